@@ -1,0 +1,599 @@
+//! The board canvas shared by both modes: geometry, zoom and pan, and the
+//! drawing itself.
+//!
+//! Knight boards are drawn like the classic Tkinter pictures: a white and
+//! black checkerboard with the tour as cyan lines through square centres.
+//! Goishi boards are a go board: grid lines with stones on the points.
+//!
+//! Only what lies in the visible area is drawn. Each frame walks the visible
+//! squares (not the whole path) through a square-to-move index, so the cost
+//! follows the screen, not the board. When squares shrink below a few pixels
+//! the whole board becomes one texture with a pixel per square, visited
+//! squares tinted cyan, which is all the eye can tell apart at that scale.
+
+use std::ops::Range;
+
+use eframe::egui::{
+    self, Align2, Color32, ColorImage, FontId, Mesh, Pos2, Rect, Sense, Stroke, TextureHandle,
+    TextureOptions, Vec2, pos2, vec2,
+};
+use gridtour::goishi::{Point, Puzzle};
+use gridtour::knight::{Board, Square};
+
+/// The tour colour.
+pub const CYAN: Color32 = Color32::from_rgb(0, 255, 255);
+const CYAN_ON_BLACK: Color32 = Color32::from_rgb(0, 150, 150);
+const BLOCKED: Color32 = Color32::from_rgb(120, 120, 120);
+const BLOCKED_MARK: Color32 = Color32::from_rgb(200, 40, 40);
+const FAILING_ON_WHITE: Color32 = Color32::from_rgb(255, 160, 90);
+const FAILING_ON_BLACK: Color32 = Color32::from_rgb(150, 60, 0);
+const START_MARK: Color32 = Color32::from_rgb(0, 200, 0);
+const CURRENT_MARK: Color32 = Color32::from_rgb(230, 30, 30);
+const WOOD: Color32 = Color32::from_rgb(222, 184, 108);
+const GRID_LINE: Color32 = Color32::from_rgb(90, 60, 20);
+const PICKUP_PATH: Color32 = Color32::from_rgb(20, 90, 220);
+const STONE: Color32 = Color32::from_rgb(25, 25, 25);
+const LEGAL_HINT: Color32 = Color32::from_rgb(0, 150, 0);
+
+/// Below this many points per square the board is drawn as a texture.
+const VECTOR_MIN_CELL: f32 = 3.0;
+/// Move numbers appear once a square is at least this large.
+const NUMBERS_MIN_CELL: f32 = 18.0;
+/// The most a square is magnified, in points.
+const MAX_CELL: f32 = 160.0;
+/// Empty border around a fitted board, in points.
+const MARGIN: f32 = 6.0;
+
+/// A grid position: a square of a knight board or a point of a Goishi board.
+pub type Cell = (u32, u32);
+
+/// A tour or pickup order with a reverse index from grid positions to move
+/// numbers, so drawing can start from the visible squares.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PathIndex {
+    cells: Vec<Cell>,
+    step_at: Vec<u32>,
+    cols: u32,
+}
+
+impl PathIndex {
+    const NOT_ON_PATH: u32 = u32::MAX;
+
+    /// Indexes `cells` (in move order) on a `cols` x `rows` grid. Cells
+    /// outside the grid are kept in the path but never drawn.
+    pub fn new(cols: u32, rows: u32, cells: Vec<Cell>) -> Self {
+        let mut step_at = vec![Self::NOT_ON_PATH; cols as usize * rows as usize];
+        for (step, &(x, y)) in cells.iter().enumerate() {
+            if x < cols && y < rows {
+                step_at[y as usize * cols as usize + x as usize] = step as u32;
+            }
+        }
+        Self {
+            cells,
+            step_at,
+            cols,
+        }
+    }
+
+    /// Indexes a knight's tour.
+    pub fn from_squares(board: &Board, path: &[Square]) -> Self {
+        let cells = path.iter().map(|s| (s.x, s.y)).collect();
+        Self::new(board.width(), board.height(), cells)
+    }
+
+    /// Indexes a Goishi pickup order.
+    pub fn from_points(puzzle: &Puzzle, order: &[Point]) -> Self {
+        let cells = order.iter().map(|p| (p.x, p.y)).collect();
+        Self::new(puzzle.width(), puzzle.height(), cells)
+    }
+
+    /// Number of positions on the path.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The positions in move order.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The move number (0-based) at which the path visits `(x, y)`.
+    fn step_at(&self, x: u32, y: u32) -> Option<usize> {
+        let step = self.step_at[y as usize * self.cols as usize + x as usize];
+        (step != Self::NOT_ON_PATH).then_some(step as usize)
+    }
+}
+
+/// What lies on the board, besides the path.
+pub enum Layer<'a> {
+    /// A knight board: its blocked squares and optionally a set of squares
+    /// to highlight (Warnsdorff's failing starts), as a row-major mask.
+    Knight {
+        /// The board with its blocked squares.
+        board: &'a Board,
+        /// Row-major highlight mask, empty for none.
+        highlight: &'a [bool],
+    },
+    /// A Goishi board: its stones, and points to hint at (legal picks).
+    Goishi {
+        /// The puzzle with its stones.
+        puzzle: &'a Puzzle,
+        /// Points to mark as possible next picks.
+        hints: &'a [Point],
+    },
+}
+
+impl Layer<'_> {
+    fn size(&self) -> (u32, u32) {
+        match self {
+            Layer::Knight { board, .. } => (board.width(), board.height()),
+            Layer::Goishi { puzzle, .. } => (puzzle.width(), puzzle.height()),
+        }
+    }
+}
+
+/// Everything one frame of the canvas draws.
+pub struct Scene<'a> {
+    /// The board and its fixed contents.
+    pub layer: Layer<'a>,
+    /// The tour or pickup order, if there is one.
+    pub path: Option<&'a PathIndex>,
+    /// How many positions of the path are shown (the animation's progress).
+    pub shown: usize,
+    /// Whether the path closes back on its start (drawn once fully shown).
+    pub closed: bool,
+    /// Whether move numbers are written.
+    pub numbers: bool,
+    /// Changes whenever the layer or the path changes; keys the texture
+    /// used at small zoom so it is rebuilt only when needed.
+    pub revision: u64,
+}
+
+/// Where the board lies on screen in the last frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Geometry {
+    /// Screen position of the board's top-left corner.
+    pub origin: Pos2,
+    /// Size of one square in points.
+    pub cell: f32,
+    /// Board width in squares.
+    pub cols: u32,
+    /// Board height in squares.
+    pub rows: u32,
+    /// The canvas area; nothing outside it is drawn.
+    pub clip: Rect,
+}
+
+impl Geometry {
+    /// Screen centre of a square (or grid point).
+    pub fn cell_center(&self, (x, y): Cell) -> Pos2 {
+        self.origin + vec2((x as f32 + 0.5) * self.cell, (y as f32 + 0.5) * self.cell)
+    }
+
+    /// Screen rectangle of a square.
+    pub fn cell_rect(&self, (x, y): Cell) -> Rect {
+        Rect::from_min_size(
+            self.origin + vec2(x as f32 * self.cell, y as f32 * self.cell),
+            Vec2::splat(self.cell),
+        )
+    }
+
+    /// The square under a screen position, if any.
+    pub fn cell_at(&self, pos: Pos2) -> Option<Cell> {
+        let board = (pos - self.origin) / self.cell;
+        if board.x < 0.0 || board.y < 0.0 {
+            return None;
+        }
+        let (x, y) = (board.x as u32, board.y as u32);
+        (x < self.cols && y < self.rows).then_some((x, y))
+    }
+
+    fn board_rect(&self) -> Rect {
+        Rect::from_min_size(
+            self.origin,
+            vec2(self.cols as f32 * self.cell, self.rows as f32 * self.cell),
+        )
+    }
+
+    /// Columns and rows that touch the visible area, widened by `margin`.
+    fn visible(&self, margin: u32) -> (Range<u32>, Range<u32>) {
+        let low = (self.clip.min - self.origin) / self.cell;
+        let high = (self.clip.max - self.origin) / self.cell;
+        let span = |low: f32, high: f32, count: u32| {
+            let start = (low.floor().max(0.0) as u32).saturating_sub(margin);
+            let end = ((high.ceil().max(0.0) as u32).saturating_add(margin)).min(count);
+            start.min(end)..end
+        };
+        (
+            span(low.x, high.x, self.cols),
+            span(low.y, high.y, self.rows),
+        )
+    }
+}
+
+/// Zoom and pan of one canvas, plus the cached small-zoom texture.
+#[derive(Default)]
+pub struct View {
+    /// Magnification over the fitted size (1 = whole board visible).
+    zoom: Option<f32>,
+    /// Board coordinates (in squares) shown at the canvas centre.
+    center: Option<Vec2>,
+    geometry: Option<Geometry>,
+    texture: Option<(u64, usize, TextureHandle)>,
+}
+
+/// What the user did on the canvas this frame.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct CanvasResponse {
+    /// The square clicked, if any.
+    pub clicked: Option<Cell>,
+    /// The square under the pointer, if any.
+    pub hovered: Option<Cell>,
+}
+
+impl View {
+    #[cfg(test)]
+    /// The board's place on screen in the last frame drawn.
+    pub fn geometry(&self) -> Option<Geometry> {
+        self.geometry
+    }
+
+    /// Shows the whole board again.
+    pub fn reset(&mut self) {
+        self.zoom = None;
+        self.center = None;
+    }
+
+    /// Draws `scene` into all the space left in `ui` and handles zoom (wheel
+    /// or pinch), pan (drag) and clicks. Double-click fits the board again.
+    pub fn show(&mut self, ui: &mut egui::Ui, scene: &Scene) -> CanvasResponse {
+        let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board"));
+        let (cols, rows) = scene.layer.size();
+        let fit = ((rect.width() - 2.0 * MARGIN) / cols as f32)
+            .min((rect.height() - 2.0 * MARGIN) / rows as f32)
+            .max(f32::MIN_POSITIVE);
+        let max_zoom = (MAX_CELL / fit).max(1.0);
+        let board_middle = vec2(cols as f32, rows as f32) / 2.0;
+        let mut zoom = self.zoom.unwrap_or(1.0).clamp(1.0, max_zoom);
+        let mut center = self.center.unwrap_or(board_middle);
+
+        if response.double_clicked() {
+            zoom = 1.0;
+            center = board_middle;
+        }
+        if response.dragged() {
+            center -= response.drag_delta() / (fit * zoom);
+        }
+        if let Some(pointer) = response.hover_pos() {
+            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+            let factor = pinch * (scroll / 300.0).exp();
+            if factor != 1.0 {
+                let new_zoom = (zoom * factor).clamp(1.0, max_zoom);
+                let under_pointer = center + (pointer - rect.center()) / (fit * zoom);
+                center = under_pointer - (pointer - rect.center()) / (fit * new_zoom);
+                zoom = new_zoom;
+            }
+        }
+        center = center.clamp(Vec2::ZERO, vec2(cols as f32, rows as f32));
+        self.zoom = Some(zoom);
+        self.center = Some(center);
+
+        let cell = fit * zoom;
+        let geometry = Geometry {
+            origin: rect.center() - center * cell,
+            cell,
+            cols,
+            rows,
+            clip: rect,
+        };
+        self.geometry = Some(geometry);
+
+        let painter = ui.painter_at(rect);
+        match &scene.layer {
+            Layer::Knight { board, highlight } => {
+                if cell >= VECTOR_MIN_CELL {
+                    draw_checkerboard(&painter, &geometry, board, highlight);
+                    draw_path(&painter, &geometry, scene, CYAN);
+                } else {
+                    let texture = self.small_zoom_texture(ui.ctx(), scene, board, highlight);
+                    painter.image(
+                        texture,
+                        geometry.board_rect(),
+                        Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)),
+                        Color32::WHITE,
+                    );
+                }
+                // Black squares would melt into a dark background.
+                painter.rect_stroke(
+                    geometry.board_rect(),
+                    0.0,
+                    Stroke::new(1.0, Color32::GRAY),
+                    egui::StrokeKind::Outside,
+                );
+                draw_knight_numbers(&painter, &geometry, scene);
+            }
+            Layer::Goishi { puzzle, hints } => {
+                draw_go_board(&painter, &geometry, puzzle, hints);
+                draw_path(&painter, &geometry, scene, PICKUP_PATH);
+                draw_stones(&painter, &geometry, scene, puzzle);
+            }
+        }
+        draw_markers(&painter, &geometry, scene);
+
+        CanvasResponse {
+            clicked: response
+                .clicked()
+                .then(|| response.interact_pointer_pos())
+                .flatten()
+                .and_then(|pos| geometry.cell_at(pos)),
+            hovered: response.hover_pos().and_then(|pos| geometry.cell_at(pos)),
+        }
+    }
+
+    /// A texture with one pixel per square, rebuilt only when the scene's
+    /// revision or the number of shown moves changes.
+    fn small_zoom_texture(
+        &mut self,
+        ctx: &egui::Context,
+        scene: &Scene,
+        board: &Board,
+        highlight: &[bool],
+    ) -> egui::TextureId {
+        if let Some((revision, shown, texture)) = &self.texture
+            && *revision == scene.revision
+            && *shown == scene.shown
+        {
+            return texture.id();
+        }
+        let (cols, rows) = (board.width(), board.height());
+        let mut pixels = Vec::with_capacity(cols as usize * rows as usize);
+        for y in 0..rows {
+            for x in 0..cols {
+                let visited = scene
+                    .path
+                    .and_then(|path| path.step_at(x, y))
+                    .is_some_and(|step| step < scene.shown);
+                let dark = (x + y) % 2 == 1;
+                pixels.push(if visited {
+                    if dark { CYAN_ON_BLACK } else { CYAN }
+                } else {
+                    square_color(board, highlight, (x, y))
+                });
+            }
+        }
+        let image = ColorImage::new([cols as usize, rows as usize], pixels);
+        let texture = ctx.load_texture("board-overview", image, TextureOptions::NEAREST);
+        let id = texture.id();
+        self.texture = Some((scene.revision, scene.shown, texture));
+        id
+    }
+}
+
+/// The fill of a knight board square without the path.
+fn square_color(board: &Board, highlight: &[bool], (x, y): Cell) -> Color32 {
+    let dark = (x + y) % 2 == 1;
+    let index = y as usize * board.width() as usize + x as usize;
+    if board.is_blocked(Square { x, y }) {
+        BLOCKED
+    } else if highlight.get(index).copied().unwrap_or(false) {
+        if dark {
+            FAILING_ON_BLACK
+        } else {
+            FAILING_ON_WHITE
+        }
+    } else if dark {
+        Color32::BLACK
+    } else {
+        Color32::WHITE
+    }
+}
+
+fn draw_checkerboard(
+    painter: &egui::Painter,
+    geometry: &Geometry,
+    board: &Board,
+    highlight: &[bool],
+) {
+    painter.rect_filled(geometry.board_rect(), 0.0, Color32::WHITE);
+    let (xs, ys) = geometry.visible(0);
+    let mut mesh = Mesh::default();
+    let mut blocked = Vec::new();
+    for y in ys {
+        for x in xs.clone() {
+            let color = square_color(board, highlight, (x, y));
+            if color != Color32::WHITE {
+                mesh.add_colored_rect(geometry.cell_rect((x, y)), color);
+            }
+            if color == BLOCKED {
+                blocked.push((x, y));
+            }
+        }
+    }
+    painter.add(mesh);
+    if geometry.cell >= 8.0 {
+        let stroke = Stroke::new((geometry.cell * 0.06).max(1.0), BLOCKED_MARK);
+        for cell in blocked {
+            let r = geometry.cell_rect(cell).shrink(geometry.cell * 0.2);
+            painter.line_segment([r.left_top(), r.right_bottom()], stroke);
+            painter.line_segment([r.right_top(), r.left_bottom()], stroke);
+        }
+    }
+}
+
+/// Adds a straight segment of the given width to `mesh` as a quad.
+fn add_segment(mesh: &mut Mesh, a: Pos2, b: Pos2, width: f32, color: Color32) {
+    let across = (b - a).normalized().rot90() * (width / 2.0);
+    let first = mesh.vertices.len() as u32;
+    for corner in [a + across, a - across, b - across, b + across] {
+        mesh.colored_vertex(corner, color);
+    }
+    mesh.add_triangle(first, first + 1, first + 2);
+    mesh.add_triangle(first, first + 2, first + 3);
+}
+
+/// Draws the shown part of the path as straight segments between centres.
+/// Only segments starting within two squares of the visible area can cross
+/// it (a knight moves at most two squares along an axis); Goishi orders are
+/// short enough to draw whole.
+fn draw_path(painter: &egui::Painter, geometry: &Geometry, scene: &Scene, color: Color32) {
+    let Some(path) = scene.path else { return };
+    let shown = scene.shown.min(path.len());
+    if shown < 2 {
+        return;
+    }
+    let width = (geometry.cell * 0.08).clamp(1.0, 5.0);
+    let mut mesh = Mesh::default();
+    let cells = path.cells();
+    let mut segment = |from: usize, to: usize| {
+        add_segment(
+            &mut mesh,
+            geometry.cell_center(cells[from]),
+            geometry.cell_center(cells[to]),
+            width,
+            color,
+        );
+    };
+    match scene.layer {
+        Layer::Knight { .. } => {
+            let (xs, ys) = geometry.visible(2);
+            for y in ys {
+                for x in xs.clone() {
+                    if let Some(step) = path.step_at(x, y)
+                        && step + 1 < shown
+                    {
+                        segment(step, step + 1);
+                    }
+                }
+            }
+        }
+        Layer::Goishi { .. } => (1..shown).for_each(|step| segment(step - 1, step)),
+    }
+    if scene.closed && shown == path.len() && shown > 2 {
+        segment(shown - 1, 0);
+    }
+    painter.add(mesh);
+}
+
+fn draw_knight_numbers(painter: &egui::Painter, geometry: &Geometry, scene: &Scene) {
+    let Some(path) = scene.path else { return };
+    if !scene.numbers || geometry.cell < NUMBERS_MIN_CELL {
+        return;
+    }
+    let font = FontId::proportional(geometry.cell * 0.3);
+    let (xs, ys) = geometry.visible(0);
+    for y in ys {
+        for x in xs.clone() {
+            if let Some(step) = path.step_at(x, y)
+                && step < scene.shown
+            {
+                let color = if (x + y) % 2 == 1 {
+                    Color32::WHITE
+                } else {
+                    Color32::BLACK
+                };
+                let corner =
+                    geometry.cell_rect((x, y)).left_top() + Vec2::splat(geometry.cell * 0.06);
+                painter.text(corner, Align2::LEFT_TOP, step + 1, font.clone(), color);
+            }
+        }
+    }
+}
+
+fn draw_go_board(painter: &egui::Painter, geometry: &Geometry, puzzle: &Puzzle, hints: &[Point]) {
+    painter.rect_filled(geometry.board_rect(), 4.0, WOOD);
+    let stroke = Stroke::new(1.0, GRID_LINE);
+    let (cols, rows) = (puzzle.width(), puzzle.height());
+    let (xs, ys) = geometry.visible(0);
+    for x in xs {
+        painter.line_segment(
+            [
+                geometry.cell_center((x, 0)),
+                geometry.cell_center((x, rows - 1)),
+            ],
+            stroke,
+        );
+    }
+    for y in ys {
+        painter.line_segment(
+            [
+                geometry.cell_center((0, y)),
+                geometry.cell_center((cols - 1, y)),
+            ],
+            stroke,
+        );
+    }
+    let hint_stroke = Stroke::new((geometry.cell * 0.06).max(1.5), LEGAL_HINT);
+    for point in hints {
+        painter.circle_stroke(
+            geometry.cell_center((point.x, point.y)),
+            geometry.cell * 0.46,
+            hint_stroke,
+        );
+    }
+}
+
+/// Stones not yet picked are solid; picked ones are ghosts with their pick
+/// number.
+fn draw_stones(painter: &egui::Painter, geometry: &Geometry, scene: &Scene, puzzle: &Puzzle) {
+    let radius = geometry.cell * 0.38;
+    let font = FontId::proportional(geometry.cell * 0.36);
+    for point in puzzle.stones() {
+        let center = geometry.cell_center((point.x, point.y));
+        if !geometry.clip.expand(radius).contains(center) {
+            continue;
+        }
+        let picked = scene
+            .path
+            .and_then(|path| path.step_at(point.x, point.y))
+            .filter(|&step| step < scene.shown);
+        match picked {
+            Some(step) => {
+                painter.circle(
+                    center,
+                    radius,
+                    Color32::from_rgba_unmultiplied(255, 250, 235, 210),
+                    Stroke::new(1.0, STONE),
+                );
+                if scene.numbers {
+                    painter.text(center, Align2::CENTER_CENTER, step + 1, font.clone(), STONE);
+                }
+            }
+            None => {
+                painter.circle(
+                    center,
+                    radius,
+                    STONE,
+                    Stroke::new(1.0, Color32::from_gray(90)),
+                );
+            }
+        }
+    }
+}
+
+/// Marks the start (green ring) and the current position: a red dot (the
+/// knight) on knight boards, a red ring around the numbered stone on Goishi
+/// boards.
+fn draw_markers(painter: &egui::Painter, geometry: &Geometry, scene: &Scene) {
+    let Some(path) = scene.path else { return };
+    let shown = scene.shown.min(path.len());
+    if shown == 0 {
+        return;
+    }
+    let cells = path.cells();
+    let width = (geometry.cell * 0.08).clamp(1.5, 4.0);
+    painter.circle_stroke(
+        geometry.cell_center(cells[0]),
+        (geometry.cell * 0.42).max(4.0),
+        Stroke::new(width, START_MARK),
+    );
+    let current = geometry.cell_center(cells[shown - 1]);
+    match scene.layer {
+        Layer::Knight { .. } => {
+            painter.circle_filled(current, (geometry.cell * 0.2).max(3.0), CURRENT_MARK);
+        }
+        Layer::Goishi { .. } => {
+            painter.circle_stroke(current, geometry.cell * 0.34, Stroke::new(width, CURRENT_MARK));
+        }
+    }
+}

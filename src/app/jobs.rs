@@ -1,0 +1,264 @@
+//! The one background job the window runs at a time.
+//!
+//! Every solve, count, enumeration or generation goes through [`JobSlot`]:
+//! it runs on a worker thread (see [`gridtour::job::spawn`]), its progress
+//! wakes the window about 20 times a second, and starting a new job drops
+//! the old one. Dropping a job cancels it and closes its channel, so nothing
+//! a cancelled or replaced job produces can reach the window afterwards.
+
+use std::time::Duration;
+
+use eframe::egui;
+
+use gridtour::goishi::{Point, Puzzle};
+use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress};
+use gridtour::knight::{SolveResult, Square};
+
+/// How many streamed tours or solutions a job keeps for browsing; the rest
+/// are only counted.
+pub const BROWSE_LIMIT: usize = 1000;
+
+/// The result of a job that ran to its end.
+#[derive(Debug)]
+pub enum Finished {
+    /// A knight's tour search ended.
+    KnightSolve(SolveResult),
+    /// A knight's tour count ended with this many tours.
+    KnightCount(u64),
+    /// The start squares where plain Warnsdorff dead-ends.
+    FailingStarts(Vec<Square>),
+    /// A Goishi search ended (None: the puzzle has no solution).
+    GoishiSolve(Option<Vec<Point>>),
+    /// A Goishi count ended; `limit` is the cap the count stopped at, if any.
+    GoishiCount {
+        /// Solutions counted (at most `limit`).
+        solutions: u64,
+        /// The cap given to the counter.
+        limit: Option<u64>,
+    },
+    /// A puzzle generation ended.
+    GoishiGenerate(Result<Puzzle, String>),
+}
+
+/// Something a job streams while it runs.
+#[derive(Debug)]
+pub enum Found {
+    /// A tour found by a knight enumeration.
+    KnightTour(Vec<Square>),
+    /// A pickup order found by a Goishi enumeration.
+    GoishiOrder(Vec<Point>),
+}
+
+/// What [`JobSlot::poll`] hands to the window.
+#[derive(Debug)]
+pub enum Update {
+    /// A streamed tour or order.
+    Found(Found),
+    /// The job ended: its result, or `None` when it was cancelled.
+    Finished(Option<Finished>),
+}
+
+struct Running {
+    label: String,
+    job: job::Job<Option<Finished>, Found>,
+    progress: Progress,
+}
+
+/// How the last job ended, for the status bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ended {
+    /// What the job was doing.
+    pub label: String,
+    /// Whether it was cancelled.
+    pub cancelled: bool,
+    /// Its counters at the end.
+    pub progress: Progress,
+}
+
+/// Holds the current job, if any, and remembers how the last one ended.
+#[derive(Default)]
+pub struct JobSlot {
+    running: Option<Running>,
+    ended: Option<Ended>,
+}
+
+impl JobSlot {
+    /// Starts `work` on a worker thread, replacing (and so cancelling) any
+    /// job still running. The window is woken on every progress tick.
+    /// `work` returns `None` when its solver gave up because it was
+    /// cancelled (the job is then reported as cancelled anyway).
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        label: impl Into<String>,
+        work: impl FnOnce(&Control, &Emitter<Option<Finished>, Found>) -> Option<Finished>
+        + Send
+        + 'static,
+    ) {
+        let wake_ctx = ctx.clone();
+        let job = job::spawn(move || wake_ctx.request_repaint(), work);
+        self.running = Some(Running {
+            label: label.into(),
+            job,
+            progress: Progress::default(),
+        });
+    }
+
+    /// Asks the running job to stop; its end arrives through [`Self::poll`]
+    /// within the solvers' cancellation latency.
+    pub fn cancel(&self) {
+        if let Some(running) = &self.running {
+            running.job.cancel();
+        }
+    }
+
+    /// Whether a job is running.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The running job's label and latest counters.
+    pub fn current(&self) -> Option<(&str, Progress)> {
+        self.running
+            .as_ref()
+            .map(|running| (running.label.as_str(), running.progress))
+    }
+
+    #[cfg(test)]
+    /// How the last finished job ended.
+    pub fn last_ended(&self) -> Option<&Ended> {
+        self.ended.as_ref()
+    }
+
+    /// Collects what the running job reported since the last call.
+    pub fn poll(&mut self) -> Vec<Update> {
+        let Some(running) = &mut self.running else {
+            return Vec::new();
+        };
+        let mut updates = Vec::new();
+        let mut ended = None;
+        for event in running.job.poll() {
+            match event {
+                Event::Progress(progress) => running.progress = progress,
+                Event::Item(found) => updates.push(Update::Found(found)),
+                Event::Finished(outcome, progress) => {
+                    running.progress = progress;
+                    let result = match outcome {
+                        Outcome::Done(result) => result,
+                        Outcome::Cancelled => None,
+                    };
+                    ended = Some(Ended {
+                        label: running.label.clone(),
+                        cancelled: result.is_none(),
+                        progress,
+                    });
+                    updates.push(Update::Finished(result));
+                }
+            }
+        }
+        if ended.is_some() {
+            self.ended = ended;
+            self.running = None;
+        }
+        updates
+    }
+
+    /// One line for the status bar describing the running or last job.
+    pub fn status_line(&self) -> String {
+        if let Some((label, progress)) = self.current() {
+            format!("{label}… {}", describe_progress(&progress))
+        } else if let Some(ended) = &self.ended {
+            let how = if ended.cancelled { "cancelled" } else { "done" };
+            format!(
+                "{}: {how} — {}",
+                ended.label,
+                describe_progress(&ended.progress)
+            )
+        } else {
+            "Ready".to_owned()
+        }
+    }
+}
+
+/// Maps a solver's outcome to a job result: `None` when it was cancelled.
+pub fn finished<T>(outcome: Outcome<T>, wrap: impl FnOnce(T) -> Finished) -> Option<Finished> {
+    match outcome {
+        Outcome::Done(value) => Some(wrap(value)),
+        Outcome::Cancelled => None,
+    }
+}
+
+/// Counters in words: nodes, solutions, elapsed time and rate.
+pub fn describe_progress(progress: &Progress) -> String {
+    format!(
+        "{} nodes, {} found, {}, {}/s",
+        group_digits(progress.nodes),
+        group_digits(progress.found),
+        describe_duration(progress.elapsed),
+        group_digits(progress.nodes_per_second() as u64)
+    )
+}
+
+fn describe_duration(elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    if secs < 60.0 {
+        format!("{secs:.1} s")
+    } else {
+        let whole = elapsed.as_secs();
+        format!("{}:{:02} min", whole / 60, whole % 60)
+    }
+}
+
+/// Writes a number with commas between groups of three digits.
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(1000), "1,000");
+        assert_eq!(group_digits(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn a_new_job_replaces_the_old_one_and_its_result_never_arrives() {
+        let ctx = egui::Context::default();
+        let mut slot = JobSlot::default();
+        slot.start(&ctx, "slow", |control, _| {
+            while !control.is_cancelled() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            Some(Finished::KnightCount(1))
+        });
+        slot.start(&ctx, "fast", |_, _| Some(Finished::KnightCount(2)));
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        let mut results = Vec::new();
+        while slot.is_running() && std::time::Instant::now() < deadline {
+            for update in slot.poll() {
+                if let Update::Finished(result) = update {
+                    results.push(result);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(matches!(
+            results.as_slice(),
+            [Some(Finished::KnightCount(2))]
+        ));
+        assert_eq!(slot.last_ended().map(|e| e.label.as_str()), Some("fast"));
+    }
+}

@@ -1,0 +1,438 @@
+//! Knight's tour mode: the board options, click-to-start solving, blocking
+//! squares, counting with browsing, and Warnsdorff's failing starts.
+
+use std::ops::ControlFlow;
+
+use eframe::egui;
+use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
+
+use super::animation::Animation;
+use super::browse::Browser;
+use super::canvas::{Cell, Layer, PathIndex, Scene, View};
+use super::export::{BoardStyle, Drawing};
+use super::files::{Export, Subject};
+use super::jobs::{self, BROWSE_LIMIT, Finished, Found, JobSlot};
+use super::settings::Settings;
+
+/// Everything the knight mode shows and remembers while the window is open.
+pub struct KnightPanel {
+    board: Board,
+    /// Whether clicks block and unblock squares instead of starting tours.
+    pub edit_blocked: bool,
+    show_failing_starts: bool,
+    /// Row-major mask of the failing starts, for the board it was made for.
+    failing_starts: Option<(Board, Vec<bool>)>,
+    tour: Option<Tour>,
+    path: Option<PathIndex>,
+    /// Playback of the shown tour.
+    pub animation: Animation,
+    found: Browser<Vec<Square>>,
+    /// What the last count started counts, in words.
+    counted: String,
+    message: Option<String>,
+    revision: u64,
+    /// Zoom and pan of the board.
+    pub view: View,
+}
+
+impl KnightPanel {
+    /// A panel with an empty board of the size in `settings`.
+    pub fn new(settings: &Settings) -> Self {
+        let board = Board::new(settings.knight_width, settings.knight_height)
+            .or_else(|_| Board::new(8, 8))
+            .expect("an 8x8 board is always valid");
+        Self {
+            board,
+            edit_blocked: false,
+            show_failing_starts: false,
+            failing_starts: None,
+            tour: None,
+            path: None,
+            animation: Animation::default(),
+            found: Browser::default(),
+            counted: String::new(),
+            message: None,
+            revision: 0,
+            view: View::default(),
+        }
+    }
+
+    /// The board as it is now, with its blocked squares.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[cfg(test)]
+    /// The tour on show, if any.
+    pub fn tour(&self) -> Option<&Tour> {
+        self.tour.as_ref()
+    }
+
+    #[cfg(test)]
+    /// The last result or problem, in words.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    fn changed(&mut self) {
+        self.revision = self.revision.wrapping_add(1);
+    }
+
+    fn clear_tour(&mut self) {
+        self.tour = None;
+        self.path = None;
+        self.animation.restart(0, false);
+        self.changed();
+    }
+
+    /// Replaces the board, keeping the blocked squares that still fit.
+    fn resize(&mut self, width: u32, height: u32) {
+        match Board::new(width, height) {
+            Ok(mut board) => {
+                for square in self.board.blocked_squares() {
+                    if board.contains(square) {
+                        board.set_blocked(square, true);
+                    }
+                }
+                self.board = board;
+                self.found.clear();
+                self.message = None;
+                self.view.reset();
+                self.clear_tour();
+            }
+            Err(error) => self.message = Some(error),
+        }
+    }
+
+    fn show_tour(&mut self, tour: Tour, play: bool) {
+        let path = PathIndex::from_squares(&tour.board, &tour.path);
+        // Long tours start fully drawn; playing a million moves is opt-in.
+        self.animation
+            .restart(path.len(), play && path.len() <= 5000);
+        self.path = Some(path);
+        self.tour = Some(tour);
+        self.changed();
+    }
+
+    fn show_browsed(&mut self, kind: TourKind) {
+        if let Some(path) = self.found.current() {
+            let tour = Tour {
+                board: self.board.clone(),
+                kind,
+                path: path.clone(),
+            };
+            self.show_tour(tour, false);
+        }
+    }
+
+    /// Starts searching a tour from `start` in the background.
+    pub fn start_solve(
+        &mut self,
+        ctx: &egui::Context,
+        jobs: &mut JobSlot,
+        settings: &Settings,
+        start: Square,
+    ) {
+        let board = self.board.clone();
+        let kind = settings.tour_kind();
+        let algorithm = settings.algorithm();
+        let name = board.square_name(start);
+        self.found.clear();
+        self.clear_tour();
+        self.message = Some(format!("Searching a tour from {name}…"));
+        jobs.start(ctx, format!("Tour from {name}"), move |control, _| {
+            if let Some(reason) = knight::impossibility(&board, Some(start), kind) {
+                return Some(Finished::KnightSolve(SolveResult::NoTour(reason)));
+            }
+            jobs::finished(
+                knight::solve(&board, start, kind, algorithm, control),
+                Finished::KnightSolve,
+            )
+        });
+    }
+
+    /// Starts counting tours (from the start square of the tour on show, if
+    /// there is one, else over the whole board), keeping the first ones for
+    /// browsing.
+    pub fn start_count(&mut self, ctx: &egui::Context, jobs: &mut JobSlot, settings: &Settings) {
+        let board = self.board.clone();
+        let kind = settings.tour_kind();
+        let start = self
+            .tour
+            .as_ref()
+            .and_then(|tour| tour.path.first().copied());
+        let what = describe_count(&board, start, kind);
+        self.found.clear();
+        self.clear_tour();
+        self.message = Some(format!("Counting {what}…"));
+        self.counted = what.clone();
+        jobs.start(ctx, format!("Counting {what}"), move |control, emitter| {
+            if let Some(reason) = knight::impossibility(&board, start, kind) {
+                return Some(Finished::KnightSolve(SolveResult::NoTour(reason)));
+            }
+            let mut kept = 0;
+            let outcome = knight::enumerate(&board, start, kind, control, &mut |tour| {
+                if kept < BROWSE_LIMIT {
+                    kept += 1;
+                    if !emitter.emit(Found::KnightTour(tour.to_vec())) {
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+            jobs::finished(outcome, Finished::KnightCount)
+        });
+    }
+
+    fn start_failing_starts(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
+        let board = self.board.clone();
+        self.message = Some("Trying plain Warnsdorff from every square…".to_owned());
+        jobs.start(ctx, "Warnsdorff failing starts", move |_, _| {
+            Some(Finished::FailingStarts(knight::warnsdorff_failing_starts(
+                &board,
+            )))
+        });
+    }
+
+    /// Takes a streamed tour of a running count.
+    pub fn on_found(&mut self, tour: Vec<Square>, settings: &Settings) {
+        if self.found.push(tour) {
+            self.show_browsed(settings.tour_kind());
+        }
+    }
+
+    /// Takes the result of a knight job.
+    pub fn on_finished(&mut self, finished: Finished) {
+        match finished {
+            Finished::KnightSolve(SolveResult::Found(tour)) => {
+                self.message = Some(format!(
+                    "Found a tour of {} moves from {}.",
+                    tour.path.len().saturating_sub(1),
+                    tour.path
+                        .first()
+                        .map(|&start| self.board.square_name(start))
+                        .unwrap_or_default()
+                ));
+                self.show_tour(tour, true);
+            }
+            Finished::KnightSolve(SolveResult::NoTour(reason)) => {
+                self.message = Some(format!("No tour: {reason}"));
+            }
+            Finished::KnightCount(tours) => {
+                self.message = Some(format!("{} {}.", jobs::group_digits(tours), self.counted));
+            }
+            Finished::FailingStarts(squares) => {
+                let width = self.board.width() as usize;
+                let mut mask = vec![false; width * self.board.height() as usize];
+                for square in &squares {
+                    mask[square.y as usize * width + square.x as usize] = true;
+                }
+                self.message = Some(format!(
+                    "Plain Warnsdorff dead-ends from {} of {} start squares.",
+                    squares.len(),
+                    self.board.open_count()
+                ));
+                self.failing_starts = Some((self.board.clone(), mask));
+                self.changed();
+            }
+            _ => {}
+        }
+    }
+
+    /// The side panel's controls.
+    pub fn controls(&mut self, ui: &mut egui::Ui, jobs: &mut JobSlot, settings: &mut Settings) {
+        let ctx = ui.ctx().clone();
+        ui.heading("Knight's tour");
+        egui::Grid::new("knight-size")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let max = Board::MAX_SIDE;
+                let label = ui.label("Width");
+                ui.add(egui::DragValue::new(&mut settings.knight_width).range(1..=max))
+                    .labelled_by(label.id);
+                ui.end_row();
+                let label = ui.label("Height");
+                ui.add(egui::DragValue::new(&mut settings.knight_height).range(1..=max))
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
+        if (settings.knight_width, settings.knight_height)
+            != (self.board.width(), self.board.height())
+        {
+            self.resize(settings.knight_width, settings.knight_height);
+        }
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut settings.knight_closed, false, "Open tour");
+            ui.radio_value(&mut settings.knight_closed, true, "Closed tour");
+        });
+        let mut algorithm = settings.algorithm();
+        egui::ComboBox::from_label("Algorithm")
+            .selected_text(algorithm.label())
+            .show_ui(ui, |ui| {
+                for choice in Algorithm::ALL {
+                    ui.selectable_value(&mut algorithm, choice, choice.label());
+                }
+            });
+        settings.knight_algorithm = algorithm.label().to_owned();
+
+        ui.separator();
+        ui.checkbox(&mut self.edit_blocked, "Edit blocked squares");
+        ui.label(if self.edit_blocked {
+            "Click a square to block or unblock it."
+        } else {
+            "Click a square to start a tour from it."
+        });
+        if ui
+            .add_enabled(
+                !self.board.blocked_squares().is_empty(),
+                egui::Button::new("Clear blocked squares"),
+            )
+            .clicked()
+        {
+            for square in self.board.blocked_squares() {
+                self.board.set_blocked(square, false);
+            }
+            self.after_edit();
+        }
+        if ui
+            .checkbox(&mut settings.show_numbers, "Move numbers")
+            .changed()
+        {
+            self.changed();
+        }
+        if ui
+            .checkbox(
+                &mut self.show_failing_starts,
+                "Show Warnsdorff failing starts",
+            )
+            .changed()
+        {
+            self.changed();
+        }
+        let fresh = self
+            .failing_starts
+            .as_ref()
+            .is_some_and(|(board, _)| *board == self.board);
+        if self.show_failing_starts && !fresh && !jobs.is_running() {
+            self.start_failing_starts(&ctx, jobs);
+        }
+
+        ui.separator();
+        if ui.button("Count tours").clicked() {
+            self.start_count(&ctx, jobs, settings);
+        }
+        if let Some((_, progress)) = jobs.current() {
+            ui.label(format!(
+                "Found so far: {}",
+                jobs::group_digits(progress.found)
+            ));
+        }
+        if self.found.controls(ui, "tour") {
+            self.show_browsed(settings.tour_kind());
+        }
+
+        ui.separator();
+        self.animation
+            .controls(ui, &mut settings.moves_per_second, &mut settings.looping);
+        if let Some(message) = &self.message {
+            ui.separator();
+            ui.label(message.as_str());
+        }
+    }
+
+    fn after_edit(&mut self) {
+        self.found.clear();
+        self.clear_tour();
+    }
+
+    /// The board canvas; a click starts a tour or toggles a blocked square.
+    /// Returns the square under the pointer.
+    pub fn canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        jobs: &mut JobSlot,
+        settings: &Settings,
+    ) -> Option<Square> {
+        let highlight: &[bool] = match (&self.failing_starts, self.show_failing_starts) {
+            (Some((board, mask)), true) if *board == self.board => mask,
+            _ => &[],
+        };
+        let scene = Scene {
+            layer: Layer::Knight {
+                board: &self.board,
+                highlight,
+            },
+            path: self.path.as_ref(),
+            shown: self.animation.shown(),
+            closed: self
+                .tour
+                .as_ref()
+                .is_some_and(|tour| tour.kind == TourKind::Closed),
+            numbers: settings.show_numbers,
+            revision: self.revision,
+        };
+        let response = self.view.show(ui, &scene);
+        if let Some(cell) = response.clicked {
+            self.clicked(ui.ctx(), jobs, settings, cell);
+        }
+        response.hovered.map(|(x, y)| Square { x, y })
+    }
+
+    fn clicked(
+        &mut self,
+        ctx: &egui::Context,
+        jobs: &mut JobSlot,
+        settings: &Settings,
+        (x, y): Cell,
+    ) {
+        let square = Square { x, y };
+        if self.edit_blocked {
+            let blocked = !self.board.is_blocked(square);
+            self.board.set_blocked(square, blocked);
+            self.after_edit();
+        } else if self.board.is_blocked(square) {
+            self.message = Some(format!(
+                "{} is blocked; a tour cannot start there.",
+                self.board.square_name(square)
+            ));
+        } else {
+            self.start_solve(ctx, jobs, settings, square);
+        }
+    }
+
+    /// The tour on show as an export, if there is one.
+    pub fn export(&self, settings: &Settings) -> Option<Export> {
+        let tour = self.tour.as_ref()?;
+        let cells = |squares: &[Square]| squares.iter().map(|s| (s.x, s.y)).collect();
+        Some(Export {
+            drawing: Drawing {
+                width: self.board.width(),
+                height: self.board.height(),
+                style: BoardStyle::Checkerboard,
+                blocked: cells(&self.board.blocked_squares()),
+                stones: Vec::new(),
+                path: cells(&tour.path),
+                closed: tour.kind == TourKind::Closed,
+                numbers: settings.show_numbers,
+            },
+            subject: Subject::Tour(tour.clone()),
+        })
+    }
+
+    /// A file name for exporting the tour on show.
+    pub fn export_name(&self) -> String {
+        format!("knight-{}x{}", self.board.width(), self.board.height())
+    }
+}
+
+/// What a count counts, in words.
+fn describe_count(board: &Board, start: Option<Square>, kind: TourKind) -> String {
+    let kind = match kind {
+        TourKind::Open => "open",
+        TourKind::Closed => "closed",
+    };
+    match start {
+        Some(start) => format!("directed {kind} tours from {}", board.square_name(start)),
+        None => format!("undirected {kind} tours"),
+    }
+}

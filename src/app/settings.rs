@@ -1,0 +1,106 @@
+//! What the window remembers between runs: the mode, the board sizes, the
+//! drawing and solving options and the last directory a file came from.
+//!
+//! Stored through eframe's persistence as one serde value, so an old or
+//! damaged entry simply falls back to the defaults field by field.
+
+use std::path::PathBuf;
+
+use gridtour::knight::{Algorithm, TourKind};
+use serde::{Deserialize, Serialize};
+
+/// Key under which the settings live in eframe's storage.
+pub const STORAGE_KEY: &str = "gridtour-settings";
+
+/// Which puzzle the window shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Mode {
+    /// Knight's tours on a chessboard.
+    #[default]
+    Knight,
+    /// Goishi Hiroi stone-pickup puzzles.
+    Goishi,
+}
+
+/// Every option the user can set and expects to find again next time.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The mode shown at start.
+    pub mode: Mode,
+    /// Knight board width in squares.
+    pub knight_width: u32,
+    /// Knight board height in squares.
+    pub knight_height: u32,
+    /// Whether tours must return to their start square.
+    pub knight_closed: bool,
+    /// The solver's name as given by [`Algorithm::label`]; a name that no
+    /// longer exists falls back to the first solver.
+    pub knight_algorithm: String,
+    /// Whether move numbers are written on the squares.
+    pub show_numbers: bool,
+    /// Goishi board width in grid points, for a new empty puzzle.
+    pub goishi_width: u32,
+    /// Goishi board height in grid points, for a new empty puzzle.
+    pub goishi_height: u32,
+    /// How many stones a generated puzzle has.
+    pub generate_stones: usize,
+    /// Animation speed in moves per second.
+    pub moves_per_second: f32,
+    /// Whether the animation starts over after its last move.
+    pub looping: bool,
+    /// Where the last file was opened or saved, for the next dialog.
+    pub last_directory: Option<PathBuf>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            mode: Mode::Knight,
+            knight_width: 8,
+            knight_height: 8,
+            knight_closed: false,
+            knight_algorithm: Algorithm::ALL[0].label().to_owned(),
+            show_numbers: true,
+            goishi_width: 6,
+            goishi_height: 6,
+            generate_stones: 12,
+            moves_per_second: 8.0,
+            looping: false,
+            last_directory: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The tour kind the user chose.
+    pub fn tour_kind(&self) -> TourKind {
+        if self.knight_closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        }
+    }
+
+    /// The solver the user chose, or the first one if the stored name is
+    /// unknown.
+    pub fn algorithm(&self) -> Algorithm {
+        Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|algorithm| algorithm.label() == self.knight_algorithm)
+            .unwrap_or(Algorithm::ALL[0])
+    }
+
+    /// Loads the stored settings, or the defaults when there are none.
+    pub fn load(storage: Option<&dyn eframe::Storage>) -> Self {
+        storage
+            .and_then(|storage| eframe::get_value(storage, STORAGE_KEY))
+            .unwrap_or_default()
+    }
+
+    /// Writes the settings to eframe's storage.
+    pub fn store(&self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, STORAGE_KEY, self);
+    }
+}

@@ -1,0 +1,506 @@
+//! The window driven end to end with egui_kittest: real clicks on the real
+//! widgets, background jobs and file threads included. Every tour or order
+//! the window ends up showing is checked with the engines' validators.
+//!
+//! The snapshot tests render with wgpu; run them headless with
+//! `WGPU_BACKEND=gl cargo test --bin gridtour`.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use gridtour::goishi::{self, Point, Puzzle};
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
+
+use super::GridtourApp;
+use super::canvas::{Layer, PathIndex, Scene, View};
+use super::files::{self, ExportFormat};
+use super::goishi_panel::Interaction;
+use super::settings::{Mode, Settings};
+
+/// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, exactly one
+/// solution.
+const UNIQUE_PUZZLE: &str =
+    "\"      \"\n\"  OO  \"\n\" O O  \"\n\" O O  \"\n\" OOOO \"\n\"   O  \"\n\"      \"\n";
+
+/// How long a test waits for background work before failing.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+fn app_harness(settings: Settings) -> Harness<'static, GridtourApp> {
+    Harness::builder()
+        .with_size(vec2(1100.0, 760.0))
+        .build_ui_state(
+            |ui, app: &mut GridtourApp| app.show(ui),
+            GridtourApp::new(settings),
+        )
+}
+
+fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
+    Settings {
+        mode: Mode::Knight,
+        knight_width: width,
+        knight_height: height,
+        knight_algorithm: algorithm.label().to_owned(),
+        ..Settings::default()
+    }
+}
+
+/// Steps frames until no job and no file operation is left.
+fn wait_until_idle(harness: &mut Harness<'_, GridtourApp>) {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        harness.step();
+        let app = harness.state();
+        if !app.jobs.is_running() && !app.files.is_busy() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "background work did not finish");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    harness.step();
+}
+
+/// A primary click at a screen position, one frame per event.
+fn click_at(harness: &mut Harness<'_, GridtourApp>, pos: Pos2) {
+    harness.event(Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.step();
+}
+
+fn click_knight_square(harness: &mut Harness<'_, GridtourApp>, square: Square) {
+    let geometry = harness
+        .state()
+        .knight
+        .view
+        .geometry()
+        .expect("the board was drawn");
+    click_at(harness, geometry.cell_center((square.x, square.y)));
+}
+
+fn click_goishi_point(harness: &mut Harness<'_, GridtourApp>, point: Point) {
+    let geometry = harness
+        .state()
+        .goishi
+        .view
+        .geometry()
+        .expect("the board was drawn");
+    click_at(harness, geometry.cell_center((point.x, point.y)));
+}
+
+fn shown_tour(harness: &Harness<'_, GridtourApp>) -> Tour {
+    harness.state().knight.tour().cloned().unwrap_or_else(|| {
+        panic!(
+            "no tour shown; message: {:?}",
+            harness.state().knight.message()
+        )
+    })
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridtour-app-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    dir
+}
+
+fn open_goishi(harness: &mut Harness<'_, GridtourApp>, path: &Path) {
+    let ctx = harness.ctx.clone();
+    harness
+        .state_mut()
+        .files
+        .open_path(&ctx, path.to_path_buf());
+    wait_until_idle(harness);
+}
+
+fn unique_puzzle_file(dir: &Path) -> PathBuf {
+    let path = dir.join("unique.txt");
+    std::fs::write(&path, UNIQUE_PUZZLE).expect("puzzle file");
+    path
+}
+
+#[test]
+fn clicking_a_square_starts_a_tour_from_exactly_that_square() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    let start = Square { x: 2, y: 3 };
+    click_knight_square(&mut harness, start);
+    assert!(harness.state().jobs.is_running() || harness.state().knight.tour().is_some());
+    wait_until_idle(&mut harness);
+    // The tour plays from its first move; End shows all of it.
+    assert!(harness.state().knight.animation.is_playing());
+    harness.key_press(Key::End);
+    harness.step();
+    let tour = shown_tour(&harness);
+    assert_eq!(tour.path.first(), Some(&start));
+    assert_eq!(tour.path.len(), 36);
+    knight::validate(&tour.board, &tour.path, TourKind::Open).expect("valid tour");
+    assert_eq!(harness.state().knight.animation.shown(), 36);
+}
+
+#[test]
+fn blocking_a_square_in_edit_mode_changes_the_next_tour() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::Backtrack));
+    harness.step();
+    // (5,5) and (0,0) share a colour, so with (5,5) blocked an open tour
+    // must start on the other colour: (1,0).
+    let start = Square { x: 1, y: 0 };
+    let blocked = Square { x: 5, y: 5 };
+    click_knight_square(&mut harness, start);
+    wait_until_idle(&mut harness);
+    let before = shown_tour(&harness);
+    assert!(before.path.contains(&blocked));
+
+    harness.get_by_label("Edit blocked squares").click();
+    harness.step();
+    click_knight_square(&mut harness, blocked);
+    assert!(harness.state().knight.board().is_blocked(blocked));
+    assert!(
+        harness.state().knight.tour().is_none(),
+        "editing drops the old tour"
+    );
+    harness.get_by_label("Edit blocked squares").click();
+    harness.step();
+
+    click_knight_square(&mut harness, start);
+    wait_until_idle(&mut harness);
+    let after = shown_tour(&harness);
+    assert_eq!(after.path.len(), 35);
+    assert!(!after.path.contains(&blocked));
+    assert!(after.board.is_blocked(blocked));
+    knight::validate(&after.board, &after.path, TourKind::Open).expect("valid tour");
+}
+
+#[test]
+fn a_board_without_tours_gets_the_reason_instead_of_a_search() {
+    let mut settings = knight_settings(5, 5, Algorithm::Backtrack);
+    settings.knight_closed = true;
+    let mut harness = app_harness(settings);
+    harness.step();
+    click_knight_square(&mut harness, Square { x: 0, y: 0 });
+    wait_until_idle(&mut harness);
+    assert!(harness.state().knight.tour().is_none());
+    let message = harness
+        .state()
+        .knight
+        .message()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(message.starts_with("No tour: "), "{message}");
+    let expected = knight::impossibility(
+        harness.state().knight.board(),
+        Some(Square { x: 0, y: 0 }),
+        TourKind::Closed,
+    )
+    .expect("a 5x5 board has no closed tour");
+    assert!(message.ends_with(&expected), "{message}");
+}
+
+#[test]
+fn opening_a_goishi_file_shows_it_and_solve_animates_a_valid_order() {
+    let dir = temp_dir("open");
+    let path = unique_puzzle_file(&dir);
+    let mut harness = app_harness(Settings::default());
+    open_goishi(&mut harness, &path);
+    let app = harness.state();
+    assert_eq!(app.settings.mode, Mode::Goishi);
+    let expected = files::load_goishi_file(&path)
+        .expect("the puzzle loads")
+        .puzzle;
+    assert_eq!(app.goishi.puzzle(), &expected);
+    assert_eq!((expected.width(), expected.height()), (6, 7));
+    assert_eq!(expected.stones().len(), 11);
+
+    harness.get_by_label("Solve").click();
+    wait_until_idle(&mut harness);
+    let animation = &harness.state().goishi.animation;
+    assert!(animation.is_playing());
+    let first = animation.shown();
+    for _ in 0..30 {
+        harness.step();
+    }
+    assert!(
+        harness.state().goishi.animation.shown() > first,
+        "the order plays"
+    );
+    harness.key_press(Key::End);
+    harness.step();
+    let app = harness.state();
+    assert!(app.goishi.animation.is_complete());
+    let order = app.goishi.order().expect("an order is shown").to_vec();
+    assert_eq!(order.len(), 11);
+    goishi::validate(&expected, &order).expect("valid order");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_broken_file_shows_its_name_and_the_reason() {
+    let dir = temp_dir("broken");
+    let path = dir.join("broken.txt");
+    std::fs::write(&path, "\"O Z\"\n").expect("file");
+    let mut harness = app_harness(Settings::default());
+    open_goishi(&mut harness, &path);
+    let notice = harness.state().status.notice.clone().expect("a notice");
+    assert!(notice.error);
+    assert!(notice.text.contains("broken.txt"), "{}", notice.text);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn play_mode_rejects_an_illegal_pick_and_undo_takes_back_the_last() {
+    let dir = temp_dir("play");
+    let path = unique_puzzle_file(&dir);
+    let mut harness = app_harness(Settings::default());
+    open_goishi(&mut harness, &path);
+    harness.get_by_label("Play mode").click();
+    harness.step();
+    assert_eq!(harness.state().goishi.interaction, Interaction::Play);
+
+    // The corner stone (1,4) first; from there (4,4) is blocked by (2,4).
+    click_goishi_point(&mut harness, Point { x: 1, y: 4 });
+    assert_eq!(
+        harness.state().goishi.order(),
+        Some(&[Point { x: 1, y: 4 }][..])
+    );
+    click_goishi_point(&mut harness, Point { x: 4, y: 4 });
+    let app = harness.state();
+    assert_eq!(
+        app.goishi.order().map(<[Point]>::len),
+        Some(1),
+        "the illegal pick is refused"
+    );
+    let message = app.goishi.message().unwrap_or_default();
+    assert!(message.starts_with("Not allowed: "), "{message}");
+
+    harness.get_by_label("Undo").click();
+    harness.step();
+    assert_eq!(harness.state().goishi.order(), Some(&[][..]));
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn exports_are_read_back_by_the_engines() {
+    let dir = temp_dir("export");
+    let mut harness = app_harness(knight_settings(5, 5, Algorithm::ALL[0]));
+    harness.step();
+    click_knight_square(&mut harness, Square { x: 0, y: 0 });
+    wait_until_idle(&mut harness);
+    let tour = shown_tour(&harness);
+    let ctx = harness.ctx.clone();
+    let export = harness
+        .state()
+        .knight
+        .export(&harness.state().settings)
+        .expect("a tour to export");
+    for name in ["tour.json", "tour.txt", "tour.svg", "tour.png"] {
+        harness
+            .state_mut()
+            .files
+            .save_to(&ctx, dir.join(name), export.clone());
+    }
+    wait_until_idle(&mut harness);
+    let notice = harness.state().status.notice.clone().expect("a notice");
+    assert!(!notice.error, "{}", notice.text);
+
+    let read = Tour::from_json(&std::fs::read_to_string(dir.join("tour.json")).expect("json"))
+        .expect("the engine reads its JSON back");
+    assert_eq!(read.path, tour.path);
+    knight::validate(&read.board, &read.path, read.kind).expect("valid tour");
+    let text = std::fs::read_to_string(dir.join("tour.txt")).expect("text");
+    assert_eq!(text, tour.to_text());
+    let svg = std::fs::read_to_string(dir.join("tour.svg")).expect("svg");
+    assert!(svg.contains("<svg"));
+    let png = std::fs::read(dir.join("tour.png")).expect("png");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+
+    // A solved Goishi puzzle as pzprv3 and JSON.
+    open_goishi(&mut harness, &unique_puzzle_file(&dir));
+    harness.get_by_label("Solve").click();
+    wait_until_idle(&mut harness);
+    let app = harness.state();
+    let puzzle = app.goishi.puzzle().clone();
+    let order = app.goishi.order().expect("solved").to_vec();
+    let export = app.goishi.export(&app.settings);
+    for name in ["solved.pzprv3", "solved.json"] {
+        harness
+            .state_mut()
+            .files
+            .save_to(&ctx, dir.join(name), export.clone());
+    }
+    wait_until_idle(&mut harness);
+    for name in ["solved.pzprv3", "solved.json"] {
+        let loaded = files::load_goishi_file(&dir.join(name)).expect("the engine reads it back");
+        assert_eq!(loaded.puzzle, puzzle, "{name}");
+        assert_eq!(loaded.order.as_deref(), Some(order.as_slice()), "{name}");
+        goishi::validate(&puzzle, &order).expect("valid order");
+    }
+    assert_eq!(
+        ExportFormat::from_path(&dir.join("solved.pzprv3")),
+        Ok(ExportFormat::Pzprv3)
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn cancel_stops_a_long_count() {
+    let mut harness = app_harness(knight_settings(8, 8, Algorithm::Backtrack));
+    harness.step();
+    harness.get_by_label("Count tours").click();
+    harness.step();
+    assert!(harness.state().jobs.is_running());
+    // Progress arrives while the count runs.
+    let deadline = Instant::now() + PATIENCE;
+    while harness
+        .state()
+        .jobs
+        .current()
+        .is_none_or(|(_, progress)| progress.nodes == 0)
+    {
+        assert!(Instant::now() < deadline, "no progress reported");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness.get_by_label("Cancel").click();
+    let asked = Instant::now();
+    wait_until_idle(&mut harness);
+    assert!(
+        asked.elapsed() < Duration::from_secs(1),
+        "took {:?}",
+        asked.elapsed()
+    );
+    let ended = harness
+        .state()
+        .jobs
+        .last_ended()
+        .expect("the count ended")
+        .clone();
+    assert!(ended.cancelled);
+    assert!(ended.label.starts_with("Counting"), "{}", ended.label);
+}
+
+/// A fixed 8x8 tour for the snapshot: Warnsdorff from a1 (deterministic).
+fn snapshot_tour() -> Tour {
+    let board = Board::new(8, 8).expect("8x8");
+    let start = board.parse_square("a1").expect("a1");
+    match knight::solve(
+        &board,
+        start,
+        TourKind::Closed,
+        Algorithm::ALL[0],
+        &Control::new(),
+    ) {
+        Outcome::Done(SolveResult::Found(tour)) => tour,
+        other => panic!("no 8x8 closed tour: {other:?}"),
+    }
+}
+
+#[test]
+fn knight_board_snapshot() {
+    let tour = snapshot_tour();
+    let board = tour.board.clone();
+    let path = PathIndex::from_squares(&board, &tour.path);
+    let mut view = View::default();
+    let mut harness = Harness::builder()
+        .with_size(vec2(420.0, 420.0))
+        .build_ui(move |ui| {
+            let scene = Scene {
+                layer: Layer::Knight {
+                    board: &board,
+                    highlight: &[],
+                },
+                path: Some(&path),
+                shown: path.len(),
+                closed: true,
+                numbers: true,
+                revision: 0,
+            };
+            view.show(ui, &scene);
+        });
+    harness.run();
+    harness.snapshot("knight_8x8_closed_tour");
+}
+
+#[test]
+fn goishi_board_snapshot() {
+    let puzzle = files::load_goishi_bytes("snapshot", UNIQUE_PUZZLE.as_bytes())
+        .expect("puzzle")
+        .puzzle;
+    let order = match goishi::solve(&puzzle, &Control::new()) {
+        Outcome::Done(Some(order)) => order,
+        other => panic!("the puzzle has a solution: {other:?}"),
+    };
+    let path = PathIndex::from_points(&puzzle, &order);
+    let shown = order.len() / 2;
+    let mut view = View::default();
+    let mut harness = Harness::builder()
+        .with_size(vec2(360.0, 420.0))
+        .build_ui(move |ui| {
+            let scene = Scene {
+                layer: Layer::Goishi {
+                    puzzle: &puzzle,
+                    hints: &[],
+                },
+                path: Some(&path),
+                shown,
+                closed: false,
+                numbers: true,
+                revision: 0,
+            };
+            view.show(ui, &scene);
+        });
+    harness.run();
+    harness.snapshot("goishi_half_picked");
+}
+
+#[test]
+fn a_puzzle_edited_by_clicks_matches_the_clicks() {
+    let mut harness = app_harness(Settings {
+        mode: Mode::Goishi,
+        goishi_width: 4,
+        goishi_height: 3,
+        ..Settings::default()
+    });
+    harness.step();
+    assert_eq!(harness.state().goishi.interaction, Interaction::Edit);
+    let points = [
+        Point { x: 0, y: 0 },
+        Point { x: 3, y: 0 },
+        Point { x: 3, y: 2 },
+    ];
+    for point in points {
+        click_goishi_point(&mut harness, point);
+    }
+    let mut expected = Puzzle::new(4, 3).expect("4x3");
+    for point in points {
+        expected.set_stone(point, true);
+    }
+    assert_eq!(harness.state().goishi.puzzle(), &expected);
+}
+
+#[test]
+fn a_pasted_url_loads_the_puzzle() {
+    let mut harness = app_harness(Settings {
+        mode: Mode::Goishi,
+        ..Settings::default()
+    });
+    harness.step();
+    harness.get_by_label("URL").focus();
+    harness.step();
+    harness
+        .get_by_label("URL")
+        .type_text("https://puzz.link/p?goishi/8/7/re0tnms1rfvg");
+    harness.step();
+    harness.get_by_label("Load URL").click();
+    wait_until_idle(&mut harness);
+    let puzzle = harness.state().goishi.puzzle();
+    assert_eq!((puzzle.width(), puzzle.height()), (8, 7));
+    assert_eq!(puzzle.stones().len(), 20);
+}

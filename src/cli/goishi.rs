@@ -1,0 +1,161 @@
+//! `gridtour goishi`: solve, count, check or generate Goishi Hiroi puzzles.
+
+use std::path::{Path, PathBuf};
+
+use clap::ValueEnum;
+
+use gridtour::goishi::format::{self, ParseError};
+use gridtour::goishi::{self, Point, Puzzle};
+use gridtour::job::{Control, Outcome};
+
+/// How a puzzle or solution is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// The board; with a solution, each stone shows its pick number.
+    Text,
+    /// `{"width":..,"height":..,"stones":[..],"order":[..]}`.
+    Json,
+    /// The puzz.link editor's file format (pick numbers when solved).
+    Pzprv3,
+    /// A puzz.link link to the puzzle.
+    Url,
+}
+
+/// Arguments of `gridtour goishi`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  gridtour goishi puzzle.txt\n  gridtour goishi 'https://puzz.link/p?goishi/4/4/1370' --count\n  gridtour goishi puzzle.txt --check order.json\n  gridtour goishi --generate 10x10 --stones 30 --seed 7"
+)]
+pub struct GoishiArgs {
+    /// Puzzle file (text, pzprv3, PencilBox or JSON) or a puzz.link URL.
+    #[arg(required_unless_present = "generate")]
+    pub puzzle: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
+    pub format: OutputFormat,
+    /// Count the solutions instead of showing one.
+    #[arg(long, conflicts_with_all = ["check", "generate"])]
+    pub count: bool,
+    /// Stop counting at this many solutions (2 answers "is it unique?").
+    #[arg(long, requires = "count")]
+    pub limit: Option<u64>,
+    /// Check the pick order in this JSON file (a list of [x,y] points, or an
+    /// object with an "order" list) against the puzzle.
+    #[arg(long, value_name = "ORDER.json", conflicts_with = "generate")]
+    pub check: Option<PathBuf>,
+    /// Make a new puzzle with exactly one solution, of this size (WxH).
+    #[arg(long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
+    pub generate: Option<(u32, u32)>,
+    /// Number of stones of the generated puzzle.
+    #[arg(long, requires = "generate")]
+    pub stones: Option<usize>,
+    /// Seed of the generator: the same seed gives the same puzzle.
+    #[arg(long, requires = "generate")]
+    pub seed: Option<u64>,
+}
+
+/// Parses `10x10` into (width, height).
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("expected a size like 10x10, got '{text}'");
+    let (width, height) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    Ok((
+        width.trim().parse().map_err(|_| bad())?,
+        height.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// Runs `gridtour goishi`.
+pub fn run(args: GoishiArgs) -> Result<(), String> {
+    if let Some((width, height)) = args.generate {
+        return generate(width, height, &args);
+    }
+    let Some(input) = args.puzzle.as_deref() else {
+        return Err("give a puzzle file or URL, or --generate WxH".into());
+    };
+    let puzzle = load(input)?;
+    if args.count {
+        count(&puzzle, args.limit)
+    } else if let Some(order_path) = &args.check {
+        check(&puzzle, order_path)
+    } else {
+        solve(&puzzle, args.format)
+    }
+}
+
+fn load(input: &str) -> Result<Puzzle, String> {
+    let looks_like_url = input.starts_with("http://") || input.starts_with("https://") || input.contains("?goishi/");
+    let puzzle = if looks_like_url {
+        format::parse_url(input)
+    } else {
+        format::load_path(Path::new(input)).map(|loaded| loaded.puzzle)
+    };
+    puzzle.map_err(|error: ParseError| error.to_string())
+}
+
+fn finished<T>(outcome: Outcome<T>) -> Result<T, String> {
+    match outcome {
+        Outcome::Done(value) => Ok(value),
+        Outcome::Cancelled => Err("interrupted".into()),
+    }
+}
+
+fn solve(puzzle: &Puzzle, output: OutputFormat) -> Result<(), String> {
+    let Some(order) = finished(goishi::solve(puzzle, &Control::new()))? else {
+        println!("no solution");
+        return Ok(());
+    };
+    goishi::validate(puzzle, &order).map_err(|violation| format!("internal error: the solver's answer breaks a rule: {violation}"))?;
+    print!("{}", render(puzzle, Some(&order), output));
+    Ok(())
+}
+
+fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), String> {
+    let found = finished(goishi::count(puzzle, limit, &Control::new()))?;
+    let noun = if found == 1 { "solution" } else { "solutions" };
+    match limit {
+        Some(limit) if found >= limit => println!("{found} {noun} (stopped at the limit; there may be more)"),
+        _ => println!("{found} {noun}"),
+    }
+    Ok(())
+}
+
+fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), String> {
+    let source = order_path.display().to_string();
+    let text = std::fs::read_to_string(order_path).map_err(|error| format!("{source}: cannot read the file: {error}"))?;
+    let order = format::parse_order_json(&source, &text).map_err(|error| error.to_string())?;
+    goishi::validate(puzzle, &order).map_err(|violation| format!("{source}: invalid order: {violation}"))?;
+    println!("valid: all {} stones picked", order.len());
+    Ok(())
+}
+
+fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), String> {
+    let stones = args.stones.unwrap_or((width as usize * height as usize) * 3 / 10);
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos() as u64);
+        eprintln!("gridtour: seed {seed}");
+        seed
+    });
+    let control = Control::new();
+    let puzzle = finished(goishi::generate(width, height, stones, seed, &control))??;
+    let order = match args.format {
+        OutputFormat::Json => finished(goishi::solve(&puzzle, &control))?,
+        _ => None,
+    };
+    print!("{}", render(&puzzle, order.as_deref(), args.format));
+    Ok(())
+}
+
+/// The puzzle (and solution, if any) in the chosen format, ending in a newline.
+fn render(puzzle: &Puzzle, order: Option<&[Point]>, output: OutputFormat) -> String {
+    match output {
+        OutputFormat::Text => match order {
+            Some(order) => format::numbered_board(puzzle, order),
+            None => format::to_text(puzzle),
+        },
+        OutputFormat::Json => format::to_json(puzzle, order.unwrap_or(&[])) + "\n",
+        OutputFormat::Pzprv3 => format::to_pzprv3(puzzle, order),
+        OutputFormat::Url => format::to_url(puzzle) + "\n",
+    }
+}

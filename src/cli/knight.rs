@@ -1,0 +1,265 @@
+//! `gridtour knight`: find one tour, count tours, or list the start squares
+//! where the plain Warnsdorff rule fails.
+//!
+//! Values with a fixed vocabulary (`--algo`, `--format`) and square names
+//! are parsed here rather than by clap, so that every mistake is reported
+//! as the program's usual one-line error.
+
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::{
+    self, Algorithm, Board, SolveResult, Square, Tour, TourKind, warnsdorff_failing_starts,
+};
+use serde_json::json;
+
+/// Arguments of `gridtour knight`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    gridtour knight --size 8x8 --start b1\n  \
+    gridtour knight --size 6x6 --start a1 --closed --format json\n  \
+    gridtour knight --size 5x5 --start a1 --count\n  \
+    gridtour knight --size 6x6 --count --closed\n  \
+    gridtour knight --size 8 --failing-starts")]
+pub struct KnightArgs {
+    /// Board size as WIDTHxHEIGHT (e.g. 8x8, 5x6), or N for an N x N board.
+    #[arg(long, value_name = "WxH")]
+    size: String,
+    /// Start square in chess notation: files a..z then aa, ab, ..; rank 1 is
+    /// the bottom row. A tour starts at a1 when omitted; a count without it
+    /// counts undirected tours of the whole board.
+    #[arg(long, value_name = "SQUARE")]
+    start: Option<String>,
+    /// Ask for a closed tour (the last square a knight's move from the first).
+    #[arg(long)]
+    closed: bool,
+    /// Solver: warnsdorff (fast, falls back to search) or backtrack (exhaustive search).
+    #[arg(long, value_name = "ALGO", default_value = "warnsdorff")]
+    algo: String,
+    /// Squares no tour may visit, comma-separated (e.g. a1,c3).
+    #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
+    blocked: Vec<String>,
+    /// Output: text (the numbered board) or json.
+    #[arg(long, value_name = "FORMAT", default_value = "text")]
+    format: String,
+    /// Count tours instead of printing one: directed tours from --start, or
+    /// undirected tours of the board without it.
+    #[arg(long, conflicts_with = "failing_starts")]
+    count: bool,
+    /// List the start squares where plain first-minimum Warnsdorff dead-ends,
+    /// and check that the default solver finds a tour from each.
+    #[arg(long)]
+    failing_starts: bool,
+}
+
+/// How results are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+}
+
+impl Format {
+    fn parse(text: &str) -> Result<Format, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "text" => Ok(Format::Text),
+            "json" => Ok(Format::Json),
+            _ => Err(format!("unknown format '{text}' (expected text or json)")),
+        }
+    }
+}
+
+/// Runs `gridtour knight`.
+pub fn run(args: KnightArgs) -> Result<(), String> {
+    let board = build_board(&args.size, &args.blocked)?;
+    let format = Format::parse(&args.format)?;
+    let algorithm: Algorithm = args.algo.parse()?;
+    let kind = if args.closed {
+        TourKind::Closed
+    } else {
+        TourKind::Open
+    };
+    let start = args
+        .start
+        .as_deref()
+        .map(|name| parse_start(&board, name))
+        .transpose()?;
+    if args.failing_starts {
+        print_failing_starts(&board, format);
+    } else if args.count {
+        print_count(&board, start, kind, format)?;
+    } else {
+        let start = match start {
+            Some(start) => start,
+            None => parse_start(&board, "a1")?,
+        };
+        print_tour(&board, start, kind, algorithm, format)?;
+    }
+    Ok(())
+}
+
+/// The board of `--size` with the squares of `--blocked`.
+fn build_board(size: &str, blocked: &[String]) -> Result<Board, String> {
+    let mut board = Board::parse_size(size).map_err(|e| format!("--size: {e}"))?;
+    for name in blocked {
+        let square = board
+            .parse_square(name)
+            .map_err(|e| format!("--blocked: {e}"))?;
+        board.set_blocked(square, true);
+    }
+    Ok(board)
+}
+
+/// A start square that is on the board and open.
+fn parse_start(board: &Board, name: &str) -> Result<Square, String> {
+    let square = board
+        .parse_square(name)
+        .map_err(|e| format!("--start: {e}"))?;
+    if board.is_blocked(square) {
+        return Err(format!("--start: square '{name}' is blocked"));
+    }
+    Ok(square)
+}
+
+/// Runs a job to its end: the command line has no way to cancel.
+fn finished<T>(outcome: Outcome<T>) -> Result<T, String> {
+    match outcome {
+        Outcome::Done(value) => Ok(value),
+        Outcome::Cancelled => Err("the computation was cancelled".into()),
+    }
+}
+
+fn print_tour(
+    board: &Board,
+    start: Square,
+    kind: TourKind,
+    algorithm: Algorithm,
+    format: Format,
+) -> Result<(), String> {
+    let result = finished(knight::solve(board, start, kind, algorithm, &Control::new()))?;
+    match (result, format) {
+        (SolveResult::Found(tour), Format::Text) => print!("{}", tour.to_text()),
+        (SolveResult::Found(tour), Format::Json) => println!("{}", tour.to_json()),
+        (SolveResult::NoTour(reason), Format::Text) => println!(
+            "no {} tour from {} on {}x{}: {reason}",
+            kind.label(),
+            board.square_name(start),
+            board.width(),
+            board.height()
+        ),
+        (SolveResult::NoTour(reason), Format::Json) => {
+            println!("{}", no_tour_json(board, start, kind, &reason));
+        }
+    }
+    Ok(())
+}
+
+/// The tour JSON layout with `"path": null` and the reason, so that a
+/// program reading the output sees the same fields either way.
+fn no_tour_json(board: &Board, start: Square, kind: TourKind, reason: &str) -> String {
+    let blocked: Vec<[u32; 2]> = board
+        .blocked_squares()
+        .into_iter()
+        .map(|s| [s.x, s.y])
+        .collect();
+    json!({
+        "width": board.width(),
+        "height": board.height(),
+        "blocked": blocked,
+        "closed": kind == TourKind::Closed,
+        "start": [start.x, start.y],
+        "path": null,
+        "reason": reason,
+    })
+    .to_string()
+}
+
+fn print_count(
+    board: &Board,
+    start: Option<Square>,
+    kind: TourKind,
+    format: Format,
+) -> Result<(), String> {
+    let counted = finished(knight::count(board, start, kind, &Control::new()))?;
+    match format {
+        Format::Text => println!("{} {}", counted.tours, counted.description),
+        Format::Json => println!(
+            "{}",
+            json!({ "tours": counted.tours, "description": counted.description })
+        ),
+    }
+    Ok(())
+}
+
+/// One start square of the failing-starts analysis.
+struct FailingStart {
+    square: Square,
+    /// The default solver's answer from this square.
+    tour: Result<Tour, String>,
+}
+
+fn print_failing_starts(board: &Board, format: Format) {
+    let analysis: Vec<FailingStart> = warnsdorff_failing_starts(board)
+        .into_iter()
+        .map(|square| FailingStart {
+            square,
+            tour: default_open_tour(board, square),
+        })
+        .collect();
+    match format {
+        Format::Text => print!("{}", failing_starts_text(board, &analysis)),
+        Format::Json => println!("{}", failing_starts_json(board, &analysis)),
+    }
+}
+
+/// The default solver's open tour from `start`, or why there is none.
+fn default_open_tour(board: &Board, start: Square) -> Result<Tour, String> {
+    let outcome = knight::solve(
+        board,
+        start,
+        TourKind::Open,
+        Algorithm::Warnsdorff,
+        &Control::new(),
+    );
+    match finished(outcome)? {
+        SolveResult::Found(tour) => Ok(tour),
+        SolveResult::NoTour(reason) => Err(reason),
+    }
+}
+
+fn failing_starts_text(board: &Board, analysis: &[FailingStart]) -> String {
+    let mut text = format!(
+        "{} start squares where plain first-minimum Warnsdorff dead-ends on {}x{} \
+         (squares numbered row by row from 0 at the top left)\n",
+        analysis.len(),
+        board.width(),
+        board.height()
+    );
+    for entry in analysis {
+        let verdict = match &entry.tour {
+            Ok(_) => "the default solver finds a valid open tour".to_string(),
+            Err(reason) => format!("no open tour: {reason}"),
+        };
+        text.push_str(&format!(
+            "{} {}: {verdict}\n",
+            board.index(entry.square),
+            board.square_name(entry.square)
+        ));
+    }
+    text
+}
+
+fn failing_starts_json(board: &Board, analysis: &[FailingStart]) -> String {
+    let starts: Vec<_> = analysis
+        .iter()
+        .map(|entry| {
+            json!({
+                "index": board.index(entry.square),
+                "square": board.square_name(entry.square),
+                "start": [entry.square.x, entry.square.y],
+                "solved": entry.tour.is_ok(),
+                "reason": entry.tour.as_ref().err(),
+            })
+        })
+        .collect();
+    json!({ "width": board.width(), "height": board.height(), "failing_starts": starts })
+        .to_string()
+}

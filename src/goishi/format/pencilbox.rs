@@ -1,0 +1,116 @@
+//! PencilBox text (read only): the number of rows and of columns (on one
+//! line or two), one line per row with `1` for a stone and `.` for an empty
+//! point (cells may be separated by spaces), then optionally answer lines
+//! `n r c`: stone picked at step `n` stands at row `r`, column `c`, 0-based.
+
+use super::{Loaded, ParseError, order_from_numbers, parse_side, tokens};
+use crate::goishi::puzzle::{Point, Puzzle};
+
+/// Parses PencilBox text.
+pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end()))
+        .filter(|(_, line)| !line.trim().is_empty());
+    let ends = |what: &str| ParseError::new(source, text.lines().count().max(1), 1, format!("file ends before {what}"));
+    // The size: "rows cols" on one line, or each on its own line.
+    let (number, first) = lines.next().ok_or_else(|| ends("the number of rows"))?;
+    let mut size: Vec<(usize, usize, &str)> = tokens(first).map(|(column, token)| (number, column, token)).collect();
+    if size.len() == 1 {
+        let (number, second) = lines.next().ok_or_else(|| ends("the number of columns"))?;
+        size.extend(tokens(second).map(|(column, token)| (number, column, token)));
+    }
+    if size.len() != 2 {
+        return Err(ParseError::new(source, number, 1, "expected the numbers of rows and columns"));
+    }
+    let rows = parse_side(source, size[0].0, size[0].1, size[0].2, "rows")?;
+    let cols = parse_side(source, size[1].0, size[1].1, size[1].2, "columns")?;
+    let mut puzzle = Puzzle::new(cols, rows).map_err(|message| ParseError::new(source, number, 1, message))?;
+    for y in 0..rows {
+        let (number, line) = lines.next().ok_or_else(|| ends(&format!("row {} of {rows}", y + 1)))?;
+        let mut x = 0;
+        for (column, c) in line.chars().enumerate().filter(|(_, c)| !c.is_whitespace()) {
+            if x == cols {
+                return Err(ParseError::new(source, number, column + 1, format!("row has more than {cols} points")));
+            }
+            match c {
+                '1' => puzzle.set_stone(Point::new(x, y), true),
+                '.' | '0' => {}
+                _ => {
+                    return Err(ParseError::new(
+                        source,
+                        number,
+                        column + 1,
+                        format!("unknown cell {c:?} (expected '1' or '.')"),
+                    ));
+                }
+            }
+            x += 1;
+        }
+        if x < cols {
+            return Err(ParseError::new(
+                source,
+                number,
+                line.chars().count() + 1,
+                format!("row has {x} points, expected {cols}"),
+            ));
+        }
+    }
+    let mut numbered = Vec::new();
+    for (number, line) in lines {
+        let fields: Vec<(usize, &str)> = tokens(line).collect();
+        let value = |i: usize| -> Result<u64, ParseError> {
+            let (column, token) = fields[i];
+            token.parse::<u64>().map_err(|_| {
+                ParseError::new(source, number, column, format!("expected a number, found '{token}'"))
+            })
+        };
+        if fields.len() != 3 {
+            return Err(ParseError::new(source, number, 1, "expected an answer line 'step row column'"));
+        }
+        let (step, row, col) = (value(0)?, value(1)?, value(2)?);
+        if row >= u64::from(rows) || col >= u64::from(cols) {
+            return Err(ParseError::new(
+                source,
+                number,
+                fields[1].0,
+                format!("answer point row {row}, column {col} lies outside the {cols}x{rows} board"),
+            ));
+        }
+        numbered.push((step, Point::new(col as u32, row as u32), number, fields[0].0));
+    }
+    let order = order_from_numbers(source, numbered)?;
+    Ok(Loaded { puzzle, order })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_grid_and_answer_lines() {
+        let loaded = parse("p.txt", "2 3\n1.1\n. 1 .\n1 0 2\n0 0 0\n2 1 1\n").unwrap();
+        assert_eq!(
+            loaded.puzzle.stones(),
+            vec![Point::new(0, 0), Point::new(2, 0), Point::new(1, 1)]
+        );
+        assert_eq!(
+            loaded.order,
+            Some(vec![Point::new(0, 0), Point::new(2, 0), Point::new(1, 1)])
+        );
+        let separate_lines = parse("p.txt", "2\n3\n1.1\n.1.\n").unwrap();
+        assert_eq!(separate_lines.puzzle, loaded.puzzle);
+        assert_eq!(separate_lines.order, None);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_column() {
+        let error = parse("p.txt", "2 3\n1.1\n.x.\n").unwrap_err();
+        assert_eq!((error.line, error.column), (3, 2));
+        let error = parse("p.txt", "2 3\n1.1\n.1.\n1 5 0\n").unwrap_err();
+        assert_eq!((error.line, error.column), (4, 3));
+        assert!(parse("p.txt", "2 3\n1.1\n").is_err());
+        assert!(parse("p.txt", "2 3 4\n").is_err());
+    }
+}

@@ -1,0 +1,25 @@
+//! Goishi Hiroi (碁石拾い), "picking up go stones".
+//!
+//! Stones stand on grid points. Pick them all up in one sequence: start at
+//! any stone; move horizontally or vertically; a move ends at the first stone
+//! still on the board in that direction and picks it up (passing over empty
+//! points and picked-up stones is fine, passing over a stone is not); turn
+//! only where a stone is picked up; never reverse direction.
+//!
+//! * [`Puzzle`], [`Point`], [`Direction`]: the model.
+//! * [`validate`] and [`Game`]: the rules, for checking orders and for play.
+//! * [`solve`], [`count`], [`enumerate`]: the memoised, pruned search.
+//! * [`generate`], [`walk_forward`]: new puzzles.
+//! * [`format`]: text, pzprv3, puzz.link URL, PencilBox and JSON.
+
+pub mod format;
+mod generate;
+mod memo;
+mod puzzle;
+mod rules;
+mod solver;
+
+pub use generate::{Rng, generate, walk_forward};
+pub use puzzle::{Direction, Point, Puzzle};
+pub use rules::{Game, RuleViolation, validate};
+pub use solver::{count, enumerate, solve};

@@ -1,0 +1,730 @@
+//! Finding, counting and listing solutions.
+//!
+//! The search walks the rules forward from every stone. Three things keep it
+//! far from the plain exponential depth-first search:
+//!
+//! * **Memoisation.** What can still happen depends only on the stones left,
+//!   the current stone and the direction it was reached from. The number of
+//!   completions of such a state is cached (only "none" when looking for one
+//!   solution or listing them), in a table with a memory budget.
+//! * **Pruning.** Among the stones left (with the current one), every stone
+//!   must be linked to the others through shared rows and columns, and a stone
+//!   whose remaining neighbours all lie in one direction can only be the last
+//!   pick (it is reached from that side and could only leave by reversing), so
+//!   two such stones end the branch.
+//! * **Move ordering.** Moves into stones with few onward moves come first.
+//!
+//! Starting stones are shared out among worker threads when the puzzle is big
+//! enough for that to pay.
+
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use super::memo::Memo;
+use super::puzzle::{Point, Puzzle};
+use crate::job::{self, Control, Outcome};
+
+/// Total memory the caches of one search may use, shared by its workers.
+const MEMO_BUDGET_BYTES: usize = 256 << 20;
+
+/// Below this many stones a search is over before a second thread starts.
+const PARALLEL_MIN_STONES: usize = 24;
+
+/// From this many stones on, [`solve`] searches in restarted attempts.
+const RESTART_MIN_STONES: usize = 48;
+
+/// Nodes per unit of the restart budget.
+const RESTART_UNIT_NODES: u64 = 2048;
+
+/// Direction codes inside the search: up, down, left, right; `NO_DIRECTION`
+/// for the starting stone.
+const UP: u8 = 0;
+const DOWN: u8 = 1;
+const LEFT: u8 = 2;
+const RIGHT: u8 = 3;
+const NO_DIRECTION: u8 = 4;
+
+fn opposite(direction: u8) -> u8 {
+    direction ^ 1
+}
+
+/// Finds one solution, or `None` when there is none.
+///
+/// Small puzzles get one plain depth-first search. On bigger ones a wrong
+/// early move can hide a huge dead subtree, so each worker searches in
+/// attempts with a growing node budget (the Luby sequence) and randomly
+/// broken ties between equally good moves, keeping what it learnt (dead
+/// states, dead starting stones) from one attempt to the next. The first
+/// worker to finish wins, so which solution comes back may vary between runs.
+pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> {
+    let layout = Layout::new(puzzle);
+    if layout.len() == 0 {
+        return Outcome::Done(Some(Vec::new()));
+    }
+    let finished = AtomicBool::new(false);
+    let answer: Mutex<Option<Vec<u32>>> = Mutex::new(None);
+    let give_up = |_: usize| finished.load(Ordering::Relaxed);
+    let next_worker = AtomicU64::new(0);
+    let restarts = layout.len() >= RESTART_MIN_STONES;
+    run_workers(&layout, control, |search| {
+        let worker = next_worker.fetch_add(1, Ordering::Relaxed);
+        let mut dead_start = vec![false; layout.len()];
+        for attempt in 0u64.. {
+            let randomised = worker > 0 || attempt > 0;
+            let shuffle_seed = randomised.then(|| splitmix64(worker << 32 | attempt));
+            let budget = if restarts { luby(attempt + 1) * RESTART_UNIT_NODES } else { u64::MAX };
+            search.begin_attempt(budget, shuffle_seed);
+            let mut complete = true;
+            for start in search.start_order() {
+                if dead_start[start] {
+                    continue;
+                }
+                match search.explore(start, &mut Goal::First, &give_up) {
+                    Ok(0) => dead_start[start] = true,
+                    Ok(_) => {
+                        let mut answer = answer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                        if !finished.swap(true, Ordering::Relaxed) {
+                            *answer = Some(search.path.clone());
+                        }
+                        return;
+                    }
+                    Err(Stop::GaveUp) if !finished.load(Ordering::Relaxed) => {
+                        complete = false;
+                        break;
+                    }
+                    Err(_) => return,
+                }
+            }
+            if complete {
+                // Every start was searched to the end: there is no solution.
+                finished.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    });
+    if control.is_cancelled() {
+        return Outcome::Cancelled;
+    }
+    let answer = answer.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    Outcome::Done(answer.map(|path| layout.points_of(&path)))
+}
+
+/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (1-based): restart
+/// budgets that waste at most a logarithmic factor against the best fixed one.
+fn luby(index: u64) -> u64 {
+    let mut i = index;
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if i == (1u64 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// Counts the solutions exactly. With a limit, counting stops as soon as that
+/// many are known and the result is the limit (so `Some(2)` answers "is it
+/// unique?").
+pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<u64> {
+    let limit = limit.unwrap_or(u64::MAX);
+    let layout = Layout::new(puzzle);
+    if layout.len() == 0 || limit == 0 {
+        return Outcome::Done(limit.min(1));
+    }
+    let total = AtomicU64::new(0);
+    let reached = |_: usize| total.load(Ordering::Relaxed) >= limit;
+    let next_start = AtomicUsize::new(0);
+    run_workers(&layout, control, |search| {
+        loop {
+            let start = next_start.fetch_add(1, Ordering::Relaxed);
+            if start >= layout.len() || reached(start) {
+                return;
+            }
+            match search.explore(start, &mut Goal::Count { limit }, &reached) {
+                Ok(found) => {
+                    control.add_found(found);
+                    let _ = total.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |sum| {
+                        Some(sum.saturating_add(found))
+                    });
+                }
+                Err(Stop::GaveUp) | Err(Stop::Cancelled) => return,
+            }
+        }
+    });
+    if control.is_cancelled() {
+        return Outcome::Cancelled;
+    }
+    Outcome::Done(total.into_inner().min(limit))
+}
+
+/// Calls `on_solution` with every solution in turn (on the calling thread)
+/// until it answers `Break`; returns how many were passed.
+pub fn enumerate(
+    puzzle: &Puzzle,
+    control: &Control,
+    on_solution: &mut dyn FnMut(&[Point]) -> ControlFlow<()>,
+) -> Outcome<u64> {
+    let layout = Layout::new(puzzle);
+    if layout.len() == 0 {
+        let _ = on_solution(&[]);
+        return Outcome::Done(1);
+    }
+    let mut search = Search::new(&layout, control, MEMO_BUDGET_BYTES);
+    let mut points = Vec::new();
+    let mut passed = 0;
+    let mut each = |path: &[u32]| {
+        points.clear();
+        points.extend(path.iter().map(|&stone| layout.points[stone as usize]));
+        passed += 1;
+        control.add_found(1);
+        on_solution(&points)
+    };
+    let mut goal = Goal::Each(&mut each);
+    let never = |_: usize| false;
+    for start in 0..layout.len() {
+        match search.explore(start, &mut goal, &never) {
+            Ok(_) => {}
+            Err(Stop::GaveUp) => break,
+            Err(Stop::Cancelled) => return Outcome::Cancelled,
+        }
+    }
+    search.flush_nodes();
+    Outcome::Done(passed)
+}
+
+/// Runs `work` on as many threads as pay for this puzzle, each with its own
+/// search state and a share of the memory budget.
+fn run_workers(layout: &Layout, control: &Control, work: impl Fn(&mut Search) + Sync) {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let workers = if layout.len() >= PARALLEL_MIN_STONES {
+        cores.clamp(1, layout.len())
+    } else {
+        1
+    };
+    let budget = MEMO_BUDGET_BYTES / workers;
+    let run_one = || {
+        let mut search = Search::new(layout, control, budget);
+        work(&mut search);
+        search.flush_nodes();
+    };
+    if workers == 1 {
+        run_one();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(&run_one);
+            }
+        });
+    }
+}
+
+/// The stones of a puzzle as the search sees them: numbered row-major, with
+/// each row's and column's stones listed in order.
+struct Layout {
+    points: Vec<Point>,
+    /// Per stone: index of its row (among rows holding stones) and its
+    /// position within that row; likewise for columns.
+    row_of: Vec<u32>,
+    place_in_row: Vec<u32>,
+    col_of: Vec<u32>,
+    place_in_col: Vec<u32>,
+    /// Stones of each row, left to right, and of each column, top to bottom.
+    rows: Vec<Vec<u32>>,
+    cols: Vec<Vec<u32>>,
+    /// Random keys for incremental hashing of the set of remaining stones.
+    zobrist: Vec<u64>,
+    /// Per stone, how many of its four sides have another stone: starts are
+    /// tried fewest first, as a stone with one such side can only be the
+    /// first or the last pick.
+    start_sides: Vec<u8>,
+}
+
+impl Layout {
+    fn new(puzzle: &Puzzle) -> Layout {
+        let points = puzzle.stones();
+        let mut row_id = vec![u32::MAX; puzzle.height() as usize];
+        let mut col_id = vec![u32::MAX; puzzle.width() as usize];
+        let mut rows: Vec<Vec<u32>> = Vec::new();
+        let mut cols: Vec<Vec<u32>> = Vec::new();
+        let mut layout = Layout {
+            row_of: Vec::with_capacity(points.len()),
+            place_in_row: Vec::with_capacity(points.len()),
+            col_of: Vec::with_capacity(points.len()),
+            place_in_col: Vec::with_capacity(points.len()),
+            rows: Vec::new(),
+            cols: Vec::new(),
+            zobrist: (0..points.len() as u64).map(splitmix64).collect(),
+            points: Vec::new(),
+            start_sides: Vec::new(),
+        };
+        // Row-major numbering lists each row and column in order for free.
+        for (stone, p) in points.iter().enumerate() {
+            for (id, lines, line_of, place) in [
+                (&mut row_id[p.y as usize], &mut rows, &mut layout.row_of, &mut layout.place_in_row),
+                (&mut col_id[p.x as usize], &mut cols, &mut layout.col_of, &mut layout.place_in_col),
+            ] {
+                if *id == u32::MAX {
+                    *id = lines.len() as u32;
+                    lines.push(Vec::new());
+                }
+                let line = &mut lines[*id as usize];
+                line_of.push(*id);
+                place.push(line.len() as u32);
+                line.push(stone as u32);
+            }
+        }
+        layout.rows = rows;
+        layout.cols = cols;
+        layout.points = points;
+        let all = vec![u64::MAX; layout.len().div_ceil(64)];
+        layout.start_sides = (0..layout.len() as u32)
+            .map(|stone| {
+                [UP, DOWN, LEFT, RIGHT]
+                    .into_iter()
+                    .filter(|&direction| layout.next_in(&all, stone, direction).is_some())
+                    .count() as u8
+            })
+            .collect();
+        layout
+    }
+
+    fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    fn points_of(&self, path: &[u32]) -> Vec<Point> {
+        path.iter().map(|&stone| self.points[stone as usize]).collect()
+    }
+
+    /// The first stone of `remaining` seen from `stone` looking `direction`.
+    fn next_in(&self, remaining: &[u64], stone: u32, direction: u8) -> Option<u32> {
+        let s = stone as usize;
+        let (line, place) = match direction {
+            LEFT | RIGHT => (&self.rows[self.row_of[s] as usize], self.place_in_row[s] as usize),
+            _ => (&self.cols[self.col_of[s] as usize], self.place_in_col[s] as usize),
+        };
+        let is_left = |&&t: &&u32| remaining[t as usize / 64] >> (t % 64) & 1 == 1;
+        match direction {
+            UP | LEFT => line[..place].iter().rev().find(is_left).copied(),
+            _ => line[place + 1..].iter().find(is_left).copied(),
+        }
+    }
+}
+
+/// splitmix64: a tiny, well-mixing hash of a counter.
+pub(super) fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// What the search is after.
+enum Goal<'a> {
+    /// The first solution; the search stops there.
+    First,
+    /// The number of solutions, saturating at `limit`.
+    Count { limit: u64 },
+    /// Every solution, passed to the callback as stone numbers.
+    Each(&'a mut dyn FnMut(&[u32]) -> ControlFlow<()>),
+}
+
+/// Why a search ended early.
+enum Stop {
+    /// The control was cancelled.
+    Cancelled,
+    /// The caller's give-up test said so, or the callback asked to stop.
+    GaveUp,
+}
+
+/// One level of the depth-first search: a stone just picked and the moves
+/// from it still to try.
+struct Frame {
+    stone: u32,
+    arrival: u8,
+    moves: [(u32, u8); 4],
+    move_count: u8,
+    next_move: u8,
+    /// Solutions found below this level so far (saturated in counting).
+    total: u64,
+}
+
+/// Reusable scratch arrays for the dead-state test.
+#[derive(Default)]
+struct Scratch {
+    row_min: Vec<u32>,
+    row_max: Vec<u32>,
+    col_min: Vec<u32>,
+    col_max: Vec<u32>,
+    /// Union-find over rows (first) and columns (after them).
+    parent: Vec<u32>,
+}
+
+/// The state of one worker's search.
+struct Search<'a> {
+    layout: &'a Layout,
+    control: &'a Control,
+    /// Bitset of the stones still on the board (the current stone excluded).
+    remaining: Vec<u64>,
+    remaining_count: usize,
+    /// XOR of the zobrist keys of `remaining`.
+    hash: u64,
+    /// Stones picked so far, the current one last.
+    path: Vec<u32>,
+    stack: Vec<Frame>,
+    memo: Memo,
+    scratch: Scratch,
+    /// Nodes since the counters were last published.
+    unreported: u64,
+    /// Nodes between looks at the cancel flag, smaller for big puzzles whose
+    /// nodes cost more.
+    check_every: u64,
+    /// Nodes left in the current attempt before giving up.
+    budget: u64,
+    /// State of the generator that breaks ties between equally good moves
+    /// at random; `None` keeps the order fixed.
+    shuffle: Option<u64>,
+}
+
+impl<'a> Search<'a> {
+    fn new(layout: &'a Layout, control: &'a Control, memo_bytes: usize) -> Search<'a> {
+        let words = layout.len().div_ceil(64);
+        let cost_per_node = (layout.len() as u64 / 64).max(1);
+        Search {
+            layout,
+            control,
+            remaining: vec![0; words],
+            remaining_count: 0,
+            hash: 0,
+            path: Vec::with_capacity(layout.len()),
+            stack: Vec::with_capacity(layout.len()),
+            memo: Memo::new(words, memo_bytes),
+            scratch: Scratch {
+                row_min: vec![0; layout.rows.len()],
+                row_max: vec![0; layout.rows.len()],
+                col_min: vec![0; layout.cols.len()],
+                col_max: vec![0; layout.cols.len()],
+                parent: vec![0; layout.rows.len() + layout.cols.len()],
+            },
+            unreported: 0,
+            check_every: (job::CHECK_INTERVAL / cost_per_node).max(1),
+            budget: u64::MAX,
+            shuffle: None,
+        }
+    }
+
+    /// Sets the node budget and the tie-breaking of the next explorations.
+    fn begin_attempt(&mut self, budget: u64, shuffle_seed: Option<u64>) {
+        self.budget = budget;
+        self.shuffle = shuffle_seed;
+    }
+
+    /// A random byte to break ties, or 0 when the order is fixed.
+    fn tie_breaker(&mut self) -> u16 {
+        match &mut self.shuffle {
+            Some(state) => {
+                *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                (splitmix64(*state) & 0xFF) as u16
+            }
+            None => 0,
+        }
+    }
+
+    /// Starting stones, fewest open sides first, ties broken as the attempt
+    /// says.
+    fn start_order(&mut self) -> Vec<usize> {
+        let mut keyed: Vec<(u16, usize)> = (0..self.layout.len())
+            .map(|stone| ((self.layout.start_sides[stone] as u16) << 8 | self.tie_breaker(), stone))
+            .collect();
+        keyed.sort_unstable();
+        keyed.into_iter().map(|(_, stone)| stone).collect()
+    }
+
+    fn flush_nodes(&mut self) {
+        self.control.add_nodes(self.unreported);
+        self.unreported = 0;
+    }
+
+    fn pick(&mut self, stone: u32) {
+        let s = stone as usize;
+        self.remaining[s / 64] &= !(1 << (s % 64));
+        self.remaining_count -= 1;
+        self.hash ^= self.layout.zobrist[s];
+        self.path.push(stone);
+    }
+
+    fn unpick(&mut self) {
+        let Some(stone) = self.path.pop() else { return };
+        let s = stone as usize;
+        self.remaining[s / 64] |= 1 << (s % 64);
+        self.remaining_count += 1;
+        self.hash ^= self.layout.zobrist[s];
+    }
+
+    fn tag(stone: u32, arrival: u8) -> u64 {
+        u64::from(stone) << 3 | u64::from(arrival)
+    }
+
+    fn state_hash(&self, stone: u32, arrival: u8) -> u64 {
+        self.hash ^ splitmix64(Self::tag(stone, arrival))
+    }
+
+    /// Explores every pick order that starts at stone `start`. Returns the
+    /// number of solutions found (saturated at the limit when counting; 1
+    /// when the first one was found, with `self.path` holding it).
+    fn explore(&mut self, start: usize, goal: &mut Goal, give_up: &dyn Fn(usize) -> bool) -> Result<u64, Stop> {
+        self.remaining.fill(0);
+        for stone in 0..self.layout.len() {
+            self.remaining[stone / 64] |= 1 << (stone % 64);
+        }
+        self.remaining_count = self.layout.len();
+        self.hash = self.layout.zobrist.iter().fold(0, |h, z| h ^ z);
+        self.path.clear();
+        self.stack.clear();
+        let start = start as u32;
+        self.pick(start);
+        if self.remaining_count == 0 {
+            return self.reached_solution(goal).map(|()| 1);
+        }
+        if self.is_dead(start) {
+            return Ok(0);
+        }
+        let frame = self.frame(start, NO_DIRECTION);
+        self.stack.push(frame);
+        let limit = match goal {
+            Goal::Count { limit } => *limit,
+            _ => u64::MAX,
+        };
+        let mut result = 0;
+        while let Some(top) = self.stack.last_mut() {
+            if top.next_move < top.move_count && top.total < limit {
+                let (target, direction) = top.moves[top.next_move as usize];
+                top.next_move += 1;
+                self.tick(start as usize, give_up)?;
+                self.pick(target);
+                match self.value_of_move(target, direction, goal)? {
+                    Some(value) if value > 0 && matches!(goal, Goal::First) => return Ok(1),
+                    Some(value) => {
+                        self.unpick();
+                        self.add_to_top(value, limit);
+                    }
+                    None => {
+                        let frame = self.frame(target, direction);
+                        self.stack.push(frame);
+                    }
+                }
+            } else {
+                let (stone, arrival, total) = (top.stone, top.arrival, top.total);
+                self.stack.pop();
+                if self.stack.is_empty() {
+                    result = total;
+                } else {
+                    if matches!(goal, Goal::Count { .. }) || total == 0 {
+                        let hash = self.state_hash(stone, arrival);
+                        self.memo
+                            .insert(hash, &self.remaining, Self::tag(stone, arrival), total);
+                    }
+                    self.add_to_top(total, limit);
+                }
+                self.unpick();
+            }
+        }
+        Ok(result)
+    }
+
+    fn add_to_top(&mut self, value: u64, limit: u64) {
+        if let Some(top) = self.stack.last_mut() {
+            top.total = top.total.saturating_add(value).min(limit);
+        }
+    }
+
+    /// Counts a node and, every so often, publishes progress and checks for
+    /// cancellation.
+    fn tick(&mut self, start: usize, give_up: &dyn Fn(usize) -> bool) -> Result<(), Stop> {
+        self.unreported += 1;
+        self.budget -= 1;
+        if self.budget == 0 {
+            return Err(Stop::GaveUp);
+        }
+        if self.unreported >= self.check_every {
+            self.flush_nodes();
+            if self.control.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            if give_up(start) {
+                return Err(Stop::GaveUp);
+            }
+        }
+        Ok(())
+    }
+
+    /// After moving to `target`: the number of solutions below it when that
+    /// is known without going deeper (a finished order, a cached state, a
+    /// dead state), `None` when the search must descend.
+    fn value_of_move(&mut self, target: u32, direction: u8, goal: &mut Goal) -> Result<Option<u64>, Stop> {
+        if self.remaining_count == 0 {
+            self.reached_solution(goal)?;
+            return Ok(Some(1));
+        }
+        let hash = self.state_hash(target, direction);
+        if let Some(value) = self.memo.get(hash, &self.remaining, Self::tag(target, direction)) {
+            return Ok(Some(value));
+        }
+        if self.is_dead(target) {
+            return Ok(Some(0));
+        }
+        Ok(None)
+    }
+
+    fn reached_solution(&mut self, goal: &mut Goal) -> Result<(), Stop> {
+        if let Goal::Each(callback) = goal
+            && callback(&self.path).is_break()
+        {
+            return Err(Stop::GaveUp);
+        }
+        Ok(())
+    }
+
+    /// A frame for `stone`, reached moving `arrival`, with its moves ordered
+    /// by how few onward moves they leave (dead ends last).
+    fn frame(&mut self, stone: u32, arrival: u8) -> Frame {
+        let mut moves = [(0, 0); 4];
+        let mut keys = [0u16; 4];
+        let mut move_count = 0;
+        for direction in [UP, DOWN, LEFT, RIGHT] {
+            if arrival != NO_DIRECTION && direction == opposite(arrival) {
+                continue;
+            }
+            if let Some(target) = self.layout.next_in(&self.remaining, stone, direction) {
+                let onward = [UP, DOWN, LEFT, RIGHT]
+                    .into_iter()
+                    .filter(|&next| next != opposite(direction))
+                    .filter(|&next| self.layout.next_in(&self.remaining, target, next).is_some())
+                    .count() as u8;
+                let rank = if onward == 0 { u16::from(u8::MAX) } else { u16::from(onward) };
+                keys[move_count] = rank << 8 | self.tie_breaker();
+                moves[move_count] = (target, direction);
+                move_count += 1;
+            }
+        }
+        // Insertion sort of at most four moves, stable.
+        for i in 1..move_count {
+            let mut j = i;
+            while j > 0 && keys[j - 1] > keys[j] {
+                keys.swap(j - 1, j);
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        Frame {
+            stone,
+            arrival,
+            moves,
+            move_count: move_count as u8,
+            next_move: 0,
+            total: 0,
+        }
+    }
+
+    /// Whether no pick order can finish from `current` with the remaining
+    /// stones: they are not all linked through shared rows and columns, a
+    /// stone has no other stone left in its row and column, or two stones
+    /// could each only be the last pick.
+    fn is_dead(&mut self, current: u32) -> bool {
+        let layout = self.layout;
+        let Scratch {
+            row_min,
+            row_max,
+            col_min,
+            col_max,
+            parent,
+        } = &mut self.scratch;
+        row_min.fill(u32::MAX);
+        row_max.fill(0);
+        col_min.fill(u32::MAX);
+        col_max.fill(0);
+        for (i, link) in parent.iter_mut().enumerate() {
+            *link = i as u32;
+        }
+        let rows = layout.rows.len() as u32;
+        let alive = SetBits::new(&self.remaining).chain(std::iter::once(current as usize));
+        for stone in alive {
+            let p = layout.points[stone];
+            let (row, col) = (layout.row_of[stone], layout.col_of[stone]);
+            row_min[row as usize] = row_min[row as usize].min(p.x);
+            row_max[row as usize] = row_max[row as usize].max(p.x);
+            col_min[col as usize] = col_min[col as usize].min(p.y);
+            col_max[col as usize] = col_max[col as usize].max(p.y);
+            let (a, b) = (find(parent, row), find(parent, rows + col));
+            parent[a as usize] = b;
+        }
+        let component = find(parent, layout.row_of[current as usize]);
+        let mut last_pick_candidates = 0;
+        for stone in SetBits::new(&self.remaining) {
+            let row = layout.row_of[stone];
+            if find(parent, row) != component {
+                return true;
+            }
+            let p = layout.points[stone];
+            let col = layout.col_of[stone] as usize;
+            let row = row as usize;
+            let open_sides = u32::from(p.x > row_min[row])
+                + u32::from(p.x < row_max[row])
+                + u32::from(p.y > col_min[col])
+                + u32::from(p.y < col_max[col]);
+            if open_sides <= 1 {
+                last_pick_candidates += 1;
+                if open_sides == 0 || last_pick_candidates > 1 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Union-find root with path halving.
+fn find(parent: &mut [u32], mut node: u32) -> u32 {
+    while parent[node as usize] != node {
+        let grandparent = parent[parent[node as usize] as usize];
+        parent[node as usize] = grandparent;
+        node = grandparent;
+    }
+    node
+}
+
+/// The indices of the set bits of a bitset, in increasing order.
+#[derive(Clone)]
+struct SetBits<'a> {
+    words: &'a [u64],
+    index: usize,
+    word: u64,
+}
+
+impl<'a> SetBits<'a> {
+    fn new(words: &'a [u64]) -> Self {
+        SetBits {
+            words,
+            index: 0,
+            word: words.first().copied().unwrap_or(0),
+        }
+    }
+}
+
+impl Iterator for SetBits<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        while self.word == 0 {
+            self.index += 1;
+            self.word = *self.words.get(self.index)?;
+        }
+        let bit = self.word.trailing_zeros() as usize;
+        self.word &= self.word - 1;
+        Some(self.index * 64 + bit)
+    }
+}

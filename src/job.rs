@@ -1,0 +1,296 @@
+//! Background jobs: progress counters, cancellation and a worker thread that
+//! reports to whoever started it.
+//!
+//! Solvers never talk to a window. They take a [`Control`], bump its counters
+//! from their hot loops (in batches, so the atomics stay cheap) and poll
+//! [`Control::is_cancelled`] often enough to stop within a few milliseconds.
+//! [`spawn`] runs such a solver on its own thread and turns the counters into
+//! a stream of [`Event`]s at a fixed rate, which is what the desktop app
+//! listens to; the command line calls the solvers directly with a fresh
+//! `Control`.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// How many search nodes a solver may process between two looks at the
+/// cancel flag. Small enough that even the slowest node kind (a connectivity
+/// check on a 2000x2000 board) keeps cancellation well under 50 ms.
+pub const CHECK_INTERVAL: u64 = 1 << 12;
+
+/// Shared state between a running solver and the thread that watches it.
+#[derive(Debug)]
+pub struct Control {
+    cancelled: AtomicBool,
+    nodes: AtomicU64,
+    found: AtomicU64,
+    started: Instant,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Control {
+    /// A fresh control: not cancelled, counters at zero, clock started now.
+    pub fn new() -> Self {
+        Self {
+            cancelled: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            found: AtomicU64::new(0),
+            started: Instant::now(),
+        }
+    }
+
+    /// Asks the solver to stop. It notices at its next check.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`Control::cancel`] has been called.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Adds `n` explored search nodes to the progress counter.
+    pub fn add_nodes(&self, n: u64) {
+        self.nodes.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Adds `n` found solutions to the progress counter.
+    pub fn add_found(&self, n: u64) {
+        self.found.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// The counters as they are now.
+    pub fn snapshot(&self) -> Progress {
+        Progress {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            found: self.found.load(Ordering::Relaxed),
+            elapsed: self.started.elapsed(),
+        }
+    }
+}
+
+/// A reading of a job's counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Progress {
+    /// Search nodes explored so far.
+    pub nodes: u64,
+    /// Solutions found so far.
+    pub found: u64,
+    /// Time since the job started.
+    pub elapsed: Duration,
+}
+
+impl Progress {
+    /// Nodes per second since the start (0 before any time has passed).
+    pub fn nodes_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.nodes as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The result of a job that may have been cancelled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome<T> {
+    /// The job ran to its end.
+    Done(T),
+    /// The job was cancelled before it finished.
+    Cancelled,
+}
+
+/// What a background job tells the thread that started it.
+#[derive(Debug)]
+pub enum Event<T, M> {
+    /// Counters, sent at least every [`PROGRESS_PERIOD`] while the job runs.
+    Progress(Progress),
+    /// Something the job chose to stream as it goes (a found tour, say).
+    Item(M),
+    /// The final result and the counters at the end. Always the last event.
+    Finished(Outcome<T>, Progress),
+}
+
+/// How often a running job reports its counters.
+pub const PROGRESS_PERIOD: Duration = Duration::from_millis(50);
+
+/// A job running on a worker thread.
+///
+/// Dropping the handle cancels the job; its thread finishes on its own
+/// shortly after and its result is discarded.
+pub struct Job<T, M> {
+    control: Arc<Control>,
+    events: Receiver<Event<T, M>>,
+    worker: Option<JoinHandle<()>>,
+}
+
+impl<T, M> Job<T, M> {
+    /// The job's control, for reading counters or cancelling.
+    pub fn control(&self) -> &Arc<Control> {
+        &self.control
+    }
+
+    /// Asks the job to stop.
+    pub fn cancel(&self) {
+        self.control.cancel();
+    }
+
+    /// Events that have arrived since the last call, without blocking.
+    pub fn poll(&self) -> Vec<Event<T, M>> {
+        self.events.try_iter().collect()
+    }
+
+    /// Blocks until the next event, or until `timeout`.
+    pub fn next_event(&self, timeout: Duration) -> Option<Event<T, M>> {
+        self.events.recv_timeout(timeout).ok()
+    }
+}
+
+impl<T, M> Drop for Job<T, M> {
+    fn drop(&mut self) {
+        self.control.cancel();
+        // The worker is detached: joining here could stall the caller (the
+        // UI thread) for as long as the solver takes to notice the flag.
+        drop(self.worker.take());
+    }
+}
+
+/// Handle given to the work function for streaming items to the listener.
+pub struct Emitter<T, M> {
+    sender: Sender<Event<T, M>>,
+    wake: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl<T, M> Emitter<T, M> {
+    /// Sends one item. Returns false once nobody listens any more, which the
+    /// work function may take as a request to stop.
+    pub fn emit(&self, item: M) -> bool {
+        let delivered = self.sender.send(Event::Item(item)).is_ok();
+        (self.wake)();
+        delivered
+    }
+}
+
+/// Runs `work` on a new thread.
+///
+/// While it runs, a progress event is sent every [`PROGRESS_PERIOD`]; when it
+/// ends, a [`Event::Finished`] carries its result (or [`Outcome::Cancelled`]
+/// when the control was cancelled, whatever the work returned). `wake` is
+/// called after every event so that a sleeping listener, such as a window
+/// that repaints only on demand, can look at the channel.
+pub fn spawn<T, M, F>(wake: impl Fn() + Send + Sync + 'static, work: F) -> Job<T, M>
+where
+    T: Send + 'static,
+    M: Send + 'static,
+    F: FnOnce(&Control, &Emitter<T, M>) -> T + Send + 'static,
+{
+    let control = Arc::new(Control::new());
+    let (sender, events) = mpsc::channel();
+    let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
+    let worker_control = Arc::clone(&control);
+    let worker = std::thread::spawn(move || {
+        let (done_tx, done_rx) = mpsc::channel::<()>();
+        let ticker_control = Arc::clone(&worker_control);
+        let ticker_sender = sender.clone();
+        let ticker_wake = Arc::clone(&wake);
+        let ticker = std::thread::spawn(move || {
+            while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(PROGRESS_PERIOD) {
+                if ticker_sender
+                    .send(Event::Progress(ticker_control.snapshot()))
+                    .is_err()
+                {
+                    return;
+                }
+                ticker_wake();
+            }
+        });
+        let emitter = Emitter {
+            sender: sender.clone(),
+            wake: Arc::clone(&wake),
+        };
+        let result = work(&worker_control, &emitter);
+        drop(done_tx);
+        let _ = ticker.join();
+        let outcome = if worker_control.is_cancelled() {
+            Outcome::Cancelled
+        } else {
+            Outcome::Done(result)
+        };
+        let _ = sender.send(Event::Finished(outcome, worker_control.snapshot()));
+        wake();
+    });
+    Job {
+        control,
+        events,
+        worker: Some(worker),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finished_job_reports_its_result_last() {
+        let job = spawn(|| {}, |control, emitter: &Emitter<u32, u32>| {
+            control.add_nodes(5);
+            emitter.emit(1);
+            emitter.emit(2);
+            control.add_found(2);
+            7
+        });
+        let mut items = Vec::new();
+        loop {
+            match job.next_event(Duration::from_secs(5)).expect("job hung") {
+                Event::Progress(_) => {}
+                Event::Item(item) => items.push(item),
+                Event::Finished(outcome, progress) => {
+                    assert_eq!(outcome, Outcome::Done(7));
+                    assert_eq!(progress.nodes, 5);
+                    assert_eq!(progress.found, 2);
+                    break;
+                }
+            }
+        }
+        assert_eq!(items, vec![1, 2]);
+    }
+
+    #[test]
+    fn cancelled_job_stops_and_says_so() {
+        let job = spawn(|| {}, |control, _: &Emitter<u64, ()>| {
+            let mut spins = 0u64;
+            while !control.is_cancelled() {
+                spins += 1;
+                std::thread::yield_now();
+            }
+            spins
+        });
+        // Progress keeps arriving while the job spins.
+        let mut progress_events = 0;
+        while progress_events < 3 {
+            if let Some(Event::Progress(_)) = job.next_event(Duration::from_secs(5)) {
+                progress_events += 1;
+            }
+        }
+        let asked = Instant::now();
+        job.cancel();
+        loop {
+            match job.next_event(Duration::from_secs(5)).expect("job hung") {
+                Event::Finished(outcome, _) => {
+                    assert_eq!(outcome, Outcome::Cancelled);
+                    break;
+                }
+                _ => continue,
+            }
+        }
+        assert!(asked.elapsed() < Duration::from_millis(500));
+    }
+}

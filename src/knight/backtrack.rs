@@ -1,0 +1,354 @@
+//! Exhaustive depth-first search for one tour.
+//!
+//! The search is iterative (an explicit stack of frames, one per square of
+//! the path), so boards of millions of squares cannot overflow the call
+//! stack. Moves are tried in Warnsdorff order (fewest onward moves first,
+//! ties toward the edge), which finds a tour at once on most boards, and
+//! three prunings make the proof of "no tour" feasible where it is not:
+//!
+//! - **Closing** (closed tours): the tour must end next to the start, so the
+//!   start must keep a free neighbour until the last move.
+//! - **Dead ends**: a free square is entered and left through free
+//!   neighbours. A square next to the knight with no free neighbour can only
+//!   be the last square. A square elsewhere with no free neighbour can never
+//!   be reached; with exactly one, it can only be entered, so it must be the
+//!   end of an open tour. More than one such square is a dead position, and
+//!   for a closed tour even one is. (For closed tours the start counts as
+//!   one extra neighbour of the squares around it: the way home.)
+//! - **Connectivity**: every free square must still be reachable from the
+//!   knight. A flood fill costs a pass over the free squares, so it runs
+//!   only every so often, in proportion to their number, keeping its cost
+//!   per node constant.
+//!
+//! Every pruning only discards positions with no completion, so when the
+//! stack empties no tour exists.
+
+use super::grid::Grid;
+use super::{Board, KNIGHT_MOVES, Square, TourKind};
+use crate::job::{CHECK_INTERVAL, Control, Outcome};
+
+/// Connectivity is checked every `free squares / CONNECTIVITY_RATIO` nodes.
+const CONNECTIVITY_RATIO: usize = 4;
+
+/// One square of the current path and the moves still to try from it.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    cell: u32,
+    /// Move indices still to try, three bits each, next one lowest.
+    moves: u32,
+    /// How many of them are left.
+    left: u8,
+    /// Squares away from the knight that can only be an end (see module
+    /// docs), as they were when the knight arrived here.
+    ends: u32,
+}
+
+/// Searches for a tour of `kind` from `start`; `Done(None)` proves there is
+/// none.
+pub(crate) fn backtrack(
+    board: &Board,
+    start: Square,
+    kind: TourKind,
+    control: &Control,
+) -> Outcome<Option<Vec<Square>>> {
+    if !board.is_open(start) {
+        return Outcome::Done(None);
+    }
+    let mut search = Search::new(board, start, kind, control);
+    match search.run() {
+        Outcome::Done(Some(cells)) => {
+            Outcome::Done(Some(cells.iter().map(|&c| search.grid.square(c)).collect()))
+        }
+        Outcome::Done(None) => Outcome::Done(None),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+struct Search<'a> {
+    board: &'a Board,
+    grid: Grid,
+    kind: TourKind,
+    control: &'a Control,
+    start: usize,
+    stack: Vec<Frame>,
+    /// Free squares not yet on the path.
+    remaining: usize,
+    /// Nodes since the last report to the control.
+    unreported: u64,
+    /// Nodes since the last connectivity check.
+    since_flood: usize,
+    /// Flood-fill marks: a cell is reached when its mark equals `flood_mark`.
+    flood_marks: Vec<u32>,
+    flood_mark: u32,
+    flood_queue: Vec<usize>,
+}
+
+impl<'a> Search<'a> {
+    fn new(board: &'a Board, start: Square, kind: TourKind, control: &'a Control) -> Self {
+        let grid = Grid::new(board);
+        let start = grid.cell(start);
+        Search {
+            board,
+            flood_marks: vec![0; grid.len()],
+            grid,
+            kind,
+            control,
+            start,
+            stack: Vec::with_capacity(board.open_count()),
+            remaining: board.open_count(),
+            unreported: 0,
+            since_flood: 0,
+            flood_mark: 0,
+            flood_queue: Vec::new(),
+        }
+    }
+
+    /// The path's cells when a tour is found.
+    fn run(&mut self) -> Outcome<Option<Vec<usize>>> {
+        self.grid.visit(self.start);
+        self.remaining -= 1;
+        if self.remaining == 0 {
+            // A single open square is an open tour; theory rules it out as
+            // a closed one.
+            return Outcome::Done((self.kind == TourKind::Open).then(|| vec![self.start]));
+        }
+        let Some(ends) = self.initial_ends() else {
+            return Outcome::Done(None);
+        };
+        let root = self.frame(self.start, ends);
+        self.stack.push(root);
+        loop {
+            let Some(top) = self.stack.last_mut() else {
+                self.report();
+                return Outcome::Done(None);
+            };
+            if top.left == 0 {
+                self.retreat();
+                continue;
+            }
+            let move_index = (top.moves & 7) as usize;
+            top.moves >>= 3;
+            top.left -= 1;
+            let (from, ends) = (top.cell as usize, top.ends);
+            let next = self.grid.jump(from, move_index);
+            self.unreported += 1;
+            if self.unreported >= CHECK_INTERVAL && !self.report() {
+                return Outcome::Cancelled;
+            }
+            self.grid.visit(next);
+            self.remaining -= 1;
+            if self.remaining == 0 {
+                if self.kind == TourKind::Open || self.grid.attacks(next, self.start) {
+                    self.report();
+                    let mut path: Vec<usize> = self.stack.iter().map(|f| f.cell as usize).collect();
+                    path.push(next);
+                    return Outcome::Done(Some(path));
+                }
+            } else if let Some(ends) = self.ends_after_move(from, next, ends)
+                && self.flood_allows(next)
+            {
+                let frame = self.frame(next, ends);
+                self.stack.push(frame);
+                continue;
+            }
+            self.grid.release(next);
+            self.remaining += 1;
+        }
+    }
+
+    /// Pops the top frame and takes its square off the path (the root frame
+    /// stays visited: the search is over once it is popped).
+    fn retreat(&mut self) {
+        if let Some(frame) = self.stack.pop()
+            && !self.stack.is_empty()
+        {
+            self.grid.release(frame.cell as usize);
+            self.remaining += 1;
+        }
+    }
+
+    /// A frame for the knight arriving on `cell`, moves in Warnsdorff order.
+    fn frame(&self, cell: usize, ends: u32) -> Frame {
+        let mut keyed: Vec<(u64, usize)> = (0..KNIGHT_MOVES.len())
+            .filter(|&i| self.grid.is_free(self.grid.jump(cell, i)))
+            .map(|i| {
+                let next = self.grid.jump(cell, i);
+                let distance = self.grid.centre_distance(self.board, next);
+                (u64::from(self.exits(next)) << 48 | (u64::MAX >> 16) - distance, i)
+            })
+            .collect();
+        keyed.sort_unstable();
+        let moves = keyed
+            .iter()
+            .rev()
+            .fold(0u32, |packed, &(_, i)| packed << 3 | i as u32);
+        Frame {
+            cell: cell as u32,
+            moves,
+            left: keyed.len() as u8,
+            ends,
+        }
+    }
+
+    /// The ways out of a free square: its free neighbours, plus the way home
+    /// for a square next to the start of a closed tour.
+    fn exits(&self, cell: usize) -> u8 {
+        let home = self.kind == TourKind::Closed && self.grid.attacks(cell, self.start);
+        self.grid.degree(cell) + u8::from(home)
+    }
+
+    /// How many squares can only be an end, with the knight on the start;
+    /// `None` when the position is already dead.
+    fn initial_ends(&self) -> Option<u32> {
+        let mut ends = 0;
+        for square in self.board.open_squares() {
+            let cell = self.grid.cell(square);
+            if !self.grid.is_free(cell) {
+                continue;
+            }
+            if self.grid.attacks(self.start, cell) {
+                if self.grid.degree(cell) == 0 && self.remaining > 1 {
+                    return None;
+                }
+                continue;
+            }
+            match self.exits(cell) {
+                0 => return None,
+                1 => ends += 1,
+                _ => {}
+            }
+        }
+        (ends <= self.allowed_ends() && self.home_is_open()).then_some(ends)
+    }
+
+    /// Open tours have one free end; a closed tour's end is tied to the start.
+    fn allowed_ends(&self) -> u32 {
+        match self.kind {
+            TourKind::Open => 1,
+            TourKind::Closed => 0,
+        }
+    }
+
+    /// A closed tour still has a free square to come home from.
+    fn home_is_open(&self) -> bool {
+        self.kind == TourKind::Open || self.grid.degree(self.start) > 0
+    }
+
+    /// The dead-end pruning after the knight moved `from` -> `to` (with
+    /// `to` already visited and squares remaining): the new count of
+    /// end-only squares, or `None` when the position is dead.
+    ///
+    /// Knight moves change colour, so `from`'s neighbours and `to`'s are
+    /// disjoint: `from`'s free neighbours just stopped being next to the
+    /// knight, `to`'s just started, and only `to`'s lost a free neighbour.
+    fn ends_after_move(&self, from: usize, to: usize, ends: u32) -> Option<u32> {
+        if !self.home_is_open() {
+            return None;
+        }
+        let mut ends = ends;
+        for n in self.grid.free_neighbours(to) {
+            if self.grid.degree(n) == 0 && self.remaining > 1 {
+                return None;
+            }
+            if self.exits(n) == 0 {
+                // It had one exit before this move and was counted.
+                ends -= 1;
+            }
+        }
+        for n in self.grid.free_neighbours(from) {
+            match self.exits(n) {
+                0 => return None,
+                1 => ends += 1,
+                _ => {}
+            }
+        }
+        (ends <= self.allowed_ends()).then_some(ends)
+    }
+
+    /// The periodic connectivity pruning: false when some free square can
+    /// no longer be reached from `here`.
+    fn flood_allows(&mut self, here: usize) -> bool {
+        self.since_flood += 1;
+        if self.since_flood * CONNECTIVITY_RATIO < self.remaining {
+            return true;
+        }
+        self.since_flood = 0;
+        self.flood_mark = self.flood_mark.wrapping_add(1);
+        if self.flood_mark == 0 {
+            self.flood_marks.fill(0);
+            self.flood_mark = 1;
+        }
+        let mark = self.flood_mark;
+        self.flood_queue.clear();
+        self.flood_queue.push(here);
+        let mut reached = 0;
+        while let Some(cell) = self.flood_queue.pop() {
+            for i in 0..KNIGHT_MOVES.len() {
+                let n = self.grid.jump(cell, i);
+                if self.grid.is_free(n) && self.flood_marks[n] != mark {
+                    self.flood_marks[n] = mark;
+                    reached += 1;
+                    self.flood_queue.push(n);
+                }
+            }
+        }
+        reached == self.remaining
+    }
+
+    /// Hands counted nodes to the control; false once cancelled.
+    fn report(&mut self) -> bool {
+        self.control.add_nodes(self.unreported);
+        self.unreported = 0;
+        !self.control.is_cancelled()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knight::validate;
+
+    fn solve(board: &Board, start: Square, kind: TourKind) -> Option<Vec<Square>> {
+        match backtrack(board, start, kind, &Control::new()) {
+            Outcome::Done(found) => found,
+            Outcome::Cancelled => panic!("not cancelled"),
+        }
+    }
+
+    #[test]
+    fn finds_valid_tours() {
+        for (w, h, kind) in [
+            (5, 5, TourKind::Open),
+            (8, 8, TourKind::Closed),
+            (3, 4, TourKind::Open),
+            (3, 10, TourKind::Closed),
+            (6, 6, TourKind::Closed),
+        ] {
+            let board = Board::new(w, h).unwrap();
+            let start = Square::new(0, 0);
+            let path = solve(&board, start, kind).expect("tour exists");
+            assert_eq!(path[0], start);
+            assert_eq!(validate(&board, &path, kind), Ok(()), "{w}x{h} {kind:?}");
+        }
+    }
+
+    /// On 3x4 only the corners start open tours.
+    #[test]
+    fn proves_there_is_none() {
+        let board = Board::new(3, 4).unwrap();
+        let middle = Square::new(1, 1);
+        assert_eq!(solve(&board, middle, TourKind::Open), None);
+        let full = Board::new(4, 4).unwrap();
+        assert_eq!(solve(&full, Square::new(0, 0), TourKind::Open), None);
+    }
+
+    #[test]
+    fn cancelled_search_stops() {
+        let control = Control::new();
+        control.cancel();
+        // A 3x10 board from b1... any search large enough to reach a check.
+        let board = Board::new(7, 7).unwrap();
+        let outcome = backtrack(&board, Square::new(1, 0), TourKind::Open, &control);
+        assert!(matches!(outcome, Outcome::Cancelled | Outcome::Done(_)));
+    }
+}

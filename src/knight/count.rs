@@ -1,0 +1,230 @@
+//! Counting and enumerating every tour of a board.
+//!
+//! Two different engines, because the two jobs have different costs:
+//! - [`count`] never looks at individual tours. It runs a frontier sweep
+//!   (see `frontier`) whose cost depends on the width of the board's shorter
+//!   side, not on the number of tours: the 3,318,960 open tours of 6x6 take
+//!   milliseconds. Boards too wide for the sweep fall back to a parallel
+//!   depth-first walk.
+//! - [`enumerate`] has to produce each tour, so it walks them depth-first
+//!   (see `walk`) and streams them one at a time; memory stays flat however
+//!   many there are.
+//!
+//! What is counted, precisely (n = number of open squares):
+//! - open, from a start square `s`: directed tours beginning at `s`, that is
+//!   Hamiltonian paths of the knight graph with `s` as one end;
+//! - open, no start: undirected tours: each path once, not once per
+//!   direction (so half the number of directed open tours from all squares);
+//! - closed, from `s`: directed closed tours beginning at `s`: every closed
+//!   tour passes through `s` and can be walked in two directions, so this is
+//!   twice the number of undirected closed tours;
+//! - closed, no start: undirected closed tours, each cycle once.
+//!
+//! A single open square is one open tour and no closed one; a closed tour
+//! needs at least three squares (four, in fact: knight graphs are bipartite).
+
+mod frontier;
+mod walk;
+
+use std::ops::ControlFlow;
+
+use super::{Board, Square, TourKind};
+use crate::job::{Control, Outcome};
+use frontier::{Shape, Unavailable};
+use walk::{Graph, Pacer, Walk};
+
+/// How many tours were counted, and what kind of count it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    /// The number of tours (`u64::MAX` if the true number is even larger, in
+    /// which case the description says so).
+    pub tours: u64,
+    /// What was counted, e.g. "directed open tours from a1" or "undirected
+    /// closed tours (each cycle once)", so a number is never shown without
+    /// its meaning.
+    pub description: String,
+}
+
+/// Counts the tours of `kind` on `board`: directed tours from `start`, or
+/// undirected tours when `start` is None (see the module documentation for
+/// the exact definitions). A start square that is off the board or blocked
+/// has no tours. Reports progress to `control` and returns
+/// [`Outcome::Cancelled`] soon after it is cancelled.
+pub fn count(board: &Board, start: Option<Square>, kind: TourKind, control: &Control) -> Outcome<Count> {
+    let description = describe(board, start, kind);
+    let Outcome::Done(tours) = count_tours(board, start, kind, control) else {
+        return Outcome::Cancelled;
+    };
+    let counted = match u64::try_from(tours) {
+        Ok(tours) => Count { tours, description },
+        Err(_) => Count {
+            tours: u64::MAX,
+            description: format!("{description}; the true count is larger than 64 bits can hold"),
+        },
+    };
+    control.add_found(counted.tours);
+    Outcome::Done(counted)
+}
+
+/// Streams every tour of `kind` on `board` to `on_tour`, one at a time, and
+/// returns how many were streamed.
+///
+/// With `start`, every directed tour beginning at `start` (a closed tour
+/// therefore appears twice, once per direction). Without, every undirected
+/// tour once, in one orientation: an open tour is streamed from its end
+/// that comes first in reading order (rows from the top, left to right), a
+/// closed tour from the open square of fewest knight moves, in the direction
+/// whose second square comes first in reading order. A closed tour's path
+/// does not repeat its start at the end.
+///
+/// `on_tour` returns [`ControlFlow::Break`] to stop early (the count so far
+/// is returned).
+pub fn enumerate(
+    board: &Board,
+    start: Option<Square>,
+    kind: TourKind,
+    control: &Control,
+    on_tour: &mut dyn FnMut(&[Square]) -> ControlFlow<()>,
+) -> Outcome<u64> {
+    let graph = Graph::new(board);
+    let Some(plan) = Plan::new(&graph, board, start, kind) else {
+        return Outcome::Done(0);
+    };
+    let mut pacer = Pacer::new(control);
+    let mut streamed = 0u64;
+    let mut squares = Vec::with_capacity(graph.len());
+    let mut stream = |path: &[u32]| {
+        if !plan.accepts(path) {
+            return ControlFlow::Continue(());
+        }
+        streamed += 1;
+        control.add_found(1);
+        squares.clear();
+        squares.extend(path.iter().map(|&id| graph.square(id)));
+        on_tour(&squares)
+    };
+    for root in &plan.roots {
+        let Some(mut walk) = Walk::along(&graph, root, plan.closed) else {
+            continue;
+        };
+        match walk.complete(&mut pacer, &mut stream) {
+            Outcome::Cancelled => return Outcome::Cancelled,
+            Outcome::Done(ControlFlow::Break(())) => break,
+            Outcome::Done(ControlFlow::Continue(())) => {}
+        }
+    }
+    Outcome::Done(streamed)
+}
+
+/// The sentence that says what [`count`] counted.
+fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> String {
+    let kind_word = kind.label();
+    match (start, kind) {
+        (Some(s), _) if !board.contains(s) => {
+            format!("directed {kind_word} tours from ({}, {}) (off the board)", s.x, s.y)
+        }
+        (Some(s), _) if board.is_blocked(s) => format!(
+            "directed {kind_word} tours from {} (a blocked square)",
+            board.square_name(s)
+        ),
+        (Some(s), TourKind::Open) => format!("directed open tours from {}", board.square_name(s)),
+        (Some(s), TourKind::Closed) => format!(
+            "directed closed tours from {} (each closed tour once per direction)",
+            board.square_name(s)
+        ),
+        (None, TourKind::Open) => {
+            "undirected open tours (each counted once, not once per direction)".to_string()
+        }
+        (None, TourKind::Closed) => "undirected closed tours (each cycle counted once)".to_string(),
+    }
+}
+
+/// The number of tours, before it is narrowed to the public 64-bit count.
+fn count_tours(board: &Board, start: Option<Square>, kind: TourKind, control: &Control) -> Outcome<u128> {
+    let graph = Graph::new(board);
+    let Some(plan) = Plan::new(&graph, board, start, kind) else {
+        return Outcome::Done(0);
+    };
+    if graph.len() == 1 {
+        // One square: the walk's one-square path is the only tour (and the
+        // plan is empty for closed tours).
+        return Outcome::Done(1);
+    }
+    let shape = match kind {
+        TourKind::Open => Shape::Path(start),
+        TourKind::Closed => Shape::Cycle,
+    };
+    // Edge sets counted by the sweep, and how many counted tours each is.
+    let per_edge_set = if start.is_some() && kind == TourKind::Closed { 2 } else { 1 };
+    match frontier::count(board, shape, control) {
+        Ok(edge_sets) => return Outcome::Done(edge_sets * per_edge_set),
+        Err(Unavailable::Cancelled) => return Outcome::Cancelled,
+        Err(Unavailable::TooLarge) => {}
+    }
+    let accept = |path: &[u32]| plan.accepts(path);
+    walk::count_in_parallel(&graph, &plan.roots, plan.closed, &accept, control)
+}
+
+/// Which walks to run for a request, and which of their tours to keep.
+struct Plan {
+    /// Each walk starts along one of these prefixes.
+    roots: Vec<Vec<u32>>,
+    closed: bool,
+    /// Keep only one orientation of each tour (the undirected requests).
+    orientation: Orientation,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Orientation {
+    /// Every walk is a distinct tour.
+    Every,
+    /// An open path is kept when it starts at its smaller end.
+    FromSmallerEnd,
+    /// A cycle walked from a fixed square is kept in the direction whose
+    /// second square is the smaller of its two neighbours on the cycle.
+    TowardsSmallerNeighbour,
+}
+
+impl Plan {
+    /// None when there is nothing to walk: an unusable start square, no open
+    /// squares, or a closed tour on fewer than three squares.
+    fn new(graph: &Graph, board: &Board, start: Option<Square>, kind: TourKind) -> Option<Plan> {
+        let closed = kind == TourKind::Closed;
+        if graph.len() == 0 || (closed && graph.len() < 3) {
+            return None;
+        }
+        let (roots, orientation) = match (start, kind) {
+            (Some(s), _) => (vec![vec![graph.id(board, s)?]], Orientation::Every),
+            (None, TourKind::Open) => (
+                (0..graph.len() as u32).map(|id| vec![id]).collect(),
+                Orientation::FromSmallerEnd,
+            ),
+            (None, TourKind::Closed) => {
+                let first = graph.most_constrained()?;
+                // Only second squares that have a larger neighbour of the
+                // first square left over for the last square.
+                let neighbours = graph.neighbours(first);
+                let largest = neighbours.iter().copied().max()?;
+                let roots = neighbours
+                    .iter()
+                    .filter(|&&second| second < largest)
+                    .map(|&second| vec![first, second])
+                    .collect();
+                (roots, Orientation::TowardsSmallerNeighbour)
+            }
+        };
+        Some(Plan {
+            roots,
+            closed,
+            orientation,
+        })
+    }
+
+    fn accepts(&self, path: &[u32]) -> bool {
+        match self.orientation {
+            Orientation::Every => true,
+            Orientation::FromSmallerEnd => path.first() <= path.last(),
+            Orientation::TowardsSmallerNeighbour => path.get(1) < path.last(),
+        }
+    }
+}

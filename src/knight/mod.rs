@@ -1,0 +1,31 @@
+//! The knight's tour engine.
+//!
+//! A [`Board`] (any rectangle up to [`Board::MAX_SIDE`], with blocked
+//! squares) and the ways to get tours on it:
+//! - [`impossibility`] answers at once, from theory, when no tour can exist;
+//! - [`solve`] finds one tour, with the greedy Warnsdorff rule (plus
+//!   fallbacks) or with exhaustive backtracking, and on large full boards
+//!   with a divide-and-conquer construction;
+//! - [`count`] and [`enumerate`] count or stream every tour.
+//!
+//! Every tour that leaves [`solve`] has passed [`validate`], a checker that
+//! shares no code with the solvers.
+
+mod backtrack;
+mod board;
+pub mod count;
+mod grid;
+mod large;
+mod solve;
+mod theory;
+mod tour;
+mod validate;
+mod warnsdorff;
+
+pub use board::{Board, KNIGHT_MOVES, Square, TourKind};
+pub use count::{Count, count, enumerate};
+pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve};
+pub use theory::impossibility;
+pub use tour::Tour;
+pub use validate::validate;
+pub use warnsdorff::warnsdorff_failing_starts;

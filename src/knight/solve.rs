@@ -1,0 +1,163 @@
+//! Finding one tour: theory first, then construction, heuristics and search.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Board, Square, Tour, TourKind, backtrack, impossibility, large, validate, warnsdorff};
+use crate::job::{Control, Outcome};
+
+/// The method [`solve`] uses on boards too small for the large-board
+/// construction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Warnsdorff's greedy rule with an edge tie-break, path rotations and
+    /// restarts; falls back to exhaustive search when all of that fails.
+    /// Fast on any board.
+    Warnsdorff,
+    /// Exhaustive depth-first search in Warnsdorff order with pruning. Finds
+    /// a tour or proves there is none, however long that takes.
+    Backtrack,
+}
+
+impl Algorithm {
+    /// Every algorithm, in menu order.
+    pub const ALL: [Algorithm; 2] = [Algorithm::Warnsdorff, Algorithm::Backtrack];
+
+    /// The name used on the command line and in menus.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Algorithm::Warnsdorff => "warnsdorff",
+            Algorithm::Backtrack => "backtrack",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    /// Accepts the labels, ignoring case.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.label().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| {
+                let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.label()).collect();
+                format!("unknown algorithm '{text}' (expected {})", names.join(" or "))
+            })
+    }
+}
+
+/// What [`solve`] found out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SolveResult {
+    /// A tour, already checked by [`validate`].
+    Found(Tour),
+    /// No tour exists; the reason in words (a theorem, or an exhausted
+    /// search).
+    NoTour(String),
+}
+
+/// Full boards with at least this many squares are first handed to the
+/// divide-and-conquer construction: it is linear in the board and does not
+/// depend on luck, where a greedy walk over a million squares may need many
+/// rotations.
+pub const LARGE_BOARD_SQUARES: usize = 100 * 100;
+
+/// Finds one tour of `kind` from `start`.
+///
+/// In order: the theory of [`impossibility`] (no search when a proof
+/// exists); on large full boards, the divide-and-conquer construction;
+/// then `algorithm`. The Warnsdorff solver falls back to exhaustive search
+/// when its heuristics fail, so with either algorithm the answer "no tour"
+/// is always a proof. Every tour returned has passed [`validate`].
+pub fn solve(
+    board: &Board,
+    start: Square,
+    kind: TourKind,
+    algorithm: Algorithm,
+    control: &Control,
+) -> Outcome<SolveResult> {
+    if let Some(reason) = impossibility(board, Some(start), kind) {
+        return Outcome::Done(SolveResult::NoTour(reason));
+    }
+    if board.is_full() && board.area() >= LARGE_BOARD_SQUARES {
+        let built = match kind {
+            TourKind::Open => large::open_tour(board, start, control),
+            TourKind::Closed => large::closed_tour(board, start, control),
+        };
+        if control.is_cancelled() {
+            return Outcome::Cancelled;
+        }
+        if let Some(tour) = built.and_then(|path| checked(board, start, kind, path)) {
+            return Outcome::Done(SolveResult::Found(tour));
+        }
+    }
+    if algorithm == Algorithm::Warnsdorff {
+        match warnsdorff::robust_tour(board, start, kind, control) {
+            Outcome::Cancelled => return Outcome::Cancelled,
+            Outcome::Done(Some(path)) => {
+                if let Some(tour) = checked(board, start, kind, path) {
+                    return Outcome::Done(SolveResult::Found(tour));
+                }
+            }
+            Outcome::Done(None) => {}
+        }
+    }
+    match backtrack::backtrack(board, start, kind, control) {
+        Outcome::Cancelled => Outcome::Cancelled,
+        Outcome::Done(found) => Outcome::Done(
+            found
+                .and_then(|path| checked(board, start, kind, path))
+                .map(SolveResult::Found)
+                .unwrap_or_else(|| SolveResult::NoTour(exhausted(board, start, kind))),
+        ),
+    }
+}
+
+/// The tour, if `path` really is one from `start`. A failure here is a bug
+/// in a solver; it is loud in debug builds and, in release builds, the
+/// next method gets its chance instead of a wrong tour reaching the user.
+fn checked(board: &Board, start: Square, kind: TourKind, path: Vec<Square>) -> Option<Tour> {
+    let verdict = validate(board, &path, kind).and_then(|()| {
+        if path.first() == Some(&start) {
+            Ok(())
+        } else {
+            Err("the tour does not begin at the start square".into())
+        }
+    });
+    debug_assert_eq!(verdict, Ok(()), "a solver produced an invalid tour");
+    verdict.ok().map(|()| Tour {
+        board: board.clone(),
+        kind,
+        path,
+    })
+}
+
+/// The reason given after an exhaustive search.
+fn exhausted(board: &Board, start: Square, kind: TourKind) -> String {
+    format!(
+        "an exhaustive search found no {} tour from {}",
+        kind.label(),
+        board.square_name(start)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn algorithm_names_parse() {
+        for algorithm in Algorithm::ALL {
+            assert_eq!(algorithm.label().parse(), Ok(algorithm));
+        }
+        assert_eq!("Backtrack".parse(), Ok(Algorithm::Backtrack));
+        assert!("dijkstra".parse::<Algorithm>().unwrap_err().contains("warnsdorff or backtrack"));
+    }
+}

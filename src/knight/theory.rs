@@ -1,0 +1,286 @@
+//! Proofs that no tour exists, found without searching.
+//!
+//! Each rule is a theorem or a counting argument that can be checked in time
+//! linear in the board, and each returns its reason in words so the user
+//! learns why, not just that, a board has no tour. The rules are sound but
+//! not complete: `None` means "no proof found", and the searches decide.
+
+use super::{Board, Square, TourKind};
+
+/// Why no tour of `kind` can exist on `board` (from `start` when given), or
+/// `None` when none of the known arguments applies.
+pub fn impossibility(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+    start_reason(board, start)
+        .or_else(|| colour_reason(board, start, kind))
+        .or_else(|| rectangle_reason(board, kind))
+        .or_else(|| neighbour_reason(board, start, kind))
+        .or_else(|| connectivity_reason(board))
+}
+
+/// The start square itself must be a square the tour visits.
+fn start_reason(board: &Board, start: Option<Square>) -> Option<String> {
+    if board.open_count() == 0 {
+        return Some("every square of the board is blocked".into());
+    }
+    let start = start?;
+    if !board.contains(start) {
+        Some(format!(
+            "the start square ({}, {}) is off the {}x{} board",
+            start.x,
+            start.y,
+            board.width(),
+            board.height()
+        ))
+    } else if board.is_blocked(start) {
+        Some(format!(
+            "the start square {} is blocked",
+            board.square_name(start)
+        ))
+    } else {
+        None
+    }
+}
+
+/// Parity: a knight always lands on the other colour, so a tour alternates
+/// colours. A closed tour therefore needs as many dark as light squares (and
+/// an even total); an open tour allows one extra square of one colour, and
+/// must then start (and end) on that colour.
+fn colour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+    let dark = board.open_squares().filter(|s| s.is_dark()).count();
+    let light = board.open_count() - dark;
+    let counts = format!("{dark} dark and {light} light open squares");
+    match kind {
+        TourKind::Closed if board.open_count() % 2 == 1 => Some(format!(
+            "a closed tour alternates between dark and light squares, so it needs an even \
+             number of squares; this board has {} open squares",
+            board.open_count()
+        )),
+        TourKind::Closed if dark != light => Some(format!(
+            "a closed tour visits as many dark squares as light ones; this board has {counts}"
+        )),
+        TourKind::Closed if board.open_count() < 4 => Some(
+            "a closed tour needs at least four squares: with two, the way back would repeat \
+             the only move"
+                .into(),
+        ),
+        TourKind::Open if dark.abs_diff(light) > 1 => Some(format!(
+            "an open tour alternates between dark and light squares, so their numbers can \
+             differ by at most one; this board has {counts}"
+        )),
+        TourKind::Open => {
+            let start = start?;
+            let majority_is_dark = dark > light;
+            (dark != light && start.is_dark() != majority_is_dark).then(|| {
+                let (major, minor) = if majority_is_dark {
+                    ("dark", "light")
+                } else {
+                    ("light", "dark")
+                };
+                format!(
+                    "an open tour on a board with {counts} must start on a {major} square, \
+                     and {} is {minor}",
+                    board.square_name(start)
+                )
+            })
+        }
+        TourKind::Closed => None,
+    }
+}
+
+/// The classification theorems for full rectangles.
+///
+/// Closed tours (Schwenk, 1991): an m x n board with m <= n has one unless
+/// m and n are both odd, m is 1, 2 or 4, or the board is 3x4, 3x6 or 3x8.
+/// Open tours exist exactly on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and
+/// boards with both sides at least 5.
+fn rectangle_reason(board: &Board, kind: TourKind) -> Option<String> {
+    if !board.is_full() {
+        return None;
+    }
+    let (m, n) = sides(board);
+    match kind {
+        TourKind::Closed => {
+            let excluded = (m % 2 == 1 && n % 2 == 1)
+                || matches!(m, 1 | 2 | 4)
+                || (m == 3 && matches!(n, 4 | 6 | 8));
+            excluded.then(|| {
+                format!(
+                    "by Schwenk's theorem a full {m}x{n} board has no closed tour: there is none \
+                     when both sides are odd, the shorter side is 1, 2 or 4, or the board is \
+                     3x4, 3x6 or 3x8"
+                )
+            })
+        }
+        TourKind::Open => {
+            let exists = (m == 1 && n == 1)
+                || (m == 3 && (n == 4 || n >= 7))
+                || (m == 4 && n >= 5)
+                || m >= 5;
+            (!exists).then(|| {
+                format!(
+                    "a full {m}x{n} board has no open tour: open tours exist only on 1x1, 3x4, \
+                     3xn with n >= 7, 4xn with n >= 5, and boards with both sides at least 5"
+                )
+            })
+        }
+    }
+}
+
+/// Shorter side first.
+fn sides(board: &Board) -> (u32, u32) {
+    let (w, h) = (board.width(), board.height());
+    (w.min(h), w.max(h))
+}
+
+/// Squares with few open knight-move neighbours. A tour enters and leaves
+/// every square except its two ends; a closed tour has no ends. So a square
+/// without neighbours is unreachable, a closed tour cannot pass a square
+/// with only one, and an open tour has at most two such squares, which are
+/// its ends (so the start must be one of them when there are two).
+fn neighbour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+    if board.is_full() || board.open_count() < 2 {
+        return None;
+    }
+    let mut leaves = Vec::new();
+    for s in board.open_squares() {
+        match board.neighbours(s).count() {
+            0 => {
+                return Some(format!(
+                    "no knight's move reaches {} from another open square",
+                    board.square_name(s)
+                ));
+            }
+            1 => leaves.push(s),
+            _ => {}
+        }
+    }
+    let names = || {
+        leaves
+            .iter()
+            .map(|&s| board.square_name(s))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match kind {
+        TourKind::Closed if !leaves.is_empty() => Some(format!(
+            "a closed tour enters and leaves every square, but {} can be reached by only one \
+             knight's move",
+            names()
+        )),
+        TourKind::Open if leaves.len() > 2 => Some(format!(
+            "squares {} can each be reached by only one knight's move, so each must be an end \
+             of the tour, and a tour has only two ends",
+            names()
+        )),
+        TourKind::Open => {
+            let start = start?;
+            (leaves.len() == 2 && !leaves.contains(&start)).then(|| {
+                format!(
+                    "squares {} can each be reached by only one knight's move, so they are the \
+                     two ends of any tour, and {} is not one of them",
+                    names(),
+                    board.square_name(start)
+                )
+            })
+        }
+        TourKind::Closed => None,
+    }
+}
+
+/// A tour connects all open squares, so they must form one group under
+/// knight moves.
+fn connectivity_reason(board: &Board) -> Option<String> {
+    if board.is_full() {
+        return None;
+    }
+    let first = board.open_squares().next()?;
+    let mut reached = vec![false; board.area()];
+    reached[board.index(first)] = true;
+    let mut queue = vec![first];
+    let mut count = 1;
+    while let Some(s) = queue.pop() {
+        for n in board.neighbours(s) {
+            let seen = &mut reached[board.index(n)];
+            if !*seen {
+                *seen = true;
+                count += 1;
+                queue.push(n);
+            }
+        }
+    }
+    let cut_off = board.open_squares().find(|&s| !reached[board.index(s)])?;
+    Some(format!(
+        "the open squares are not connected: no sequence of knight's moves leads from {} to {} \
+         ({count} of {} open squares can reach each other)",
+        board.square_name(first),
+        board.square_name(cut_off),
+        board.open_count()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(w: u32, h: u32) -> Board {
+        Board::new(w, h).unwrap()
+    }
+
+    #[test]
+    fn classic_boards_without_tours() {
+        let reason = |b: &Board, kind| impossibility(b, None, kind).unwrap_or_default();
+        assert!(reason(&board(4, 4), TourKind::Open).contains("4x4"));
+        assert!(reason(&board(5, 5), TourKind::Closed).contains("even number"));
+        assert!(reason(&board(4, 8), TourKind::Closed).contains("Schwenk"));
+        assert!(reason(&board(6, 3), TourKind::Closed).contains("3x6"));
+        assert!(reason(&board(2, 9), TourKind::Open).contains("2x9"));
+    }
+
+    #[test]
+    fn boards_with_tours_are_not_ruled_out() {
+        for (w, h) in [(1, 1), (3, 4), (3, 7), (4, 5), (5, 5), (8, 8), (30, 31)] {
+            assert_eq!(impossibility(&board(w, h), None, TourKind::Open), None, "{w}x{h}");
+        }
+        for (w, h) in [(3, 10), (5, 6), (6, 6), (8, 8), (12, 3)] {
+            assert_eq!(impossibility(&board(w, h), None, TourKind::Closed), None, "{w}x{h}");
+        }
+    }
+
+    #[test]
+    fn open_tours_start_on_the_majority_colour() {
+        let b = board(5, 5);
+        let corner = b.parse_square("a1").unwrap();
+        let next_to_corner = b.parse_square("b1").unwrap();
+        assert_eq!(impossibility(&b, Some(corner), TourKind::Open), None);
+        let reason = impossibility(&b, Some(next_to_corner), TourKind::Open).unwrap();
+        assert!(reason.contains("13 light") || reason.contains("13 dark"), "{reason}");
+    }
+
+    #[test]
+    fn blocked_squares_change_the_colour_count() {
+        let mut b = board(4, 4);
+        b.set_blocked(Square::new(0, 0), true);
+        b.set_blocked(Square::new(2, 0), true);
+        let reason = impossibility(&b, None, TourKind::Closed).unwrap();
+        assert!(reason.contains("6 dark and 8 light") || reason.contains("8 dark and 6 light"));
+    }
+
+    #[test]
+    fn isolated_and_disconnected_squares() {
+        let mut b = board(6, 6);
+        for (x, y) in [(1, 2), (2, 1), (5, 5), (4, 4)] {
+            b.set_blocked(Square::new(x, y), true);
+        }
+        let reason = impossibility(&b, None, TourKind::Open).unwrap_or_default();
+        assert!(reason.contains("reaches a6"), "{reason}");
+        let mut split = board(9, 4);
+        for y in 0..4 {
+            split.set_blocked(Square::new(4, y), true);
+            split.set_blocked(Square::new(5, y), true);
+        }
+        for kind in TourKind::ALL {
+            let reason = impossibility(&split, None, kind).unwrap_or_default();
+            assert!(reason.contains("not connected"), "{reason}");
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! A finished tour and its two printed forms: JSON for programs and files,
+//! and the numbered board for people.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Board, Square, TourKind, validate};
+
+/// A tour together with the board it was found on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tour {
+    /// The board, with its blocked squares.
+    pub board: Board,
+    /// Whether the last square is a knight's move from the first.
+    pub kind: TourKind,
+    /// Every open square once, in order; `path[0]` is the start.
+    pub path: Vec<Square>,
+}
+
+/// The JSON layout: coordinates as `[x, y]` pairs, 0-based from the top-left.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TourFile {
+    width: u32,
+    height: u32,
+    blocked: Vec<[u32; 2]>,
+    closed: bool,
+    start: [u32; 2],
+    path: Vec<[u32; 2]>,
+}
+
+fn pair(s: Square) -> [u32; 2] {
+    [s.x, s.y]
+}
+
+fn square([x, y]: [u32; 2]) -> Square {
+    Square::new(x, y)
+}
+
+impl Tour {
+    /// The start square (`None` only for an empty path).
+    pub fn start(&self) -> Option<Square> {
+        self.path.first().copied()
+    }
+
+    /// `{"width":8,"height":8,"blocked":[[x,y],..],"closed":true,"start":[x,y],"path":[[x,y],..]}`
+    /// on one line.
+    pub fn to_json(&self) -> String {
+        let file = TourFile {
+            width: self.board.width(),
+            height: self.board.height(),
+            blocked: self.board.blocked_squares().into_iter().map(pair).collect(),
+            closed: self.kind == TourKind::Closed,
+            start: self.start().map(pair).unwrap_or_default(),
+            path: self.path.iter().copied().map(pair).collect(),
+        };
+        serde_json::to_string(&file).unwrap_or_default()
+    }
+
+    /// Reads what [`Tour::to_json`] writes, and accepts it only if it is a
+    /// valid tour of the board it describes.
+    pub fn from_json(text: &str) -> Result<Tour, String> {
+        let file: TourFile = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "not a tour file: line {}, column {}: {e}",
+                e.line(),
+                e.column()
+            )
+        })?;
+        let mut board = Board::new(file.width, file.height)?;
+        for &[x, y] in &file.blocked {
+            let s = Square::new(x, y);
+            if !board.contains(s) {
+                return Err(format!(
+                    "blocked square [{x}, {y}] is off the {}x{} board",
+                    file.width, file.height
+                ));
+            }
+            board.set_blocked(s, true);
+        }
+        let path: Vec<Square> = file.path.into_iter().map(square).collect();
+        if path.first() != Some(&square(file.start)) {
+            return Err(format!(
+                "the start [{}, {}] is not the first square of the path",
+                file.start[0], file.start[1]
+            ));
+        }
+        let kind = if file.closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        };
+        validate(&board, &path, kind).map_err(|e| format!("not a valid tour: {e}"))?;
+        Ok(Tour { board, kind, path })
+    }
+
+    /// The board with each square's move number (1 = start), right-aligned
+    /// in columns; blocked squares show `x`, squares not on the path `.`.
+    /// Row 0 (the top, the highest rank) comes first, as on a chess diagram.
+    pub fn to_text(&self) -> String {
+        let board = &self.board;
+        let mut number = vec![0usize; board.area()];
+        for (i, &s) in self.path.iter().enumerate() {
+            if board.contains(s) {
+                number[board.index(s)] = i + 1;
+            }
+        }
+        let cell_width = board.area().to_string().len();
+        let mut text = String::with_capacity(board.area() * (cell_width + 1));
+        for y in 0..board.height() {
+            let cells: Vec<String> = (0..board.width())
+                .map(|x| {
+                    let s = Square::new(x, y);
+                    let label = match number[board.index(s)] {
+                        _ if board.is_blocked(s) => "x".to_string(),
+                        0 => ".".to_string(),
+                        n => n.to_string(),
+                    };
+                    format!("{label:>cell_width$}")
+                })
+                .collect();
+            text.push_str(&cells.join(" "));
+            text.push('\n');
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small_tour() -> Tour {
+        let board = Board::new(3, 4).unwrap();
+        let path = "a4 b2 c4 a3 b1 c3 a2 b4 c2 a1 b3 c1"
+            .split(' ')
+            .map(|n| board.parse_square(n).unwrap())
+            .collect();
+        Tour {
+            board,
+            kind: TourKind::Open,
+            path,
+        }
+    }
+
+    #[test]
+    fn json_round_trip() {
+        let tour = small_tour();
+        let json = tour.to_json();
+        assert!(json.starts_with(r#"{"width":3,"height":4,"blocked":[],"closed":false,"start":[0,0],"path":[[0,0],[1,2],"#));
+        assert_eq!(Tour::from_json(&json), Ok(tour));
+    }
+
+    #[test]
+    fn bad_json_is_explained() {
+        let err = Tour::from_json("{\"width\":3,\n\"height\":x}").unwrap_err();
+        assert!(err.contains("line 2, column"), "{err}");
+        let tour = small_tour();
+        let broken = tour.to_json().replace("[[0,0],[1,2]", "[[0,0],[1,1]");
+        assert!(Tour::from_json(&broken).unwrap_err().contains("not a valid tour"));
+    }
+
+    #[test]
+    fn text_is_the_numbered_board() {
+        assert_eq!(
+            small_tour().to_text(),
+            " 1  8  3\n 4 11  6\n 7  2  9\n10  5 12\n"
+        );
+    }
+}

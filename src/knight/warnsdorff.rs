@@ -1,0 +1,445 @@
+//! Warnsdorff's rule: always jump to the square with the fewest onward moves.
+//!
+//! Two versions live here.
+//!
+//! - The *plain* rule takes the first minimum in [`KNIGHT_MOVES`] order and
+//!   gives up at the first dead end. It exists to reproduce the classic
+//!   analysis of where that rule fails ([`warnsdorff_failing_starts`]).
+//! - The *robust* walk used by the solver breaks ties toward the board's
+//!   edge: among equally constrained squares it takes the one farthest from
+//!   the centre (then the first in move order). Edge squares have few
+//!   neighbours, and a square left behind on the rim is the usual way the
+//!   greedy walk strands itself; this tie-break alone succeeds from every
+//!   start where the plain rule fails on the classic boards. When the walk
+//!   still dead-ends, it does not give up: it reverses the tail of its path
+//!   (a Pósa rotation: if the end attacks the square at position `i`, the
+//!   path `p0..pi pi+1..end` becomes `p0..pi end..pi+1`, a path over the
+//!   same squares ending at `pi+1`) until the new end has a free neighbour,
+//!   and goes on. The same rotations close an open tour into a closed one,
+//!   generalising the single reversal of the classic "make a circuit" trick.
+//!   Further attempts use random tie-breaks. The walk is a heuristic: when
+//!   every attempt fails the solver falls back to exhaustive search.
+
+use super::grid::Grid;
+use super::{Board, KNIGHT_MOVES, Square, TourKind};
+use crate::job::{CHECK_INTERVAL, Control, Outcome};
+
+/// The start squares from which the plain rule (fewest onward moves, first
+/// minimum in [`KNIGHT_MOVES`] order) reaches a dead end before visiting
+/// every open square, in row-major order.
+///
+/// On full n x n boards these are, numbering squares row by row from 0:
+/// 6x6: 15; 8x8: 44; 10x10: 21, 61; 12x12: 22, 91, 96, 101, 113, 126.
+pub fn warnsdorff_failing_starts(board: &Board) -> Vec<Square> {
+    let template = Grid::new(board);
+    board
+        .open_squares()
+        .filter(|&start| !plain_walk_succeeds(&template, board, start))
+        .collect()
+}
+
+/// Runs the plain rule from `start` on a copy of `template`.
+fn plain_walk_succeeds(template: &Grid, board: &Board, start: Square) -> bool {
+    let mut grid = template.clone();
+    let mut here = grid.cell(start);
+    grid.visit(here);
+    for _ in 1..board.open_count() {
+        let next = grid
+            .free_neighbours(here)
+            .min_by_key(|&n| grid.degree(n)); // min_by_key keeps the first minimum
+        match next {
+            Some(next) => {
+                grid.visit(next);
+                here = next;
+            }
+            None => return false,
+        }
+    }
+    true
+}
+
+/// How many walks the robust solver tries before handing over to search.
+const ATTEMPTS: u64 = 12;
+
+/// Rotation work allowed per attempt: this many path elements moved per
+/// open square, but never less than [`MIN_ROTATION_WORK`].
+const ROTATION_WORK_PER_SQUARE: u64 = 64;
+
+/// Rotation work allowed per attempt on small boards, where a rotation is
+/// cheap and many may be needed.
+const MIN_ROTATION_WORK: u64 = 200_000;
+
+/// A tour found by the robust walk, or `None` when every attempt failed.
+///
+/// Closed tours are searched from any square (attempts after the first use
+/// random origins) and then rotated to begin at `start`: a closed tour
+/// through every square is a tour from each of them.
+pub(crate) fn robust_tour(
+    board: &Board,
+    start: Square,
+    kind: TourKind,
+    control: &Control,
+) -> Outcome<Option<Vec<Square>>> {
+    let template = Grid::new(board);
+    let mut rng = Rng::new(0x5eed_0f_7a11);
+    for attempt in 0..ATTEMPTS {
+        let (tie_break, origin) = if attempt == 0 {
+            (TieBreak::Edge, start)
+        } else if kind == TourKind::Closed {
+            (TieBreak::Random, random_open_square(board, &mut rng))
+        } else {
+            (TieBreak::Random, start)
+        };
+        let walk = Walk::new(board, template.clone(), origin, kind, tie_break, rng.next(), control);
+        match walk.run() {
+            Outcome::Cancelled => return Outcome::Cancelled,
+            Outcome::Done(None) => continue,
+            Outcome::Done(Some(path)) => {
+                let mut squares: Vec<Square> = path.iter().map(|&c| template.square(c)).collect();
+                if let Some(offset) = squares.iter().position(|&s| s == start) {
+                    squares.rotate_left(offset);
+                }
+                return Outcome::Done(Some(squares));
+            }
+        }
+    }
+    Outcome::Done(None)
+}
+
+/// A uniformly random open square (the board has at least one).
+fn random_open_square(board: &Board, rng: &mut Rng) -> Square {
+    let from = rng.below(board.area() as u64) as usize;
+    (from..board.area())
+        .chain(0..from)
+        .map(|i| board.square(i))
+        .find(|&s| board.is_open(s))
+        .unwrap_or_default()
+}
+
+/// How the walk chooses among equally constrained squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TieBreak {
+    /// Farthest from the centre, then first in move order.
+    Edge,
+    /// Uniformly at random.
+    Random,
+}
+
+/// One attempt of the robust walk.
+struct Walk<'a> {
+    board: &'a Board,
+    grid: Grid,
+    kind: TourKind,
+    tie_break: TieBreak,
+    rng: Rng,
+    control: &'a Control,
+    /// Cells of the path so far; `path[0]` is the origin.
+    path: Vec<usize>,
+    /// For every cell, its index in `path` (only meaningful for path cells).
+    position: Vec<u32>,
+    /// Rotation work left in this attempt.
+    work_left: u64,
+    /// Steps and rotations not yet reported to the control.
+    unreported: u64,
+}
+
+impl<'a> Walk<'a> {
+    fn new(
+        board: &'a Board,
+        grid: Grid,
+        origin: Square,
+        kind: TourKind,
+        tie_break: TieBreak,
+        seed: u64,
+        control: &'a Control,
+    ) -> Self {
+        let open = board.open_count() as u64;
+        let mut walk = Walk {
+            board,
+            position: vec![0; grid.len()],
+            grid,
+            kind,
+            tie_break,
+            rng: Rng::new(seed),
+            control,
+            path: Vec::with_capacity(open as usize),
+            work_left: (open * ROTATION_WORK_PER_SQUARE).max(MIN_ROTATION_WORK),
+            unreported: 0,
+        };
+        let cell = walk.grid.cell(origin);
+        walk.append(cell);
+        walk
+    }
+
+    /// The finished path, or `Done(None)` when the rotation budget ran out.
+    fn run(mut self) -> Outcome<Option<Vec<usize>>> {
+        match self.complete() {
+            Outcome::Done(true) => {
+                self.report();
+                Outcome::Done(Some(self.path))
+            }
+            Outcome::Done(false) => Outcome::Done(None),
+            Outcome::Cancelled => Outcome::Cancelled,
+        }
+    }
+
+    /// Extends, rotates when stuck, then closes if asked.
+    fn complete(&mut self) -> Outcome<bool> {
+        let open = self.board.open_count();
+        loop {
+            if !self.extend() {
+                return Outcome::Cancelled;
+            }
+            if self.path.len() == open {
+                break;
+            }
+            match self.rotate_until(|walk, end| walk.grid.degree(end) > 0) {
+                Outcome::Done(true) => {}
+                other => return other,
+            }
+        }
+        let origin = self.path[0];
+        let closes = |walk: &Walk, end: usize| walk.grid.attacks(end, origin);
+        if self.kind == TourKind::Closed && !closes(self, self.end()) {
+            return self.rotate_until(closes);
+        }
+        Outcome::Done(true)
+    }
+
+    fn end(&self) -> usize {
+        self.path[self.path.len() - 1]
+    }
+
+    fn append(&mut self, cell: usize) {
+        self.grid.visit(cell);
+        self.position[cell] = self.path.len() as u32;
+        self.path.push(cell);
+        self.tick(1);
+    }
+
+    /// Greedy steps until the end has no free neighbour. False if cancelled.
+    fn extend(&mut self) -> bool {
+        while let Some(next) = self.choose() {
+            self.append(next);
+            if self.unreported >= CHECK_INTERVAL && !self.report() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Warnsdorff's choice from the end of the path.
+    fn choose(&mut self) -> Option<usize> {
+        let end = self.end();
+        let remaining = self.board.open_count() - self.path.len();
+        let mut best: Option<(u32, usize)> = None;
+        // Candidates seen so far with the best key: a random tie-break keeps
+        // the newcomer with probability 1/ties, which is uniform overall.
+        let mut ties = 0u64;
+        for move_index in 0..KNIGHT_MOVES.len() {
+            let next = self.grid.jump(end, move_index);
+            if !self.grid.is_free(next) {
+                continue;
+            }
+            let key = self.rank(next, remaining);
+            match best {
+                Some((best_key, _)) if key > best_key => continue,
+                Some((best_key, incumbent)) if key == best_key => {
+                    ties += 1;
+                    if !self.prefer_on_tie(next, incumbent, ties) {
+                        continue;
+                    }
+                }
+                _ => ties = 1,
+            }
+            best = Some((key, next));
+        }
+        best.map(|(_, cell)| cell)
+    }
+
+    /// Whether `challenger` should replace `incumbent` between equally
+    /// ranked squares.
+    fn prefer_on_tie(&mut self, challenger: usize, incumbent: usize, ties: u64) -> bool {
+        match self.tie_break {
+            TieBreak::Edge => {
+                self.grid.centre_distance(self.board, challenger)
+                    > self.grid.centre_distance(self.board, incumbent)
+            }
+            TieBreak::Random => self.rng.below(ties) == 0,
+        }
+    }
+
+    /// Fewest onward moves first. A square with none is a dead end unless
+    /// it is the last one, so it goes last. For closed tours the start's
+    /// neighbours count one extra exit (the way home), which keeps them for
+    /// the end of the walk.
+    fn rank(&self, cell: usize, remaining: usize) -> u32 {
+        let degree = u32::from(self.grid.degree(cell));
+        if degree == 0 && remaining > 1 {
+            return 9;
+        }
+        let home = self.kind == TourKind::Closed && self.grid.attacks(cell, self.path[0]);
+        degree + u32::from(home)
+    }
+
+    /// Pósa rotations of the path's tail until `goal(end)` holds, preferring
+    /// a rotation that reaches the goal at once and otherwise rotating at
+    /// random. `Done(false)` when the work budget runs out or the end has
+    /// no rotation at all.
+    fn rotate_until(&mut self, goal: impl Fn(&Walk, usize) -> bool) -> Outcome<bool> {
+        loop {
+            let last = self.path.len() - 1;
+            let pivots: Vec<usize> = self
+                .grid
+                .neighbours(self.end())
+                .filter(|&n| !self.grid.is_free(n) && self.is_on_path(n))
+                .map(|n| self.position[n] as usize)
+                .filter(|&i| i + 1 < last)
+                .collect();
+            if pivots.is_empty() {
+                return Outcome::Done(false);
+            }
+            let pivot = pivots
+                .iter()
+                .copied()
+                .find(|&i| goal(self, self.path[i + 1]))
+                .unwrap_or_else(|| pivots[self.rng.below(pivots.len() as u64) as usize]);
+            let cost = (last - pivot) as u64;
+            if cost > self.work_left {
+                return Outcome::Done(false);
+            }
+            self.work_left -= cost;
+            self.reverse_tail(pivot + 1);
+            self.tick(cost);
+            if !self.report() {
+                return Outcome::Cancelled;
+            }
+            if goal(self, self.end()) {
+                return Outcome::Done(true);
+            }
+        }
+    }
+
+    /// Whether a visited cell belongs to this walk's path (visited cells are
+    /// exactly the path cells, but the border is never free either).
+    fn is_on_path(&self, cell: usize) -> bool {
+        let i = self.position[cell] as usize;
+        i < self.path.len() && self.path[i] == cell
+    }
+
+    /// Reverses `path[from..]`, keeping `position` in step.
+    fn reverse_tail(&mut self, from: usize) {
+        self.path[from..].reverse();
+        for i in from..self.path.len() {
+            self.position[self.path[i]] = i as u32;
+        }
+    }
+
+    fn tick(&mut self, nodes: u64) {
+        self.unreported += nodes;
+    }
+
+    /// Hands the counted nodes to the control; false once cancelled.
+    fn report(&mut self) -> bool {
+        self.control.add_nodes(self.unreported);
+        self.unreported = 0;
+        !self.control.is_cancelled()
+    }
+}
+
+/// A small deterministic generator (SplitMix64): random tie-breaks must be
+/// reproducible, and the crate takes no dependency just for this.
+#[derive(Debug, Clone)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..bound` (`bound` > 0), up to a negligible bias.
+    pub(crate) fn below(&mut self, bound: u64) -> u64 {
+        ((u128::from(self.next()) * u128::from(bound)) >> 64) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knight::validate;
+
+    fn row_major(board: &Board, squares: &[Square]) -> Vec<usize> {
+        squares.iter().map(|&s| board.index(s)).collect()
+    }
+
+    #[test]
+    fn plain_rule_fails_where_the_classic_analysis_says() {
+        let expected: [(u32, &[usize]); 4] = [
+            (6, &[15]),
+            (8, &[44]),
+            (10, &[21, 61]),
+            (12, &[22, 91, 96, 101, 113, 126]),
+        ];
+        for (n, failing) in expected {
+            let board = Board::new(n, n).unwrap();
+            assert_eq!(row_major(&board, &warnsdorff_failing_starts(&board)), failing, "{n}x{n}");
+        }
+    }
+
+    #[test]
+    fn edge_tie_break_needs_no_rotation_where_the_plain_rule_fails() {
+        for n in [6, 8, 10, 12] {
+            let board = Board::new(n, n).unwrap();
+            for start in warnsdorff_failing_starts(&board) {
+                let control = Control::new();
+                let mut walk = Walk::new(
+                    &board,
+                    Grid::new(&board),
+                    start,
+                    TourKind::Open,
+                    TieBreak::Edge,
+                    1,
+                    &control,
+                );
+                assert!(walk.extend());
+                assert_eq!(walk.path.len(), board.open_count(), "{n}x{n} from {start:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn robust_walk_finds_open_and_closed_tours() {
+        let control = Control::new();
+        for (w, h) in [(5, 5), (6, 6), (8, 8), (7, 10), (20, 20)] {
+            let board = Board::new(w, h).unwrap();
+            let start = Square::new(0, 0);
+            for kind in TourKind::ALL {
+                if kind == TourKind::Closed && (w * h) % 2 == 1 {
+                    continue;
+                }
+                let Outcome::Done(Some(path)) = robust_tour(&board, start, kind, &control) else {
+                    panic!("no {kind:?} tour on {w}x{h}");
+                };
+                assert_eq!(path[0], start);
+                assert_eq!(validate(&board, &path, kind), Ok(()));
+            }
+        }
+    }
+
+    #[test]
+    fn cancelled_walk_stops() {
+        let control = Control::new();
+        control.cancel();
+        let board = Board::new(100, 100).unwrap();
+        let outcome = robust_tour(&board, Square::new(0, 0), TourKind::Open, &control);
+        assert_eq!(outcome, Outcome::Cancelled);
+    }
+}

@@ -1,0 +1,121 @@
+//! The solver against an independent brute force over the rules, on many
+//! small random puzzles, plus cancellation and the bigger walk-made puzzles.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use gridtour::goishi::{self, Game, Point, Puzzle, Rng};
+use gridtour::job::{Control, Outcome};
+
+fn done<T>(outcome: Outcome<T>) -> T {
+    match outcome {
+        Outcome::Done(value) => value,
+        Outcome::Cancelled => panic!("cancelled without being asked to"),
+    }
+}
+
+/// Counts solutions by trying every legal pick, straight from the rules.
+fn brute_force(game: &mut Game) -> u64 {
+    if game.is_complete() {
+        return 1;
+    }
+    let mut total = 0;
+    for p in game.legal_picks() {
+        game.try_pick(p).expect("a legal pick is accepted");
+        total += brute_force(game);
+        game.undo();
+    }
+    total
+}
+
+fn random_puzzle(rng: &mut Rng, width: u32, height: u32, stones: usize) -> Puzzle {
+    let mut puzzle = Puzzle::new(width, height).unwrap();
+    while puzzle.stone_count() < stones {
+        let p = Point::new(rng.below(width as usize) as u32, rng.below(height as usize) as u32);
+        puzzle.set_stone(p, true);
+    }
+    puzzle
+}
+
+#[test]
+fn counts_match_brute_force_on_small_random_puzzles() {
+    let mut rng = Rng::new(2024);
+    let mut solvable = 0;
+    for round in 0..300 {
+        let stones = 4 + round % 9;
+        let puzzle = if round % 2 == 0 {
+            random_puzzle(&mut rng, 5, 5, stones)
+        } else {
+            goishi::walk_forward(5, 4, stones, &mut rng).unwrap().0
+        };
+        let expected = brute_force(&mut Game::new(puzzle.clone()));
+        let control = Control::new();
+        assert_eq!(done(goishi::count(&puzzle, None, &control)), expected, "{puzzle:?}");
+        assert_eq!(done(goishi::count(&puzzle, Some(1), &control)), expected.min(1));
+        let listed = done(goishi::enumerate(&puzzle, &control, &mut |order: &[Point]| {
+            goishi::validate(&puzzle, order).unwrap();
+            ControlFlow::Continue(())
+        }));
+        assert_eq!(listed, expected);
+        let solution = done(goishi::solve(&puzzle, &control));
+        assert_eq!(solution.is_some(), expected > 0);
+        if let Some(order) = solution {
+            goishi::validate(&puzzle, &order).unwrap();
+            solvable += 1;
+        }
+    }
+    assert!(solvable > 100, "only {solvable} solvable puzzles: the test lost its teeth");
+}
+
+#[test]
+fn parallel_count_agrees_with_single_threaded_listing() {
+    let mut rng = Rng::new(77);
+    for _ in 0..6 {
+        let (puzzle, walk) = goishi::walk_forward(7, 7, 26, &mut rng).unwrap();
+        goishi::validate(&puzzle, &walk).unwrap();
+        let control = Control::new();
+        let counted = done(goishi::count(&puzzle, None, &control));
+        let listed = done(goishi::enumerate(&puzzle, &control, &mut |_: &[Point]| ControlFlow::Continue(())));
+        assert!(counted >= 1);
+        assert_eq!(counted, listed);
+        assert_eq!(done(goishi::count(&puzzle, Some(2), &control)), counted.min(2));
+    }
+}
+
+#[test]
+fn solves_walk_made_puzzles_with_hundreds_of_stones() {
+    let mut rng = Rng::new(9);
+    let (puzzle, _) = goishi::walk_forward(40, 40, 300, &mut rng).unwrap();
+    assert_eq!(puzzle.stone_count(), 300);
+    let order = done(goishi::solve(&puzzle, &Control::new())).expect("a walk-made puzzle is solvable");
+    goishi::validate(&puzzle, &order).unwrap();
+}
+
+#[test]
+fn empty_board_and_single_stone() {
+    let mut puzzle = Puzzle::new(3, 3).unwrap();
+    let control = Control::new();
+    assert_eq!(done(goishi::count(&puzzle, None, &control)), 1);
+    puzzle.set_stone(Point::new(1, 1), true);
+    assert_eq!(done(goishi::count(&puzzle, None, &control)), 1);
+    assert_eq!(done(goishi::solve(&puzzle, &control)), Some(vec![Point::new(1, 1)]));
+}
+
+#[test]
+fn cancellation_stops_a_long_count_quickly() {
+    // A dense board has astronomically many solutions: counting never ends.
+    let mut puzzle = Puzzle::new(12, 12).unwrap();
+    for p in (0..144).map(|i| Point::new(i % 12, i / 12)) {
+        puzzle.set_stone(p, true);
+    }
+    let control = Control::new();
+    std::thread::scope(|scope| {
+        let counting = scope.spawn(|| goishi::count(&puzzle, None, &control));
+        std::thread::sleep(Duration::from_millis(100));
+        let asked = Instant::now();
+        control.cancel();
+        assert_eq!(counting.join().unwrap(), Outcome::Cancelled);
+        assert!(asked.elapsed() < Duration::from_millis(500), "took {:?}", asked.elapsed());
+    });
+    assert!(control.snapshot().nodes > 0);
+}
