@@ -9,9 +9,9 @@
 //! listens to; the command line calls the solvers directly with a fresh
 //! `Control`.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -240,13 +240,16 @@ mod tests {
 
     #[test]
     fn finished_job_reports_its_result_last() {
-        let job = spawn(|| {}, |control, emitter: &Emitter<u32, u32>| {
-            control.add_nodes(5);
-            emitter.emit(1);
-            emitter.emit(2);
-            control.add_found(2);
-            7
-        });
+        let job = spawn(
+            || {},
+            |control, emitter: &Emitter<u32, u32>| {
+                control.add_nodes(5);
+                emitter.emit(1);
+                emitter.emit(2);
+                control.add_found(2);
+                7
+            },
+        );
         let mut items = Vec::new();
         loop {
             match job.next_event(Duration::from_secs(5)).expect("job hung") {
@@ -265,14 +268,17 @@ mod tests {
 
     #[test]
     fn cancelled_job_stops_and_says_so() {
-        let job = spawn(|| {}, |control, _: &Emitter<u64, ()>| {
-            let mut spins = 0u64;
-            while !control.is_cancelled() {
-                spins += 1;
-                std::thread::yield_now();
-            }
-            spins
-        });
+        let job = spawn(
+            || {},
+            |control, _: &Emitter<u64, ()>| {
+                let mut spins = 0u64;
+                while !control.is_cancelled() {
+                    spins += 1;
+                    std::thread::yield_now();
+                }
+                spins
+            },
+        );
         // Progress keeps arriving while the job spins.
         let mut progress_events = 0;
         while progress_events < 3 {

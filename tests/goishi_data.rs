@@ -23,7 +23,8 @@ struct Entry {
 }
 
 fn index() -> Vec<Entry> {
-    let text = std::fs::read_to_string(data_dir().join("index.tsv")).expect("index.tsv is readable");
+    let text =
+        std::fs::read_to_string(data_dir().join("index.tsv")).expect("index.tsv is readable");
     let entries: Vec<Entry> = text
         .lines()
         .skip(1)
@@ -41,7 +42,11 @@ fn index() -> Vec<Entry> {
             }
         })
         .collect();
-    assert!(entries.len() >= 8, "index.tsv lists {} puzzles", entries.len());
+    assert!(
+        entries.len() >= 8,
+        "index.tsv lists {} puzzles",
+        entries.len()
+    );
     entries
 }
 
@@ -63,7 +68,11 @@ fn every_puzzle_reads_the_same_from_its_file_and_its_url() {
         let from_url = format::parse_url(&entry.url).unwrap_or_else(|error| panic!("{error}"));
         assert_eq!(from_file, from_url, "{}", entry.file);
         assert_eq!(
-            (from_file.width(), from_file.height(), from_file.stones().len()),
+            (
+                from_file.width(),
+                from_file.height(),
+                from_file.stones().len()
+            ),
             (entry.width, entry.height, entry.stones),
             "{}",
             entry.file
@@ -77,7 +86,12 @@ fn every_puzzle_has_its_verified_number_of_solutions() {
     for entry in index() {
         let puzzle = load(&entry.file).puzzle;
         let control = Control::new();
-        assert_eq!(done(goishi::count(&puzzle, None, &control)), entry.solutions, "{}", entry.file);
+        assert_eq!(
+            done(goishi::count(&puzzle, None, &control)),
+            entry.solutions,
+            "{}",
+            entry.file
+        );
         assert_eq!(
             done(goishi::count(&puzzle, Some(2), &control)),
             entry.solutions.min(2),
@@ -101,7 +115,8 @@ fn every_solvable_puzzle_gets_a_valid_solution() {
         match solution {
             Some(order) => {
                 assert!(entry.solutions > 0, "{} has no solution", entry.file);
-                goishi::validate(&puzzle, &order).unwrap_or_else(|violation| panic!("{}: {violation}", entry.file));
+                goishi::validate(&puzzle, &order)
+                    .unwrap_or_else(|violation| panic!("{}: {violation}", entry.file));
             }
             None => assert_eq!(entry.solutions, 0, "{}", entry.file),
         }
@@ -113,11 +128,16 @@ fn enumeration_lists_every_solution_once_and_each_is_valid() {
     for entry in index() {
         let puzzle = load(&entry.file).puzzle;
         let mut seen = std::collections::HashSet::new();
-        let passed = done(goishi::enumerate(&puzzle, &Control::new(), &mut |order: &[Point]| {
-            goishi::validate(&puzzle, order).unwrap_or_else(|violation| panic!("{}: {violation}", entry.file));
-            assert!(seen.insert(order.to_vec()), "{}: listed twice", entry.file);
-            ControlFlow::Continue(())
-        }));
+        let passed = done(goishi::enumerate(
+            &puzzle,
+            &Control::new(),
+            &mut |order: &[Point]| {
+                goishi::validate(&puzzle, order)
+                    .unwrap_or_else(|violation| panic!("{}: {violation}", entry.file));
+                assert!(seen.insert(order.to_vec()), "{}: listed twice", entry.file);
+                ControlFlow::Continue(())
+            },
+        ));
         assert_eq!(passed, entry.solutions, "{}", entry.file);
         assert_eq!(seen.len() as u64, entry.solutions, "{}", entry.file);
     }
@@ -127,10 +147,18 @@ fn enumeration_lists_every_solution_once_and_each_is_valid() {
 fn enumeration_stops_when_asked() {
     let puzzle = load("seed-004-example.txt").puzzle;
     let mut calls = 0;
-    let passed = done(goishi::enumerate(&puzzle, &Control::new(), &mut |_: &[Point]| {
-        calls += 1;
-        if calls == 5 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-    }));
+    let passed = done(goishi::enumerate(
+        &puzzle,
+        &Control::new(),
+        &mut |_: &[Point]| {
+            calls += 1;
+            if calls == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    ));
     assert_eq!((passed, calls), (5, 5));
 }
 
@@ -160,7 +188,13 @@ fn solved_pzprv3_file_carries_a_valid_order() {
     // Written back with the same numbers, it reads back the same.
     let written = format::to_pzprv3(&solved.puzzle, Some(&order));
     let reread = format::load_bytes("again.pzprv3", written.as_bytes()).unwrap();
-    assert_eq!(reread, Loaded { puzzle: unsolved, order: Some(order) });
+    assert_eq!(
+        reread,
+        Loaded {
+            puzzle: unsolved,
+            order: Some(order)
+        }
+    );
 }
 
 #[test]

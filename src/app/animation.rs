@@ -82,7 +82,8 @@ impl Animation {
     /// while playing.
     pub fn tick(&mut self, ctx: &egui::Context, moves_per_second: f32, looping: bool) {
         if self.playing {
-            let dt = ctx.input(|i| i.stable_dt).min(0.1);
+            // Capped so that a stalled frame does not jump far ahead.
+            let dt = ctx.input(|i| i.stable_dt).min(0.25);
             self.advance(dt, moves_per_second, looping);
             ctx.request_repaint();
         }

@@ -75,7 +75,7 @@ impl<T> Browser<T> {
             String::new()
         };
         ui.label(format!(
-            "{noun} {} of {}{kept}",
+            "Showing {noun} {} of {}{kept}",
             self.index + 1,
             self.items.len()
         ));

@@ -41,6 +41,9 @@ const VECTOR_MIN_CELL: f32 = 3.0;
 const NUMBERS_MIN_CELL: f32 = 18.0;
 /// The most a square is magnified, in points.
 const MAX_CELL: f32 = 160.0;
+/// Largest side of the small-zoom texture; 2048 is the smallest limit any
+/// GPU backend guarantees.
+const MAX_TEXTURE_SIDE: u32 = 2048;
 /// Empty border around a fitted board, in points.
 const MARGIN: f32 = 6.0;
 
@@ -311,7 +314,7 @@ impl View {
                     Stroke::new(1.0, Color32::GRAY),
                     egui::StrokeKind::Outside,
                 );
-                draw_knight_numbers(&painter, &geometry, scene);
+                draw_knight_numbers(&painter, &geometry, scene, board, highlight);
             }
             Layer::Goishi { puzzle, hints } => {
                 draw_go_board(&painter, &geometry, puzzle, hints);
@@ -347,9 +350,13 @@ impl View {
             return texture.id();
         }
         let (cols, rows) = (board.width(), board.height());
-        let mut pixels = Vec::with_capacity(cols as usize * rows as usize);
-        for y in 0..rows {
-            for x in 0..cols {
+        // One pixel per square, or per block of squares on boards wider than
+        // any GPU texture may be.
+        let block = cols.max(rows).div_ceil(MAX_TEXTURE_SIDE).max(1);
+        let (width, height) = (cols.div_ceil(block), rows.div_ceil(block));
+        let mut pixels = Vec::with_capacity(width as usize * height as usize);
+        for y in (0..rows).step_by(block as usize) {
+            for x in (0..cols).step_by(block as usize) {
                 let visited = scene
                     .path
                     .and_then(|path| path.step_at(x, y))
@@ -362,7 +369,7 @@ impl View {
                 });
             }
         }
-        let image = ColorImage::new([cols as usize, rows as usize], pixels);
+        let image = ColorImage::new([width as usize, height as usize], pixels);
         let texture = ctx.load_texture("board-overview", image, TextureOptions::NEAREST);
         let id = texture.id();
         self.texture = Some((scene.revision, scene.shown, texture));
@@ -421,9 +428,12 @@ fn draw_checkerboard(
     }
 }
 
-/// Adds a straight segment of the given width to `mesh` as a quad.
+/// Adds a straight segment of the given width to `mesh` as a quad, with
+/// square caps so that consecutive segments meet without gaps.
 fn add_segment(mesh: &mut Mesh, a: Pos2, b: Pos2, width: f32, color: Color32) {
-    let across = (b - a).normalized().rot90() * (width / 2.0);
+    let along = (b - a).normalized() * (width / 2.0);
+    let across = along.rot90();
+    let (a, b) = (a - along, b + along);
     let first = mesh.vertices.len() as u32;
     for corner in [a + across, a - across, b - across, b + across] {
         mesh.colored_vertex(corner, color);
@@ -432,69 +442,106 @@ fn add_segment(mesh: &mut Mesh, a: Pos2, b: Pos2, width: f32, color: Color32) {
     mesh.add_triangle(first, first + 2, first + 3);
 }
 
+/// Up to this many visible segments are drawn as anti-aliased polylines;
+/// beyond that (tiny squares, where smoothing cannot be seen) as one plain
+/// mesh, which is much cheaper to build.
+const SMOOTH_SEGMENT_LIMIT: usize = 4000;
+
 /// Draws the shown part of the path as straight segments between centres.
 /// Only segments starting within two squares of the visible area can cross
-/// it (a knight moves at most two squares along an axis); Goishi orders are
-/// short enough to draw whole.
+/// it (a knight moves at most two squares along an axis), so the visible
+/// squares (through the path index) say which segments to draw; Goishi
+/// orders are short enough to draw whole.
 fn draw_path(painter: &egui::Painter, geometry: &Geometry, scene: &Scene, color: Color32) {
     let Some(path) = scene.path else { return };
     let shown = scene.shown.min(path.len());
     if shown < 2 {
         return;
     }
-    let width = (geometry.cell * 0.08).clamp(1.0, 5.0);
-    let mut mesh = Mesh::default();
-    let cells = path.cells();
-    let mut segment = |from: usize, to: usize| {
-        add_segment(
-            &mut mesh,
-            geometry.cell_center(cells[from]),
-            geometry.cell_center(cells[to]),
-            width,
-            color,
-        );
-    };
-    match scene.layer {
+    // Segment `step` joins position `step` to position `step + 1`.
+    let mut steps: Vec<usize> = match scene.layer {
         Layer::Knight { .. } => {
             let (xs, ys) = geometry.visible(2);
+            let mut steps = Vec::new();
             for y in ys {
                 for x in xs.clone() {
                     if let Some(step) = path.step_at(x, y)
                         && step + 1 < shown
                     {
-                        segment(step, step + 1);
+                        steps.push(step);
                     }
                 }
             }
+            steps.sort_unstable();
+            steps
         }
-        Layer::Goishi { .. } => (1..shown).for_each(|step| segment(step - 1, step)),
+        Layer::Goishi { .. } => (0..shown - 1).collect(),
+    };
+    let closing = (scene.closed && shown == path.len() && shown > 2).then_some(shown - 1);
+    let cells = path.cells();
+    let center = |step: usize| geometry.cell_center(cells[step % cells.len()]);
+    let width = (geometry.cell * 0.08).clamp(1.0, 5.0);
+    if steps.len() <= SMOOTH_SEGMENT_LIMIT {
+        steps.extend(closing);
+        let stroke = Stroke::new(width, color);
+        let mut run: Vec<Pos2> = Vec::new();
+        let mut previous: Option<usize> = None;
+        for step in steps {
+            if previous.is_none_or(|previous| previous + 1 != step) && !run.is_empty() {
+                painter.line(std::mem::take(&mut run), stroke);
+            }
+            if run.is_empty() {
+                run.push(center(step));
+            }
+            run.push(center(step + 1));
+            previous = Some(step);
+        }
+        if !run.is_empty() {
+            painter.line(run, stroke);
+        }
+    } else {
+        let mut mesh = Mesh::default();
+        for step in steps.into_iter().chain(closing) {
+            add_segment(&mut mesh, center(step), center(step + 1), width, color);
+        }
+        painter.add(mesh);
     }
-    if scene.closed && shown == path.len() && shown > 2 {
-        segment(shown - 1, 0);
-    }
-    painter.add(mesh);
 }
 
-fn draw_knight_numbers(painter: &egui::Painter, geometry: &Geometry, scene: &Scene) {
+fn draw_knight_numbers(
+    painter: &egui::Painter,
+    geometry: &Geometry,
+    scene: &Scene,
+    board: &Board,
+    highlight: &[bool],
+) {
     let Some(path) = scene.path else { return };
     if !scene.numbers || geometry.cell < NUMBERS_MIN_CELL {
         return;
     }
-    let font = FontId::proportional(geometry.cell * 0.3);
+    // Small enough for the longest number to fit in a square.
+    let digits = path.len().max(1).ilog10() as f32 + 1.0;
+    let font = FontId::proportional((geometry.cell * 0.3).min(geometry.cell * 1.4 / digits));
     let (xs, ys) = geometry.visible(0);
     for y in ys {
         for x in xs.clone() {
             if let Some(step) = path.step_at(x, y)
                 && step < scene.shown
             {
-                let color = if (x + y) % 2 == 1 {
+                let square = square_color(board, highlight, (x, y));
+                let color = if square.intensity() < 0.5 {
                     Color32::WHITE
                 } else {
                     Color32::BLACK
                 };
                 let corner =
                     geometry.cell_rect((x, y)).left_top() + Vec2::splat(geometry.cell * 0.06);
-                painter.text(corner, Align2::LEFT_TOP, step + 1, font.clone(), color);
+                let galley = painter.layout_no_wrap((step + 1).to_string(), font.clone(), color);
+                // A backing in the square's colour keeps the number readable
+                // where the tour crosses it.
+                let backing = Rect::from_min_size(corner, galley.size()).expand(1.0);
+                painter.rect_filled(backing, 2.0, square);
+                painter.galley(corner, galley, color);
             }
         }
     }
@@ -593,7 +640,11 @@ fn draw_markers(painter: &egui::Painter, geometry: &Geometry, scene: &Scene) {
             painter.circle_filled(current, (geometry.cell * 0.2).max(3.0), CURRENT_MARK);
         }
         Layer::Goishi { .. } => {
-            painter.circle_stroke(current, geometry.cell * 0.34, Stroke::new(width, CURRENT_MARK));
+            painter.circle_stroke(
+                current,
+                geometry.cell * 0.34,
+                Stroke::new(width, CURRENT_MARK),
+            );
         }
     }
 }

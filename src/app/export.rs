@@ -303,6 +303,12 @@ fn cell_rect(cell: (u32, u32)) -> Rect {
     Rect::square_around(centre(cell), 0.5)
 }
 
+/// Whether the square at `(x, y)` is black; the top-left square is white.
+/// Compares parities rather than adding, which cannot overflow.
+fn is_dark_square((x, y): (u32, u32)) -> bool {
+    x % 2 != y % 2
+}
+
 /// Paints the whole drawing, back to front.
 fn paint(drawing: &Drawing, canvas: &mut impl Canvas) {
     let (columns, rows) = image_cells(drawing);
@@ -327,7 +333,7 @@ fn paint(drawing: &Drawing, canvas: &mut impl Canvas) {
 /// that separates the white edge squares from the margin.
 fn paint_checkerboard(drawing: &Drawing, canvas: &mut impl Canvas) {
     for y in 0..drawing.height {
-        for x in (0..drawing.width).filter(|x| (x + y) % 2 == 1) {
+        for x in (0..drawing.width).filter(|&x| is_dark_square((x, y))) {
             canvas.fill_rect(cell_rect((x, y)), BLACK);
         }
     }
@@ -394,7 +400,7 @@ fn paint_numbers(drawing: &Drawing, canvas: &mut impl Canvas) {
     };
     for (index, &cell) in drawing.path.iter().enumerate() {
         let on_dark = match drawing.style {
-            BoardStyle::Checkerboard => (cell.0 + cell.1) % 2 == 1,
+            BoardStyle::Checkerboard => is_dark_square(cell),
             BoardStyle::GoGrid => stones.contains(&cell),
         };
         let (colour, halo) = if on_dark {
@@ -1092,6 +1098,30 @@ mod tests {
         };
         let elements = parse_xml(&to_svg(&drawing));
         assert_eq!(elements[0].attribute("viewBox"), "0 0 1 1");
+    }
+
+    #[test]
+    fn coordinates_off_the_board_are_drawn_without_failing() {
+        let far = (u32::MAX, u32::MAX);
+        let drawing = Drawing {
+            blocked: vec![far],
+            path: vec![(0, 0), far],
+            ..ring_tour()
+        };
+        let elements = parse_xml(&to_svg(&drawing));
+        let texts = named(&elements, "text");
+        // The far square has odd + odd coordinates: a white square.
+        assert_eq!(texts[1].attribute("fill"), "#000000");
+        assert_eq!(texts[1].number("x"), f64::from(u32::MAX) + 1.0);
+        let png = to_png(&drawing, 10).expect("a small image");
+        assert_eq!(png_header_size(&png), (40, 40));
+        let goishi = Drawing {
+            stones: vec![far],
+            path: vec![far],
+            ..corner_stones()
+        };
+        assert_eq!(count(&parse_xml(&to_svg(&goishi)), "circle"), 3);
+        assert!(to_png(&goishi, 10).is_ok());
     }
 
     #[test]

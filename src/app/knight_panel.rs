@@ -14,14 +14,27 @@ use super::files::{Export, Subject};
 use super::jobs::{self, BROWSE_LIMIT, Finished, Found, JobSlot};
 use super::settings::Settings;
 
+/// Largest board (in squares) for the failing-starts map: it runs a full
+/// Warnsdorff walk from every square, and cannot be interrupted.
+const FAILING_STARTS_MAX_SQUARES: usize = 100 * 100;
+
 /// Everything the knight mode shows and remembers while the window is open.
 pub struct KnightPanel {
     board: Board,
     /// Whether clicks block and unblock squares instead of starting tours.
     pub edit_blocked: bool,
+    /// The square a tour was last started from.
+    last_start: Option<Square>,
+    /// Whether counts are of tours from `last_start` only.
+    count_from_start: bool,
     show_failing_starts: bool,
-    /// Row-major mask of the failing starts, for the board it was made for.
-    failing_starts: Option<(Board, Vec<bool>)>,
+    /// Row-major mask of the failing starts, with the board revision it was
+    /// made for.
+    failing_starts: Option<(u64, Vec<bool>)>,
+    /// The board revision the running failing-starts job works on.
+    failing_starts_requested: Option<u64>,
+    /// Changes whenever the board's size or blocked squares change.
+    board_revision: u64,
     tour: Option<Tour>,
     path: Option<PathIndex>,
     /// Playback of the shown tour.
@@ -44,8 +57,12 @@ impl KnightPanel {
         Self {
             board,
             edit_blocked: false,
+            last_start: None,
+            count_from_start: false,
             show_failing_starts: false,
             failing_starts: None,
+            failing_starts_requested: None,
+            board_revision: 0,
             tour: None,
             path: None,
             animation: Animation::default(),
@@ -95,10 +112,9 @@ impl KnightPanel {
                     }
                 }
                 self.board = board;
-                self.found.clear();
                 self.message = None;
                 self.view.reset();
-                self.clear_tour();
+                self.after_edit();
             }
             Err(error) => self.message = Some(error),
         }
@@ -140,10 +156,9 @@ impl KnightPanel {
         self.found.clear();
         self.clear_tour();
         self.message = Some(format!("Searching a tour from {name}…"));
+        // The solver answers from theory first, without searching, when no
+        // tour can exist.
         jobs.start(ctx, format!("Tour from {name}"), move |control, _| {
-            if let Some(reason) = knight::impossibility(&board, Some(start), kind) {
-                return Some(Finished::KnightSolve(SolveResult::NoTour(reason)));
-            }
             jobs::finished(
                 knight::solve(&board, start, kind, algorithm, control),
                 Finished::KnightSolve,
@@ -151,16 +166,13 @@ impl KnightPanel {
         });
     }
 
-    /// Starts counting tours (from the start square of the tour on show, if
-    /// there is one, else over the whole board), keeping the first ones for
+    /// Starts counting tours (directed ones from the last clicked square,
+    /// or undirected ones over the whole board), keeping the first ones for
     /// browsing.
     pub fn start_count(&mut self, ctx: &egui::Context, jobs: &mut JobSlot, settings: &Settings) {
         let board = self.board.clone();
         let kind = settings.tour_kind();
-        let start = self
-            .tour
-            .as_ref()
-            .and_then(|tour| tour.path.first().copied());
+        let start = self.last_start.filter(|_| self.count_from_start);
         let what = describe_count(&board, start, kind);
         self.found.clear();
         self.clear_tour();
@@ -186,6 +198,7 @@ impl KnightPanel {
 
     fn start_failing_starts(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
         let board = self.board.clone();
+        self.failing_starts_requested = Some(self.board_revision);
         self.message = Some("Trying plain Warnsdorff from every square…".to_owned());
         jobs.start(ctx, "Warnsdorff failing starts", move |_, _| {
             Some(Finished::FailingStarts(knight::warnsdorff_failing_starts(
@@ -221,7 +234,9 @@ impl KnightPanel {
             Finished::KnightCount(tours) => {
                 self.message = Some(format!("{} {}.", jobs::group_digits(tours), self.counted));
             }
-            Finished::FailingStarts(squares) => {
+            Finished::FailingStarts(squares)
+                if self.failing_starts_requested == Some(self.board_revision) =>
+            {
                 let width = self.board.width() as usize;
                 let mut mask = vec![false; width * self.board.height() as usize];
                 for square in &squares {
@@ -232,7 +247,7 @@ impl KnightPanel {
                     squares.len(),
                     self.board.open_count()
                 ));
-                self.failing_starts = Some((self.board.clone(), mask));
+                self.failing_starts = Some((self.board_revision, mask));
                 self.changed();
             }
             _ => {}
@@ -260,6 +275,9 @@ impl KnightPanel {
             != (self.board.width(), self.board.height())
         {
             self.resize(settings.knight_width, settings.knight_height);
+            // A size the board refused snaps back to the board's.
+            settings.knight_width = self.board.width();
+            settings.knight_height = self.board.height();
         }
         ui.horizontal(|ui| {
             ui.radio_value(&mut settings.knight_closed, false, "Open tour");
@@ -284,7 +302,7 @@ impl KnightPanel {
         });
         if ui
             .add_enabled(
-                !self.board.blocked_squares().is_empty(),
+                !self.board.is_full(),
                 egui::Button::new("Clear blocked squares"),
             )
             .clicked()
@@ -300,11 +318,20 @@ impl KnightPanel {
         {
             self.changed();
         }
+        let small_enough = self.board.area() <= FAILING_STARTS_MAX_SQUARES;
+        self.show_failing_starts &= small_enough;
         if ui
-            .checkbox(
-                &mut self.show_failing_starts,
-                "Show Warnsdorff failing starts",
+            .add_enabled(
+                small_enough,
+                egui::Checkbox::new(
+                    &mut self.show_failing_starts,
+                    "Show Warnsdorff failing starts",
+                ),
             )
+            .on_disabled_hover_text(format!(
+                "Only for boards of at most {FAILING_STARTS_MAX_SQUARES} squares: \
+                 it runs Warnsdorff's rule from every square"
+            ))
             .changed()
         {
             self.changed();
@@ -312,12 +339,21 @@ impl KnightPanel {
         let fresh = self
             .failing_starts
             .as_ref()
-            .is_some_and(|(board, _)| *board == self.board);
+            .is_some_and(|(revision, _)| *revision == self.board_revision);
         if self.show_failing_starts && !fresh && !jobs.is_running() {
             self.start_failing_starts(&ctx, jobs);
         }
 
         ui.separator();
+        let from = match self.last_start {
+            Some(start) => format!("Only tours from {}", self.board.square_name(start)),
+            None => "Only tours from the clicked square".to_owned(),
+        };
+        self.count_from_start &= self.last_start.is_some();
+        ui.add_enabled(
+            self.last_start.is_some(),
+            egui::Checkbox::new(&mut self.count_from_start, from),
+        );
         if ui.button("Count tours").clicked() {
             self.start_count(&ctx, jobs, settings);
         }
@@ -340,7 +376,12 @@ impl KnightPanel {
         }
     }
 
+    /// Forgets everything that depended on the old board.
     fn after_edit(&mut self) {
+        self.board_revision = self.board_revision.wrapping_add(1);
+        self.last_start = self
+            .last_start
+            .filter(|&start| self.board.contains(start) && !self.board.is_blocked(start));
         self.found.clear();
         self.clear_tour();
     }
@@ -354,7 +395,7 @@ impl KnightPanel {
         settings: &Settings,
     ) -> Option<Square> {
         let highlight: &[bool] = match (&self.failing_starts, self.show_failing_starts) {
-            (Some((board, mask)), true) if *board == self.board => mask,
+            (Some((revision, mask)), true) if *revision == self.board_revision => mask,
             _ => &[],
         };
         let scene = Scene {
@@ -396,6 +437,7 @@ impl KnightPanel {
                 self.board.square_name(square)
             ));
         } else {
+            self.last_start = Some(square);
             self.start_solve(ctx, jobs, settings, square);
         }
     }

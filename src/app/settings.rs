@@ -104,3 +104,35 @@ impl Settings {
         eframe::set_value(storage, STORAGE_KEY, self);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_survive_a_round_trip_through_storage_format() {
+        let settings = Settings {
+            mode: Mode::Goishi,
+            knight_width: 12,
+            knight_closed: true,
+            knight_algorithm: Algorithm::ALL[1].label().to_owned(),
+            last_directory: Some(PathBuf::from("/tmp/puzzles")),
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&settings).expect("serialises");
+        let back: Settings = serde_json::from_str(&text).expect("deserialises");
+        assert_eq!(back, settings);
+        assert_eq!(back.algorithm(), Algorithm::ALL[1]);
+        assert_eq!(back.tour_kind(), TourKind::Closed);
+    }
+
+    #[test]
+    fn missing_or_unknown_values_fall_back_to_defaults() {
+        let back: Settings =
+            serde_json::from_str(r#"{"knight_width": 9, "knight_algorithm": "no such solver"}"#)
+                .expect("deserialises");
+        assert_eq!(back.knight_width, 9);
+        assert_eq!(back.knight_height, Settings::default().knight_height);
+        assert_eq!(back.algorithm(), Algorithm::ALL[0]);
+    }
+}

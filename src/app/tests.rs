@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use eframe::egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
+use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gridtour::goishi::{self, Point, Puzzle};
@@ -384,6 +384,20 @@ fn cancel_stops_a_long_count() {
         .clone();
     assert!(ended.cancelled);
     assert!(ended.label.starts_with("Counting"), "{}", ended.label);
+
+    // Esc does the same.
+    harness.get_by_label("Count tours").click();
+    harness.step();
+    assert!(harness.state().jobs.is_running());
+    harness.key_press(Key::Escape);
+    wait_until_idle(&mut harness);
+    assert!(
+        harness
+            .state()
+            .jobs
+            .last_ended()
+            .is_some_and(|ended| ended.cancelled)
+    );
 }
 
 /// A fixed 8x8 tour for the snapshot: Warnsdorff from a1 (deterministic).
@@ -503,4 +517,106 @@ fn a_pasted_url_loads_the_puzzle() {
     let puzzle = harness.state().goishi.puzzle();
     assert_eq!((puzzle.width(), puzzle.height()), (8, 7));
     assert_eq!(puzzle.stones().len(), 20);
+}
+
+#[test]
+fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
+    let mut harness = app_harness(Settings {
+        mode: Mode::Goishi,
+        goishi_width: 6,
+        goishi_height: 6,
+        generate_stones: 10,
+        ..Settings::default()
+    });
+    harness.step();
+    harness.get_by_label("Generate").click();
+    wait_until_idle(&mut harness);
+    let puzzle = harness.state().goishi.puzzle().clone();
+    assert_eq!((puzzle.width(), puzzle.height()), (6, 6));
+    assert_eq!(puzzle.stones().len(), 10);
+    harness.get_by_label("Is it unique?").click();
+    wait_until_idle(&mut harness);
+    assert_eq!(
+        harness.state().goishi.message(),
+        Some("Unique: exactly one solution.")
+    );
+}
+
+/// A file as the window system hands it over when dropped.
+#[derive(Debug)]
+struct DroppedPath(PathBuf);
+
+impl egui::DroppedFile for DroppedPath {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|error| error.to_string())
+    }
+}
+
+#[test]
+fn a_dropped_file_is_opened() {
+    let dir = temp_dir("drop");
+    let path = unique_puzzle_file(&dir);
+    let mut harness = app_harness(Settings::default());
+    harness.step();
+    harness
+        .input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(DroppedPath(path.clone())));
+    wait_until_idle(&mut harness);
+    let app = harness.state();
+    assert_eq!(app.settings.mode, Mode::Goishi);
+    let expected = files::load_goishi_file(&path).expect("puzzle").puzzle;
+    assert_eq!(app.goishi.puzzle(), &expected);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn exporting_without_a_tour_says_so() {
+    let mut harness = app_harness(knight_settings(5, 5, Algorithm::ALL[0]));
+    harness.step();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    harness.step();
+    let notice = harness.state().status.notice.clone().expect("a notice");
+    assert!(notice.error);
+    assert!(
+        notice.text.starts_with("Nothing to export"),
+        "{}",
+        notice.text
+    );
+}
+
+#[test]
+fn counting_from_the_clicked_corner_finds_304_tours_and_they_can_be_browsed() {
+    // 304 open tours from a corner of the 5x5 board (seed 003).
+    let mut harness = app_harness(knight_settings(5, 5, Algorithm::Backtrack));
+    harness.step();
+    let corner = Square { x: 0, y: 0 };
+    click_knight_square(&mut harness, corner);
+    wait_until_idle(&mut harness);
+    harness.get_by_label("Only tours from a5").click();
+    harness.step();
+    harness.get_by_label("Count tours").click();
+    wait_until_idle(&mut harness);
+    let message = harness
+        .state()
+        .knight
+        .message()
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(message, "304 directed open tours from a5.");
+
+    let first = shown_tour(&harness);
+    harness.get_by_label("Next tour").click();
+    harness.step();
+    let second = shown_tour(&harness);
+    assert_ne!(first.path, second.path);
+    for tour in [first, second] {
+        assert_eq!(tour.path.first(), Some(&corner));
+        knight::validate(&tour.board, &tour.path, TourKind::Open).expect("valid tour");
+    }
+    assert!(harness.query_by_label("Showing tour 2 of 304").is_some());
 }

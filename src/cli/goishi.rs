@@ -46,7 +46,7 @@ pub struct GoishiArgs {
     /// Make a new puzzle with exactly one solution, of this size (WxH).
     #[arg(long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
     pub generate: Option<(u32, u32)>,
-    /// Number of stones of the generated puzzle.
+    /// Number of stones of the generated puzzle (default: 30% of the points).
     #[arg(long, requires = "generate")]
     pub stones: Option<usize>,
     /// Seed of the generator: the same seed gives the same puzzle.
@@ -83,7 +83,8 @@ pub fn run(args: GoishiArgs) -> Result<(), String> {
 }
 
 fn load(input: &str) -> Result<Puzzle, String> {
-    let looks_like_url = input.starts_with("http://") || input.starts_with("https://") || input.contains("?goishi/");
+    let looks_like_url =
+        input.starts_with("http://") || input.starts_with("https://") || input.contains("?goishi/");
     let puzzle = if looks_like_url {
         format::parse_url(input)
     } else {
@@ -104,7 +105,9 @@ fn solve(puzzle: &Puzzle, output: OutputFormat) -> Result<(), String> {
         println!("no solution");
         return Ok(());
     };
-    goishi::validate(puzzle, &order).map_err(|violation| format!("internal error: the solver's answer breaks a rule: {violation}"))?;
+    goishi::validate(puzzle, &order).map_err(|violation| {
+        format!("internal error: the solver's answer breaks a rule: {violation}")
+    })?;
     print!("{}", render(puzzle, Some(&order), output));
     Ok(())
 }
@@ -113,7 +116,9 @@ fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), String> {
     let found = finished(goishi::count(puzzle, limit, &Control::new()))?;
     let noun = if found == 1 { "solution" } else { "solutions" };
     match limit {
-        Some(limit) if found >= limit => println!("{found} {noun} (stopped at the limit; there may be more)"),
+        Some(limit) if found >= limit => {
+            println!("{found} {noun} (stopped at the limit; there may be more)")
+        }
         _ => println!("{found} {noun}"),
     }
     Ok(())
@@ -121,15 +126,19 @@ fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), String> {
 
 fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), String> {
     let source = order_path.display().to_string();
-    let text = std::fs::read_to_string(order_path).map_err(|error| format!("{source}: cannot read the file: {error}"))?;
+    let text = std::fs::read_to_string(order_path)
+        .map_err(|error| format!("{source}: cannot read the file: {error}"))?;
     let order = format::parse_order_json(&source, &text).map_err(|error| error.to_string())?;
-    goishi::validate(puzzle, &order).map_err(|violation| format!("{source}: invalid order: {violation}"))?;
+    goishi::validate(puzzle, &order)
+        .map_err(|violation| format!("{source}: invalid order: {violation}"))?;
     println!("valid: all {} stones picked", order.len());
     Ok(())
 }
 
 fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), String> {
-    let stones = args.stones.unwrap_or((width as usize * height as usize) * 3 / 10);
+    let stones = args
+        .stones
+        .unwrap_or((width as usize * height as usize) * 3 / 10);
     let seed = args.seed.unwrap_or_else(|| {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

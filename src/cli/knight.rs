@@ -134,7 +134,13 @@ fn print_tour(
     algorithm: Algorithm,
     format: Format,
 ) -> Result<(), String> {
-    let result = finished(knight::solve(board, start, kind, algorithm, &Control::new()))?;
+    let result = finished(knight::solve(
+        board,
+        start,
+        kind,
+        algorithm,
+        &Control::new(),
+    ))?;
     match (result, format) {
         (SolveResult::Found(tour), Format::Text) => print!("{}", tour.to_text()),
         (SolveResult::Found(tour), Format::Json) => println!("{}", tour.to_json()),

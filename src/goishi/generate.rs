@@ -48,7 +48,12 @@ fn check_request(width: u32, height: u32, stones: usize) -> Result<Puzzle, Strin
 /// a reversal to a free point and put the next stone there. Points a move
 /// passes over are never used later, so no later stone blocks an earlier
 /// move and the walk itself is a solution.
-pub fn walk_forward(width: u32, height: u32, stones: usize, rng: &mut Rng) -> Result<(Puzzle, Vec<Point>), String> {
+pub fn walk_forward(
+    width: u32,
+    height: u32,
+    stones: usize,
+    rng: &mut Rng,
+) -> Result<(Puzzle, Vec<Point>), String> {
     let empty = check_request(width, height, stones)?;
     for _ in 0..MAX_ATTEMPTS {
         if let Some(walk) = try_walk(&empty, stones, rng) {
@@ -66,7 +71,10 @@ fn try_walk(empty: &Puzzle, stones: usize, rng: &mut Rng) -> Option<(Puzzle, Vec
     // Points some move passed over: a stone there would have been jumped.
     let mut crossed = vec![false; width as usize * height as usize];
     let index = |p: Point| p.y as usize * width as usize + p.x as usize;
-    let first = Point::new(rng.below(width as usize) as u32, rng.below(height as usize) as u32);
+    let first = Point::new(
+        rng.below(width as usize) as u32,
+        rng.below(height as usize) as u32,
+    );
     puzzle.set_stone(first, true);
     let mut order = vec![first];
     let mut last_direction: Option<Direction> = None;
@@ -123,7 +131,13 @@ const MOVES_PER_WALK: usize = 2_000;
 /// time to a random free point, keeping a move when the puzzle stays
 /// solvable with no more solutions than before, until only one is left.
 /// The same arguments always give the same puzzle.
-pub fn generate(width: u32, height: u32, stones: usize, seed: u64, control: &Control) -> Outcome<Result<Puzzle, String>> {
+pub fn generate(
+    width: u32,
+    height: u32,
+    stones: usize,
+    seed: u64,
+    control: &Control,
+) -> Outcome<Result<Puzzle, String>> {
     let mut rng = Rng::new(seed);
     let points = width as usize * height as usize;
     for _ in 0..MAX_ATTEMPTS / MOVES_PER_WALK {
@@ -144,7 +158,10 @@ pub fn generate(width: u32, height: u32, stones: usize, seed: u64, control: &Con
             let placed = puzzle.stones();
             let from = placed[rng.below(placed.len())];
             let to = loop {
-                let p = Point::new(rng.below(width as usize) as u32, rng.below(height as usize) as u32);
+                let p = Point::new(
+                    rng.below(width as usize) as u32,
+                    rng.below(height as usize) as u32,
+                );
                 if !puzzle.has_stone(p) {
                     break p;
                 }

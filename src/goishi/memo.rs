@@ -153,7 +153,10 @@ mod tests {
         for i in 0..10_000u64 {
             memo.insert(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[i, 0], 0, i);
         }
-        assert_eq!(memo.get(5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[5, 0], 0), Some(5));
+        assert_eq!(
+            memo.get(5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[5, 0], 0),
+            Some(5)
+        );
     }
 
     #[test]

@@ -214,7 +214,10 @@ mod tests {
     fn direction_between_points() {
         let a = Point::new(2, 2);
         assert_eq!(Direction::between(a, Point::new(2, 0)), Some(Direction::Up));
-        assert_eq!(Direction::between(a, Point::new(5, 2)), Some(Direction::Right));
+        assert_eq!(
+            Direction::between(a, Point::new(5, 2)),
+            Some(Direction::Right)
+        );
         assert_eq!(Direction::between(a, Point::new(3, 3)), None);
         assert_eq!(Direction::between(a, a), None);
     }

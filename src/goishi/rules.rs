@@ -144,7 +144,12 @@ impl Game {
     }
 
     /// The first stone still on the board strictly between `from` and `to`.
-    fn first_remaining_between(&self, from: Point, to: Point, direction: Direction) -> Option<Point> {
+    fn first_remaining_between(
+        &self,
+        from: Point,
+        to: Point,
+        direction: Direction,
+    ) -> Option<Point> {
         let mut at = direction.step(from)?;
         while at != to {
             if self.is_remaining(at) {

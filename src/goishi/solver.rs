@@ -12,10 +12,12 @@
 //!   whose remaining neighbours all lie in one direction can only be the last
 //!   pick (it is reached from that side and could only leave by reversing), so
 //!   two such stones end the branch.
-//! * **Move ordering.** Moves into stones with few onward moves come first.
+//! * **Move ordering.** Moves into stones with few onward moves come first;
+//!   starting stones with few neighbours are tried first.
 //!
-//! Starting stones are shared out among worker threads when the puzzle is big
-//! enough for that to pay.
+//! When the puzzle is big enough for a second thread to pay, counting shares
+//! the starting stones out among worker threads, and finding one solution
+//! runs differently randomised searches side by side (see [`solve`]).
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -73,7 +75,11 @@ pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> 
         for attempt in 0u64.. {
             let randomised = worker > 0 || attempt > 0;
             let shuffle_seed = randomised.then(|| splitmix64(worker << 32 | attempt));
-            let budget = if restarts { luby(attempt + 1) * RESTART_UNIT_NODES } else { u64::MAX };
+            let budget = if restarts {
+                luby(attempt + 1) * RESTART_UNIT_NODES
+            } else {
+                u64::MAX
+            };
             search.begin_attempt(budget, shuffle_seed);
             let mut complete = true;
             for start in search.start_order() {
@@ -83,9 +89,12 @@ pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> 
                 match search.explore(start, &mut Goal::First, &give_up) {
                     Ok(0) => dead_start[start] = true,
                     Ok(_) => {
-                        let mut answer = answer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                        let mut answer = answer
+                            .lock()
+                            .unwrap_or_else(|poisoned| poisoned.into_inner());
                         if !finished.swap(true, Ordering::Relaxed) {
                             *answer = Some(search.path.clone());
+                            control.add_found(1);
                         }
                         return;
                     }
@@ -106,7 +115,9 @@ pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> 
     if control.is_cancelled() {
         return Outcome::Cancelled;
     }
-    let answer = answer.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let answer = answer
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     Outcome::Done(answer.map(|path| layout.points_of(&path)))
 }
 
@@ -216,7 +227,7 @@ fn run_workers(layout: &Layout, control: &Control, work: impl Fn(&mut Search) + 
     } else {
         std::thread::scope(|scope| {
             for _ in 0..workers {
-                scope.spawn(&run_one);
+                scope.spawn(run_one);
             }
         });
     }
@@ -264,8 +275,18 @@ impl Layout {
         // Row-major numbering lists each row and column in order for free.
         for (stone, p) in points.iter().enumerate() {
             for (id, lines, line_of, place) in [
-                (&mut row_id[p.y as usize], &mut rows, &mut layout.row_of, &mut layout.place_in_row),
-                (&mut col_id[p.x as usize], &mut cols, &mut layout.col_of, &mut layout.place_in_col),
+                (
+                    &mut row_id[p.y as usize],
+                    &mut rows,
+                    &mut layout.row_of,
+                    &mut layout.place_in_row,
+                ),
+                (
+                    &mut col_id[p.x as usize],
+                    &mut cols,
+                    &mut layout.col_of,
+                    &mut layout.place_in_col,
+                ),
             ] {
                 if *id == u32::MAX {
                     *id = lines.len() as u32;
@@ -297,15 +318,23 @@ impl Layout {
     }
 
     fn points_of(&self, path: &[u32]) -> Vec<Point> {
-        path.iter().map(|&stone| self.points[stone as usize]).collect()
+        path.iter()
+            .map(|&stone| self.points[stone as usize])
+            .collect()
     }
 
     /// The first stone of `remaining` seen from `stone` looking `direction`.
     fn next_in(&self, remaining: &[u64], stone: u32, direction: u8) -> Option<u32> {
         let s = stone as usize;
         let (line, place) = match direction {
-            LEFT | RIGHT => (&self.rows[self.row_of[s] as usize], self.place_in_row[s] as usize),
-            _ => (&self.cols[self.col_of[s] as usize], self.place_in_col[s] as usize),
+            LEFT | RIGHT => (
+                &self.rows[self.row_of[s] as usize],
+                self.place_in_row[s] as usize,
+            ),
+            _ => (
+                &self.cols[self.col_of[s] as usize],
+                self.place_in_col[s] as usize,
+            ),
         };
         let is_left = |&&t: &&u32| remaining[t as usize / 64] >> (t % 64) & 1 == 1;
         match direction {
@@ -438,7 +467,12 @@ impl<'a> Search<'a> {
     /// says.
     fn start_order(&mut self) -> Vec<usize> {
         let mut keyed: Vec<(u16, usize)> = (0..self.layout.len())
-            .map(|stone| ((self.layout.start_sides[stone] as u16) << 8 | self.tie_breaker(), stone))
+            .map(|stone| {
+                (
+                    (self.layout.start_sides[stone] as u16) << 8 | self.tie_breaker(),
+                    stone,
+                )
+            })
             .collect();
         keyed.sort_unstable();
         keyed.into_iter().map(|(_, stone)| stone).collect()
@@ -476,7 +510,12 @@ impl<'a> Search<'a> {
     /// Explores every pick order that starts at stone `start`. Returns the
     /// number of solutions found (saturated at the limit when counting; 1
     /// when the first one was found, with `self.path` holding it).
-    fn explore(&mut self, start: usize, goal: &mut Goal, give_up: &dyn Fn(usize) -> bool) -> Result<u64, Stop> {
+    fn explore(
+        &mut self,
+        start: usize,
+        goal: &mut Goal,
+        give_up: &dyn Fn(usize) -> bool,
+    ) -> Result<u64, Stop> {
         self.remaining.fill(0);
         for stone in 0..self.layout.len() {
             self.remaining[stone / 64] |= 1 << (stone % 64);
@@ -546,7 +585,7 @@ impl<'a> Search<'a> {
     /// cancellation.
     fn tick(&mut self, start: usize, give_up: &dyn Fn(usize) -> bool) -> Result<(), Stop> {
         self.unreported += 1;
-        self.budget -= 1;
+        self.budget = self.budget.saturating_sub(1);
         if self.budget == 0 {
             return Err(Stop::GaveUp);
         }
@@ -565,13 +604,21 @@ impl<'a> Search<'a> {
     /// After moving to `target`: the number of solutions below it when that
     /// is known without going deeper (a finished order, a cached state, a
     /// dead state), `None` when the search must descend.
-    fn value_of_move(&mut self, target: u32, direction: u8, goal: &mut Goal) -> Result<Option<u64>, Stop> {
+    fn value_of_move(
+        &mut self,
+        target: u32,
+        direction: u8,
+        goal: &mut Goal,
+    ) -> Result<Option<u64>, Stop> {
         if self.remaining_count == 0 {
             self.reached_solution(goal)?;
             return Ok(Some(1));
         }
         let hash = self.state_hash(target, direction);
-        if let Some(value) = self.memo.get(hash, &self.remaining, Self::tag(target, direction)) {
+        if let Some(value) = self
+            .memo
+            .get(hash, &self.remaining, Self::tag(target, direction))
+        {
             return Ok(Some(value));
         }
         if self.is_dead(target) {
@@ -605,7 +652,11 @@ impl<'a> Search<'a> {
                     .filter(|&next| next != opposite(direction))
                     .filter(|&next| self.layout.next_in(&self.remaining, target, next).is_some())
                     .count() as u8;
-                let rank = if onward == 0 { u16::from(u8::MAX) } else { u16::from(onward) };
+                let rank = if onward == 0 {
+                    u16::from(u8::MAX)
+                } else {
+                    u16::from(onward)
+                };
                 keys[move_count] = rank << 8 | self.tie_breaker();
                 moves[move_count] = (target, direction);
                 move_count += 1;

@@ -174,7 +174,10 @@ impl<'a> Search<'a> {
             .map(|i| {
                 let next = self.grid.jump(cell, i);
                 let distance = self.grid.centre_distance(self.board, next);
-                (u64::from(self.exits(next)) << 48 | (u64::MAX >> 16) - distance, i)
+                (
+                    (u64::from(self.exits(next)) << 48) | ((u64::MAX >> 16) - distance),
+                    i,
+                )
             })
             .collect();
         keyed.sort_unstable();
@@ -332,7 +335,7 @@ mod tests {
         }
     }
 
-    /// On 3x4 only the corners start open tours.
+    /// No open tour starts in the middle rows of 3x4; 4x4 has none at all.
     #[test]
     fn proves_there_is_none() {
         let board = Board::new(3, 4).unwrap();
@@ -340,15 +343,5 @@ mod tests {
         assert_eq!(solve(&board, middle, TourKind::Open), None);
         let full = Board::new(4, 4).unwrap();
         assert_eq!(solve(&full, Square::new(0, 0), TourKind::Open), None);
-    }
-
-    #[test]
-    fn cancelled_search_stops() {
-        let control = Control::new();
-        control.cancel();
-        // A 3x10 board from b1... any search large enough to reach a check.
-        let board = Board::new(7, 7).unwrap();
-        let outcome = backtrack(&board, Square::new(1, 0), TourKind::Open, &control);
-        assert!(matches!(outcome, Outcome::Cancelled | Outcome::Done(_)));
     }
 }

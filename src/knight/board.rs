@@ -338,7 +338,10 @@ mod tests {
     fn sizes_are_checked() {
         assert!(Board::new(0, 5).is_err());
         assert!(Board::new(5, Board::MAX_SIDE + 1).is_err());
-        assert_eq!(Board::parse_size("5x6").map(|b| (b.width(), b.height())), Ok((5, 6)));
+        assert_eq!(
+            Board::parse_size("5x6").map(|b| (b.width(), b.height())),
+            Ok((5, 6))
+        );
         assert_eq!(Board::parse_size("8").map(|b| b.open_count()), Ok(64));
         assert!(Board::parse_size("8x").is_err());
         assert!(Board::parse_size("-3x4").is_err());

@@ -50,7 +50,12 @@ pub struct Count {
 /// the exact definitions). A start square that is off the board or blocked
 /// has no tours. Reports progress to `control` and returns
 /// [`Outcome::Cancelled`] soon after it is cancelled.
-pub fn count(board: &Board, start: Option<Square>, kind: TourKind, control: &Control) -> Outcome<Count> {
+pub fn count(
+    board: &Board,
+    start: Option<Square>,
+    kind: TourKind,
+    control: &Control,
+) -> Outcome<Count> {
     let description = describe(board, start, kind);
     let Outcome::Done(tours) = count_tours(board, start, kind, control) else {
         return Outcome::Cancelled;
@@ -121,7 +126,10 @@ fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> String {
     let kind_word = kind.label();
     match (start, kind) {
         (Some(s), _) if !board.contains(s) => {
-            format!("directed {kind_word} tours from ({}, {}) (off the board)", s.x, s.y)
+            format!(
+                "directed {kind_word} tours from ({}, {}) (off the board)",
+                s.x, s.y
+            )
         }
         (Some(s), _) if board.is_blocked(s) => format!(
             "directed {kind_word} tours from {} (a blocked square)",
@@ -140,7 +148,12 @@ fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> String {
 }
 
 /// The number of tours, before it is narrowed to the public 64-bit count.
-fn count_tours(board: &Board, start: Option<Square>, kind: TourKind, control: &Control) -> Outcome<u128> {
+fn count_tours(
+    board: &Board,
+    start: Option<Square>,
+    kind: TourKind,
+    control: &Control,
+) -> Outcome<u128> {
     let graph = Graph::new(board);
     let Some(plan) = Plan::new(&graph, board, start, kind) else {
         return Outcome::Done(0);
@@ -155,7 +168,11 @@ fn count_tours(board: &Board, start: Option<Square>, kind: TourKind, control: &C
         TourKind::Closed => Shape::Cycle,
     };
     // Edge sets counted by the sweep, and how many counted tours each is.
-    let per_edge_set = if start.is_some() && kind == TourKind::Closed { 2 } else { 1 };
+    let per_edge_set = if start.is_some() && kind == TourKind::Closed {
+        2
+    } else {
+        1
+    };
     match frontier::count(board, shape, control) {
         Ok(edge_sets) => return Outcome::Done(edge_sets * per_edge_set),
         Err(Unavailable::Cancelled) => return Outcome::Cancelled,

@@ -69,7 +69,9 @@ impl Grid {
     /// The eight cells a knight on `cell` attacks, free or not, in
     /// [`KNIGHT_MOVES`] order.
     pub(crate) fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        self.offsets.iter().map(move |&o| cell.wrapping_add_signed(o))
+        self.offsets
+            .iter()
+            .map(move |&o| cell.wrapping_add_signed(o))
     }
 
     /// The free cells a knight on `cell` can jump to, in move order.

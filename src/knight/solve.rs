@@ -48,7 +48,10 @@ impl FromStr for Algorithm {
             .find(|a| a.label().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
                 let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.label()).collect();
-                format!("unknown algorithm '{text}' (expected {})", names.join(" or "))
+                format!(
+                    "unknown algorithm '{text}' (expected {})",
+                    names.join(" or ")
+                )
             })
     }
 }
@@ -158,6 +161,11 @@ mod tests {
             assert_eq!(algorithm.label().parse(), Ok(algorithm));
         }
         assert_eq!("Backtrack".parse(), Ok(Algorithm::Backtrack));
-        assert!("dijkstra".parse::<Algorithm>().unwrap_err().contains("warnsdorff or backtrack"));
+        assert!(
+            "dijkstra"
+                .parse::<Algorithm>()
+                .unwrap_err()
+                .contains("warnsdorff or backtrack")
+        );
     }
 }

@@ -239,10 +239,18 @@ mod tests {
     #[test]
     fn boards_with_tours_are_not_ruled_out() {
         for (w, h) in [(1, 1), (3, 4), (3, 7), (4, 5), (5, 5), (8, 8), (30, 31)] {
-            assert_eq!(impossibility(&board(w, h), None, TourKind::Open), None, "{w}x{h}");
+            assert_eq!(
+                impossibility(&board(w, h), None, TourKind::Open),
+                None,
+                "{w}x{h}"
+            );
         }
         for (w, h) in [(3, 10), (5, 6), (6, 6), (8, 8), (12, 3)] {
-            assert_eq!(impossibility(&board(w, h), None, TourKind::Closed), None, "{w}x{h}");
+            assert_eq!(
+                impossibility(&board(w, h), None, TourKind::Closed),
+                None,
+                "{w}x{h}"
+            );
         }
     }
 
@@ -253,7 +261,10 @@ mod tests {
         let next_to_corner = b.parse_square("b1").unwrap();
         assert_eq!(impossibility(&b, Some(corner), TourKind::Open), None);
         let reason = impossibility(&b, Some(next_to_corner), TourKind::Open).unwrap();
-        assert!(reason.contains("13 light") || reason.contains("13 dark"), "{reason}");
+        assert!(
+            reason.contains("13 light") || reason.contains("13 dark"),
+            "{reason}"
+        );
     }
 
     #[test]

@@ -156,7 +156,11 @@ mod tests {
         assert!(err.contains("line 2, column"), "{err}");
         let tour = small_tour();
         let broken = tour.to_json().replace("[[0,0],[1,2]", "[[0,0],[1,1]");
-        assert!(Tour::from_json(&broken).unwrap_err().contains("not a valid tour"));
+        assert!(
+            Tour::from_json(&broken)
+                .unwrap_err()
+                .contains("not a valid tour")
+        );
     }
 
     #[test]

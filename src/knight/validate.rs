@@ -129,7 +129,11 @@ mod tests {
             Err("step 2: a4 -> b4 is not a knight's move".into())
         );
         let short = squares(&board, "a4 b2");
-        assert!(validate(&board, &short, TourKind::Open).unwrap_err().contains("12 open"));
+        assert!(
+            validate(&board, &short, TourKind::Open)
+                .unwrap_err()
+                .contains("12 open")
+        );
         let off = [Square::new(3, 0)];
         assert_eq!(
             validate(&board, &off, TourKind::Open),

@@ -44,9 +44,7 @@ fn plain_walk_succeeds(template: &Grid, board: &Board, start: Square) -> bool {
     let mut here = grid.cell(start);
     grid.visit(here);
     for _ in 1..board.open_count() {
-        let next = grid
-            .free_neighbours(here)
-            .min_by_key(|&n| grid.degree(n)); // min_by_key keeps the first minimum
+        let next = grid.free_neighbours(here).min_by_key(|&n| grid.degree(n)); // min_by_key keeps the first minimum
         match next {
             Some(next) => {
                 grid.visit(next);
@@ -81,7 +79,7 @@ pub(crate) fn robust_tour(
     control: &Control,
 ) -> Outcome<Option<Vec<Square>>> {
     let template = Grid::new(board);
-    let mut rng = Rng::new(0x5eed_0f_7a11);
+    let mut rng = Rng::new(0x5eed_f00d_7a11);
     for attempt in 0..ATTEMPTS {
         let (tie_break, origin) = if attempt == 0 {
             (TieBreak::Edge, start)
@@ -90,7 +88,15 @@ pub(crate) fn robust_tour(
         } else {
             (TieBreak::Random, start)
         };
-        let walk = Walk::new(board, template.clone(), origin, kind, tie_break, rng.next(), control);
+        let walk = Walk::new(
+            board,
+            template.clone(),
+            origin,
+            kind,
+            tie_break,
+            rng.next(),
+            control,
+        );
         match walk.run() {
             Outcome::Cancelled => return Outcome::Cancelled,
             Outcome::Done(None) => continue,
@@ -390,7 +396,11 @@ mod tests {
         ];
         for (n, failing) in expected {
             let board = Board::new(n, n).unwrap();
-            assert_eq!(row_major(&board, &warnsdorff_failing_starts(&board)), failing, "{n}x{n}");
+            assert_eq!(
+                row_major(&board, &warnsdorff_failing_starts(&board)),
+                failing,
+                "{n}x{n}"
+            );
         }
     }
 
@@ -410,7 +420,11 @@ mod tests {
                     &control,
                 );
                 assert!(walk.extend());
-                assert_eq!(walk.path.len(), board.open_count(), "{n}x{n} from {start:?}");
+                assert_eq!(
+                    walk.path.len(),
+                    board.open_count(),
+                    "{n}x{n} from {start:?}"
+                );
             }
         }
     }

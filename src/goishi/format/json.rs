@@ -37,9 +37,10 @@ fn syntax_error(source: &str, error: &serde_json::Error) -> ParseError {
 
 /// Parses the JSON export.
 pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
-    let document: Document = serde_json::from_str(text).map_err(|error| syntax_error(source, &error))?;
-    let mut puzzle =
-        Puzzle::new(document.width, document.height).map_err(|message| ParseError::new(source, 1, 1, message))?;
+    let document: Document =
+        serde_json::from_str(text).map_err(|error| syntax_error(source, &error))?;
+    let mut puzzle = Puzzle::new(document.width, document.height)
+        .map_err(|message| ParseError::new(source, 1, 1, message))?;
     for (x, y) in document.stones {
         let p = Point::new(x, y);
         if !puzzle.contains(p) {
@@ -47,12 +48,19 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                 source,
                 1,
                 1,
-                format!("stone {p} lies outside the {}x{} board", puzzle.width(), puzzle.height()),
+                format!(
+                    "stone {p} lies outside the {}x{} board",
+                    puzzle.width(),
+                    puzzle.height()
+                ),
             ));
         }
         puzzle.set_stone(p, true);
     }
-    let order = document.order.filter(|order| !order.is_empty()).map(to_points);
+    let order = document
+        .order
+        .filter(|order| !order.is_empty())
+        .map(to_points);
     Ok(Loaded { puzzle, order })
 }
 
@@ -93,7 +101,10 @@ mod tests {
         puzzle.set_stone(Point::new(2, 1), true);
         let order = [Point::new(2, 1), Point::new(0, 1)];
         let text = to_json(&puzzle, &order);
-        assert_eq!(text, r#"{"width":3,"height":2,"stones":[[0,1],[2,1]],"order":[[2,1],[0,1]]}"#);
+        assert_eq!(
+            text,
+            r#"{"width":3,"height":2,"stones":[[0,1],[2,1]],"order":[[2,1],[0,1]]}"#
+        );
         let loaded = parse("a.json", &text).unwrap();
         assert_eq!(loaded.puzzle, puzzle);
         assert_eq!(loaded.order.as_deref(), Some(&order[..]));

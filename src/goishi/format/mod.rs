@@ -58,7 +58,11 @@ impl fmt::Display for ParseError {
         if self.line == 0 {
             write!(f, "{}: {}", self.source, self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.source, self.line, self.column, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.source, self.line, self.column, self.message
+            )
         }
     }
 }
@@ -78,7 +82,10 @@ pub struct Loaded {
 
 impl Loaded {
     fn puzzle_only(puzzle: Puzzle) -> Self {
-        Loaded { puzzle, order: None }
+        Loaded {
+            puzzle,
+            order: None,
+        }
     }
 }
 
@@ -100,7 +107,11 @@ pub enum Format {
 impl Format {
     /// Guesses the format from the first non-blank line.
     pub fn detect(text: &str) -> Format {
-        let first = text.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or("");
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty())
+            .unwrap_or("");
         if first.starts_with("pzprv3") {
             Format::Pzprv3
         } else if first.starts_with('{') || first.starts_with('[') {
@@ -132,12 +143,22 @@ pub fn load_bytes(source: &str, bytes: &[u8]) -> Result<Loaded, ParseError> {
             let valid = &bytes[..error.valid_up_to()];
             let valid = std::str::from_utf8(valid).unwrap_or_default();
             let (line, column) = position(valid, valid.len());
-            return Err(ParseError::new(source, line, column, "not a text file (invalid UTF-8)"));
+            return Err(ParseError::new(
+                source,
+                line,
+                column,
+                "not a text file (invalid UTF-8)",
+            ));
         }
     };
     if let Some(nul) = text.find('\0') {
         let (line, column) = position(text, nul);
-        return Err(ParseError::new(source, line, column, "not a text file (binary data)"));
+        return Err(ParseError::new(
+            source,
+            line,
+            column,
+            "not a text file (binary data)",
+        ));
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     match Format::detect(text) {
@@ -153,10 +174,14 @@ pub fn load_bytes(source: &str, bytes: &[u8]) -> Result<Loaded, ParseError> {
 /// reading them whole.
 pub fn load_path(path: &Path) -> Result<Loaded, ParseError> {
     let source = path.display().to_string();
-    let cannot = |error: std::io::Error| ParseError::new(&source, 0, 0, format!("cannot read the file: {error}"));
+    let cannot = |error: std::io::Error| {
+        ParseError::new(&source, 0, 0, format!("cannot read the file: {error}"))
+    };
     let file = std::fs::File::open(path).map_err(cannot)?;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
     load_bytes(&source, &bytes)
 }
 
@@ -223,7 +248,13 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 
 /// Parses a board side from a token, refusing anything outside
 /// `1..=Puzzle::MAX_SIDE` before any allocation.
-fn parse_side(source: &str, line: usize, column: usize, token: &str, what: &str) -> Result<u32, ParseError> {
+fn parse_side(
+    source: &str,
+    line: usize,
+    column: usize,
+    token: &str,
+    what: &str,
+) -> Result<u32, ParseError> {
     match token.parse::<u32>() {
         Ok(side) if (1..=Puzzle::MAX_SIDE).contains(&side) => Ok(side),
         Ok(side) => Err(ParseError::new(

@@ -13,26 +13,48 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim_end()))
         .filter(|(_, line)| !line.trim().is_empty());
-    let ends = |what: &str| ParseError::new(source, text.lines().count().max(1), 1, format!("file ends before {what}"));
+    let ends = |what: &str| {
+        ParseError::new(
+            source,
+            text.lines().count().max(1),
+            1,
+            format!("file ends before {what}"),
+        )
+    };
     // The size: "rows cols" on one line, or each on its own line.
     let (number, first) = lines.next().ok_or_else(|| ends("the number of rows"))?;
-    let mut size: Vec<(usize, usize, &str)> = tokens(first).map(|(column, token)| (number, column, token)).collect();
+    let mut size: Vec<(usize, usize, &str)> = tokens(first)
+        .map(|(column, token)| (number, column, token))
+        .collect();
     if size.len() == 1 {
         let (number, second) = lines.next().ok_or_else(|| ends("the number of columns"))?;
         size.extend(tokens(second).map(|(column, token)| (number, column, token)));
     }
     if size.len() != 2 {
-        return Err(ParseError::new(source, number, 1, "expected the numbers of rows and columns"));
+        return Err(ParseError::new(
+            source,
+            number,
+            1,
+            "expected the numbers of rows and columns",
+        ));
     }
     let rows = parse_side(source, size[0].0, size[0].1, size[0].2, "rows")?;
     let cols = parse_side(source, size[1].0, size[1].1, size[1].2, "columns")?;
-    let mut puzzle = Puzzle::new(cols, rows).map_err(|message| ParseError::new(source, number, 1, message))?;
+    let mut puzzle =
+        Puzzle::new(cols, rows).map_err(|message| ParseError::new(source, number, 1, message))?;
     for y in 0..rows {
-        let (number, line) = lines.next().ok_or_else(|| ends(&format!("row {} of {rows}", y + 1)))?;
+        let (number, line) = lines
+            .next()
+            .ok_or_else(|| ends(&format!("row {} of {rows}", y + 1)))?;
         let mut x = 0;
         for (column, c) in line.chars().enumerate().filter(|(_, c)| !c.is_whitespace()) {
             if x == cols {
-                return Err(ParseError::new(source, number, column + 1, format!("row has more than {cols} points")));
+                return Err(ParseError::new(
+                    source,
+                    number,
+                    column + 1,
+                    format!("row has more than {cols} points"),
+                ));
             }
             match c {
                 '1' => puzzle.set_stone(Point::new(x, y), true),
@@ -63,11 +85,21 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
         let value = |i: usize| -> Result<u64, ParseError> {
             let (column, token) = fields[i];
             token.parse::<u64>().map_err(|_| {
-                ParseError::new(source, number, column, format!("expected a number, found '{token}'"))
+                ParseError::new(
+                    source,
+                    number,
+                    column,
+                    format!("expected a number, found '{token}'"),
+                )
             })
         };
         if fields.len() != 3 {
-            return Err(ParseError::new(source, number, 1, "expected an answer line 'step row column'"));
+            return Err(ParseError::new(
+                source,
+                number,
+                1,
+                "expected an answer line 'step row column'",
+            ));
         }
         let (step, row, col) = (value(0)?, value(1)?, value(2)?);
         if row >= u64::from(rows) || col >= u64::from(cols) {
@@ -75,10 +107,17 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                 source,
                 number,
                 fields[1].0,
-                format!("answer point row {row}, column {col} lies outside the {cols}x{rows} board"),
+                format!(
+                    "answer point row {row}, column {col} lies outside the {cols}x{rows} board"
+                ),
             ));
         }
-        numbered.push((step, Point::new(col as u32, row as u32), number, fields[0].0));
+        numbered.push((
+            step,
+            Point::new(col as u32, row as u32),
+            number,
+            fields[0].0,
+        ));
     }
     let order = order_from_numbers(source, numbered)?;
     Ok(Loaded { puzzle, order })

@@ -17,15 +17,30 @@ use crate::goishi::puzzle::{Point, Puzzle};
 
 /// Parses a pzprv3 file; pick numbers become the order.
 pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
-    let mut lines = text.lines().enumerate().map(|(i, line)| (i + 1, line.trim_end()));
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end()));
     let mut next_line = |what: &str| {
-        lines.find(|(_, line)| !line.trim().is_empty()).ok_or_else(|| {
-            ParseError::new(source, text.lines().count().max(1), 1, format!("file ends before {what}"))
-        })
+        lines
+            .find(|(_, line)| !line.trim().is_empty())
+            .ok_or_else(|| {
+                ParseError::new(
+                    source,
+                    text.lines().count().max(1),
+                    1,
+                    format!("file ends before {what}"),
+                )
+            })
     };
     let (number, header) = next_line("the pzprv3 header")?;
     if !header.trim_start().starts_with("pzprv3") {
-        return Err(ParseError::new(source, number, 1, "expected the header line 'pzprv3'"));
+        return Err(ParseError::new(
+            source,
+            number,
+            1,
+            "expected the header line 'pzprv3'",
+        ));
     }
     let (number, kind) = next_line("the puzzle type")?;
     if kind.trim() != "goishi" {
@@ -44,7 +59,8 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     };
     let rows = side("rows")?;
     let cols = side("columns")?;
-    let mut puzzle = Puzzle::new(cols, rows).map_err(|message| ParseError::new(source, 1, 1, message))?;
+    let mut puzzle =
+        Puzzle::new(cols, rows).map_err(|message| ParseError::new(source, 1, 1, message))?;
     let mut numbered = Vec::new();
     for y in 0..rows {
         let (number, line) = next_line(&format!("row {} of {rows}", y + 1))?;

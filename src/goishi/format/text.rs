@@ -107,7 +107,11 @@ pub fn to_text(puzzle: &Puzzle) -> String {
     for y in 0..puzzle.height() {
         text.push('"');
         for x in 0..puzzle.width() {
-            text.push(if puzzle.has_stone(Point::new(x, y)) { 'O' } else { ' ' });
+            text.push(if puzzle.has_stone(Point::new(x, y)) {
+                'O'
+            } else {
+                ' '
+            });
         }
         text.push_str("\"\n");
     }
@@ -124,7 +128,12 @@ mod tests {
         assert_eq!((puzzle.width(), puzzle.height()), (3, 3));
         assert_eq!(
             puzzle.stones(),
-            vec![Point::new(0, 0), Point::new(1, 1), Point::new(2, 1), Point::new(2, 2)]
+            vec![
+                Point::new(0, 0),
+                Point::new(1, 1),
+                Point::new(2, 1),
+                Point::new(2, 2)
+            ]
         );
         assert_eq!(to_text(&puzzle), "\"O  \"\n\" OO\"\n\"  O\"\n");
         let ragged = parse("t", "O\n  O\n").unwrap();

@@ -33,7 +33,10 @@ fn parse_at(source: &str, line: usize, url: &str) -> Result<Puzzle, ParseError> 
         ParseError::new(source, line, column, message)
     };
     let Some(found) = url.find("goishi/") else {
-        return Err(error(0, "not a goishi link (expected '...?goishi/<cols>/<rows>/<body>')".into()));
+        return Err(error(
+            0,
+            "not a goishi link (expected '...?goishi/<cols>/<rows>/<body>')".into(),
+        ));
     };
     let mut start = found + "goishi/".len();
     let rest = url[start..].trim_end();
@@ -62,17 +65,26 @@ fn parse_at(source: &str, line: usize, url: &str) -> Result<Puzzle, ParseError> 
     for (i, c) in body.bytes().enumerate() {
         let at = body_at + i;
         if i >= digits_needed {
-            return Err(error(at, format!("body is longer than a {cols}x{rows} board needs")));
+            return Err(error(
+                at,
+                format!("body is longer than a {cols}x{rows} board needs"),
+            ));
         }
         let Some(value) = DIGITS.iter().position(|&d| d == c) else {
             let bad = url[at..].chars().next().unwrap_or('?');
-            return Err(error(at, format!("bad digit '{bad}' (expected 0-9 or a-v)")));
+            return Err(error(
+                at,
+                format!("bad digit '{bad}' (expected 0-9 or a-v)"),
+            ));
         };
         for bit in 0..BITS_PER_DIGIT {
             let point = i * BITS_PER_DIGIT + bit;
             let no_stone = value >> (BITS_PER_DIGIT - 1 - bit) & 1 == 1;
             if point < points && !no_stone {
-                let p = Point::new((point % cols as usize) as u32, (point / cols as usize) as u32);
+                let p = Point::new(
+                    (point % cols as usize) as u32,
+                    (point / cols as usize) as u32,
+                );
                 puzzle.set_stone(p, true);
             }
         }
@@ -111,7 +123,13 @@ mod tests {
         let puzzle = parse_url("http://pzv.jp/p.html?goishi/3/3/0").unwrap();
         assert_eq!(
             puzzle.stones(),
-            vec![Point::new(0, 0), Point::new(1, 0), Point::new(2, 0), Point::new(0, 1), Point::new(1, 1)]
+            vec![
+                Point::new(0, 0),
+                Point::new(1, 0),
+                Point::new(2, 0),
+                Point::new(0, 1),
+                Point::new(1, 1)
+            ]
         );
         assert_eq!(to_url(&puzzle), "https://puzz.link/p?goishi/3/3/0u");
     }

@@ -120,9 +120,7 @@ impl Scan {
             .collect();
         let last_open = open.iter().rposition(|&o| o)?;
         let end = match shape {
-            Shape::Path(Some(s)) => {
-                (0..width * height).find(|&p| to_square(p) == s && open[p])
-            }
+            Shape::Path(Some(s)) => (0..width * height).find(|&p| to_square(p) == s && open[p]),
             _ => None,
         };
         Some(Scan {
@@ -375,7 +373,8 @@ impl Step<'_> {
         if complete {
             let rest_done = (self.position + 1..=scan.last_open).all(|q| {
                 !scan.open[q]
-                    || (q - self.position <= scan.window() && window.mate[q - self.position] == DONE)
+                    || (q - self.position <= scan.window()
+                        && window.mate[q - self.position] == DONE)
             });
             let end_passed = scan.end.is_none_or(|e| e <= self.position);
             return (rest_done && end_passed).then_some(true);

@@ -1,13 +1,16 @@
 //! Knight's routes through small full rectangles, the building blocks of the
 //! large-board construction.
 //!
-//! Every block shape the tiling uses needs one closed tour (or, for the block
-//! that holds the start of an open tour on an odd board, one open tour from a
-//! given square). They are found by a small depth-first search with
-//! Warnsdorff move ordering and dead-end pruning, once per shape, and kept in
-//! a process-wide cache: a 2000x2000 board uses only a handful of shapes, so
-//! after the first call the cost of the searches disappears.
+//! Every block shape the tiling uses needs one closed tour, or for the block
+//! that holds the start of an open tour one open tour from that square, or
+//! on boards 4 squares across (which have no closed tours) two cycles that
+//! together cover the block. They are found by a small depth-first search
+//! with Warnsdorff move ordering and pruning of squares left with too few
+//! ways in and out, once per shape, and kept in a process-wide cache: a
+//! 2000x2000 board uses only a handful of shapes, so after the first call
+//! the cost of the searches disappears.
 
+use crate::job::{CHECK_INTERVAL, Control};
 use crate::knight::KNIGHT_MOVES;
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -52,13 +55,17 @@ pub(super) fn four_across_class(outer: bool, x: u32, y: u32) -> u32 {
 /// indices in visiting order: a closed tour (the last square is a knight's
 /// move from the first) or an open tour from the requested square. `None`
 /// when the search found none within its budget. Results are cached.
-pub(super) fn route(key: RouteKey) -> Option<Arc<[u32]>> {
+/// A cancelled search returns `None` and is not cached.
+pub(super) fn route(key: RouteKey, control: &Control) -> Option<Arc<[u32]>> {
     static CACHE: OnceLock<Mutex<RouteCache>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(found) = cache.lock().ok()?.get(&key) {
         return found.clone();
     }
-    let searched: Option<Arc<[u32]>> = find_route(key).map(Arc::from);
+    let searched: Option<Arc<[u32]>> = find_route(key, control).map(Arc::from);
+    if control.is_cancelled() {
+        return None;
+    }
     cache.lock().ok()?.insert(key, searched.clone());
     searched
 }
@@ -70,7 +77,7 @@ pub(super) fn route(key: RouteKey) -> Option<Arc<[u32]>> {
 /// back: a row of blocks then meets its neighbours exactly as the same
 /// blocks stacked in a column would, so whatever joins in one direction
 /// joins in the other.
-fn find_route(key: RouteKey) -> Option<Vec<u32>> {
+fn find_route(key: RouteKey, control: &Control) -> Option<Vec<u32>> {
     let (width, height) = (key.width, key.height);
     let turned = width > height;
     let (search_width, search_height) = if turned {
@@ -88,7 +95,9 @@ fn find_route(key: RouteKey) -> Option<Vec<u32>> {
             };
             let everywhere = |_: u32| true;
             let route = match key.kind {
-                RouteKind::Closed => search(search_width, search_height, 0, true, &everywhere)?,
+                RouteKind::Closed => {
+                    search(search_width, search_height, 0, true, &everywhere, control)?
+                }
                 RouteKind::OpenFrom(square) => {
                     let (x, y) = mirror(square % width, square / width);
                     let start = if turned {
@@ -96,7 +105,14 @@ fn find_route(key: RouteKey) -> Option<Vec<u32>> {
                     } else {
                         y * width + x
                     };
-                    search(search_width, search_height, start, false, &everywhere)?
+                    search(
+                        search_width,
+                        search_height,
+                        start,
+                        false,
+                        &everywhere,
+                        control,
+                    )?
                 }
                 RouteKind::ClassCycles if search_width == 4 => {
                     let mut cycles = Vec::with_capacity((width * height) as usize);
@@ -106,7 +122,7 @@ fn find_route(key: RouteKey) -> Option<Vec<u32>> {
                             four_across_class(x == 0 || x == 3, x, y) == class
                         };
                         let start = (0..4 * search_height).find(|&square| member(square))?;
-                        cycles.extend(search(4, search_height, start, true, &member)?);
+                        cycles.extend(search(4, search_height, start, true, &member, control)?);
                     }
                     cycles
                 }
@@ -152,13 +168,15 @@ fn neighbour_lists(width: u32, height: u32, member: &dyn Fn(u32) -> bool) -> Vec
 
 /// Depth-first search for a route through every `member` square from
 /// `start`, closed or open. Iterative (an explicit stack of candidate
-/// lists), so the depth is bounded by the heap, not the call stack.
+/// lists), so the depth is bounded by the heap, not the call stack. Gives
+/// up after [`NODE_BUDGET`] nodes or when `control` is cancelled.
 fn search(
     width: u32,
     height: u32,
     start: u32,
     closed: bool,
     member: &dyn Fn(u32) -> bool,
+    control: &Control,
 ) -> Option<Vec<u32>> {
     let square_count = (0..width * height).filter(|&square| member(square)).count();
     let neighbours = neighbour_lists(width, height, member);
@@ -195,8 +213,11 @@ fn search(
         };
         *next += 1;
         nodes += 1;
-        if nodes > NODE_BUDGET {
-            return None;
+        if nodes.is_multiple_of(CHECK_INTERVAL) {
+            control.add_nodes(CHECK_INTERVAL);
+            if nodes >= NODE_BUDGET || control.is_cancelled() {
+                return None;
+            }
         }
         state.visit(square);
         path.push(square);

@@ -1,15 +1,19 @@
 //! A cover of the board by disjoint knight routes, merged into one.
 //!
 //! The board is cut into rectangular blocks; each block gets a closed tour of
-//! its own (one block may hold an open route instead), so the board starts
-//! out covered by disjoint cycles. Each square stores its two neighbours on
-//! its route, without orientation, which makes the merging step O(1): when
-//! route edges `a-a'` and `b-b'` lie in different routes and `a~b`, `a'~b'`
-//! are knight's moves, replacing the two edges by `a-b` and `a'-b'` joins the
-//! two routes into one (two cycles become one cycle; a cycle spliced into an
-//! open route keeps that route's ends). A union-find over blocks tells which
-//! squares already share a route. Once one route is left, a single walk lists
-//! the tour.
+//! its own (or two cycles, or, for the block holding an open tour's start,
+//! an open route), so the board starts out covered by disjoint routes. Each
+//! square stores its two neighbours on its route, without orientation,
+//! which makes the merging step O(1): when route edges `a-a'` and `b-b'` lie
+//! in different routes and `a~b`, `a'~b'` are knight's moves, replacing the
+//! two edges by `a-b` and `a'-b'` joins the two routes into one (two cycles
+//! become one cycle; a cycle spliced into an open route keeps that route's
+//! ends). Across a boundary only 3 squares long no such pair exists; there
+//! a three-edge exchange splices a whole block's cycle, opened into a path,
+//! into the other route. A block whose edges near the boundary suit neither
+//! is laid again mirrored. A union-find over the blocks' starting routes
+//! tells which squares already share a route. Once one route is left, a
+//! single walk lists the tour.
 
 use super::blocks::{self, RouteKey, RouteKind, four_across_class};
 use crate::job::Control;
@@ -157,7 +161,7 @@ impl Cover {
                 return None;
             }
             for column in 0..cover.columns.count() {
-                cover.lay_block(column, row, Mirror::AS_FOUND)?;
+                cover.lay_block(column, row, Mirror::AS_FOUND, control)?;
             }
         }
         Some(cover)
@@ -165,7 +169,13 @@ impl Cover {
 
     /// Writes the route of one block into `links`. `None` when the block
     /// search found no route for its shape.
-    fn lay_block(&mut self, column: usize, row: usize, mirror: Mirror) -> Option<()> {
+    fn lay_block(
+        &mut self,
+        column: usize,
+        row: usize,
+        mirror: Mirror,
+        control: &Control,
+    ) -> Option<()> {
         let (xs, ys) = (self.columns.range(column), self.rows.range(row));
         let (block_width, block_height) = (xs.len() as u32, ys.len() as u32);
         let kind = self
@@ -183,7 +193,7 @@ impl Cover {
         let offsets = match self.offsets.entry((key, mirror)) {
             std::collections::hash_map::Entry::Occupied(known) => known.into_mut(),
             std::collections::hash_map::Entry::Vacant(slot) => {
-                let route = blocks::route(key)?;
+                let route = blocks::route(key, control)?;
                 slot.insert(
                     route
                         .iter()
@@ -237,10 +247,10 @@ impl Cover {
                 return false;
             }
             for column in anchor_column + 1..self.columns.count() {
-                self.join((column - 1, row), (column, row));
+                self.join((column - 1, row), (column, row), control);
             }
             for column in (0..anchor_column).rev() {
-                self.join((column + 1, row), (column, row));
+                self.join((column + 1, row), (column, row), control);
             }
         }
         for column in 0..self.columns.count() {
@@ -248,10 +258,10 @@ impl Cover {
                 return false;
             }
             for row in anchor_row + 1..self.rows.count() {
-                self.join((column, row - 1), (column, row));
+                self.join((column, row - 1), (column, row), control);
             }
             for row in (0..anchor_row).rev() {
-                self.join((column, row + 1), (column, row));
+                self.join((column, row + 1), (column, row), control);
             }
         }
         let root = self.find(0);
@@ -262,7 +272,7 @@ impl Cover {
     /// an exchange at the strip on `first`'s side of their boundary: a
     /// two-edge swap when there is one, else a three-edge one that splices
     /// `second`'s cycle in.
-    fn join(&mut self, first: (usize, usize), second: (usize, usize)) {
+    fn join(&mut self, first: (usize, usize), second: (usize, usize), control: &Control) {
         let (xs, ys) = if first.0 != second.0 {
             let boundary = self.columns.starts[first.0.max(second.0)];
             let xs = if first.0 < second.0 {
@@ -313,7 +323,11 @@ impl Cover {
             return;
         }
         for mirror in Mirror::OTHERS {
-            if self.lay_block(second.0, second.1, mirror).is_some() && exchange(self) {
+            if self
+                .lay_block(second.0, second.1, mirror, control)
+                .is_some()
+                && exchange(self)
+            {
                 return;
             }
         }
@@ -422,9 +436,9 @@ impl Cover {
 
     /// Tries the squares of the rectangle `xs` x `ys` (the strip next to a
     /// boundary) as `a` in the edge swap, against every knight's move `b`
-    /// from it into another route, until blocks `first` and `second` share
-    /// a route. Swaps with third blocks met on the way are kept: every swap
-    /// between two routes is progress.
+    /// from it into another route, until blocks `first` and `second` are
+    /// [`Cover::joined`]. Swaps with third blocks met on the way are kept:
+    /// every swap between two routes is progress.
     fn join_blocks(
         &mut self,
         first: u32,
@@ -456,9 +470,10 @@ impl Cover {
 
     /// The three-edge exchange, for boundaries where no two-edge swap exists
     /// (three rows are too few for one): tries the squares of the strip
-    /// `xs` x `ys` as `a` until blocks `first` and `second` share a route.
-    /// `second` must still be a cycle of its own, at most `second_size`
-    /// squares long; its cycle is walked to find the exchange.
+    /// `xs` x `ys` as `a` until blocks `first` and `second` are
+    /// [`Cover::joined`]. The routes of `second` must still be cycles of
+    /// their own, at most `second_size` squares long; they are walked to
+    /// find the exchange.
     fn join_blocks_by_three(
         &mut self,
         first: u32,

@@ -1,20 +1,37 @@
 //! Knight's tours on large full boards in time and memory linear in the
 //! board, by divide and conquer.
 //!
-//! The board is cut into blocks a few squares on a side whose closed tours
-//! are found once by a small search ([`blocks`]); the blocks' tours are then
-//! joined into one by edge swaps across the block boundaries ([`cover`]).
+//! The board is cut into blocks a few squares on a side whose routes are
+//! found once per shape by a small search ([`blocks`]); the blocks' routes
+//! are then joined into one by edge exchanges across the block boundaries
+//! ([`cover`]). A 1000 x 1000 board takes a few milliseconds; the memory is
+//! two neighbours per square plus the tour itself.
+//!
 //! Block sides are chosen so that every block has a closed tour:
 //!
-//! - both sides at least 5 and at least one of them even: block sides 6, 8,
-//!   10 along even board sides; along an odd side one block of odd side 5, 7,
-//!   9 or 11 and the rest even;
-//! - 3 x n with n even and at least 10: 3 x 10 .. 3 x 18 blocks in a row.
+//! - both sides at least 5 and at least one of them even: block sides 6, 8
+//!   and 10 along even board sides; along an odd side one block of odd side
+//!   7, 9, 11 or 5 and the rest even;
+//! - 3 x n with n even and at least 10: 3 x 10 to 3 x 16 (or 3 x 18) blocks
+//!   in a row.
 //!
-//! An open tour on a board with a closed tour is that closed tour opened at
-//! the start square. On a board with both sides odd (no closed tour) the
-//! block holding the start is the odd-by-odd one and gets an open route from
-//! the start; the other blocks' closed tours are spliced into it.
+//! An open tour on a board with a closed tour is that closed tour, listed
+//! from the start square. The boards with open but no closed tours get one
+//! block holding the start with an open route from there, into which the
+//! other blocks' routes are spliced:
+//!
+//! - both sides odd: the odd-by-odd block, placed over the start (which must
+//!   be on the majority colour);
+//! - 3 x n with n odd: a block 3 x 7 to 3 x 21 over the start;
+//! - 4 x n: a block 4 x 5 to 4 x 12 over the start (which must be on one of
+//!   the two outer lines); the other blocks, having no closed tours, get two
+//!   cycles each, see [`blocks::four_across_class`].
+//!
+//! Where the block search cannot find the start block's route, other block
+//! sides are tried; the construction answers `None` only for a few small
+//! boards and start squares (3 x 7 from the centre, 3 x 8 from the two
+//! squares next to the centre on the middle line, and the 3 x 4 squares no
+//! tour starts from), which the solvers answer by search.
 
 mod blocks;
 mod cover;

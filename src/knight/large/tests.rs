@@ -14,7 +14,9 @@ fn board(width: u32, height: u32) -> Board {
 fn has_closed_tour(width: u32, height: u32) -> bool {
     let (short, long) = (width.min(height), width.max(height));
     let both_odd = width % 2 == 1 && height % 2 == 1;
-    !both_odd && ![1, 2, 4].contains(&short) && !(short == 3 && [4, 6, 8].contains(&long))
+    let excluded =
+        both_odd || [1, 2, 4].contains(&short) || (short == 3 && [4, 6, 8].contains(&long));
+    !excluded
 }
 
 /// Builds a closed tour from `start` and checks it, or says why not.
@@ -303,6 +305,32 @@ fn tours_on_all_sizes_up_to_40_and_on_large_boards() {
                 |x: u32, y: u32, side: u32| side != 4 || x == 0 || x == 3 || y == 0 || y == 3;
             if outer(start.x, start.y, width.min(height)) {
                 failures.extend(check_open(width, height, start).err());
+            }
+        }
+    }
+    assert_all_ok(failures);
+}
+
+/// Every start square of boards 3 wide with an odd length from 9 and every
+/// outer-line square of boards 4 wide.
+/// `cargo test --release --lib large -- --ignored`
+#[test]
+#[ignore = "slow in debug builds; run with --release"]
+fn open_tours_from_every_possible_square_of_thin_boards() {
+    let mut failures = Vec::new();
+    for long in (9..=41).step_by(2) {
+        for y in 0..long {
+            for x in (y % 2..3).step_by(2) {
+                failures.extend(check_open(3, long, Square::new(x, y)).err());
+                failures.extend(check_open(long, 3, Square::new(y, x)).err());
+            }
+        }
+    }
+    for long in 5..=40 {
+        for y in 0..long {
+            for x in [0, 3] {
+                failures.extend(check_open(4, long, Square::new(x, y)).err());
+                failures.extend(check_open(long, 4, Square::new(y, x)).err());
             }
         }
     }

@@ -1,0 +1,157 @@
+//! `gridtour goishi` end to end: the real binary on the shared test puzzles.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use gridtour::goishi::{self, format};
+use gridtour::job::{Control, Outcome};
+
+fn puzzle_file(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/puzzles/goishi")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn gridtour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .arg("goishi")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A scratch file under the system temp directory, removed on drop.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &str) -> TempFile {
+        let path =
+            std::env::temp_dir().join(format!("gridtour-goishi-cli-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).unwrap();
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[test]
+fn counts_put_the_number_first() {
+    let seed = puzzle_file("seed-004-example.txt");
+    assert!(stdout(&gridtour(&[&seed, "--count"])).starts_with("7256 solutions"));
+    assert!(stdout(&gridtour(&[&seed, "--count", "--limit", "2"])).starts_with("2 solutions"));
+    let url = "https://puzz.link/p?goishi/4/4/1370";
+    assert_eq!(stdout(&gridtour(&[url, "--count"])), "4 solutions\n");
+}
+
+#[test]
+fn json_solution_is_valid() {
+    let file = puzzle_file("pencilbox-sample01.txt");
+    let json = stdout(&gridtour(&[&file, "--format", "json"]));
+    let loaded = format::load_bytes("out.json", json.as_bytes()).unwrap();
+    let expected = format::load_path(file.as_ref()).unwrap().puzzle;
+    assert_eq!(loaded.puzzle, expected);
+    goishi::validate(&expected, &loaded.order.unwrap()).unwrap();
+}
+
+#[test]
+fn text_and_pzprv3_show_pick_numbers() {
+    let file = puzzle_file("pzprjs-test.txt");
+    let text = stdout(&gridtour(&[&file]));
+    assert_eq!(text.lines().count(), 7);
+    assert!(text.split_whitespace().any(|cell| cell == "11"), "{text}");
+    let pzprv3 = stdout(&gridtour(&[&file, "--format", "pzprv3"]));
+    let loaded = format::load_bytes("out.pzprv3", pzprv3.as_bytes()).unwrap();
+    // The puzzle has one solution: the editor's own file shows it.
+    let solved = format::load_path(puzzle_file("pzprjs-test-solved.pzprv3").as_ref()).unwrap();
+    assert_eq!(loaded, solved);
+    let url = stdout(&gridtour(&[&file, "--format", "url"]));
+    assert_eq!(url, "https://puzz.link/p?goishi/6/7/vsten1tvo\n");
+}
+
+#[test]
+fn unsolvable_puzzle_says_so() {
+    assert_eq!(
+        stdout(&gridtour(&[&puzzle_file("no-solution-3x3.txt")])),
+        "no solution\n"
+    );
+}
+
+#[test]
+fn check_validates_an_order_file() {
+    let puzzle = puzzle_file("pzprjs-test.txt");
+    let good = TempFile::new(
+        "good.json",
+        "[[4,4],[3,4],[3,3],[3,2],[1,2],[1,3],[1,4],[2,4],[2,1],[3,1],[3,5]]",
+    );
+    assert_eq!(
+        stdout(&gridtour(&[&puzzle, "--check", good.path()])),
+        "valid: all 11 stones picked\n"
+    );
+    let bad = TempFile::new("bad.json", r#"{"order":[[4,4],[2,4]]}"#);
+    let output = gridtour(&[&puzzle, "--check", bad.path()]);
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(error.lines().count(), 1);
+    assert!(
+        error.contains("step 2: jumped over the stone at (3,4)"),
+        "{error}"
+    );
+}
+
+#[test]
+fn bad_input_gives_one_line_with_the_position() {
+    let broken = TempFile::new("broken.txt", "\"O O\"\n\"O Z\"\n");
+    let output = gridtour(&[broken.path()]);
+    assert_eq!(output.status.code(), Some(2));
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(error.lines().count(), 1);
+    assert!(error.starts_with("gridtour: error: "), "{error}");
+    assert!(
+        error.contains(&format!("{}:2:4: unknown character 'Z'", broken.path())),
+        "{error}"
+    );
+    let output = gridtour(&["https://puzz.link/p?goishi/3/3/zz"]);
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("URL:1:32: bad digit 'z'")
+    );
+    let output = gridtour(&["/nonexistent/puzzle.txt"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn generates_the_same_unique_puzzle_for_a_seed() {
+    let args = ["--generate", "6x6", "--stones", "12", "--seed", "3"];
+    let first = stdout(&gridtour(&args));
+    assert_eq!(first, stdout(&gridtour(&args)));
+    let puzzle = format::load_bytes("generated.txt", first.as_bytes())
+        .unwrap()
+        .puzzle;
+    assert_eq!(puzzle.stone_count(), 12);
+    assert_eq!(
+        goishi::count(&puzzle, None, &Control::new()),
+        Outcome::Done(1)
+    );
+    let output = gridtour(&["--generate", "3x3", "--stones", "10"]);
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -1,0 +1,147 @@
+//! `gridtour knight` as a user runs it.
+
+use std::process::{Command, Output};
+
+use gridtour::knight::{Board, Square, Tour, TourKind, validate};
+
+fn gridtour(args: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .arg("knight")
+        .args(args.split_whitespace())
+        .output()
+        .expect("the binary runs")
+}
+
+/// Standard output of a run that must succeed.
+fn stdout_of(args: &str) -> String {
+    let output = gridtour(args);
+    assert!(
+        output.status.success(),
+        "{args}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("utf-8 output")
+}
+
+/// The one-line error of a run that must fail.
+fn error_of(args: &str) -> String {
+    let output = gridtour(args);
+    assert_eq!(output.status.code(), Some(2), "{args} should fail");
+    assert!(output.stdout.is_empty(), "{args} printed to stdout");
+    let stderr = String::from_utf8(output.stderr).expect("utf-8 output");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("gridtour: error: "), "{stderr}");
+    stderr
+}
+
+/// Reads the numbered board back into a path.
+fn path_of_text(board: &Board, text: &str) -> Vec<Square> {
+    let mut path = vec![Square::new(0, 0); board.open_count()];
+    for (y, line) in text.lines().enumerate() {
+        for (x, cell) in line.split_whitespace().enumerate() {
+            if let Ok(step) = cell.parse::<usize>() {
+                path[step - 1] = Square::new(x as u32, y as u32);
+            }
+        }
+    }
+    path
+}
+
+#[test]
+fn prints_an_open_tour_as_a_numbered_board() {
+    let text = stdout_of("--size 8x8 --start b1");
+    let board = Board::new(8, 8).unwrap();
+    assert_eq!(text.lines().count(), 8);
+    let path = path_of_text(&board, &text);
+    assert_eq!(path[0], board.parse_square("b1").unwrap());
+    assert_eq!(validate(&board, &path, TourKind::Open), Ok(()));
+}
+
+#[test]
+fn prints_a_closed_tour_with_blocked_squares_as_json() {
+    let json =
+        stdout_of("--size 6x6 --start c3 --closed --blocked a1,b1 --algo backtrack --format json");
+    let tour = Tour::from_json(json.trim()).expect("a valid tour");
+    assert_eq!(tour.kind, TourKind::Closed);
+    assert_eq!(
+        tour.board.blocked_squares(),
+        [Square::new(0, 5), Square::new(1, 5)]
+    );
+    assert_eq!(tour.path[0], Square::new(2, 3));
+    assert!(json.starts_with(r#"{"width":6,"height":6,"blocked":[[0,5],[1,5]],"closed":true,"start":[2,3],"path":[[2,3],"#));
+}
+
+#[test]
+fn a_single_number_is_a_square_board() {
+    let text = stdout_of("--size 5 --start c3 --algo backtrack");
+    assert_eq!(text.lines().count(), 5);
+    assert_eq!(text.split_whitespace().count(), 25);
+}
+
+#[test]
+fn says_why_there_is_no_tour() {
+    let text = stdout_of("--size 4x4 --start a1");
+    assert!(text.starts_with("no open tour from a1 on 4x4: "), "{text}");
+    let text = stdout_of("--size 5x5 --start a1 --closed");
+    assert!(text.contains("even number"), "{text}");
+    let json = stdout_of("--size 4x8 --closed --format json");
+    assert!(
+        json.contains(r#""path":null"#) && json.contains("Schwenk"),
+        "{json}"
+    );
+}
+
+#[test]
+fn counts_put_the_number_first() {
+    assert_eq!(
+        stdout_of("--size 5x5 --start a1 --count"),
+        "304 directed open tours from a1\n"
+    );
+    assert_eq!(
+        stdout_of("--size 3x4 --start a4 --count"),
+        "2 directed open tours from a4\n"
+    );
+    let text = stdout_of("--size 6x6 --count --closed");
+    assert!(text.starts_with("9862 undirected closed tours"), "{text}");
+}
+
+#[test]
+fn failing_starts_are_listed_and_solved() {
+    let text = stdout_of("--size 12x12 --failing-starts");
+    let mut lines = text.lines();
+    let header = lines.next().unwrap_or_default();
+    assert!(header.starts_with("6 start squares"), "{header}");
+    let indices: Vec<&str> = lines
+        .clone()
+        .map(|l| l.split(' ').next().unwrap_or_default())
+        .collect();
+    assert_eq!(indices, ["22", "91", "96", "101", "113", "126"]);
+    assert!(
+        lines.all(|l| l.ends_with("the default solver finds a valid open tour")),
+        "{text}"
+    );
+    let json = stdout_of("--size 8 --failing-starts --format json");
+    assert!(
+        json.contains(r#""index":44,"#) && json.contains(r#""solved":true"#),
+        "{json}"
+    );
+}
+
+#[test]
+fn bad_arguments_give_one_line_errors() {
+    let cases = [
+        ("--size 0x8", "--size"),
+        ("--size 8x99999", "too large"),
+        ("--size eight", "--size"),
+        ("--size 8x8 --start i1", "off the 8x8 board"),
+        ("--size 8x8 --start 1a", "not a square name"),
+        ("--size 8x8 --start b1 --blocked b1", "blocked"),
+        ("--size 8x8 --blocked a1,q7", "--blocked"),
+        ("--size 8x8 --algo dfs", "unknown algorithm"),
+        ("--size 8x8 --format xml", "unknown format"),
+    ];
+    for (args, words) in cases {
+        let error = error_of(args);
+        assert!(error.contains(words), "{args}: {error}");
+    }
+}
