@@ -9,7 +9,18 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version: clap's own text is the answer.
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("gridtour: error: {}", one_line(&error.to_string()));
+            return ExitCode::from(2);
+        }
+    };
     match args.command {
         None => match app::run() {
             Ok(()) => ExitCode::SUCCESS,
@@ -26,4 +37,18 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// Folds clap's multi-line message into one line: its "error: " prefix and
+/// the usage and "--help" hints that follow the message are dropped, and the
+/// lines that name the offending arguments are joined on.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .filter(|line| !line.is_empty())
+        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
