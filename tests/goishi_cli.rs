@@ -139,6 +139,58 @@ fn bad_input_gives_one_line_with_the_position() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// Runs the binary, expecting exit status 2 and one line on standard error
+/// that contains `expected`.
+fn fails_with(args: &[&str], expected: &str) {
+    let output = gridtour(args);
+    let error = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {error}");
+    assert_eq!(error.lines().count(), 1, "{args:?}: {error}");
+    assert!(error.starts_with("gridtour: error: "), "{args:?}: {error}");
+    assert!(error.contains(expected), "{args:?}: {error}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn bad_files_arguments_and_links_give_one_line_and_status_2() {
+    let seed = puzzle_file("seed-004-example.txt");
+    let binary = TempFile::new("binary.dat", "OO\n\0\x01\x02");
+    let short = TempFile::new("short.pzprv3", "pzprv3\ngoishi\n2\n");
+    fails_with(&["/nonexistent/puzzle.txt"], "cannot read the file");
+    let data_dir = puzzle_file("");
+    fails_with(&[&data_dir], "cannot read the file");
+    fails_with(&[binary.path()], ":2:1: not a text file (binary data)");
+    fails_with(
+        &[short.path()],
+        ":3:1: file ends before the number of columns",
+    );
+    fails_with(
+        &["https://puzz.link/p?goishi/3"],
+        "URL:1:29: missing the number of rows",
+    );
+    fails_with(
+        &["https://puzz.link/p?goishi/5000/3/0"],
+        "URL:1:28: columns 5000 is out of range (1 to 1000)",
+    );
+    fails_with(&["https://puzz.link/p?nurikabe/3/3/0"], "not a goishi link");
+    fails_with(&[&seed, "--count", "--limit", "0"], "1 or more, got '0'");
+    fails_with(&[&seed, "--check", binary.path()], "not a text file");
+    fails_with(&[&seed, "--format", "xml"], "'xml'");
+    fails_with(
+        &["--generate", "10x"],
+        "expected a size like 10x10, got '10x'",
+    );
+    fails_with(
+        &["--generate", "3x3", "--stones", "10"],
+        "a 3x3 board holds 1 to 9 stones (asked for 10)",
+    );
+    fails_with(&["--generate", "0x3", "--stones", "1"], "out of range");
+    fails_with(
+        &["--generate", "50x50", "--stones", "500", "--seed", "1"],
+        "at most 100 stones",
+    );
+}
+
 #[test]
 fn generates_the_same_unique_puzzle_for_a_seed() {
     let args = ["--generate", "6x6", "--stones", "12", "--seed", "3"];

@@ -78,6 +78,10 @@ fn every_puzzle_reads_the_same_from_its_file_and_its_url() {
             entry.file
         );
         assert_eq!(format::to_url(&from_file), entry.url, "{}", entry.file);
+        let pzv = entry
+            .url
+            .replace("https://puzz.link/p?", "http://pzv.jp/p.html?");
+        assert_eq!(format::parse_url(&pzv), Ok(from_file), "{pzv}");
     }
 }
 
@@ -185,8 +189,10 @@ fn solved_pzprv3_file_carries_a_valid_order() {
     assert_eq!(order.len(), 11);
     assert_eq!(order[0], Point::new(4, 4));
     goishi::validate(&solved.puzzle, &order).unwrap();
-    // Written back with the same numbers, it reads back the same.
+    // Written back with the same numbers, it is the editor's file exactly.
     let written = format::to_pzprv3(&solved.puzzle, Some(&order));
+    let original = std::fs::read_to_string(data_dir().join("pzprjs-test-solved.pzprv3")).unwrap();
+    assert_eq!(written, original);
     let reread = format::load_bytes("again.pzprv3", written.as_bytes()).unwrap();
     assert_eq!(
         reread,
@@ -205,4 +211,17 @@ fn json_export_round_trips_a_solution() {
     let loaded = format::load_bytes("s.json", json.as_bytes()).unwrap();
     assert_eq!(loaded.puzzle, puzzle);
     assert_eq!(loaded.order, Some(order));
+}
+
+#[test]
+fn pzprv3_lines_after_the_grid_are_ignored() {
+    let original = std::fs::read_to_string(data_dir().join("pzprjs-test-solved.pzprv3")).unwrap();
+    let with_trailer = format!(
+        "{original}TrialData\n1\nhistory:{{\"type\":\"pzpr\",\"version\":0.4,\"time\":1}}\n\
+         info:{{\"metadata\":{{\"author\":\"\"}}}}\n"
+    );
+    assert_eq!(
+        format::load_bytes("trailer.pzprv3", with_trailer.as_bytes()).unwrap(),
+        load("pzprjs-test-solved.pzprv3")
+    );
 }

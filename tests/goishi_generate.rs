@@ -1,7 +1,7 @@
 //! Puzzle generation: walks obey the rules, generated puzzles have exactly
 //! one solution, and a seed always gives the same puzzle.
 
-use gridtour::goishi::{self, Puzzle, Rng};
+use gridtour::goishi::{self, MAX_GENERATED_STONES, Puzzle, Rng};
 use gridtour::job::{Control, Outcome};
 
 fn done<T>(outcome: Outcome<T>) -> T {
@@ -56,7 +56,6 @@ fn same_seed_same_puzzle() {
 }
 
 #[test]
-#[ignore = "takes a few seconds in debug builds: cargo test --release -- --ignored"]
 fn generates_a_unique_30_stone_10x10_puzzle() {
     let puzzle = unique_puzzle(10, 10, 30, 1);
     assert_eq!(puzzle.stone_count(), 30);
@@ -70,6 +69,17 @@ fn impossible_requests_are_refused() {
     assert!(done(goishi::generate(3, 3, 0, 0, &control)).is_err());
     assert!(done(goishi::generate(0, 3, 2, 0, &control)).is_err());
     assert!(goishi::walk_forward(2000, 2, 2, &mut Rng::new(0)).is_err());
+    let too_many = done(goishi::generate(
+        50,
+        50,
+        MAX_GENERATED_STONES + 1,
+        0,
+        &control,
+    ));
+    assert!(too_many.unwrap_err().contains("at most 100 stones"));
+    // A full 2x2 board has several solutions and no free point to move to.
+    let full = done(goishi::generate(2, 2, 4, 0, &control));
+    assert!(full.unwrap_err().contains("single solution"));
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use gridtour::goishi::{self, Game, Point, Puzzle, Rng};
-use gridtour::job::{Control, Outcome};
+use gridtour::job::{self, Control, Event, Outcome};
 
 fn done<T>(outcome: Outcome<T>) -> T {
     match outcome {
@@ -130,25 +130,88 @@ fn empty_board_and_single_stone() {
     );
 }
 
-#[test]
-fn cancellation_stops_a_long_count_quickly() {
-    // A dense board has astronomically many solutions: counting never ends.
+/// A full 12x12 board: solutions beyond counting, so counting and listing
+/// never end on their own.
+fn dense_board() -> Puzzle {
     let mut puzzle = Puzzle::new(12, 12).unwrap();
     for p in (0..144).map(|i| Point::new(i % 12, i / 12)) {
         puzzle.set_stone(p, true);
     }
-    let control = Control::new();
-    std::thread::scope(|scope| {
-        let counting = scope.spawn(|| goishi::count(&puzzle, None, &control));
-        std::thread::sleep(Duration::from_millis(100));
-        let asked = Instant::now();
-        control.cancel();
-        assert_eq!(counting.join().unwrap(), Outcome::Cancelled);
-        assert!(
-            asked.elapsed() < Duration::from_millis(500),
-            "took {:?}",
-            asked.elapsed()
-        );
+    puzzle
+}
+
+/// Runs `search` on a job thread, cancels it after 100 ms of progress and
+/// returns how long it took to stop, checking that progress was reported.
+fn time_to_stop<T: Send + std::fmt::Debug + 'static>(
+    search: impl FnOnce(&Control) -> Outcome<T> + Send + 'static,
+) -> Duration {
+    let job = job::spawn(
+        || {},
+        move |control, _: &job::Emitter<_, ()>| search(control),
+    );
+    let mut progress = Vec::new();
+    while progress.len() < 2 {
+        match job
+            .next_event(Duration::from_secs(5))
+            .expect("progress arrives")
+        {
+            Event::Progress(reading) => progress.push(reading),
+            other => panic!("the search ended on its own: {other:?}"),
+        }
+    }
+    assert!(progress[1].nodes > progress[0].nodes, "{progress:?}");
+    let asked = Instant::now();
+    job.cancel();
+    loop {
+        match job
+            .next_event(Duration::from_secs(5))
+            .expect("the job ends")
+        {
+            Event::Finished(outcome, _) => {
+                assert!(matches!(outcome, Outcome::Cancelled));
+                return asked.elapsed();
+            }
+            _ => continue,
+        }
+    }
+}
+
+/// The quickest of three stops: the bound is about how often the search
+/// looks at the cancel flag, not about a scheduler that, on a machine busy
+/// with other tests, may leave a thread waiting now and then.
+fn best_time_to_stop<T: Send + std::fmt::Debug + 'static>(
+    search: impl Fn(&Control) -> Outcome<T> + Send + Sync + Copy + 'static,
+) -> Duration {
+    (0..3).map(|_| time_to_stop(search)).min().unwrap()
+}
+
+#[test]
+fn counting_and_listing_report_progress_and_stop_within_50_ms_of_cancel() {
+    let bound = Duration::from_millis(50);
+    let counting = best_time_to_stop(|control| {
+        let outcome = goishi::count(&dense_board(), None, control);
+        assert_eq!(outcome, Outcome::Cancelled);
+        outcome
     });
-    assert!(control.snapshot().nodes > 0);
+    assert!(counting < bound, "count took {counting:?} to stop");
+    let listing = best_time_to_stop(|control| {
+        let outcome = goishi::enumerate(&dense_board(), control, &mut |_: &[Point]| {
+            ControlFlow::Continue(())
+        });
+        assert_eq!(outcome, Outcome::Cancelled);
+        outcome
+    });
+    assert!(listing < bound, "enumerate took {listing:?} to stop");
+}
+
+#[test]
+fn cancelled_searches_say_so() {
+    let control = Control::new();
+    control.cancel();
+    let puzzle = dense_board();
+    assert_eq!(goishi::solve(&puzzle, &control), Outcome::Cancelled);
+    assert_eq!(
+        goishi::count(&puzzle, Some(2), &control),
+        Outcome::Cancelled
+    );
 }

@@ -37,7 +37,7 @@ pub struct GoishiArgs {
     #[arg(long, conflicts_with_all = ["check", "generate"])]
     pub count: bool,
     /// Stop counting at this many solutions (2 answers "is it unique?").
-    #[arg(long, requires = "count")]
+    #[arg(long, requires = "count", value_parser = parse_limit)]
     pub limit: Option<u64>,
     /// Check the pick order in this JSON file (a list of [x,y] points, or an
     /// object with an "order" list) against the puzzle.
@@ -62,6 +62,16 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
         width.trim().parse().map_err(|_| bad())?,
         height.trim().parse().map_err(|_| bad())?,
     ))
+}
+
+/// Parses `--limit`: a count that stops at 0 solutions would say nothing.
+fn parse_limit(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(limit) if limit > 0 => Ok(limit),
+        _ => Err(format!(
+            "expected a number of solutions of 1 or more, got '{text}'"
+        )),
+    }
 }
 
 /// Runs `gridtour goishi`.
@@ -125,12 +135,9 @@ fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), String> {
 }
 
 fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), String> {
-    let source = order_path.display().to_string();
-    let text = std::fs::read_to_string(order_path)
-        .map_err(|error| format!("{source}: cannot read the file: {error}"))?;
-    let order = format::parse_order_json(&source, &text).map_err(|error| error.to_string())?;
+    let order = format::load_order_path(order_path).map_err(|error| error.to_string())?;
     goishi::validate(puzzle, &order)
-        .map_err(|violation| format!("{source}: invalid order: {violation}"))?;
+        .map_err(|violation| format!("{}: invalid order: {violation}", order_path.display()))?;
     println!("valid: all {} stones picked", order.len());
     Ok(())
 }
@@ -140,14 +147,16 @@ fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), String> {
         .stones
         .unwrap_or((width as usize * height as usize) * 3 / 10);
     let seed = args.seed.unwrap_or_else(|| {
-        let seed = std::time::SystemTime::now()
+        std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.as_nanos() as u64);
-        eprintln!("gridtour: seed {seed}");
-        seed
+            .map_or(0, |elapsed| elapsed.as_nanos() as u64)
     });
     let control = Control::new();
     let puzzle = finished(goishi::generate(width, height, stones, seed, &control))??;
+    if args.seed.is_none() {
+        // On standard error, so that the puzzle alone goes to the output.
+        eprintln!("gridtour: seed {seed} (pass --seed {seed} to get this puzzle again)");
+    }
     let order = match args.format {
         OutputFormat::Json => finished(goishi::solve(&puzzle, &control))?,
         _ => None,

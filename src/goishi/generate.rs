@@ -1,11 +1,22 @@
 //! Making puzzles: random walks that obey the rules, and unique puzzles.
 
+use std::cell::Cell;
+
 use super::puzzle::{Direction, Point, Puzzle};
-use super::solver::{count, splitmix64};
+use super::solver::{Threads, count_within, splitmix64};
 use crate::job::{Control, Outcome};
 
-/// Walks tried per requested puzzle before giving up.
+/// Walks tried by [`walk_forward`] before giving up.
 const MAX_ATTEMPTS: usize = 20_000;
+
+/// Points [`walk_forward`] may set up or look at over all its attempts
+/// (a fraction of a second), so that hopeless requests on huge boards fail
+/// quickly.
+const WALK_WORK_BUDGET: usize = 1 << 27;
+
+/// The most stones [`generate`] accepts: proving a puzzle unique is a full
+/// search, and beyond this the method practically never succeeds.
+pub const MAX_GENERATED_STONES: usize = 100;
 
 /// A small deterministic random number generator (splitmix64), so that a
 /// seed always gives the same puzzle on every platform.
@@ -26,7 +37,8 @@ impl Rng {
         splitmix64(self.state)
     }
 
-    /// A number in `0..bound` (`bound` > 0), without modulo bias.
+    /// A number in `0..bound` (`bound` > 0), by multiply-and-shift: no
+    /// division, and a bias too small to matter for board-sized bounds.
     pub fn below(&mut self, bound: usize) -> usize {
         ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
     }
@@ -55,8 +67,12 @@ pub fn walk_forward(
     rng: &mut Rng,
 ) -> Result<(Puzzle, Vec<Point>), String> {
     let empty = check_request(width, height, stones)?;
+    let mut work = 0;
     for _ in 0..MAX_ATTEMPTS {
-        if let Some(walk) = try_walk(&empty, stones, rng) {
+        if work > WALK_WORK_BUDGET {
+            break;
+        }
+        if let Some(walk) = try_walk(&empty, stones, rng, &mut work) {
             return Ok(walk);
         }
     }
@@ -65,8 +81,16 @@ pub fn walk_forward(
     ))
 }
 
-fn try_walk(empty: &Puzzle, stones: usize, rng: &mut Rng) -> Option<(Puzzle, Vec<Point>)> {
+/// One walk; `None` when it gets stuck or `work` (points set up or looked
+/// at, counted across attempts) passes [`WALK_WORK_BUDGET`].
+fn try_walk(
+    empty: &Puzzle,
+    stones: usize,
+    rng: &mut Rng,
+    work: &mut usize,
+) -> Option<(Puzzle, Vec<Point>)> {
     let (width, height) = (empty.width(), empty.height());
+    *work += width as usize * height as usize;
     let mut puzzle = empty.clone();
     // Points some move passed over: a stone there would have been jumped.
     let mut crossed = vec![false; width as usize * height as usize];
@@ -96,6 +120,7 @@ fn try_walk(empty: &Puzzle, stones: usize, rng: &mut Rng) -> Option<(Puzzle, Vec
             landings.clear();
             let mut at = direction.step(from);
             while let Some(p) = at.filter(|&p| puzzle.contains(p)) {
+                *work += 1;
                 if !puzzle.has_stone(p) && !crossed[index(p)] {
                     landings.push(p);
                 }
@@ -106,6 +131,9 @@ fn try_walk(empty: &Puzzle, stones: usize, rng: &mut Rng) -> Option<(Puzzle, Vec
                 chosen = Some((landings[nearish], direction));
                 break;
             }
+        }
+        if *work > WALK_WORK_BUDGET {
+            return None;
         }
         let (to, direction) = chosen?;
         let mut at = direction.step(from);
@@ -120,17 +148,33 @@ fn try_walk(empty: &Puzzle, stones: usize, rng: &mut Rng) -> Option<(Puzzle, Vec
     Some((puzzle, order))
 }
 
-/// Solutions counted at most when comparing candidate puzzles.
-const COUNT_CAP: u64 = 10_000;
+/// Solutions counted at most on a fresh walk-made puzzle. Later counts stop
+/// one past the best count so far, which is all a comparison needs.
+const COUNT_CAP: u64 = 1_000;
+
+/// Walk-made puzzles tried before giving up.
+const MAX_WALKS: usize = 40;
 
 /// Moves tried on one walk-made puzzle before starting from a new walk.
 const MOVES_PER_WALK: usize = 2_000;
+
+/// Search nodes one count may take. A candidate whose count needs more is
+/// treated as a bad move: exact counts of big, loose puzzles are expensive.
+const NODES_PER_COUNT: u64 = 1 << 18;
+
+/// Search nodes the whole generation may take (a few seconds) before it
+/// reports that it found nothing.
+const NODES_PER_GENERATION: u64 = 1 << 24;
 
 /// A random puzzle with exactly one solution. It starts from a walk-made
 /// puzzle (solvable, but usually in many ways) and then moves one stone at a
 /// time to a random free point, keeping a move when the puzzle stays
 /// solvable with no more solutions than before, until only one is left.
-/// The same arguments always give the same puzzle.
+///
+/// Counting runs on the calling thread with a node budget, so the same
+/// arguments always give the same puzzle, and a request the method cannot
+/// meet (too many stones for the board, or too many for the counts to stay
+/// cheap) ends with an error instead of running for hours.
 pub fn generate(
     width: u32,
     height: u32,
@@ -138,21 +182,44 @@ pub fn generate(
     seed: u64,
     control: &Control,
 ) -> Outcome<Result<Puzzle, String>> {
+    if let Err(message) = check_request(width, height, stones) {
+        return Outcome::Done(Err(message));
+    }
+    if stones > MAX_GENERATED_STONES {
+        return Outcome::Done(Err(format!(
+            "the generator makes puzzles of at most {MAX_GENERATED_STONES} stones (asked for {stones})"
+        )));
+    }
     let mut rng = Rng::new(seed);
     let points = width as usize * height as usize;
-    for _ in 0..MAX_ATTEMPTS / MOVES_PER_WALK {
+    // Work is measured in search nodes, plus a share of the board for each
+    // count (which scans it), so that huge sparse boards stop in time too.
+    let nodes_at_start = control.snapshot().nodes;
+    let board_cost = (points / 256) as u64;
+    let counts = Cell::new(0u64);
+    let out_of_budget = || {
+        let nodes = control.snapshot().nodes.saturating_sub(nodes_at_start);
+        nodes.saturating_add(counts.get().saturating_mul(board_cost)) > NODES_PER_GENERATION
+    };
+    let bounded_count = |puzzle: &Puzzle, limit: u64| {
+        counts.set(counts.get() + 1);
+        count_within(puzzle, limit, NODES_PER_COUNT, Threads::One, control)
+    };
+    for _ in 0..MAX_WALKS {
         let mut puzzle = match walk_forward(width, height, stones, &mut rng) {
             Ok((puzzle, _)) => puzzle,
             Err(message) => return Outcome::Done(Err(message)),
         };
-        let Outcome::Done(mut solutions) = count(&puzzle, Some(COUNT_CAP), control) else {
-            return Outcome::Cancelled;
+        let mut solutions = match bounded_count(&puzzle, COUNT_CAP) {
+            Outcome::Cancelled => return Outcome::Cancelled,
+            Outcome::Done(None) => continue,
+            Outcome::Done(Some(found)) => found,
         };
         for _ in 0..MOVES_PER_WALK {
             if solutions == 1 {
                 return Outcome::Done(Ok(puzzle));
             }
-            if stones == points {
+            if stones == points || out_of_budget() {
                 break;
             }
             let placed = puzzle.stones();
@@ -168,17 +235,21 @@ pub fn generate(
             };
             puzzle.set_stone(from, false);
             puzzle.set_stone(to, true);
-            match count(&puzzle, Some(COUNT_CAP), control) {
+            match bounded_count(&puzzle, solutions + 1) {
                 Outcome::Cancelled => return Outcome::Cancelled,
-                Outcome::Done(found) if (1..=solutions).contains(&found) => solutions = found,
+                Outcome::Done(Some(found)) if (1..=solutions).contains(&found) => solutions = found,
                 Outcome::Done(_) => {
                     puzzle.set_stone(to, false);
                     puzzle.set_stone(from, true);
                 }
             }
         }
+        if out_of_budget() {
+            break;
+        }
     }
     Outcome::Done(Err(format!(
-        "found no {width}x{height} puzzle with {stones} stones and a single solution; try other numbers"
+        "found no {width}x{height} puzzle with {stones} stones and a single solution; \
+         try fewer stones or a smaller board"
     )))
 }

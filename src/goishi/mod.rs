@@ -19,7 +19,7 @@ mod puzzle;
 mod rules;
 mod solver;
 
-pub use generate::{Rng, generate, walk_forward};
+pub use generate::{MAX_GENERATED_STONES, Rng, generate, walk_forward};
 pub use puzzle::{Direction, Point, Puzzle};
 pub use rules::{Game, RuleViolation, validate};
 pub use solver::{count, enumerate, solve};

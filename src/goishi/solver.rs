@@ -69,7 +69,7 @@ pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> 
     let give_up = |_: usize| finished.load(Ordering::Relaxed);
     let next_worker = AtomicU64::new(0);
     let restarts = layout.len() >= RESTART_MIN_STONES;
-    run_workers(&layout, control, |search| {
+    run_workers(&layout, Threads::All, control, |search| {
         let worker = next_worker.fetch_add(1, Ordering::Relaxed);
         let mut dead_start = vec![false; layout.len()];
         for attempt in 0u64.. {
@@ -142,34 +142,75 @@ fn luby(index: u64) -> u64 {
 /// unique?").
 pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<u64> {
     let limit = limit.unwrap_or(u64::MAX);
+    match count_within(puzzle, limit, u64::MAX, Threads::All, control) {
+        // Without a node budget the count always runs to its end.
+        Outcome::Done(found) => Outcome::Done(found.unwrap_or(limit)),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// How many threads a search may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Threads {
+    /// As many as pay for the puzzle.
+    All,
+    /// The calling thread only: the work done, and so whether a node budget
+    /// runs out, is then the same on every run.
+    One,
+}
+
+/// Counts like [`count`] (saturating at `limit`), but gives up with `None`
+/// once a worker has searched `max_nodes` nodes. The puzzle generator uses
+/// it with [`Threads::One`] to stay fast and reproducible.
+pub(super) fn count_within(
+    puzzle: &Puzzle,
+    limit: u64,
+    max_nodes: u64,
+    threads: Threads,
+    control: &Control,
+) -> Outcome<Option<u64>> {
     let layout = Layout::new(puzzle);
     if layout.len() == 0 || limit == 0 {
-        return Outcome::Done(limit.min(1));
+        return Outcome::Done(Some(limit.min(1)));
     }
     let total = AtomicU64::new(0);
-    let reached = |_: usize| total.load(Ordering::Relaxed) >= limit;
+    let over_budget = AtomicBool::new(false);
+    let stop =
+        |_: usize| total.load(Ordering::Relaxed) >= limit || over_budget.load(Ordering::Relaxed);
     let next_start = AtomicUsize::new(0);
-    run_workers(&layout, control, |search| {
+    run_workers(&layout, threads, control, |search| {
+        search.begin_attempt(max_nodes, None);
         loop {
             let start = next_start.fetch_add(1, Ordering::Relaxed);
-            if start >= layout.len() || reached(start) {
+            if start >= layout.len() || stop(start) {
                 return;
             }
-            match search.explore(start, &mut Goal::Count { limit }, &reached) {
+            match search.explore(start, &mut Goal::Count { limit }, &stop) {
                 Ok(found) => {
                     control.add_found(found);
                     let _ = total.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |sum| {
                         Some(sum.saturating_add(found))
                     });
                 }
-                Err(Stop::GaveUp) | Err(Stop::Cancelled) => return,
+                Err(Stop::GaveUp) if search.budget == 0 => {
+                    over_budget.store(true, Ordering::Relaxed);
+                    return;
+                }
+                Err(Stop::GaveUp | Stop::Cancelled) => return,
             }
         }
     });
     if control.is_cancelled() {
         return Outcome::Cancelled;
     }
-    Outcome::Done(total.into_inner().min(limit))
+    let total = total.into_inner();
+    if total >= limit {
+        Outcome::Done(Some(limit))
+    } else if over_budget.into_inner() {
+        Outcome::Done(None)
+    } else {
+        Outcome::Done(Some(total))
+    }
 }
 
 /// Calls `on_solution` with every solution in turn (on the calling thread)
@@ -209,9 +250,14 @@ pub fn enumerate(
 
 /// Runs `work` on as many threads as pay for this puzzle, each with its own
 /// search state and a share of the memory budget.
-fn run_workers(layout: &Layout, control: &Control, work: impl Fn(&mut Search) + Sync) {
+fn run_workers(
+    layout: &Layout,
+    threads: Threads,
+    control: &Control,
+    work: impl Fn(&mut Search) + Sync,
+) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let workers = if layout.len() >= PARALLEL_MIN_STONES {
+    let workers = if threads == Threads::All && layout.len() >= PARALLEL_MIN_STONES {
         cores.clamp(1, layout.len())
     } else {
         1

@@ -35,19 +35,35 @@ fn syntax_error(source: &str, error: &serde_json::Error) -> ParseError {
     ParseError::new(source, error.line().max(1), error.column().max(1), message)
 }
 
+/// The line and column of the `index`-th point of the `"stones"` list, found
+/// by counting brackets after the key (the list holds only numbers and
+/// brackets, as the document was read successfully); 1:1 if the key is
+/// not found.
+fn stone_position(text: &str, index: usize) -> (usize, usize) {
+    let Some(key) = text.find("\"stones\"") else {
+        return (1, 1);
+    };
+    let offset = text[key..]
+        .match_indices('[')
+        .nth(index + 1)
+        .map_or(key, |(at, _)| key + at);
+    super::position(text, offset)
+}
+
 /// Parses the JSON export.
 pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     let document: Document =
         serde_json::from_str(text).map_err(|error| syntax_error(source, &error))?;
     let mut puzzle = Puzzle::new(document.width, document.height)
         .map_err(|message| ParseError::new(source, 1, 1, message))?;
-    for (x, y) in document.stones {
+    for (index, (x, y)) in document.stones.into_iter().enumerate() {
         let p = Point::new(x, y);
         if !puzzle.contains(p) {
+            let (line, column) = stone_position(text, index);
             return Err(ParseError::new(
                 source,
-                1,
-                1,
+                line,
+                column,
                 format!(
                     "stone {p} lies outside the {}x{} board",
                     puzzle.width(),
@@ -116,7 +132,15 @@ mod tests {
     fn errors_have_positions() {
         let error = parse("a.json", "{\"width\":3,\n\"height\":x}").unwrap_err();
         assert_eq!(error.line, 2);
-        assert!(parse("a.json", r#"{"width":3,"height":2,"stones":[[5,0]]}"#).is_err());
+        let error = parse(
+            "a.json",
+            "{\"width\":3,\"height\":2,\n\"stones\":[[1,0], [5,0]]}",
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a.json:2:18: stone (5,0) lies outside the 3x2 board"
+        );
         assert!(parse("a.json", r#"{"width":0,"height":2,"stones":[]}"#).is_err());
         assert!(parse_order_json("o.json", r#"{"x":1}"#).is_err());
     }

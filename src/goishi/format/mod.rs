@@ -129,6 +129,50 @@ impl Format {
 /// Reads a puzzle from the bytes of a file named `source`, detecting the
 /// format. Binary data, invalid UTF-8 and oversized input are refused.
 pub fn load_bytes(source: &str, bytes: &[u8]) -> Result<Loaded, ParseError> {
+    let text = checked_text(source, bytes)?;
+    match Format::detect(text) {
+        Format::Text => text::parse(source, text).map(Loaded::puzzle_only),
+        Format::Pzprv3 => pzprv3::parse(source, text),
+        Format::Url => url::parse_url_line(source, text).map(Loaded::puzzle_only),
+        Format::PencilBox => pencilbox::parse(source, text),
+        Format::Json => json::parse(source, text),
+    }
+}
+
+/// Reads and parses a file, refusing files over [`MAX_FILE_BYTES`] without
+/// reading them whole.
+pub fn load_path(path: &Path) -> Result<Loaded, ParseError> {
+    let source = path.display().to_string();
+    load_bytes(&source, &read_limited(&source, path)?)
+}
+
+/// Reads a pick order from a JSON file (see [`parse_order_json`]), with the
+/// same size and binary checks as [`load_path`].
+pub fn load_order_path(path: &Path) -> Result<Vec<Point>, ParseError> {
+    let source = path.display().to_string();
+    let bytes = read_limited(&source, path)?;
+    parse_order_json(&source, checked_text(&source, &bytes)?)
+}
+
+/// The file's bytes, or an error when it cannot be read or holds more than
+/// [`MAX_FILE_BYTES`] (noticed after reading one byte too many, so a huge
+/// file or an endless device is not read whole).
+fn read_limited(source: &str, path: &Path) -> Result<Vec<u8>, ParseError> {
+    let cannot = |error: std::io::Error| {
+        ParseError::new(source, 0, 0, format!("cannot read the file: {error}"))
+    };
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    Ok(bytes)
+}
+
+/// The bytes as text without a byte-order mark, refusing oversized input,
+/// invalid UTF-8 and NUL bytes (the mark of a binary file) with the position
+/// of the first bad byte.
+fn checked_text<'a>(source: &str, bytes: &'a [u8]) -> Result<&'a str, ParseError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(ParseError::new(
             source,
@@ -160,29 +204,7 @@ pub fn load_bytes(source: &str, bytes: &[u8]) -> Result<Loaded, ParseError> {
             "not a text file (binary data)",
         ));
     }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    match Format::detect(text) {
-        Format::Text => text::parse(source, text).map(Loaded::puzzle_only),
-        Format::Pzprv3 => pzprv3::parse(source, text),
-        Format::Url => url::parse_url_line(source, text).map(Loaded::puzzle_only),
-        Format::PencilBox => pencilbox::parse(source, text),
-        Format::Json => json::parse(source, text),
-    }
-}
-
-/// Reads and parses a file, refusing files over [`MAX_FILE_BYTES`] without
-/// reading them whole.
-pub fn load_path(path: &Path) -> Result<Loaded, ParseError> {
-    let source = path.display().to_string();
-    let cannot = |error: std::io::Error| {
-        ParseError::new(&source, 0, 0, format!("cannot read the file: {error}"))
-    };
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    load_bytes(&source, &bytes)
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// The 1-based line and character column of a byte offset in `text`.

@@ -13,24 +13,31 @@ const EMPTY: [char; 3] = [' ', '.', '-'];
 /// Parses the text format. Ragged rows are padded with empty points and
 /// trailing blank lines are ignored.
 pub(super) fn parse(source: &str, text: &str) -> Result<Puzzle, ParseError> {
-    let mut lines: Vec<&str> = text.lines().collect();
-    while lines.last().is_some_and(|line| line.trim().is_empty()) {
-        lines.pop();
-    }
-    if lines.is_empty() {
-        return Err(ParseError::new(source, 1, 1, "no rows: the file is empty"));
-    }
-    if lines.len() > Puzzle::MAX_SIDE as usize {
-        return Err(ParseError::new(
-            source,
-            Puzzle::MAX_SIDE as usize + 1,
-            1,
-            format!("more than {} rows", Puzzle::MAX_SIDE),
-        ));
-    }
-    let mut rows = Vec::with_capacity(lines.len());
-    for (index, line) in lines.iter().enumerate() {
+    let max_rows = Puzzle::MAX_SIDE as usize;
+    let mut rows = Vec::new();
+    // Rows up to the last non-blank line; blank lines after it are dropped.
+    let mut height = 0;
+    for (index, line) in text.lines().enumerate() {
+        let blank = line.trim().is_empty();
+        if index >= max_rows {
+            if blank {
+                continue;
+            }
+            return Err(ParseError::new(
+                source,
+                index + 1,
+                1,
+                format!("more than {max_rows} rows"),
+            ));
+        }
         rows.push(parse_row(source, index + 1, line)?);
+        if !blank {
+            height = index + 1;
+        }
+    }
+    rows.truncate(height);
+    if rows.is_empty() {
+        return Err(ParseError::new(source, 1, 1, "no rows: the file is empty"));
     }
     let width = rows.iter().map(Vec::len).max().unwrap_or(0);
     if width == 0 {
@@ -149,5 +156,14 @@ mod tests {
         let error = parse("f.txt", "\"O\" x\n").unwrap_err();
         assert_eq!((error.line, error.column), (1, 5));
         assert!(parse("f.txt", "\n \n").is_err());
+    }
+
+    #[test]
+    fn row_limit_counts_only_rows_before_the_trailing_blank_lines() {
+        let tallest = "O\n".repeat(Puzzle::MAX_SIDE as usize) + &"\n".repeat(5000);
+        let puzzle = parse("t", &tallest).unwrap();
+        assert_eq!(puzzle.height(), Puzzle::MAX_SIDE);
+        let error = parse("t", &("O\n".repeat(Puzzle::MAX_SIDE as usize + 1))).unwrap_err();
+        assert_eq!((error.line, error.column), (1001, 1));
     }
 }
