@@ -1,10 +1,10 @@
 //! The example puzzles shipped in `assets/goishi/` for the app: every file
-//! parses, has the number of solutions the README states, and its solver
-//! answer passes the rule checker.
+//! parses, has the number of solutions the README states, its solver answer
+//! passes the rule checker, and each one's stated source is where it is from.
 
 use std::path::PathBuf;
 
-use gridtour::goishi::{self, format};
+use gridtour::goishi::{self, Rng, format};
 use gridtour::job::{Control, Outcome};
 
 /// Every shipped file with its size, stone count and number of solutions.
@@ -103,4 +103,29 @@ fn the_seed_example_is_the_shared_one() {
     let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/puzzles/goishi/seed-004-example.txt");
     assert_eq!(shipped, format::load_path(&shared).unwrap());
+}
+
+#[test]
+fn generated_and_walked_examples_are_what_their_seeds_give() {
+    for (file, width, height, stones, seed) in [
+        ("unique-6x6-10stones.txt", 6, 6, 10, 1),
+        ("unique-10x10-30stones.txt", 10, 10, 30, 1),
+        ("unique-12x12-35stones.txt", 12, 12, 35, 1),
+    ] {
+        let shipped = format::load_path(&assets_dir().join(file)).unwrap().puzzle;
+        let generated = done(goishi::generate(
+            width,
+            height,
+            stones,
+            seed,
+            &Control::new(),
+        ));
+        assert_eq!(generated, Ok(shipped), "{file}");
+    }
+    let walked = format::load_path(&assets_dir().join("walk-25x25-100stones.txt"))
+        .unwrap()
+        .puzzle;
+    let (puzzle, walk) = goishi::walk_forward(25, 25, 100, &mut Rng::new(1)).unwrap();
+    assert_eq!(puzzle, walked);
+    goishi::validate(&walked, &walk).unwrap();
 }

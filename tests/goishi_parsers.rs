@@ -79,6 +79,20 @@ proptest! {
     }
 
     #[test]
+    fn any_link_tail_never_panics(tail in any::<String>(), head in prop::sample::select(vec![
+        "https://puzz.link/p?goishi/",
+        "http://pzv.jp/p.html?goishi/",
+        "https://puzz.link/p?goishi/4/",
+        "https://puzz.link/p?goishi/3/3/",
+    ])) {
+        let url = format!("{head}{tail}");
+        if let Err(error) = format::parse_url(&url) {
+            prop_assert_eq!(error.line, 1);
+            prop_assert!(error.column >= 1 && error.column <= url.chars().count() + 1, "{}", error);
+        }
+    }
+
+    #[test]
     fn urls_round_trip(cols in 1u32..12, rows in 1u32..12, body in "[0-9a-v]{0,30}") {
         let url = format!("https://puzz.link/p?goishi/{cols}/{rows}/{body}");
         match format::parse_url(&url) {

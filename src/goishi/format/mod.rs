@@ -268,6 +268,41 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// Reads one row of a grid that must hold exactly `cols` cells, given as
+/// (1-based column, cell text) pairs; `read_cell` gets each cell with its
+/// 0-based x. `number` is the 1-based line number of `line`.
+fn grid_row<'a>(
+    source: &str,
+    number: usize,
+    line: &str,
+    cols: u32,
+    cells: impl Iterator<Item = (usize, &'a str)>,
+    mut read_cell: impl FnMut(u32, usize, &'a str) -> Result<(), ParseError>,
+) -> Result<(), ParseError> {
+    let mut x = 0;
+    for (column, cell) in cells {
+        if x == cols {
+            return Err(ParseError::new(
+                source,
+                number,
+                column,
+                format!("row has more than {cols} points"),
+            ));
+        }
+        read_cell(x, column, cell)?;
+        x += 1;
+    }
+    if x < cols {
+        return Err(ParseError::new(
+            source,
+            number,
+            line.chars().count() + 1,
+            format!("row has {x} points, expected {cols}"),
+        ));
+    }
+    Ok(())
+}
+
 /// Parses a board side from a token, refusing anything outside
 /// `1..=Puzzle::MAX_SIDE` before any allocation.
 fn parse_side(

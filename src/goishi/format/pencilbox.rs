@@ -3,7 +3,7 @@
 //! point (cells may be separated by spaces), then optionally answer lines
 //! `n r c`: stone picked at step `n` stands at row `r`, column `c`, 0-based.
 
-use super::{Loaded, ParseError, order_from_numbers, parse_side, tokens};
+use super::{Loaded, ParseError, grid_row, order_from_numbers, parse_side, tokens};
 use crate::goishi::puzzle::{Point, Puzzle};
 
 /// Parses PencilBox text.
@@ -46,38 +46,26 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
         let (number, line) = lines
             .next()
             .ok_or_else(|| ends(&format!("row {} of {rows}", y + 1)))?;
-        let mut x = 0;
-        for (column, c) in line.chars().enumerate().filter(|(_, c)| !c.is_whitespace()) {
-            if x == cols {
-                return Err(ParseError::new(
-                    source,
-                    number,
-                    column + 1,
-                    format!("row has more than {cols} points"),
-                ));
-            }
-            match c {
-                '1' => puzzle.set_stone(Point::new(x, y), true),
-                '.' | '0' => {}
+        let cells = line
+            .char_indices()
+            .enumerate()
+            .filter(|(_, (_, c))| !c.is_whitespace())
+            .map(|(column, (at, c))| (column + 1, &line[at..at + c.len_utf8()]));
+        grid_row(source, number, line, cols, cells, |x, column, cell| {
+            match cell {
+                "1" => puzzle.set_stone(Point::new(x, y), true),
+                "." | "0" => {}
                 _ => {
                     return Err(ParseError::new(
                         source,
                         number,
-                        column + 1,
-                        format!("unknown cell {c:?} (expected '1' or '.')"),
+                        column,
+                        format!("unknown cell '{cell}' (expected '1' or '.')"),
                     ));
                 }
             }
-            x += 1;
-        }
-        if x < cols {
-            return Err(ParseError::new(
-                source,
-                number,
-                line.chars().count() + 1,
-                format!("row has {x} points, expected {cols}"),
-            ));
-        }
+            Ok(())
+        })?;
     }
     let mut numbered = Vec::new();
     for (number, line) in lines {

@@ -12,7 +12,7 @@
 //! stone picked at step `n`. Whatever follows the grid (trial data, history,
 //! info lines) is ignored.
 
-use super::{Loaded, ParseError, order_from_numbers, parse_side, tokens};
+use super::{Loaded, ParseError, grid_row, order_from_numbers, parse_side, tokens};
 use crate::goishi::puzzle::{Point, Puzzle};
 
 /// Parses a pzprv3 file; pick numbers become the order.
@@ -64,45 +64,37 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     let mut numbered = Vec::new();
     for y in 0..rows {
         let (number, line) = next_line(&format!("row {} of {rows}", y + 1))?;
-        let mut x = 0;
-        for (column, token) in tokens(line) {
-            if x == cols {
-                return Err(ParseError::new(
-                    source,
-                    number,
-                    column,
-                    format!("row has more than {cols} points"),
-                ));
-            }
-            let p = Point::new(x, y);
-            match token {
-                "." => {}
-                "0" => puzzle.set_stone(p, true),
-                _ => match token.parse::<u64>() {
-                    Ok(step) if step > 0 => {
-                        puzzle.set_stone(p, true);
-                        numbered.push((step, p, number, column));
-                    }
-                    _ => {
-                        return Err(ParseError::new(
-                            source,
-                            number,
-                            column,
-                            format!("unknown cell '{token}' (expected '.', '0' or a pick number)"),
-                        ));
-                    }
-                },
-            }
-            x += 1;
-        }
-        if x < cols {
-            return Err(ParseError::new(
-                source,
-                number,
-                line.chars().count() + 1,
-                format!("row has {x} points, expected {cols}"),
-            ));
-        }
+        grid_row(
+            source,
+            number,
+            line,
+            cols,
+            tokens(line),
+            |x, column, token| {
+                let p = Point::new(x, y);
+                match token {
+                    "." => {}
+                    "0" => puzzle.set_stone(p, true),
+                    _ => match token.parse::<u64>() {
+                        Ok(step) if step > 0 => {
+                            puzzle.set_stone(p, true);
+                            numbered.push((step, p, number, column));
+                        }
+                        _ => {
+                            return Err(ParseError::new(
+                                source,
+                                number,
+                                column,
+                                format!(
+                                    "unknown cell '{token}' (expected '.', '0' or a pick number)"
+                                ),
+                            ));
+                        }
+                    },
+                }
+                Ok(())
+            },
+        )?;
     }
     let order = order_from_numbers(source, numbered)?;
     Ok(Loaded { puzzle, order })
