@@ -1,7 +1,7 @@
 //! Playing a path move by move: play/pause, single steps, a slider to any
 //! move, speed and looping, with Space, Left/Right and Home/End as keys.
 
-use eframe::egui::{self, Key};
+use eframe::egui::{self, Key, Modifiers};
 
 /// Slowest and fastest playback, in moves per second.
 const SPEED_RANGE: std::ops::RangeInclusive<f32> = 0.5..=100_000.0;
@@ -67,6 +67,12 @@ impl Animation {
         self.carry = 0.0;
     }
 
+    /// Stops playing and shows the first `shown` positions.
+    fn jump(&mut self, shown: usize) {
+        self.playing = false;
+        self.set_shown(shown);
+    }
+
     fn toggle_play(&mut self) {
         if self.playing {
             self.playing = false;
@@ -106,31 +112,30 @@ impl Animation {
     }
 
     /// Space, Left/Right, Home/End, unless a text field has the keyboard.
+    /// The keys are consumed, so a focused button or slider does not also
+    /// act on them (Space would otherwise press the button clicked last).
     pub fn handle_keys(&mut self, ctx: &egui::Context) {
         if ctx.egui_wants_keyboard_input() || self.len == 0 {
             return;
         }
-        ctx.input(|i| {
-            if i.key_pressed(Key::Space) {
-                self.toggle_play();
-            }
-            if i.key_pressed(Key::ArrowRight) {
-                self.playing = false;
-                self.set_shown(self.shown + 1);
-            }
-            if i.key_pressed(Key::ArrowLeft) {
-                self.playing = false;
-                self.set_shown(self.shown.saturating_sub(1));
-            }
-            if i.key_pressed(Key::Home) {
-                self.playing = false;
-                self.set_shown(1);
-            }
-            if i.key_pressed(Key::End) {
-                self.playing = false;
-                self.set_shown(self.len);
-            }
-        });
+        let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        if pressed(Key::Space) {
+            self.toggle_play();
+        }
+        let target = if pressed(Key::ArrowRight) {
+            Some(self.shown + 1)
+        } else if pressed(Key::ArrowLeft) {
+            Some(self.shown.saturating_sub(1))
+        } else if pressed(Key::Home) {
+            Some(1)
+        } else if pressed(Key::End) {
+            Some(self.len)
+        } else {
+            None
+        };
+        if let Some(target) = target {
+            self.jump(target);
+        }
     }
 
     /// The playback controls: buttons, move slider, speed and loop.
@@ -142,16 +147,14 @@ impl Animation {
                     .on_hover_text("First move (Home)")
                     .clicked()
                 {
-                    self.playing = false;
-                    self.set_shown(1);
+                    self.jump(1);
                 }
                 if ui
                     .button("Back")
                     .on_hover_text("Step back (Left)")
                     .clicked()
                 {
-                    self.playing = false;
-                    self.set_shown(self.shown.saturating_sub(1));
+                    self.jump(self.shown.saturating_sub(1));
                 }
                 let play_label = if self.playing { "Pause" } else { "Play" };
                 if ui.button(play_label).on_hover_text("Space").clicked() {
@@ -162,20 +165,17 @@ impl Animation {
                     .on_hover_text("Step forward (Right)")
                     .clicked()
                 {
-                    self.playing = false;
-                    self.set_shown(self.shown + 1);
+                    self.jump(self.shown + 1);
                 }
                 if ui.button("Last").on_hover_text("Last move (End)").clicked() {
-                    self.playing = false;
-                    self.set_shown(self.len);
+                    self.jump(self.len);
                 }
             });
             let mut shown = self.shown;
             let slider =
                 egui::Slider::new(&mut shown, self.len.min(1)..=self.len.max(1)).text("Move");
             if ui.add(slider).changed() {
-                self.playing = false;
-                self.set_shown(shown);
+                self.jump(shown);
             }
             ui.add(
                 egui::Slider::new(moves_per_second, SPEED_RANGE)

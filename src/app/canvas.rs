@@ -12,9 +12,10 @@
 //! squares tinted cyan, which is all the eye can tell apart at that scale.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use eframe::egui::{
-    self, Align2, Color32, ColorImage, FontId, Mesh, Pos2, Rect, Sense, Stroke, TextureHandle,
+    self, Align2, Color32, ColorImage, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke, TextureHandle,
     TextureOptions, Vec2, pos2, vec2,
 };
 use gridtour::goishi::{Point, Puzzle};
@@ -35,8 +36,13 @@ const PICKUP_PATH: Color32 = Color32::from_rgb(20, 90, 220);
 const STONE: Color32 = Color32::from_rgb(25, 25, 25);
 const LEGAL_HINT: Color32 = Color32::from_rgb(0, 150, 0);
 
-/// Below this many points per square the board is drawn as a texture.
+/// Below this many points per square the path cannot be told apart any
+/// more: the board becomes a texture with the visited squares tinted.
 const VECTOR_MIN_CELL: f32 = 3.0;
+/// Below this many points per square the squares come from a texture (one
+/// pixel a square, magnified without smoothing) rather than one quad each;
+/// the blocked squares' x marks start at this size.
+const BOARD_TEXTURE_MAX_CELL: f32 = 8.0;
 /// Move numbers appear once a square is at least this large.
 const NUMBERS_MIN_CELL: f32 = 18.0;
 /// The most a square is magnified, in points.
@@ -222,7 +228,8 @@ pub struct View {
     /// Board coordinates (in squares) shown at the canvas centre.
     center: Option<Vec2>,
     geometry: Option<Geometry>,
-    texture: Option<(u64, usize, TextureHandle)>,
+    texture: Option<(TextureKey, TextureHandle)>,
+    path_mesh: Option<(PathMeshKey, Arc<Mesh>)>,
 }
 
 /// What the user did on the canvas this frame.
@@ -239,6 +246,14 @@ impl View {
     /// The board's place on screen in the last frame drawn.
     pub fn geometry(&self) -> Option<Geometry> {
         self.geometry
+    }
+
+    #[cfg(test)]
+    /// Magnifies the board `zoom` times over its fitted size, centred on
+    /// the board position `center` (in squares).
+    pub fn zoom_to(&mut self, zoom: f32, center: Vec2) {
+        self.zoom = Some(zoom);
+        self.center = Some(center);
     }
 
     /// Shows the whole board again.
@@ -295,17 +310,23 @@ impl View {
         let painter = ui.painter_at(rect);
         match &scene.layer {
             Layer::Knight { board, highlight } => {
-                if cell >= VECTOR_MIN_CELL {
+                let tinted = cell < VECTOR_MIN_CELL;
+                // Squares big enough to show a blocked square's x, or a
+                // board too large for one pixel a square, are drawn one by
+                // one; below that the squares come from a texture.
+                if cell >= BOARD_TEXTURE_MAX_CELL || pixel_block(board) > 1 && !tinted {
                     draw_checkerboard(&painter, &geometry, board, highlight);
-                    draw_path(&painter, &geometry, scene, CYAN);
                 } else {
-                    let texture = self.small_zoom_texture(ui.ctx(), scene, board, highlight);
+                    let texture = self.board_texture(ui.ctx(), scene, board, highlight, tinted);
                     painter.image(
                         texture,
                         geometry.board_rect(),
                         Rect::from_min_max(Pos2::ZERO, pos2(1.0, 1.0)),
                         Color32::WHITE,
                     );
+                }
+                if !tinted {
+                    draw_path(&painter, &geometry, scene, TOUR_STYLE, &mut self.path_mesh);
                 }
                 // Black squares would melt into a dark background.
                 painter.rect_stroke(
@@ -314,15 +335,17 @@ impl View {
                     Stroke::new(1.0, Color32::GRAY),
                     egui::StrokeKind::Outside,
                 );
+                // Numbers last, so that no marker hides one.
+                draw_markers(&painter, &geometry, scene);
                 draw_knight_numbers(&painter, &geometry, scene, board, highlight);
             }
             Layer::Goishi { puzzle, hints } => {
                 draw_go_board(&painter, &geometry, puzzle, hints);
-                draw_path(&painter, &geometry, scene, PICKUP_PATH);
+                draw_path(&painter, &geometry, scene, PICKUP_STYLE, &mut self.path_mesh);
                 draw_stones(&painter, &geometry, scene, puzzle);
+                draw_markers(&painter, &geometry, scene);
             }
         }
-        draw_markers(&painter, &geometry, scene);
 
         CanvasResponse {
             clicked: response
@@ -334,33 +357,40 @@ impl View {
         }
     }
 
-    /// A texture with one pixel per square, rebuilt only when the scene's
-    /// revision or the number of shown moves changes.
-    fn small_zoom_texture(
+    /// A texture with one pixel per square (or per block of squares on
+    /// boards wider than any GPU texture may be); when `tinted`, the squares
+    /// the shown path has visited are cyan. Rebuilt only when the scene's
+    /// revision, the kind of texture or (when tinted) the number of shown
+    /// moves changes.
+    fn board_texture(
         &mut self,
         ctx: &egui::Context,
         scene: &Scene,
         board: &Board,
         highlight: &[bool],
+        tinted: bool,
     ) -> egui::TextureId {
-        if let Some((revision, shown, texture)) = &self.texture
-            && *revision == scene.revision
-            && *shown == scene.shown
+        let key = TextureKey {
+            revision: scene.revision,
+            tinted_moves: tinted.then_some(scene.shown),
+        };
+        if let Some((cached, texture)) = &self.texture
+            && *cached == key
         {
             return texture.id();
         }
         let (cols, rows) = (board.width(), board.height());
-        // One pixel per square, or per block of squares on boards wider than
-        // any GPU texture may be.
-        let block = cols.max(rows).div_ceil(MAX_TEXTURE_SIDE).max(1);
+        let block = pixel_block(board);
         let (width, height) = (cols.div_ceil(block), rows.div_ceil(block));
         let mut pixels = Vec::with_capacity(width as usize * height as usize);
         for y in (0..rows).step_by(block as usize) {
             for x in (0..cols).step_by(block as usize) {
-                let visited = scene
-                    .path
-                    .and_then(|path| path.step_at(x, y))
-                    .is_some_and(|step| step < scene.shown);
+                let visited = key.tinted_moves.is_some_and(|shown| {
+                    scene
+                        .path
+                        .and_then(|path| path.step_at(x, y))
+                        .is_some_and(|step| step < shown)
+                });
                 let dark = (x + y) % 2 == 1;
                 pixels.push(if visited {
                     if dark { CYAN_ON_BLACK } else { CYAN }
@@ -370,11 +400,40 @@ impl View {
             }
         }
         let image = ColorImage::new([width as usize, height as usize], pixels);
-        let texture = ctx.load_texture("board-overview", image, TextureOptions::NEAREST);
-        let id = texture.id();
-        self.texture = Some((scene.revision, scene.shown, texture));
-        id
+        match &mut self.texture {
+            // Same size: the GPU texture is updated in place.
+            Some((cached, texture)) if texture.size() == image.size => {
+                texture.set(image, TextureOptions::NEAREST);
+                *cached = key;
+            }
+            _ => {
+                let texture = ctx.load_texture("board", image, TextureOptions::NEAREST);
+                self.texture = Some((key, texture));
+            }
+        }
+        self.texture
+            .as_ref()
+            .map_or(egui::TextureId::default(), |(_, texture)| texture.id())
     }
+}
+
+/// What a cached board texture shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct TextureKey {
+    /// The scene revision it was made for.
+    revision: u64,
+    /// With visited squares tinted: how many moves were shown.
+    tinted_moves: Option<usize>,
+}
+
+/// How many squares along each side share one texture pixel: 1 unless the
+/// board is wider or taller than [`MAX_TEXTURE_SIDE`].
+fn pixel_block(board: &Board) -> u32 {
+    board
+        .width()
+        .max(board.height())
+        .div_ceil(MAX_TEXTURE_SIDE)
+        .max(1)
 }
 
 /// The fill of a knight board square without the path.
@@ -418,7 +477,7 @@ fn draw_checkerboard(
         }
     }
     painter.add(mesh);
-    if geometry.cell >= 8.0 {
+    if geometry.cell >= BOARD_TEXTURE_MAX_CELL {
         let stroke = Stroke::new((geometry.cell * 0.06).max(1.0), BLOCKED_MARK);
         for cell in blocked {
             let r = geometry.cell_rect(cell).shrink(geometry.cell * 0.2);
@@ -442,71 +501,155 @@ fn add_segment(mesh: &mut Mesh, a: Pos2, b: Pos2, width: f32, color: Color32) {
     mesh.add_triangle(first, first + 2, first + 3);
 }
 
-/// Up to this many visible segments are drawn as anti-aliased polylines;
-/// beyond that (tiny squares, where smoothing cannot be seen) as one plain
-/// mesh, which is much cheaper to build.
+/// Up to this many visible segments are drawn as anti-aliased lines with
+/// round joints; beyond that (tiny squares, where smoothing cannot be seen)
+/// as one plain mesh, which is much cheaper to build.
 const SMOOTH_SEGMENT_LIMIT: usize = 4000;
 
-/// Draws the shown part of the path as straight segments between centres.
-/// Only segments starting within two squares of the visible area can cross
-/// it (a knight moves at most two squares along an axis), so the visible
-/// squares (through the path index) say which segments to draw; Goishi
-/// orders are short enough to draw whole.
-fn draw_path(painter: &egui::Painter, geometry: &Geometry, scene: &Scene, color: Color32) {
-    let Some(path) = scene.path else { return };
+/// How the path is stroked: its colour and, for contrast on light squares,
+/// an optional darker casing drawn under it.
+#[derive(Debug, Clone, Copy)]
+struct PathStyle {
+    color: Color32,
+    casing: Option<Color32>,
+}
+
+/// The knight's tour: cyan, cased in dark teal so it stays visible on white
+/// squares (the casing blends into the black ones).
+const TOUR_STYLE: PathStyle = PathStyle {
+    color: CYAN,
+    casing: Some(Color32::from_rgb(0, 51, 64)),
+};
+
+/// The Goishi pickup path, blue on the wooden board.
+const PICKUP_STYLE: PathStyle = PathStyle {
+    color: PICKUP_PATH,
+    casing: None,
+};
+
+/// The segments of the shown path that can cross the visible area, in move
+/// order, with the closing segment of a closed tour once it is fully shown.
+/// Segment `step` joins position `step` to position `step + 1` (modulo the
+/// length, for the closing one). Only segments starting within two squares
+/// of the visible area can cross it (a knight moves at most two squares
+/// along an axis), so the visible squares (through the path index) say
+/// which segments to draw; Goishi orders are short enough to draw whole.
+fn visible_steps(geometry: &Geometry, scene: &Scene, path: &PathIndex) -> Vec<usize> {
     let shown = scene.shown.min(path.len());
     if shown < 2 {
-        return;
+        return Vec::new();
     }
-    // Segment `step` joins position `step` to position `step + 1`.
     let mut steps: Vec<usize> = match scene.layer {
         Layer::Knight { .. } => {
             let (xs, ys) = geometry.visible(2);
-            let mut steps = Vec::new();
-            for y in ys {
-                for x in xs.clone() {
-                    if let Some(step) = path.step_at(x, y)
-                        && step + 1 < shown
-                    {
-                        steps.push(step);
+            let cells = path.cells();
+            if xs.len() * ys.len() >= shown {
+                // Most of the path is in view: walking it is cheaper than
+                // walking the squares, and needs no sorting.
+                (0..shown - 1)
+                    .filter(|&step| {
+                        let (x, y) = cells[step];
+                        xs.contains(&x) && ys.contains(&y)
+                    })
+                    .collect()
+            } else {
+                let mut steps = Vec::new();
+                for y in ys {
+                    for x in xs.clone() {
+                        if let Some(step) = path.step_at(x, y)
+                            && step + 1 < shown
+                        {
+                            steps.push(step);
+                        }
                     }
                 }
+                steps.sort_unstable();
+                steps
             }
-            steps.sort_unstable();
-            steps
         }
         Layer::Goishi { .. } => (0..shown - 1).collect(),
     };
-    let closing = (scene.closed && shown == path.len() && shown > 2).then_some(shown - 1);
+    if scene.closed && shown == path.len() && shown > 2 {
+        steps.push(shown - 1);
+    }
+    steps
+}
+
+/// Draws the shown part of the path as straight segments between centres.
+/// Paths too long to draw smoothly become one mesh, kept in `cache` and
+/// reused while neither the path nor the view changes (a count or a paused
+/// tour repaints the same picture many times).
+fn draw_path(
+    painter: &egui::Painter,
+    geometry: &Geometry,
+    scene: &Scene,
+    style: PathStyle,
+    cache: &mut Option<(PathMeshKey, Arc<Mesh>)>,
+) {
+    let Some(path) = scene.path else { return };
+    let key = PathMeshKey {
+        revision: scene.revision,
+        shown: scene.shown,
+        geometry: *geometry,
+    };
+    if let Some((cached, mesh)) = cache.as_ref()
+        && *cached == key
+    {
+        painter.add(Shape::Mesh(Arc::clone(mesh)));
+        return;
+    }
+    let steps = visible_steps(geometry, scene, path);
     let cells = path.cells();
-    let center = |step: usize| geometry.cell_center(cells[step % cells.len()]);
+    let ends = |step: usize| {
+        (
+            geometry.cell_center(cells[step]),
+            geometry.cell_center(cells[(step + 1) % cells.len()]),
+        )
+    };
     let width = (geometry.cell * 0.08).clamp(1.0, 5.0);
     if steps.len() <= SMOOTH_SEGMENT_LIMIT {
-        steps.extend(closing);
-        let stroke = Stroke::new(width, color);
-        let mut run: Vec<Pos2> = Vec::new();
-        let mut previous: Option<usize> = None;
-        for step in steps {
-            if previous.is_none_or(|previous| previous + 1 != step) && !run.is_empty() {
-                painter.line(std::mem::take(&mut run), stroke);
+        // Separate segments with a disc on each end: polylines would put
+        // long miter spikes on the knight's sharp turns.
+        let casing = style
+            .casing
+            .filter(|_| geometry.cell >= CASING_MIN_CELL)
+            .map(|casing| (width + 2.0, casing));
+        for (line_width, color) in casing.into_iter().chain([(width, style.color)]) {
+            let stroke = Stroke::new(line_width, color);
+            for &step in &steps {
+                let (a, b) = ends(step);
+                painter.line_segment([a, b], stroke);
+                if line_width >= 2.0 {
+                    painter.circle_filled(a, line_width / 2.0, color);
+                    painter.circle_filled(b, line_width / 2.0, color);
+                }
             }
-            if run.is_empty() {
-                run.push(center(step));
-            }
-            run.push(center(step + 1));
-            previous = Some(step);
-        }
-        if !run.is_empty() {
-            painter.line(run, stroke);
         }
     } else {
         let mut mesh = Mesh::default();
-        for step in steps.into_iter().chain(closing) {
-            add_segment(&mut mesh, center(step), center(step + 1), width, color);
+        mesh.reserve_vertices(4 * steps.len());
+        mesh.reserve_triangles(2 * steps.len());
+        for step in steps {
+            let (a, b) = ends(step);
+            add_segment(&mut mesh, a, b, width, style.color);
         }
-        painter.add(mesh);
+        let mesh = Arc::new(mesh);
+        painter.add(Shape::Mesh(Arc::clone(&mesh)));
+        *cache = Some((key, mesh));
     }
 }
+
+/// What a cached path mesh was built for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PathMeshKey {
+    revision: u64,
+    shown: usize,
+    geometry: Geometry,
+}
+
+/// Squares smaller than this get no casing around the tour: the line is a
+/// pixel wide and the casing would hide the squares.
+const CASING_MIN_CELL: f32 = 8.0;
 
 fn draw_knight_numbers(
     painter: &egui::Painter,

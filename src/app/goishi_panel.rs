@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use eframe::egui;
 use gridtour::goishi::format::Loaded;
 use gridtour::goishi::{self, Game, Point, Puzzle};
+use gridtour::job::{Control, Emitter};
 
 use super::animation::Animation;
 use super::browse::Browser;
@@ -13,7 +14,7 @@ use super::canvas::{Layer, PathIndex, Scene, View};
 use super::export::{BoardStyle, Drawing};
 use super::files::{Export, FileTasks, Subject};
 use super::jobs::{self, BROWSE_LIMIT, Finished, Found, JobSlot};
-use super::settings::Settings;
+use super::settings::{Mode, Settings};
 
 /// What a click on the board does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,9 @@ pub struct GoishiPanel {
     /// The text field for a pasted puzz.link URL.
     pub url: String,
     seed: u64,
+    /// Set when the puzzle changed since the last job started here: that
+    /// job's results no longer apply.
+    puzzle_changed: bool,
     message: Option<String>,
     revision: u64,
     /// Zoom and pan of the board.
@@ -67,6 +71,7 @@ impl GoishiPanel {
             found: Browser::default(),
             url: String::new(),
             seed: 1,
+            puzzle_changed: false,
             message: None,
             revision: 0,
             view: View::default(),
@@ -93,8 +98,29 @@ impl GoishiPanel {
         self.message.as_deref()
     }
 
+    /// Whether the puzzle changed since the last job this panel started; the
+    /// window then drops that job. Reading clears the flag.
+    pub fn take_puzzle_changed(&mut self) -> bool {
+        std::mem::take(&mut self.puzzle_changed)
+    }
+
+    /// Starts a Goishi job; it works on the puzzle as it is now.
+    fn start_job(
+        &mut self,
+        ctx: &egui::Context,
+        jobs: &mut JobSlot,
+        label: &str,
+        work: impl FnOnce(&Control, &Emitter<Option<Finished>, Found>) -> Option<Finished>
+        + Send
+        + 'static,
+    ) {
+        self.puzzle_changed = false;
+        jobs.start(ctx, Mode::Goishi, label, work);
+    }
+
     /// Replaces the puzzle and forgets everything about the old one.
     pub fn set_puzzle(&mut self, puzzle: Puzzle, source: String) {
+        self.puzzle_changed = true;
         self.game = Game::new(puzzle.clone());
         self.puzzle = puzzle;
         self.source = source;
@@ -172,7 +198,7 @@ impl GoishiPanel {
     fn start_solve(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
         let puzzle = self.puzzle.clone();
         self.prepare_search("Solving…");
-        jobs.start(ctx, "Solving the puzzle", move |control, _| {
+        self.start_job(ctx, jobs, "Solving the puzzle", move |control, _| {
             jobs::finished(goishi::solve(&puzzle, control), Finished::GoishiSolve)
         });
     }
@@ -180,7 +206,7 @@ impl GoishiPanel {
     fn start_count(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
         let puzzle = self.puzzle.clone();
         self.prepare_search("Counting solutions…");
-        jobs.start(ctx, "Counting solutions", move |control, emitter| {
+        self.start_job(ctx, jobs, "Counting solutions", move |control, emitter| {
             let mut kept = 0;
             let outcome = goishi::enumerate(&puzzle, control, &mut |order| {
                 if kept < BROWSE_LIMIT {
@@ -201,7 +227,7 @@ impl GoishiPanel {
     fn start_uniqueness(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
         let puzzle = self.puzzle.clone();
         self.prepare_search("Checking uniqueness…");
-        jobs.start(ctx, "Is it unique?", move |control, _| {
+        self.start_job(ctx, jobs, "Is it unique?", move |control, _| {
             let limit = Some(2);
             jobs::finished(goishi::count(&puzzle, limit, control), |solutions| {
                 Finished::GoishiCount { solutions, limit }
@@ -218,7 +244,7 @@ impl GoishiPanel {
         let seed = self.seed;
         self.seed = self.seed.wrapping_add(1);
         self.message = Some(format!("Generating with seed {seed}…"));
-        jobs.start(ctx, "Generating a puzzle", move |control, _| {
+        self.start_job(ctx, jobs, "Generating a puzzle", move |control, _| {
             jobs::finished(
                 goishi::generate(width, height, stones, seed, control),
                 Finished::GoishiGenerate,
@@ -463,6 +489,7 @@ impl GoishiPanel {
             Interaction::Edit => {
                 let stone = !self.puzzle.has_stone(point);
                 self.puzzle.set_stone(point, stone);
+                self.puzzle_changed = true;
                 self.game = Game::new(self.puzzle.clone());
                 self.found.clear();
                 self.show_order(None, false);

@@ -14,6 +14,8 @@ use gridtour::goishi::{Point, Puzzle};
 use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress};
 use gridtour::knight::{SolveResult, Square};
 
+use super::settings::Mode;
+
 /// How many streamed tours or solutions a job keeps for browsing; the rest
 /// are only counted.
 pub const BROWSE_LIMIT: usize = 1000;
@@ -59,6 +61,7 @@ pub enum Update {
 }
 
 struct Running {
+    owner: Mode,
     label: String,
     job: job::Job<Option<Finished>, Found>,
     progress: Progress,
@@ -83,13 +86,14 @@ pub struct JobSlot {
 }
 
 impl JobSlot {
-    /// Starts `work` on a worker thread, replacing (and so cancelling) any
-    /// job still running. The window is woken on every progress tick.
-    /// `work` returns `None` when its solver gave up because it was
-    /// cancelled (the job is then reported as cancelled anyway).
+    /// Starts `work` on a worker thread for the mode `owner`, replacing (and
+    /// so cancelling) any job still running. The window is woken on every
+    /// progress tick. `work` returns `None` when its solver gave up because
+    /// it was cancelled (the job is then reported as cancelled anyway).
     pub fn start(
         &mut self,
         ctx: &egui::Context,
+        owner: Mode,
         label: impl Into<String>,
         work: impl FnOnce(&Control, &Emitter<Option<Finished>, Found>) -> Option<Finished>
         + Send
@@ -98,17 +102,35 @@ impl JobSlot {
         let wake_ctx = ctx.clone();
         let job = job::spawn(move || wake_ctx.request_repaint(), work);
         self.running = Some(Running {
+            owner,
             label: label.into(),
             job,
             progress: Progress::default(),
         });
     }
 
-    /// Asks the running job to stop; its end arrives through [`Self::poll`]
-    /// within the solvers' cancellation latency.
-    pub fn cancel(&self) {
-        if let Some(running) = &self.running {
-            running.job.cancel();
+    /// Stops the running job at once, as far as the window is concerned:
+    /// dropping it raises its cancel flag (the solvers stop within 50 ms) and
+    /// disconnects its channel, so nothing it still produces can arrive.
+    pub fn cancel(&mut self) {
+        if let Some(running) = self.running.take() {
+            self.ended = Some(Ended {
+                progress: running.job.control().snapshot(),
+                label: running.label,
+                cancelled: true,
+            });
+        }
+    }
+
+    /// Cancels the running job if `owner` started it: its board or puzzle
+    /// has changed, so whatever it finds would be out of date.
+    pub fn discard(&mut self, owner: Mode) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|running| running.owner == owner)
+        {
+            self.cancel();
         }
     }
 
@@ -238,13 +260,13 @@ mod tests {
     fn a_new_job_replaces_the_old_one_and_its_result_never_arrives() {
         let ctx = egui::Context::default();
         let mut slot = JobSlot::default();
-        slot.start(&ctx, "slow", |control, _| {
+        slot.start(&ctx, Mode::Knight, "slow", |control, _| {
             while !control.is_cancelled() {
                 std::thread::sleep(Duration::from_millis(1));
             }
             Some(Finished::KnightCount(1))
         });
-        slot.start(&ctx, "fast", |_, _| Some(Finished::KnightCount(2)));
+        slot.start(&ctx, Mode::Knight, "fast", |_, _| Some(Finished::KnightCount(2)));
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         let mut results = Vec::new();
         while slot.is_running() && std::time::Instant::now() < deadline {

@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 
 use eframe::egui;
+use gridtour::job::{Control, Emitter};
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
 use super::animation::Animation;
@@ -12,7 +13,7 @@ use super::canvas::{Cell, Layer, PathIndex, Scene, View};
 use super::export::{BoardStyle, Drawing};
 use super::files::{Export, Subject};
 use super::jobs::{self, BROWSE_LIMIT, Finished, Found, JobSlot};
-use super::settings::Settings;
+use super::settings::{Mode, Settings};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
 /// Warnsdorff walk from every square, and cannot be interrupted.
@@ -35,6 +36,9 @@ pub struct KnightPanel {
     failing_starts_requested: Option<u64>,
     /// Changes whenever the board's size or blocked squares change.
     board_revision: u64,
+    /// Set when the board changed since the last job started here: that
+    /// job's results no longer apply.
+    board_changed: bool,
     tour: Option<Tour>,
     path: Option<PathIndex>,
     /// Playback of the shown tour.
@@ -63,6 +67,7 @@ impl KnightPanel {
             failing_starts: None,
             failing_starts_requested: None,
             board_revision: 0,
+            board_changed: false,
             tour: None,
             path: None,
             animation: Animation::default(),
@@ -89,6 +94,43 @@ impl KnightPanel {
     /// The last result or problem, in words.
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()
+    }
+
+    /// Whether the board changed since the last job this panel started; the
+    /// window then drops that job. Reading clears the flag.
+    pub fn take_board_changed(&mut self) -> bool {
+        std::mem::take(&mut self.board_changed)
+    }
+
+    /// Starts a knight job; it works on the board as it is now.
+    fn start_job(
+        &mut self,
+        ctx: &egui::Context,
+        jobs: &mut JobSlot,
+        label: String,
+        work: impl FnOnce(&Control, &Emitter<Option<Finished>, Found>) -> Option<Finished>
+        + Send
+        + 'static,
+    ) {
+        self.board_changed = false;
+        jobs.start(ctx, Mode::Knight, label, work);
+    }
+
+    #[cfg(test)]
+    /// The squares the failing-starts overlay marks, once computed for the
+    /// board as it is.
+    pub fn failing_starts(&self) -> Option<Vec<Square>> {
+        let (revision, mask) = self.failing_starts.as_ref()?;
+        let width = self.board.width() as usize;
+        (*revision == self.board_revision).then(|| {
+            (0..mask.len())
+                .filter(|&index| mask[index])
+                .map(|index| Square {
+                    x: (index % width) as u32,
+                    y: (index / width) as u32,
+                })
+                .collect()
+        })
     }
 
     fn changed(&mut self) {
@@ -158,7 +200,7 @@ impl KnightPanel {
         self.message = Some(format!("Searching a tour from {name}…"));
         // The solver answers from theory first, without searching, when no
         // tour can exist.
-        jobs.start(ctx, format!("Tour from {name}"), move |control, _| {
+        self.start_job(ctx, jobs, format!("Tour from {name}"), move |control, _| {
             jobs::finished(
                 knight::solve(&board, start, kind, algorithm, control),
                 Finished::KnightSolve,
@@ -178,7 +220,7 @@ impl KnightPanel {
         self.clear_tour();
         self.message = Some(format!("Counting {what}…"));
         self.counted = what.clone();
-        jobs.start(ctx, format!("Counting {what}"), move |control, emitter| {
+        self.start_job(ctx, jobs, format!("Counting {what}"), move |control, emitter| {
             if let Some(reason) = knight::impossibility(&board, start, kind) {
                 return Some(Finished::KnightSolve(SolveResult::NoTour(reason)));
             }
@@ -200,7 +242,7 @@ impl KnightPanel {
         let board = self.board.clone();
         self.failing_starts_requested = Some(self.board_revision);
         self.message = Some("Trying plain Warnsdorff from every square…".to_owned());
-        jobs.start(ctx, "Warnsdorff failing starts", move |_, _| {
+        self.start_job(ctx, jobs, "Warnsdorff failing starts".to_owned(), move |_, _| {
             Some(Finished::FailingStarts(knight::warnsdorff_failing_starts(
                 &board,
             )))
@@ -334,13 +376,16 @@ impl KnightPanel {
             ))
             .changed()
         {
+            // Ticking the box again asks again, even after a cancel.
+            self.failing_starts_requested = None;
             self.changed();
         }
         let fresh = self
             .failing_starts
             .as_ref()
             .is_some_and(|(revision, _)| *revision == self.board_revision);
-        if self.show_failing_starts && !fresh && !jobs.is_running() {
+        let requested = self.failing_starts_requested == Some(self.board_revision);
+        if self.show_failing_starts && !fresh && !requested && !jobs.is_running() {
             self.start_failing_starts(&ctx, jobs);
         }
 
@@ -379,6 +424,7 @@ impl KnightPanel {
     /// Forgets everything that depended on the old board.
     fn after_edit(&mut self) {
         self.board_revision = self.board_revision.wrapping_add(1);
+        self.board_changed = true;
         self.last_start = self
             .last_start
             .filter(|&start| self.board.contains(start) && !self.board.is_blocked(start));

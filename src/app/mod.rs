@@ -111,6 +111,14 @@ impl GridtourApp {
                     .map(|point| format!("({}, {})", point.x, point.y)),
             };
         });
+        // A job started on a board that has changed since would show
+        // results that no longer fit it.
+        if self.knight.take_board_changed() {
+            self.jobs.discard(Mode::Knight);
+        }
+        if self.goishi.take_puzzle_changed() {
+            self.jobs.discard(Mode::Goishi);
+        }
     }
 
     fn mode_bar(&mut self, ui: &mut egui::Ui) {

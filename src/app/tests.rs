@@ -620,3 +620,159 @@ fn counting_from_the_clicked_corner_finds_304_tours_and_they_can_be_browsed() {
     }
     assert!(harness.query_by_label("Showing tour 2 of 304").is_some());
 }
+
+/// A Warnsdorff tour over a `side` x `side` board.
+fn large_tour(side: u32) -> Tour {
+    let board = Board::new(side, side).expect("a board the engine accepts");
+    match knight::solve(
+        &board,
+        Square { x: 0, y: 0 },
+        TourKind::Open,
+        Algorithm::Warnsdorff,
+        &Control::new(),
+    ) {
+        Outcome::Done(SolveResult::Found(tour)) => tour,
+        other => panic!("no {side}x{side} tour: {other:?}"),
+    }
+}
+
+/// Median time to build and tessellate one frame of the canvas showing
+/// `tour` in an 800 x 720 point canvas (the central panel of the default
+/// window), zoomed `zoom` times around `center` (in squares), with the first
+/// `shown` moves drawn; `shown` grows by `step` every frame, as in playback,
+/// and the view moves `pan` squares to the right every frame, as in a drag.
+fn median_frame_time(
+    tour: &Tour,
+    zoom: f32,
+    center: egui::Vec2,
+    (shown, step): (usize, usize),
+    pan: f32,
+) -> Duration {
+    let path = PathIndex::from_squares(&tour.board, &tour.path);
+    let ctx = egui::Context::default();
+    let mut view = View::default();
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(Pos2::ZERO, vec2(800.0, 720.0))),
+        ..Default::default()
+    };
+    let mut times = Vec::new();
+    for frame in 0..25 {
+        let shown = (shown + frame * step).min(path.len());
+        view.zoom_to(zoom, center + vec2(frame as f32 * pan, 0.0));
+        let began = Instant::now();
+        let output = ctx.run_ui(input(), |ui| {
+            let scene = Scene {
+                layer: Layer::Knight {
+                    board: &tour.board,
+                    highlight: &[],
+                },
+                path: Some(&path),
+                shown,
+                closed: false,
+                numbers: true,
+                revision: 0,
+            };
+            view.show(ui, &scene);
+        });
+        let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
+        times.push(began.elapsed());
+        assert!(!primitives.is_empty());
+    }
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Frame cost of the board painter on large tours. Run in release:
+/// `cargo test --release --bin gridtour -- --ignored drawing_large_tours_stays_within_a_frame --nocapture`
+#[test]
+#[ignore = "timing; run in release mode"]
+fn drawing_large_tours_stays_within_a_frame() {
+    let mut report = Vec::new();
+    for side in [200, 1000, 2000] {
+        let tour = large_tour(side);
+        let len = tour.path.len();
+        let middle = vec2(side as f32, side as f32) / 2.0;
+        let cases = [
+            ("whole board", 1.0, (len, 0), 0.0),
+            ("whole board, playing", 1.0, (1, len / 50), 0.0),
+            ("~25 px squares", side as f32 / 28.0, (len, 0), 0.0),
+            ("~25 px squares, panning", side as f32 / 28.0, (len, 0), 0.5),
+            ("~6 px squares", side as f32 / 112.0, (len, 0), 0.0),
+            ("~6 px squares, panning", side as f32 / 112.0, (len, 0), 0.5),
+        ];
+        for (what, zoom, shown, pan) in cases {
+            let time = median_frame_time(&tour, zoom.max(1.0), middle, shown, pan);
+            report.push((side, format!("{side}x{side} {what}: {time:?}"), time));
+        }
+    }
+    for (_, line, _) in &report {
+        println!("{line}");
+    }
+    for (side, line, time) in report {
+        assert!(side > 200 || time < Duration::from_millis(16), "{line}");
+    }
+}
+
+#[test]
+fn editing_the_board_while_a_count_runs_drops_the_count() {
+    let mut harness = app_harness(knight_settings(8, 8, Algorithm::Backtrack));
+    harness.step();
+    harness.get_by_label("Count tours").click();
+    harness.step();
+    assert!(harness.state().jobs.is_running());
+    harness.get_by_label("Edit blocked squares").click();
+    harness.step();
+    let blocked = Square { x: 3, y: 3 };
+    click_knight_square(&mut harness, blocked);
+    let app = harness.state();
+    assert!(app.knight.board().is_blocked(blocked));
+    assert!(!app.jobs.is_running(), "the count on the old board is dropped");
+    assert!(app.jobs.last_ended().is_some_and(|ended| ended.cancelled));
+    // Nothing the old count still finds reaches the window.
+    for _ in 0..10 {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(harness.state().knight.tour().is_none());
+}
+
+#[test]
+fn space_toggles_playback_once_even_after_clicking_a_button() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    click_knight_square(&mut harness, Square { x: 0, y: 0 });
+    wait_until_idle(&mut harness);
+    assert!(harness.state().knight.animation.is_playing());
+    harness.get_by_label("Pause").click();
+    harness.step();
+    assert!(!harness.state().knight.animation.is_playing());
+    harness.key_press(Key::Space);
+    harness.step();
+    assert!(harness.state().knight.animation.is_playing());
+    harness.key_press(Key::Space);
+    harness.step();
+    assert!(!harness.state().knight.animation.is_playing());
+    let shown = harness.state().knight.animation.shown();
+    harness.key_press(Key::ArrowRight);
+    harness.step();
+    assert_eq!(harness.state().knight.animation.shown(), shown + 1);
+    harness.key_press(Key::Home);
+    harness.step();
+    assert_eq!(harness.state().knight.animation.shown(), 1);
+}
+
+#[test]
+fn the_failing_starts_overlay_marks_the_one_failing_square_of_8x8() {
+    // Plain Warnsdorff fails only from square 44 (row-major) of 8x8.
+    let mut harness = app_harness(knight_settings(8, 8, Algorithm::ALL[0]));
+    harness.step();
+    harness.get_by_label("Show Warnsdorff failing starts").click();
+    harness.step();
+    wait_until_idle(&mut harness);
+    let app = harness.state();
+    assert_eq!(
+        app.knight.message(),
+        Some("Plain Warnsdorff dead-ends from 1 of 64 start squares.")
+    );
+    assert_eq!(app.knight.failing_starts(), Some(vec![Square { x: 4, y: 5 }]));
+}

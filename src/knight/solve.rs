@@ -76,9 +76,18 @@ pub const LARGE_BOARD_SQUARES: usize = 100 * 100;
 ///
 /// In order: the theory of [`impossibility`] (no search when a proof
 /// exists); on large full boards, the divide-and-conquer construction;
-/// then `algorithm`. The Warnsdorff solver falls back to exhaustive search
-/// when its heuristics fail, so with either algorithm the answer "no tour"
-/// is always a proof. Every tour returned has passed [`validate`].
+/// then `algorithm`. When the Warnsdorff walk fails, the construction gets
+/// its chance on full boards of any size, then exhaustive search decides,
+/// so with either algorithm the answer "no tour" is always a proof. Every
+/// tour returned has passed [`validate`].
+///
+/// With [`Algorithm::Warnsdorff`] only a board with blocked squares can
+/// keep the search going for long: one with no tour that no theorem rules
+/// out (such as two rooms joined by a single square, for a closed tour), or
+/// one where the walk fails and the search has a huge space to cover.
+/// [`Algorithm::Backtrack`] is exhaustive search as asked, which can also
+/// take very long on full boards 3 or 4 squares across and a few dozen
+/// long. `control` cancels such a search within milliseconds.
 pub fn solve(
     board: &Board,
     start: Square,
@@ -89,16 +98,12 @@ pub fn solve(
     if let Some(reason) = impossibility(board, Some(start), kind) {
         return Outcome::Done(SolveResult::NoTour(reason));
     }
-    if board.is_full() && board.area() >= LARGE_BOARD_SQUARES {
-        let built = match kind {
-            TourKind::Open => large::open_tour(board, start, control),
-            TourKind::Closed => large::closed_tour(board, start, control),
-        };
-        if control.is_cancelled() {
-            return Outcome::Cancelled;
-        }
-        if let Some(tour) = built.and_then(|path| checked(board, start, kind, path)) {
-            return Outcome::Done(SolveResult::Found(tour));
+    let large_board = board.area() >= LARGE_BOARD_SQUARES;
+    if large_board {
+        match constructed(board, start, kind, control) {
+            Outcome::Done(Some(tour)) => return Outcome::Done(SolveResult::Found(tour)),
+            Outcome::Done(None) => {}
+            Outcome::Cancelled => return Outcome::Cancelled,
         }
     }
     if algorithm == Algorithm::Warnsdorff {
@@ -111,6 +116,16 @@ pub fn solve(
             }
             Outcome::Done(None) => {}
         }
+        // The greedy walk can strand itself on long thin boards (3 or 4
+        // squares across), where exhaustive search from scratch would take
+        // forever; the construction covers every full board that has tours.
+        if !large_board {
+            match constructed(board, start, kind, control) {
+                Outcome::Done(Some(tour)) => return Outcome::Done(SolveResult::Found(tour)),
+                Outcome::Done(None) => {}
+                Outcome::Cancelled => return Outcome::Cancelled,
+            }
+        }
     }
     match backtrack::backtrack(board, start, kind, control) {
         Outcome::Cancelled => Outcome::Cancelled,
@@ -121,6 +136,28 @@ pub fn solve(
                 .unwrap_or_else(|| SolveResult::NoTour(exhausted(board, start, kind))),
         ),
     }
+}
+
+/// The divide-and-conquer construction's tour, checked; `Done(None)` when
+/// the construction does not apply (blocked squares, or one of the few
+/// small boards and start squares it does not cover).
+fn constructed(
+    board: &Board,
+    start: Square,
+    kind: TourKind,
+    control: &Control,
+) -> Outcome<Option<Tour>> {
+    if !board.is_full() {
+        return Outcome::Done(None);
+    }
+    let built = match kind {
+        TourKind::Open => large::open_tour(board, start, control),
+        TourKind::Closed => large::closed_tour(board, start, control),
+    };
+    if control.is_cancelled() {
+        return Outcome::Cancelled;
+    }
+    Outcome::Done(built.and_then(|path| checked(board, start, kind, path)))
 }
 
 /// The tour, if `path` really is one from `start`. A failure here is a bug
