@@ -113,9 +113,10 @@ impl Animation {
 
     /// Space, Left/Right, Home/End, unless a text field has the keyboard.
     /// The keys are consumed, so a focused button or slider does not also
-    /// act on them (Space would otherwise press the button clicked last).
+    /// act on them (Space would otherwise press the button clicked last,
+    /// which keeps the keyboard focus).
     pub fn handle_keys(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() || self.len == 0 {
+        if ctx.text_edit_focused() || self.len == 0 {
             return;
         }
         let pressed = |key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));

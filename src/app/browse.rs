@@ -3,7 +3,9 @@
 
 use eframe::egui;
 
-use super::jobs::BROWSE_LIMIT;
+use gridtour::job::Progress;
+
+use super::jobs::{BROWSE_LIMIT, group_digits};
 
 /// The kept results and the one on show.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,9 +44,13 @@ impl<T> Browser<T> {
         self.items.get(self.index)
     }
 
-    /// Previous/next buttons and the position. Returns true when another
-    /// result was selected.
-    pub fn controls(&mut self, ui: &mut egui::Ui, noun: &str) -> bool {
+    /// The live count of a running search (`progress`), previous/next
+    /// buttons and the position. Returns true when another result was
+    /// selected.
+    pub fn controls(&mut self, ui: &mut egui::Ui, noun: &str, progress: Option<Progress>) -> bool {
+        if let Some(progress) = progress {
+            ui.label(format!("Found so far: {}", group_digits(progress.found)));
+        }
         if self.items.is_empty() {
             return false;
         }

@@ -6,17 +6,20 @@
 //! Goishi boards are a go board: grid lines with stones on the points.
 //!
 //! Only what lies in the visible area is drawn. Each frame walks the visible
-//! squares (not the whole path) through a square-to-move index, so the cost
-//! follows the screen, not the board. When squares shrink below a few pixels
-//! the whole board becomes one texture with a pixel per square, visited
-//! squares tinted cyan, which is all the eye can tell apart at that scale.
+//! squares (or, when most of the path is in view, the path) through a
+//! square-to-move index, so the cost follows the screen, not the board.
+//! Small squares come from a texture with one pixel per square instead of
+//! one quad each, and a long path becomes one mesh that is reused while the
+//! view and the path stay the same. When squares shrink below a few pixels
+//! the texture alone remains, visited squares tinted cyan, which is all the
+//! eye can tell apart at that scale.
 
 use std::ops::Range;
 use std::sync::Arc;
 
 use eframe::egui::{
-    self, Align2, Color32, ColorImage, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke, TextureHandle,
-    TextureOptions, Vec2, pos2, vec2,
+    self, Align2, Color32, ColorImage, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke,
+    TextureHandle, TextureOptions, Vec2, pos2, vec2,
 };
 use gridtour::goishi::{Point, Puzzle};
 use gridtour::knight::{Board, Square};
@@ -341,7 +344,13 @@ impl View {
             }
             Layer::Goishi { puzzle, hints } => {
                 draw_go_board(&painter, &geometry, puzzle, hints);
-                draw_path(&painter, &geometry, scene, PICKUP_STYLE, &mut self.path_mesh);
+                draw_path(
+                    &painter,
+                    &geometry,
+                    scene,
+                    PICKUP_STYLE,
+                    &mut self.path_mesh,
+                );
                 draw_stones(&painter, &geometry, scene, puzzle);
                 draw_markers(&painter, &geometry, scene);
             }
@@ -774,13 +783,13 @@ fn draw_markers(painter: &egui::Painter, geometry: &Geometry, scene: &Scene) {
     let width = (geometry.cell * 0.08).clamp(1.5, 4.0);
     painter.circle_stroke(
         geometry.cell_center(cells[0]),
-        (geometry.cell * 0.42).max(4.0),
+        (geometry.cell * 0.42).max(8.0),
         Stroke::new(width, START_MARK),
     );
     let current = geometry.cell_center(cells[shown - 1]);
     match scene.layer {
         Layer::Knight { .. } => {
-            painter.circle_filled(current, (geometry.cell * 0.2).max(3.0), CURRENT_MARK);
+            painter.circle_filled(current, (geometry.cell * 0.2).max(5.0), CURRENT_MARK);
         }
         Layer::Goishi { .. } => {
             painter.circle_stroke(

@@ -6,14 +6,13 @@ use std::ops::ControlFlow;
 use eframe::egui;
 use gridtour::goishi::format::Loaded;
 use gridtour::goishi::{self, Game, Point, Puzzle};
-use gridtour::job::{Control, Emitter};
 
 use super::animation::Animation;
 use super::browse::Browser;
 use super::canvas::{Layer, PathIndex, Scene, View};
 use super::export::{BoardStyle, Drawing};
 use super::files::{Export, FileTasks, Subject};
-use super::jobs::{self, BROWSE_LIMIT, Finished, Found, JobSlot};
+use super::jobs::{self, BROWSE_LIMIT, Finished, Found, JobOwner, JobSlot};
 use super::settings::{Mode, Settings};
 
 /// What a click on the board does.
@@ -44,9 +43,8 @@ pub struct GoishiPanel {
     /// The text field for a pasted puzz.link URL.
     pub url: String,
     seed: u64,
-    /// Set when the puzzle changed since the last job started here: that
-    /// job's results no longer apply.
-    puzzle_changed: bool,
+    /// Starts this mode's jobs and drops them when the puzzle changes.
+    pub job_owner: JobOwner,
     message: Option<String>,
     revision: u64,
     /// Zoom and pan of the board.
@@ -71,7 +69,7 @@ impl GoishiPanel {
             found: Browser::default(),
             url: String::new(),
             seed: 1,
-            puzzle_changed: false,
+            job_owner: JobOwner::new(Mode::Goishi),
             message: None,
             revision: 0,
             view: View::default(),
@@ -98,29 +96,9 @@ impl GoishiPanel {
         self.message.as_deref()
     }
 
-    /// Whether the puzzle changed since the last job this panel started; the
-    /// window then drops that job. Reading clears the flag.
-    pub fn take_puzzle_changed(&mut self) -> bool {
-        std::mem::take(&mut self.puzzle_changed)
-    }
-
-    /// Starts a Goishi job; it works on the puzzle as it is now.
-    fn start_job(
-        &mut self,
-        ctx: &egui::Context,
-        jobs: &mut JobSlot,
-        label: &str,
-        work: impl FnOnce(&Control, &Emitter<Option<Finished>, Found>) -> Option<Finished>
-        + Send
-        + 'static,
-    ) {
-        self.puzzle_changed = false;
-        jobs.start(ctx, Mode::Goishi, label, work);
-    }
-
     /// Replaces the puzzle and forgets everything about the old one.
     pub fn set_puzzle(&mut self, puzzle: Puzzle, source: String) {
-        self.puzzle_changed = true;
+        self.job_owner.mark_changed();
         self.game = Game::new(puzzle.clone());
         self.puzzle = puzzle;
         self.source = source;
@@ -198,41 +176,44 @@ impl GoishiPanel {
     fn start_solve(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
         let puzzle = self.puzzle.clone();
         self.prepare_search("Solving…");
-        self.start_job(ctx, jobs, "Solving the puzzle", move |control, _| {
-            jobs::finished(goishi::solve(&puzzle, control), Finished::GoishiSolve)
-        });
+        self.job_owner
+            .start(ctx, jobs, "Solving the puzzle", move |control, _| {
+                jobs::finished(goishi::solve(&puzzle, control), Finished::GoishiSolve)
+            });
     }
 
     fn start_count(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
         let puzzle = self.puzzle.clone();
         self.prepare_search("Counting solutions…");
-        self.start_job(ctx, jobs, "Counting solutions", move |control, emitter| {
-            let mut kept = 0;
-            let outcome = goishi::enumerate(&puzzle, control, &mut |order| {
-                if kept < BROWSE_LIMIT {
-                    kept += 1;
-                    if !emitter.emit(Found::GoishiOrder(order.to_vec())) {
-                        return ControlFlow::Break(());
+        self.job_owner
+            .start(ctx, jobs, "Counting solutions", move |control, emitter| {
+                let mut kept = 0;
+                let outcome = goishi::enumerate(&puzzle, control, &mut |order| {
+                    if kept < BROWSE_LIMIT {
+                        kept += 1;
+                        if !emitter.emit(Found::GoishiOrder(order.to_vec())) {
+                            return ControlFlow::Break(());
+                        }
                     }
-                }
-                ControlFlow::Continue(())
+                    ControlFlow::Continue(())
+                });
+                jobs::finished(outcome, |solutions| Finished::GoishiCount {
+                    solutions,
+                    limit: None,
+                })
             });
-            jobs::finished(outcome, |solutions| Finished::GoishiCount {
-                solutions,
-                limit: None,
-            })
-        });
     }
 
     fn start_uniqueness(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
         let puzzle = self.puzzle.clone();
         self.prepare_search("Checking uniqueness…");
-        self.start_job(ctx, jobs, "Is it unique?", move |control, _| {
-            let limit = Some(2);
-            jobs::finished(goishi::count(&puzzle, limit, control), |solutions| {
-                Finished::GoishiCount { solutions, limit }
-            })
-        });
+        self.job_owner
+            .start(ctx, jobs, "Is it unique?", move |control, _| {
+                let limit = Some(2);
+                jobs::finished(goishi::count(&puzzle, limit, control), |solutions| {
+                    Finished::GoishiCount { solutions, limit }
+                })
+            });
     }
 
     fn start_generate(&mut self, ctx: &egui::Context, jobs: &mut JobSlot, settings: &Settings) {
@@ -244,12 +225,13 @@ impl GoishiPanel {
         let seed = self.seed;
         self.seed = self.seed.wrapping_add(1);
         self.message = Some(format!("Generating with seed {seed}…"));
-        self.start_job(ctx, jobs, "Generating a puzzle", move |control, _| {
-            jobs::finished(
-                goishi::generate(width, height, stones, seed, control),
-                Finished::GoishiGenerate,
-            )
-        });
+        self.job_owner
+            .start(ctx, jobs, "Generating a puzzle", move |control, _| {
+                jobs::finished(
+                    goishi::generate(width, height, stones, seed, control),
+                    Finished::GoishiGenerate,
+                )
+            });
     }
 
     fn prepare_search(&mut self, message: &str) {
@@ -307,6 +289,11 @@ impl GoishiPanel {
             }
             _ => {}
         }
+    }
+
+    /// The running job was cancelled; whatever it had found stays on show.
+    pub fn cancelled(&mut self) {
+        self.message = Some("Cancelled.".to_owned());
     }
 
     /// The side panel's controls.
@@ -369,7 +356,10 @@ impl GoishiPanel {
                 self.start_uniqueness(&ctx, jobs);
             }
         });
-        if self.found.controls(ui, "solution") {
+        if self
+            .found
+            .controls(ui, "solution", jobs.progress_of(Mode::Goishi))
+        {
             self.show_browsed();
         }
         ui.horizontal(|ui| {
@@ -407,19 +397,12 @@ impl GoishiPanel {
 
     fn editor_controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
         ui.label("Click a grid point to add or remove a stone.");
-        egui::Grid::new("goishi-size")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let max = Puzzle::MAX_SIDE;
-                let label = ui.label("Width");
-                ui.add(egui::DragValue::new(&mut settings.goishi_width).range(1..=max))
-                    .labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label("Height");
-                ui.add(egui::DragValue::new(&mut settings.goishi_height).range(1..=max))
-                    .labelled_by(label.id);
-                ui.end_row();
-            });
+        super::size_controls(
+            ui,
+            "goishi-size",
+            (&mut settings.goishi_width, &mut settings.goishi_height),
+            Puzzle::MAX_SIDE,
+        );
         ui.horizontal(|ui| {
             if ui.button("Resize").clicked() {
                 match self
@@ -489,7 +472,7 @@ impl GoishiPanel {
             Interaction::Edit => {
                 let stone = !self.puzzle.has_stone(point);
                 self.puzzle.set_stone(point, stone);
-                self.puzzle_changed = true;
+                self.job_owner.mark_changed();
                 self.game = Game::new(self.puzzle.clone());
                 self.found.clear();
                 self.show_order(None, false);

@@ -112,14 +112,15 @@ impl JobSlot {
     /// Stops the running job at once, as far as the window is concerned:
     /// dropping it raises its cancel flag (the solvers stop within 50 ms) and
     /// disconnects its channel, so nothing it still produces can arrive.
-    pub fn cancel(&mut self) {
-        if let Some(running) = self.running.take() {
-            self.ended = Some(Ended {
-                progress: running.job.control().snapshot(),
-                label: running.label,
-                cancelled: true,
-            });
-        }
+    /// Returns the mode that had started it, if a job was running.
+    pub fn cancel(&mut self) -> Option<Mode> {
+        let running = self.running.take()?;
+        self.ended = Some(Ended {
+            progress: running.job.control().snapshot(),
+            label: running.label,
+            cancelled: true,
+        });
+        Some(running.owner)
     }
 
     /// Cancels the running job if `owner` started it: its board or puzzle
@@ -150,6 +151,14 @@ impl JobSlot {
     /// How the last finished job ended.
     pub fn last_ended(&self) -> Option<&Ended> {
         self.ended.as_ref()
+    }
+
+    /// The latest counters of the running job, if `owner` started it.
+    pub fn progress_of(&self, owner: Mode) -> Option<Progress> {
+        self.running
+            .as_ref()
+            .filter(|running| running.owner == owner)
+            .map(|running| running.progress)
     }
 
     /// Collects what the running job reported since the last call.
@@ -202,6 +211,53 @@ impl JobSlot {
     }
 }
 
+/// A mode's side of the job slot: starts the mode's jobs, and remembers
+/// whether the mode's board or puzzle changed since, in which case the job
+/// works on something no longer shown and is dropped.
+#[derive(Debug)]
+pub struct JobOwner {
+    mode: Mode,
+    changed: bool,
+}
+
+impl JobOwner {
+    /// The owner of the jobs `mode` starts.
+    pub fn new(mode: Mode) -> Self {
+        Self {
+            mode,
+            changed: false,
+        }
+    }
+
+    /// Notes that the board or puzzle changed.
+    pub fn mark_changed(&mut self) {
+        self.changed = true;
+    }
+
+    /// Starts `work` for this mode (see [`JobSlot::start`]); it works on the
+    /// board or puzzle as it is now.
+    pub fn start(
+        &mut self,
+        ctx: &egui::Context,
+        jobs: &mut JobSlot,
+        label: impl Into<String>,
+        work: impl FnOnce(&Control, &Emitter<Option<Finished>, Found>) -> Option<Finished>
+        + Send
+        + 'static,
+    ) {
+        self.changed = false;
+        jobs.start(ctx, self.mode, label, work);
+    }
+
+    /// Drops this mode's running job if the board or puzzle changed since
+    /// it started.
+    pub fn drop_stale_job(&mut self, jobs: &mut JobSlot) {
+        if std::mem::take(&mut self.changed) {
+            jobs.discard(self.mode);
+        }
+    }
+}
+
 /// Maps a solver's outcome to a job result: `None` when it was cancelled.
 pub fn finished<T>(outcome: Outcome<T>, wrap: impl FnOnce(T) -> Finished) -> Option<Finished> {
     match outcome {
@@ -210,12 +266,17 @@ pub fn finished<T>(outcome: Outcome<T>, wrap: impl FnOnce(T) -> Finished) -> Opt
     }
 }
 
-/// Counters in words: nodes, solutions, elapsed time and rate.
+/// Counters in words: nodes, solutions (once there are any), elapsed time
+/// and rate.
 pub fn describe_progress(progress: &Progress) -> String {
+    let found = if progress.found > 0 {
+        format!(", {} found", group_digits(progress.found))
+    } else {
+        String::new()
+    };
     format!(
-        "{} nodes, {} found, {}, {}/s",
+        "{} nodes{found}, {}, {}/s",
         group_digits(progress.nodes),
-        group_digits(progress.found),
         describe_duration(progress.elapsed),
         group_digits(progress.nodes_per_second() as u64)
     )
@@ -266,7 +327,9 @@ mod tests {
             }
             Some(Finished::KnightCount(1))
         });
-        slot.start(&ctx, Mode::Knight, "fast", |_, _| Some(Finished::KnightCount(2)));
+        slot.start(&ctx, Mode::Knight, "fast", |_, _| {
+            Some(Finished::KnightCount(2))
+        });
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         let mut results = Vec::new();
         while slot.is_running() && std::time::Instant::now() < deadline {

@@ -4,7 +4,6 @@
 use std::ops::ControlFlow;
 
 use eframe::egui;
-use gridtour::job::{Control, Emitter};
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
 use super::animation::Animation;
@@ -12,7 +11,7 @@ use super::browse::Browser;
 use super::canvas::{Cell, Layer, PathIndex, Scene, View};
 use super::export::{BoardStyle, Drawing};
 use super::files::{Export, Subject};
-use super::jobs::{self, BROWSE_LIMIT, Finished, Found, JobSlot};
+use super::jobs::{self, BROWSE_LIMIT, Finished, Found, JobOwner, JobSlot};
 use super::settings::{Mode, Settings};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
@@ -36,9 +35,8 @@ pub struct KnightPanel {
     failing_starts_requested: Option<u64>,
     /// Changes whenever the board's size or blocked squares change.
     board_revision: u64,
-    /// Set when the board changed since the last job started here: that
-    /// job's results no longer apply.
-    board_changed: bool,
+    /// Starts this mode's jobs and drops them when the board changes.
+    pub job_owner: JobOwner,
     tour: Option<Tour>,
     path: Option<PathIndex>,
     /// Playback of the shown tour.
@@ -67,7 +65,7 @@ impl KnightPanel {
             failing_starts: None,
             failing_starts_requested: None,
             board_revision: 0,
-            board_changed: false,
+            job_owner: JobOwner::new(Mode::Knight),
             tour: None,
             path: None,
             animation: Animation::default(),
@@ -94,26 +92,6 @@ impl KnightPanel {
     /// The last result or problem, in words.
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()
-    }
-
-    /// Whether the board changed since the last job this panel started; the
-    /// window then drops that job. Reading clears the flag.
-    pub fn take_board_changed(&mut self) -> bool {
-        std::mem::take(&mut self.board_changed)
-    }
-
-    /// Starts a knight job; it works on the board as it is now.
-    fn start_job(
-        &mut self,
-        ctx: &egui::Context,
-        jobs: &mut JobSlot,
-        label: String,
-        work: impl FnOnce(&Control, &Emitter<Option<Finished>, Found>) -> Option<Finished>
-        + Send
-        + 'static,
-    ) {
-        self.board_changed = false;
-        jobs.start(ctx, Mode::Knight, label, work);
     }
 
     #[cfg(test)]
@@ -200,12 +178,13 @@ impl KnightPanel {
         self.message = Some(format!("Searching a tour from {name}…"));
         // The solver answers from theory first, without searching, when no
         // tour can exist.
-        self.start_job(ctx, jobs, format!("Tour from {name}"), move |control, _| {
-            jobs::finished(
-                knight::solve(&board, start, kind, algorithm, control),
-                Finished::KnightSolve,
-            )
-        });
+        self.job_owner
+            .start(ctx, jobs, format!("Tour from {name}"), move |control, _| {
+                jobs::finished(
+                    knight::solve(&board, start, kind, algorithm, control),
+                    Finished::KnightSolve,
+                )
+            });
     }
 
     /// Starts counting tours (directed ones from the last clicked square,
@@ -220,33 +199,43 @@ impl KnightPanel {
         self.clear_tour();
         self.message = Some(format!("Counting {what}…"));
         self.counted = what.clone();
-        self.start_job(ctx, jobs, format!("Counting {what}"), move |control, emitter| {
-            if let Some(reason) = knight::impossibility(&board, start, kind) {
-                return Some(Finished::KnightSolve(SolveResult::NoTour(reason)));
-            }
-            let mut kept = 0;
-            let outcome = knight::enumerate(&board, start, kind, control, &mut |tour| {
-                if kept < BROWSE_LIMIT {
-                    kept += 1;
-                    if !emitter.emit(Found::KnightTour(tour.to_vec())) {
-                        return ControlFlow::Break(());
-                    }
+        self.job_owner.start(
+            ctx,
+            jobs,
+            format!("Counting {what}"),
+            move |control, emitter| {
+                if let Some(reason) = knight::impossibility(&board, start, kind) {
+                    return Some(Finished::KnightSolve(SolveResult::NoTour(reason)));
                 }
-                ControlFlow::Continue(())
-            });
-            jobs::finished(outcome, Finished::KnightCount)
-        });
+                let mut kept = 0;
+                let outcome = knight::enumerate(&board, start, kind, control, &mut |tour| {
+                    if kept < BROWSE_LIMIT {
+                        kept += 1;
+                        if !emitter.emit(Found::KnightTour(tour.to_vec())) {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    ControlFlow::Continue(())
+                });
+                jobs::finished(outcome, Finished::KnightCount)
+            },
+        );
     }
 
     fn start_failing_starts(&mut self, ctx: &egui::Context, jobs: &mut JobSlot) {
         let board = self.board.clone();
         self.failing_starts_requested = Some(self.board_revision);
         self.message = Some("Trying plain Warnsdorff from every square…".to_owned());
-        self.start_job(ctx, jobs, "Warnsdorff failing starts".to_owned(), move |_, _| {
-            Some(Finished::FailingStarts(knight::warnsdorff_failing_starts(
-                &board,
-            )))
-        });
+        self.job_owner.start(
+            ctx,
+            jobs,
+            "Warnsdorff failing starts".to_owned(),
+            move |_, _| {
+                Some(Finished::FailingStarts(knight::warnsdorff_failing_starts(
+                    &board,
+                )))
+            },
+        );
     }
 
     /// Takes a streamed tour of a running count.
@@ -296,23 +285,21 @@ impl KnightPanel {
         }
     }
 
+    /// The running job was cancelled; whatever it had found stays on show.
+    pub fn cancelled(&mut self) {
+        self.message = Some("Cancelled.".to_owned());
+    }
+
     /// The side panel's controls.
     pub fn controls(&mut self, ui: &mut egui::Ui, jobs: &mut JobSlot, settings: &mut Settings) {
         let ctx = ui.ctx().clone();
         ui.heading("Knight's tour");
-        egui::Grid::new("knight-size")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let max = Board::MAX_SIDE;
-                let label = ui.label("Width");
-                ui.add(egui::DragValue::new(&mut settings.knight_width).range(1..=max))
-                    .labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label("Height");
-                ui.add(egui::DragValue::new(&mut settings.knight_height).range(1..=max))
-                    .labelled_by(label.id);
-                ui.end_row();
-            });
+        super::size_controls(
+            ui,
+            "knight-size",
+            (&mut settings.knight_width, &mut settings.knight_height),
+            Board::MAX_SIDE,
+        );
         if (settings.knight_width, settings.knight_height)
             != (self.board.width(), self.board.height())
         {
@@ -402,13 +389,10 @@ impl KnightPanel {
         if ui.button("Count tours").clicked() {
             self.start_count(&ctx, jobs, settings);
         }
-        if let Some((_, progress)) = jobs.current() {
-            ui.label(format!(
-                "Found so far: {}",
-                jobs::group_digits(progress.found)
-            ));
-        }
-        if self.found.controls(ui, "tour") {
+        if self
+            .found
+            .controls(ui, "tour", jobs.progress_of(Mode::Knight))
+        {
             self.show_browsed(settings.tour_kind());
         }
 
@@ -424,7 +408,7 @@ impl KnightPanel {
     /// Forgets everything that depended on the old board.
     fn after_edit(&mut self) {
         self.board_revision = self.board_revision.wrapping_add(1);
-        self.board_changed = true;
+        self.job_owner.mark_changed();
         self.last_start = self
             .last_start
             .filter(|&start| self.board.contains(start) && !self.board.is_blocked(start));

@@ -36,6 +36,9 @@ pub fn run() -> eframe::Result {
             .with_inner_size([1100.0, 760.0])
             .with_min_inner_size([640.0, 480.0])
             .with_drag_and_drop(true),
+        // Boards are flat colours, where dithering changes nothing visible;
+        // without it a software renderer shades every pixel faster.
+        dithering: false,
         ..Default::default()
     };
     eframe::run_native(
@@ -113,12 +116,8 @@ impl GridtourApp {
         });
         // A job started on a board that has changed since would show
         // results that no longer fit it.
-        if self.knight.take_board_changed() {
-            self.jobs.discard(Mode::Knight);
-        }
-        if self.goishi.take_puzzle_changed() {
-            self.jobs.discard(Mode::Goishi);
-        }
+        self.knight.job_owner.drop_stale_job(&mut self.jobs);
+        self.goishi.job_owner.drop_stale_job(&mut self.jobs);
     }
 
     fn mode_bar(&mut self, ui: &mut egui::Ui) {
@@ -142,7 +141,7 @@ impl GridtourApp {
                 .on_hover_text("Esc")
                 .clicked()
             {
-                self.jobs.cancel();
+                self.cancel_job();
             }
         });
     }
@@ -150,11 +149,13 @@ impl GridtourApp {
     /// Space, arrows, Home/End for the animation; Esc cancels; Ctrl+O,
     /// Ctrl+S and Ctrl+Z.
     fn shortcuts(&mut self, ctx: &egui::Context) {
+        // A text field keeps Ctrl+Z for its own undo.
+        let typing = ctx.text_edit_focused();
         let (open, export, undo, escape) = ctx.input_mut(|i| {
             (
                 i.consume_shortcut(&OPEN),
                 i.consume_shortcut(&EXPORT),
-                i.consume_shortcut(&UNDO),
+                !typing && i.consume_shortcut(&UNDO),
                 i.key_pressed(Key::Escape),
             )
         });
@@ -168,11 +169,20 @@ impl GridtourApp {
             self.goishi.undo();
         }
         if escape {
-            self.jobs.cancel();
+            self.cancel_job();
         }
         match self.settings.mode {
             Mode::Knight => self.knight.animation.handle_keys(ctx),
             Mode::Goishi => self.goishi.animation.handle_keys(ctx),
+        }
+    }
+
+    /// Cancel button and Esc: stops the job and tells the mode that ran it.
+    fn cancel_job(&mut self) {
+        match self.jobs.cancel() {
+            Some(Mode::Knight) => self.knight.cancelled(),
+            Some(Mode::Goishi) => self.goishi.cancelled(),
+            None => {}
         }
     }
 
@@ -265,6 +275,23 @@ impl GridtourApp {
             self.files.open_path(ctx, file.path().to_path_buf());
         }
     }
+}
+
+/// Width and height fields for a board of at most `max` along each side.
+fn size_controls(
+    ui: &mut egui::Ui,
+    id_salt: &str,
+    (width, height): (&mut u32, &mut u32),
+    max: u32,
+) {
+    egui::Grid::new(id_salt).num_columns(2).show(ui, |ui| {
+        for (name, value) in [("Width", width), ("Height", height)] {
+            let label = ui.label(name);
+            ui.add(egui::DragValue::new(value).range(1..=max))
+                .labelled_by(label.id);
+            ui.end_row();
+        }
+    });
 }
 
 impl eframe::App for GridtourApp {

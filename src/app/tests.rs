@@ -384,6 +384,7 @@ fn cancel_stops_a_long_count() {
         .clone();
     assert!(ended.cancelled);
     assert!(ended.label.starts_with("Counting"), "{}", ended.label);
+    assert_eq!(harness.state().knight.message(), Some("Cancelled."));
 
     // Esc does the same.
     harness.get_by_label("Count tours").click();
@@ -726,7 +727,10 @@ fn editing_the_board_while_a_count_runs_drops_the_count() {
     click_knight_square(&mut harness, blocked);
     let app = harness.state();
     assert!(app.knight.board().is_blocked(blocked));
-    assert!(!app.jobs.is_running(), "the count on the old board is dropped");
+    assert!(
+        !app.jobs.is_running(),
+        "the count on the old board is dropped"
+    );
     assert!(app.jobs.last_ended().is_some_and(|ended| ended.cancelled));
     // Nothing the old count still finds reaches the window.
     for _ in 0..10 {
@@ -746,6 +750,10 @@ fn space_toggles_playback_once_even_after_clicking_a_button() {
     harness.get_by_label("Pause").click();
     harness.step();
     assert!(!harness.state().knight.animation.is_playing());
+    // A clicked button keeps the keyboard focus.
+    harness.step();
+    harness.get_by_label("Play").focus();
+    harness.step();
     harness.key_press(Key::Space);
     harness.step();
     assert!(harness.state().knight.animation.is_playing());
@@ -766,7 +774,9 @@ fn the_failing_starts_overlay_marks_the_one_failing_square_of_8x8() {
     // Plain Warnsdorff fails only from square 44 (row-major) of 8x8.
     let mut harness = app_harness(knight_settings(8, 8, Algorithm::ALL[0]));
     harness.step();
-    harness.get_by_label("Show Warnsdorff failing starts").click();
+    harness
+        .get_by_label("Show Warnsdorff failing starts")
+        .click();
     harness.step();
     wait_until_idle(&mut harness);
     let app = harness.state();
@@ -774,5 +784,8 @@ fn the_failing_starts_overlay_marks_the_one_failing_square_of_8x8() {
         app.knight.message(),
         Some("Plain Warnsdorff dead-ends from 1 of 64 start squares.")
     );
-    assert_eq!(app.knight.failing_starts(), Some(vec![Square { x: 4, y: 5 }]));
+    assert_eq!(
+        app.knight.failing_starts(),
+        Some(vec![Square { x: 4, y: 5 }])
+    );
 }
