@@ -1,1 +1,38 @@
-fn main() {}
+//! Counting tours: the figures the counting engine is held to (all
+//! undirected closed tours of 6x6 and 5x8, all undirected open tours of
+//! 6x6), plus a directed count from a corner and a long board that the
+//! frontier sweep counts. Run with `cargo bench --bench knight`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::{Board, Square, TourKind, count};
+use std::hint::black_box;
+
+fn counted(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
+    match count(black_box(board), start, kind, &Control::new()) {
+        Outcome::Done(counted) => counted.tours,
+        Outcome::Cancelled => unreachable!("the bench never cancels"),
+    }
+}
+
+fn counting(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count");
+    group.sample_size(10);
+    let corner = Some(Square::new(0, 0));
+    let cases = [
+        ("closed_6x6", 6, 6, None, TourKind::Closed, 9862),
+        ("closed_5x8", 5, 8, None, TourKind::Closed, 44_202),
+        ("open_6x6", 6, 6, None, TourKind::Open, 3_318_960),
+        ("open_5x5_from_corner", 5, 5, corner, TourKind::Open, 304),
+        ("closed_3x18", 3, 18, None, TourKind::Closed, 147_728),
+    ];
+    for (name, width, height, start, kind, expected) in cases {
+        let board = Board::new(width, height).expect("valid bench board");
+        assert_eq!(counted(&board, start, kind), expected, "{name}");
+        group.bench_function(name, |b| b.iter(|| counted(&board, start, kind)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, counting);
+criterion_main!(benches);

@@ -1,23 +1,345 @@
-use gridtour::job::{Control, Outcome};
-use gridtour::knight::{Board, Square, TourKind, count};
-use std::time::Instant;
+//! Tour counts against published values (OEIS and the classic small-board
+//! results) and against an independent brute-force counter, and enumeration
+//! against counting, with every enumerated tour validated.
 
-fn counted(w: u32, h: u32, start: Option<Square>, kind: TourKind) -> u64 {
-    let board = Board::new(w, h).unwrap();
-    let t = Instant::now();
-    let r = match count(&board, start, kind, &Control::new()) {
-        Outcome::Done(c) => c.tours,
-        Outcome::Cancelled => panic!(),
-    };
-    println!("{w}x{h} {:?}", t.elapsed());
-    r
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::{Board, Square, TourKind, count, enumerate, validate};
+
+fn board(width: u32, height: u32) -> Board {
+    Board::new(width, height).unwrap()
+}
+
+fn tours(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
+    match count(board, start, kind, &Control::new()) {
+        Outcome::Done(counted) => counted.tours,
+        Outcome::Cancelled => panic!("nobody cancelled the count"),
+    }
+}
+
+/// Every tour `enumerate` streams, each checked by the validator.
+fn listed(board: &Board, start: Option<Square>, kind: TourKind) -> Vec<Vec<Square>> {
+    let mut all = Vec::new();
+    let outcome = enumerate(board, start, kind, &Control::new(), &mut |path| {
+        validate(board, path, kind).unwrap();
+        if let Some(s) = start {
+            assert_eq!(path[0], s);
+        }
+        all.push(path.to_vec());
+        ControlFlow::Continue(())
+    });
+    assert_eq!(outcome, Outcome::Done(all.len() as u64));
+    all
+}
+
+/// Directed Hamiltonian paths (open) or cycles (closed) from `from`, by plain
+/// recursion over the knight moves (visited squares as bits of a u64): slow,
+/// obviously right, and sharing no code with the engine.
+fn brute_force_from(board: &Board, from: Square, kind: TourKind) -> u64 {
+    fn extend(board: &Board, path: &mut Vec<Square>, visited: u64, kind: TourKind) -> u64 {
+        let here = *path.last().unwrap();
+        if path.len() == board.open_count() {
+            let closes = {
+                let (dx, dy) = (here.x.abs_diff(path[0].x), here.y.abs_diff(path[0].y));
+                (dx, dy) == (1, 2) || (dx, dy) == (2, 1)
+            };
+            return u64::from(kind == TourKind::Open || (closes && path.len() > 2));
+        }
+        let mut found = 0;
+        for (dx, dy) in [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ] {
+            let (x, y) = (here.x as i64 + dx, here.y as i64 + dy);
+            if x < 0 || y < 0 || x >= board.width() as i64 || y >= board.height() as i64 {
+                continue;
+            }
+            let next = Square::new(x as u32, y as u32);
+            let bit = 1u64 << (y * board.width() as i64 + x);
+            if board.is_blocked(next) || visited & bit != 0 {
+                continue;
+            }
+            path.push(next);
+            found += extend(board, path, visited | bit, kind);
+            path.pop();
+        }
+        found
+    }
+    assert!(
+        board.width() * board.height() <= 64,
+        "the brute force keeps squares in a u64"
+    );
+    let first = 1u64 << (from.y * board.width() + from.x);
+    extend(board, &mut vec![from], first, kind)
+}
+
+/// Undirected tours by brute force: directed tours from every square, each
+/// open path found from both ends, each cycle from every square both ways.
+fn brute_force_undirected(board: &Board, kind: TourKind) -> u64 {
+    let open: Vec<Square> = board.squares().filter(|&s| !board.is_blocked(s)).collect();
+    match kind {
+        TourKind::Open if open.len() == 1 => 1,
+        TourKind::Open => open
+            .iter()
+            .map(|&s| brute_force_from(board, s, kind))
+            .sum::<u64>()
+            .div_ceil(2),
+        TourKind::Closed => open
+            .first()
+            .map_or(0, |&s| brute_force_from(board, s, kind) / 2),
+    }
 }
 
 #[test]
-fn smoke() {
+fn open_tours_from_a_corner() {
     let corner = Some(Square::new(0, 0));
-    println!("6x6 closed {}", counted(6, 6, None, TourKind::Closed));
-    println!("5x8 closed {}", counted(5, 8, None, TourKind::Closed));
-    println!("6x6 open {}", counted(6, 6, None, TourKind::Open));
-    println!("7x7 open {}", counted(7, 7, None, TourKind::Open));
+    assert_eq!(tours(&board(3, 4), corner, TourKind::Open), 2);
+    // a1 is the bottom-left corner; all four corners are alike on 5x5.
+    assert_eq!(tours(&board(5, 5), corner, TourKind::Open), 304);
+    assert_eq!(
+        tours(&board(5, 5), Some(Square::new(0, 4)), TourKind::Open),
+        304
+    );
+}
+
+#[test]
+fn all_directed_open_tours_of_5x5() {
+    let board = board(5, 5);
+    let directed: u64 = board
+        .squares()
+        .map(|s| tours(&board, Some(s), TourKind::Open))
+        .sum();
+    assert_eq!(directed, 1728);
+    assert_eq!(tours(&board, None, TourKind::Open), 864);
+}
+
+#[test]
+fn undirected_open_tours() {
+    assert_eq!(tours(&board(4, 5), None, TourKind::Open), 82);
+    assert_eq!(tours(&board(3, 4), None, TourKind::Open), 8);
+    // OEIS A165134 (undirected open tours of n x n): 1, 0, 0, 0, 864, ...
+    assert_eq!(tours(&board(1, 1), None, TourKind::Open), 1);
+    assert_eq!(tours(&board(4, 4), None, TourKind::Open), 0);
+}
+
+#[test]
+#[ignore = "about a second in release, much longer in debug: cargo test --release --test knight_count -- --ignored"]
+fn undirected_open_tours_of_6x6() {
+    assert_eq!(tours(&board(6, 6), None, TourKind::Open), 3_318_960);
+}
+
+#[test]
+fn undirected_closed_tours() {
+    // OEIS A001230 (n x n): 6x6 has 9862; the classic rectangles.
+    assert_eq!(tours(&board(6, 6), None, TourKind::Closed), 9862);
+    assert_eq!(tours(&board(5, 6), None, TourKind::Closed), 8);
+    assert_eq!(tours(&board(3, 10), None, TourKind::Closed), 16);
+    assert_eq!(tours(&board(10, 3), None, TourKind::Closed), 16);
+    // OEIS A070030 (3 x 2n): 3x12 has 176, 3x14 has 1536.
+    assert_eq!(tours(&board(3, 12), None, TourKind::Closed), 176);
+    assert_eq!(tours(&board(3, 14), None, TourKind::Closed), 1536);
+    assert_eq!(tours(&board(5, 5), None, TourKind::Closed), 0);
+}
+
+#[test]
+fn undirected_closed_tours_of_5x8() {
+    assert_eq!(tours(&board(5, 8), None, TourKind::Closed), 44_202);
+}
+
+#[test]
+fn directed_closed_tours_are_twice_the_cycles() {
+    let board = board(6, 6);
+    for s in [Square::new(0, 0), Square::new(2, 3)] {
+        assert_eq!(tours(&board, Some(s), TourKind::Closed), 2 * 9862);
+    }
+}
+
+#[test]
+fn long_narrow_boards_are_counted_by_the_sweep() {
+    // Beyond the walk's size limit: the frontier sweep counts these.
+    // OEIS A070030: 3x16 has 15,424 closed tours, 3x18 has 147,728.
+    assert_eq!(tours(&board(3, 16), None, TourKind::Closed), 15_424);
+    assert_eq!(tours(&board(18, 3), None, TourKind::Closed), 147_728);
+}
+
+#[test]
+fn unusable_start_squares_have_no_tours() {
+    let mut board = board(5, 5);
+    board.set_blocked(Square::new(2, 2), true);
+    assert_eq!(tours(&board, Some(Square::new(2, 2)), TourKind::Open), 0);
+    assert_eq!(tours(&board, Some(Square::new(9, 9)), TourKind::Open), 0);
+}
+
+/// Small boards with holes, where no published count exists: the engine's
+/// count, its enumeration and the brute force must all agree.
+fn holed_boards() -> Vec<Board> {
+    let mut boards = Vec::new();
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    for (width, height) in [
+        (3, 4),
+        (4, 4),
+        (3, 5),
+        (4, 5),
+        (5, 5),
+        (3, 6),
+        (4, 6),
+        (3, 7),
+        (3, 8),
+    ] {
+        for holes in 0..3 {
+            let mut board = Board::new(width, height).unwrap();
+            for _ in 0..holes {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let index = (seed % u64::from(width * height)) as u32;
+                board.set_blocked(Square::new(index % width, index / width), true);
+            }
+            boards.push(board);
+        }
+    }
+    boards
+}
+
+#[test]
+fn counts_agree_with_brute_force_on_holed_boards() {
+    let mut nonzero = 0;
+    for board in holed_boards() {
+        for kind in [TourKind::Open, TourKind::Closed] {
+            let expected = brute_force_undirected(&board, kind);
+            assert_eq!(tours(&board, None, kind), expected, "{board:?} {kind:?}");
+            nonzero += usize::from(expected > 0);
+            let start = board.squares().find(|&s| !board.is_blocked(s)).unwrap();
+            assert_eq!(
+                tours(&board, Some(start), kind),
+                brute_force_from(&board, start, kind),
+                "{board:?} {kind:?} from {start:?}"
+            );
+        }
+    }
+    assert!(nonzero >= 8, "too few boards with tours: {nonzero}");
+}
+
+#[test]
+fn enumeration_lists_each_tour_once() {
+    for board in holed_boards()
+        .into_iter()
+        .chain([board(5, 6), board(3, 10)])
+    {
+        for kind in [TourKind::Open, TourKind::Closed] {
+            let all = listed(&board, None, kind);
+            assert_eq!(all.len() as u64, tours(&board, None, kind), "{board:?}");
+            // As undirected tours: an open path and its reverse are one
+            // tour, a cycle is the same from any square in either direction.
+            let distinct: HashSet<Vec<Square>> = all
+                .iter()
+                .map(|path| {
+                    let mut edges: Vec<(Square, Square)> = path
+                        .windows(2)
+                        .map(|w| (w[0].min(w[1]), w[0].max(w[1])))
+                        .collect();
+                    if kind == TourKind::Closed && path.len() > 2 {
+                        let (a, b) = (path[0], path[path.len() - 1]);
+                        edges.push((a.min(b), a.max(b)));
+                    }
+                    edges.sort();
+                    edges.into_iter().flat_map(|(a, b)| [a, b]).collect()
+                })
+                .collect();
+            assert_eq!(distinct.len(), all.len(), "{board:?} {kind:?}");
+        }
+    }
+}
+
+#[test]
+fn enumeration_from_a_square_lists_directed_tours() {
+    let board = board(5, 5);
+    let corner = Square::new(0, 0);
+    assert_eq!(listed(&board, Some(corner), TourKind::Open).len(), 304);
+    let board6 = Board::new(5, 6).unwrap();
+    assert_eq!(listed(&board6, Some(corner), TourKind::Closed).len(), 16);
+}
+
+#[test]
+fn enumeration_stops_when_asked() {
+    let board = board(5, 5);
+    let mut seen = 0;
+    let outcome = enumerate(&board, None, TourKind::Open, &Control::new(), &mut |_| {
+        seen += 1;
+        if seen == 10 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(outcome, Outcome::Done(10));
+}
+
+#[test]
+fn cancelled_counts_and_enumerations_stop() {
+    let control = Control::new();
+    control.cancel();
+    let board = board(8, 8);
+    assert_eq!(
+        count(&board, None, TourKind::Open, &control),
+        Outcome::Cancelled
+    );
+    let outcome = enumerate(&board, None, TourKind::Open, &control, &mut |_| {
+        ControlFlow::Continue(())
+    });
+    assert_eq!(outcome, Outcome::Cancelled);
+}
+
+#[test]
+fn a_running_count_stops_soon_after_cancel() {
+    use std::time::{Duration, Instant};
+    let control = Control::new();
+    let board = board(8, 8);
+    let stopped = std::thread::scope(|scope| {
+        let job = scope.spawn(|| {
+            let outcome = count(&board, None, TourKind::Open, &control);
+            (outcome, Instant::now())
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        let asked = Instant::now();
+        control.cancel();
+        let (outcome, finished) = job.join().unwrap();
+        assert_eq!(outcome, Outcome::Cancelled);
+        finished.saturating_duration_since(asked)
+    });
+    assert!(stopped < Duration::from_millis(50), "took {stopped:?}");
+    assert!(control.snapshot().nodes > 0, "no progress was reported");
+}
+
+#[test]
+#[ignore = "streams 6.6 million tours: cargo test --release --test knight_count -- --ignored"]
+fn millions_of_tours_stream_in_flat_memory() {
+    // Directed open tours of 6x6 from a corner, never held together.
+    let board = board(6, 6);
+    let corner = Square::new(0, 0);
+    let mut streamed = 0u64;
+    let outcome = enumerate(
+        &board,
+        Some(corner),
+        TourKind::Open,
+        &Control::new(),
+        &mut |path| {
+            if streamed.is_multiple_of(100_000) {
+                validate(&board, path, TourKind::Open).unwrap();
+            }
+            streamed += 1;
+            ControlFlow::Continue(())
+        },
+    );
+    assert_eq!(outcome, Outcome::Done(streamed));
+    assert_eq!(streamed, tours(&board, Some(corner), TourKind::Open));
+    assert!(streamed > 1_000_000);
 }

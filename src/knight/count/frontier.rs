@@ -439,7 +439,7 @@ fn expand_in_parallel(step: &Step, states: &States, control: &Control) -> (State
         let mut next = States::default();
         let mut completed = 0;
         for (done, &(key, count)) in half.iter().enumerate() {
-            if done as u64 % CHECK_INTERVAL == 0 && control.is_cancelled() {
+            if (done as u64).is_multiple_of(CHECK_INTERVAL) && control.is_cancelled() {
                 break;
             }
             completed += step.expand(key, count, &mut next);

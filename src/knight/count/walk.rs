@@ -156,10 +156,6 @@ impl<'g> Walk<'g> {
         viable.then_some(walk)
     }
 
-    pub(super) fn path(&self) -> &[u32] {
-        &self.path
-    }
-
     /// How many squares with free degree at most 1 may be left for the end.
     fn slack(&self) -> usize {
         if self.closed { 0 } else { 1 }
@@ -289,36 +285,37 @@ impl<'g> Walk<'g> {
 }
 
 /// Splits the walks below `roots` into many small prefixes and completes
-/// them on two threads, counting the tours each `accept`s. Used to count
-/// boards the frontier sweep cannot handle.
+/// them on two threads. Each tour found below a root adds the root's weight
+/// to the total when `accept` keeps it. Used for boards small enough to walk
+/// and for those the frontier sweep cannot handle.
 pub(super) fn count_in_parallel(
     graph: &Graph,
-    roots: &[Vec<u32>],
+    roots: &[(Vec<u32>, u64)],
     closed: bool,
     accept: &(dyn Fn(&[u32]) -> bool + Sync),
     control: &Control,
 ) -> Outcome<u128> {
     const WANTED_PREFIXES: usize = 256;
-    let mut prefixes: Vec<Vec<u32>> = roots
+    let mut prefixes: Vec<(Vec<u32>, u64)> = roots
         .iter()
-        .filter(|root| Walk::along(graph, root, closed).is_some())
+        .filter(|(root, _)| Walk::along(graph, root, closed).is_some())
         .cloned()
         .collect();
     // Deepen the shortest prefixes one move at a time until there are enough.
     let mut depth = 1;
     while prefixes.len() < WANTED_PREFIXES && depth < graph.len() {
         let mut deeper = Vec::new();
-        for prefix in &prefixes {
+        for (prefix, weight) in &prefixes {
             let Some(&last) = prefix.last() else { continue };
             if prefix.len() != depth {
-                deeper.push(prefix.clone());
+                deeper.push((prefix.clone(), *weight));
                 continue;
             }
             for &next in graph.neighbours(last) {
                 let mut longer = prefix.clone();
                 longer.push(next);
                 if Walk::along(graph, &longer, closed).is_some() {
-                    deeper.push(longer);
+                    deeper.push((longer, *weight));
                 }
             }
         }
@@ -331,7 +328,7 @@ pub(super) fn count_in_parallel(
         let mut tours = 0u128;
         loop {
             let i = next_prefix.fetch_add(1, Ordering::Relaxed);
-            let Some(prefix) = prefixes.get(i) else {
+            let Some((prefix, weight)) = prefixes.get(i) else {
                 return Outcome::Done(tours);
             };
             let Some(mut walk) = Walk::along(graph, prefix, closed) else {
@@ -339,7 +336,7 @@ pub(super) fn count_in_parallel(
             };
             let mut tally = |path: &[u32]| {
                 if accept(path) {
-                    tours += 1;
+                    tours += u128::from(*weight);
                 }
                 ControlFlow::Continue(())
             };
