@@ -139,9 +139,51 @@ fn bad_arguments_give_one_line_errors() {
         ("--size 8x8 --blocked a1,q7", "--blocked"),
         ("--size 8x8 --algo dfs", "unknown algorithm"),
         ("--size 8x8 --format xml", "unknown format"),
+        ("--size 0", "at least 1"),
+        ("--size 0x5", "width must be at least 1"),
+        ("--size 99999x99999", "too large"),
+        ("--size 8x", "--size"),
+        ("--size x8", "--size"),
+        ("--size 8x8x8", "--size"),
+        ("--size -8x8", "unexpected argument"),
+        ("--size 8x8 --start z99", "off the 8x8 board"),
+        ("--size 8x8 --start a0", "off the 8x8 board"),
+        ("--size 8x8 --start a99999999999999999999", "--start"),
+        ("--size 8x8 --blocked c3,", "--blocked"),
+        ("--size 8x8 --blocked #!", "not a square name"),
+        (
+            "--size 8x8 --blocked a1",
+            "a1 is the start when --start is omitted",
+        ),
+        (
+            "--size 8x8 --failing-starts --closed",
+            "cannot be used with",
+        ),
+        ("--size 8x8 --count --failing-starts", "cannot be used with"),
+        ("--size 8x8 --bogus", "--bogus"),
+        ("--start a1", "--size"),
     ];
     for (args, words) in cases {
         let error = error_of(args);
         assert!(error.contains(words), "{args}: {error}");
     }
+}
+
+/// Files past `z` continue with two letters: `ad` is the 30th column.
+#[test]
+fn squares_past_file_z_have_two_letters() {
+    let json = stdout_of("--size 30x5 --start ad5 --format json");
+    let tour = Tour::from_json(json.trim()).expect("a valid tour");
+    assert_eq!(tour.path[0], Square::new(29, 0));
+}
+
+/// A board 4 squares across: no open tour leaves an inner line, and theory
+/// says why at once, even on the longest board.
+#[test]
+fn inner_lines_of_boards_four_across_are_answered_at_once() {
+    let text = stdout_of("--size 4x4000 --start b7");
+    assert!(
+        text.starts_with("no open tour from b7 on 4x4000: ") && text.contains("outer line"),
+        "{text}"
+    );
 }

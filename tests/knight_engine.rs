@@ -146,26 +146,122 @@ fn rectangular_boards() {
     }
 }
 
-/// On 3x4 only the squares of the top and bottom rows start an open tour
-/// (2 tours from each corner, 4 from each middle square); the squares of
-/// the two middle rows get a proof by exhaustive search, not by theory.
+/// On 3x4 only the squares of the top and bottom rows start an open tour;
+/// theory knows the middle rows (the outer-line argument for boards 4
+/// across). No theorem covers the centre of 3x7 or the two squares beside
+/// the centre of 3x8, where no open tour starts either: exhaustive search
+/// proves it, with either algorithm.
 #[test]
 fn exhaustive_search_proves_there_is_none() {
     let board = Board::new(3, 4).unwrap();
     let mut starts_with_tours = Vec::new();
     for start in board.squares() {
-        assert_eq!(impossibility(&board, Some(start), TourKind::Open), None);
         for algorithm in Algorithm::ALL {
             match solve_now(&board, start, TourKind::Open, algorithm) {
-                SolveResult::Found(_) if algorithm == Algorithm::Backtrack => {
-                    starts_with_tours.push(board.square_name(start));
-                }
-                SolveResult::Found(_) => {}
-                SolveResult::NoTour(reason) => assert!(reason.contains("exhaustive"), "{reason}"),
+                SolveResult::Found(_) => starts_with_tours.push(board.square_name(start)),
+                SolveResult::NoTour(reason) => assert!(reason.contains("outer line"), "{reason}"),
             }
         }
     }
+    starts_with_tours.dedup();
     assert_eq!(starts_with_tours, ["a4", "b4", "c4", "a1", "b1", "c1"]);
+    for (w, h, name) in [(3, 7, "b4"), (3, 8, "b3"), (3, 8, "b6"), (8, 3, "c2")] {
+        let board = Board::new(w, h).unwrap();
+        let start = board.parse_square(name).unwrap();
+        assert_eq!(impossibility(&board, Some(start), TourKind::Open), None);
+        for algorithm in Algorithm::ALL {
+            let SolveResult::NoTour(reason) = solve_now(&board, start, TourKind::Open, algorithm)
+            else {
+                panic!("{w}x{h} has no open tour from {name}");
+            };
+            assert!(reason.contains("exhaustive"), "{reason}");
+        }
+    }
+}
+
+/// Start squares where the greedy walk strands itself on long thin boards:
+/// the default solver falls back to the construction instead of an
+/// exhaustive search that would not end.
+#[test]
+fn thin_boards_where_the_walk_fails_still_get_tours() {
+    for (w, h, name) in [(3, 78, "b76"), (3, 74, "a1"), (4, 79, "a38"), (80, 4, "x1")] {
+        let board = Board::new(w, h).unwrap();
+        let start = board.parse_square(name).unwrap();
+        tour_from(&board, start, TourKind::Open, Algorithm::Warnsdorff);
+    }
+}
+
+/// The default solver on every start square of rectangles from 5x5 to
+/// 8x12: an open tour from every square (of the majority colour when the
+/// area is odd), a closed tour from every square when the board has one.
+#[test]
+fn default_solver_on_every_start_of_small_rectangles() {
+    for w in 5..=8 {
+        for h in w..=12 {
+            let board = Board::new(w, h).unwrap();
+            let closed = impossibility(&board, None, TourKind::Closed).is_none();
+            assert_eq!(closed, (w * h) % 2 == 0, "{w}x{h}");
+            for start in board.squares() {
+                if (w * h) % 2 == 0 || !start.is_dark() {
+                    tour_from(&board, start, TourKind::Open, Algorithm::Warnsdorff);
+                }
+                if closed {
+                    tour_from(&board, start, TourKind::Closed, Algorithm::Warnsdorff);
+                }
+            }
+        }
+    }
+}
+
+/// Every start square of the boards 3 and 4 squares across, up to 120
+/// long, with the default solver; and up to 10 long with exhaustive search
+/// too. Open tours start from every square except the inner lines of boards
+/// 4 across (theory), the centre of 3x7 and two squares of 3x8; closed
+/// tours exist on 3 x n for even n from 10 on.
+#[test]
+#[ignore = "about a minute in release; cargo test --release --test knight_engine -- --ignored"]
+fn every_start_of_boards_three_and_four_across() {
+    let mut without_tours = Vec::new();
+    for w in [3, 4] {
+        for h in 1..=120 {
+            let board = Board::new(w, h).unwrap();
+            let algorithms: &[Algorithm] = if h <= 10 {
+                &Algorithm::ALL
+            } else {
+                &[Algorithm::Warnsdorff]
+            };
+            for start in board.squares() {
+                for kind in TourKind::ALL {
+                    for &algorithm in algorithms {
+                        match solve_now(&board, start, kind, algorithm) {
+                            SolveResult::Found(tour) => {
+                                assert_eq!(validate(&board, &tour.path, kind), Ok(()));
+                            }
+                            SolveResult::NoTour(_) => {
+                                if impossibility(&board, Some(start), kind).is_none() {
+                                    without_tours.push(format!(
+                                        "{w}x{h} {} {algorithm}",
+                                        board.square_name(start)
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(
+        without_tours,
+        [
+            "3x7 b4 warnsdorff",
+            "3x7 b4 backtrack",
+            "3x8 b6 warnsdorff",
+            "3x8 b6 backtrack",
+            "3x8 b3 warnsdorff",
+            "3x8 b3 backtrack",
+        ]
+    );
 }
 
 /// The 14-square closed-tour puzzle (x = blocked, numbers = the squares in
@@ -258,6 +354,22 @@ fn boards_without_tours_are_answered_by_theory() {
         reason.contains("25 light") || reason.contains("25 dark"),
         "{reason}"
     );
+    // An inner line of a long board 4 across: a search would never end.
+    let board = Board::new(2000, 4).unwrap();
+    let control = Control::new();
+    let start = board.parse_square("bx2").unwrap();
+    let outcome = solve(
+        &board,
+        start,
+        TourKind::Open,
+        Algorithm::Backtrack,
+        &control,
+    );
+    let Outcome::Done(SolveResult::NoTour(reason)) = outcome else {
+        panic!("no open tour starts on an inner line");
+    };
+    assert!(reason.contains("bx2 is on an inner one"), "{reason}");
+    assert_eq!(control.snapshot().nodes, 0);
 }
 
 /// The start squares where first-minimum Warnsdorff dead-ends, numbered

@@ -111,3 +111,55 @@ fn tours_on_2000_by_2000() {
     tours_from_samples(1999, 2000);
     tour(1999, 1999, Square::new(1000, 998), TourKind::Open);
 }
+
+#[test]
+#[ignore = "large boards; run with --release"]
+fn tours_on_long_thin_and_odd_by_even_boards() {
+    tours_from_samples(1000, 1001);
+    tours_from_samples(5, 2000);
+    tours_from_samples(2000, 6);
+    tours_from_samples(3, 4000);
+    tour(7, 2001, Square::new(6, 2000), TourKind::Open);
+    tour(4001, 3, Square::new(2001, 1), TourKind::Open);
+}
+
+/// A cancel stops the construction of a 2000x2000 tour (and the check that
+/// follows it) promptly, however far it got.
+#[test]
+fn cancel_stops_the_construction() {
+    use gridtour::job::{Emitter, Event, spawn};
+    use std::time::Instant;
+    for delay_ms in [0, 5, 30] {
+        let job = spawn(
+            || {},
+            move |control, _: &Emitter<_, ()>| {
+                let board = Board::new(2000, 2000).expect("valid test board");
+                solve(
+                    &board,
+                    Square::new(0, 0),
+                    TourKind::Closed,
+                    Algorithm::Warnsdorff,
+                    control,
+                )
+            },
+        );
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        let asked = Instant::now();
+        job.cancel();
+        loop {
+            match job.next_event(Duration::from_secs(10)).expect("job hung") {
+                Event::Finished(outcome, _) => {
+                    assert!(matches!(outcome, Outcome::Cancelled), "{delay_ms} ms");
+                    break;
+                }
+                _ => continue,
+            }
+        }
+        // 50 ms is the aim; the margin is for a loaded machine.
+        assert!(
+            asked.elapsed() < Duration::from_millis(150),
+            "{delay_ms} ms: {:?}",
+            asked.elapsed()
+        );
+    }
+}

@@ -46,7 +46,7 @@ pub struct KnightArgs {
     count: bool,
     /// List the start squares where plain first-minimum Warnsdorff dead-ends,
     /// and check that the default solver finds a tour from each.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["start", "closed", "count"])]
     failing_starts: bool,
 }
 
@@ -89,7 +89,8 @@ pub fn run(args: KnightArgs) -> Result<(), String> {
     } else {
         let start = match start {
             Some(start) => start,
-            None => parse_start(&board, "a1")?,
+            None => parse_start(&board, "a1")
+                .map_err(|e| format!("{e} (a1 is the start when --start is omitted)"))?,
         };
         print_tour(&board, start, kind, algorithm, format)?;
     }

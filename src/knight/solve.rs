@@ -11,8 +11,9 @@ use crate::job::{Control, Outcome};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Warnsdorff's greedy rule with an edge tie-break, path rotations and
-    /// restarts; falls back to exhaustive search when all of that fails.
-    /// Fast on any board.
+    /// restarts; when all of that fails, the divide-and-conquer
+    /// construction on full boards, then exhaustive search. Fast on any
+    /// board without blocked squares.
     Warnsdorff,
     /// Exhaustive depth-first search in Warnsdorff order with pruning. Finds
     /// a tour or proves there is none, however long that takes.
