@@ -179,6 +179,26 @@ impl<T, M> Emitter<T, M> {
     }
 }
 
+/// The nice value a background job's worker runs at (0 is normal, 19 the
+/// lowest priority).
+const BACKGROUND_NICENESS: i32 = 10;
+
+/// Lets the scheduler favour the window over the calling worker thread (and
+/// the threads it spawns, which inherit its nice value). A count keeps both
+/// cores busy; without this, a window drawn by a software renderer competes
+/// with it on equal terms and its frame rate collapses. The ticker that
+/// reports progress is spawned before, so it keeps normal priority.
+fn lower_thread_priority() {
+    // SAFETY: setpriority only reads its three integer arguments. On Linux
+    // the nice value is a per-thread attribute and `who = 0` names the
+    // calling thread. A failure (e.g. a sandbox forbidding it) only leaves
+    // the priority as it was, so the result is ignored.
+    #[cfg(target_os = "linux")]
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, BACKGROUND_NICENESS);
+    }
+}
+
 /// Runs `work` on a new thread.
 ///
 /// While it runs, a progress event is sent every [`PROGRESS_PERIOD`]; when it
@@ -186,6 +206,8 @@ impl<T, M> Emitter<T, M> {
 /// when the control was cancelled, whatever the work returned). `wake` is
 /// called after every event so that a sleeping listener, such as a window
 /// that repaints only on demand, can look at the channel.
+/// The work runs at a lowered priority, so that it never starves the thread
+/// that watches it.
 pub fn spawn<T, M, F>(wake: impl Fn() + Send + Sync + 'static, work: F) -> Job<T, M>
 where
     T: Send + 'static,
@@ -216,6 +238,7 @@ where
             sender: sender.clone(),
             wake: Arc::clone(&wake),
         };
+        lower_thread_priority();
         let result = work(&worker_control, &emitter);
         drop(done_tx);
         let _ = ticker.join();
