@@ -384,10 +384,11 @@ fn plain_warnsdorff_failing_starts() {
     ];
     for (n, failing) in expected {
         let board = Board::new(n, n).unwrap();
-        let found: Vec<usize> = warnsdorff_failing_starts(&board)
-            .iter()
-            .map(|&s| board.index(s))
-            .collect();
+        let Outcome::Done(failing_found) = warnsdorff_failing_starts(&board, &Control::new())
+        else {
+            panic!("nobody cancelled");
+        };
+        let found: Vec<usize> = failing_found.iter().map(|&s| board.index(s)).collect();
         assert_eq!(found, failing, "{n}x{n}");
         for &index in failing {
             tour_from(

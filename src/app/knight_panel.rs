@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 
 use eframe::egui;
+use gridtour::job::Outcome;
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
 use super::animation::Animation;
@@ -230,10 +231,9 @@ impl KnightPanel {
             ctx,
             jobs,
             "Warnsdorff failing starts".to_owned(),
-            move |_, _| {
-                Some(Finished::FailingStarts(knight::warnsdorff_failing_starts(
-                    &board,
-                )))
+            move |control, _| match knight::warnsdorff_failing_starts(&board, control) {
+                Outcome::Done(failing) => Some(Finished::FailingStarts(failing)),
+                Outcome::Cancelled => None,
             },
         );
     }

@@ -204,7 +204,10 @@ struct FailingStart {
 }
 
 fn print_failing_starts(board: &Board, format: Format) {
-    let analysis: Vec<FailingStart> = warnsdorff_failing_starts(board)
+    let Outcome::Done(failing) = warnsdorff_failing_starts(board, &Control::new()) else {
+        return; // nothing cancels the command line's control
+    };
+    let analysis: Vec<FailingStart> = failing
         .into_iter()
         .map(|square| FailingStart {
             square,

@@ -30,12 +30,23 @@ use crate::job::{CHECK_INTERVAL, Control, Outcome};
 ///
 /// On full n x n boards these are, numbering squares row by row from 0:
 /// 6x6: 15; 8x8: 44; 10x10: 21, 61; 12x12: 22, 91, 96, 101, 113, 126.
-pub fn warnsdorff_failing_starts(board: &Board) -> Vec<Square> {
+///
+/// The work grows with the square of the board's area (one walk per
+/// square), so it reports progress to `control` and stops between walks
+/// once cancelled.
+pub fn warnsdorff_failing_starts(board: &Board, control: &Control) -> Outcome<Vec<Square>> {
     let template = Grid::new(board);
-    board
-        .open_squares()
-        .filter(|&start| !plain_walk_succeeds(&template, board, start))
-        .collect()
+    let mut failing = Vec::new();
+    for start in board.open_squares() {
+        if control.is_cancelled() {
+            return Outcome::Cancelled;
+        }
+        if !plain_walk_succeeds(&template, board, start) {
+            failing.push(start);
+        }
+        control.add_nodes(board.open_count() as u64);
+    }
+    Outcome::Done(failing)
 }
 
 /// Runs the plain rule from `start` on a copy of `template`.
@@ -386,6 +397,29 @@ mod tests {
         squares.iter().map(|&s| board.index(s)).collect()
     }
 
+    fn failing_starts(board: &Board) -> Vec<Square> {
+        match warnsdorff_failing_starts(board, &Control::new()) {
+            Outcome::Done(failing) => failing,
+            Outcome::Cancelled => panic!("nobody cancelled"),
+        }
+    }
+
+    #[test]
+    fn failing_starts_stop_when_cancelled_and_report_progress() {
+        let board = Board::new(12, 12).unwrap();
+        let control = Control::new();
+        assert!(matches!(
+            warnsdorff_failing_starts(&board, &control),
+            Outcome::Done(_)
+        ));
+        assert_eq!(control.snapshot().nodes, 144 * 144);
+        control.cancel();
+        assert_eq!(
+            warnsdorff_failing_starts(&board, &control),
+            Outcome::Cancelled
+        );
+    }
+
     #[test]
     fn plain_rule_fails_where_the_classic_analysis_says() {
         let expected: [(u32, &[usize]); 4] = [
@@ -397,7 +431,7 @@ mod tests {
         for (n, failing) in expected {
             let board = Board::new(n, n).unwrap();
             assert_eq!(
-                row_major(&board, &warnsdorff_failing_starts(&board)),
+                row_major(&board, &failing_starts(&board)),
                 failing,
                 "{n}x{n}"
             );
@@ -408,7 +442,7 @@ mod tests {
     fn edge_tie_break_needs_no_rotation_where_the_plain_rule_fails() {
         for n in [6, 8, 10, 12] {
             let board = Board::new(n, n).unwrap();
-            for start in warnsdorff_failing_starts(&board) {
+            for start in failing_starts(&board) {
                 let control = Control::new();
                 let mut walk = Walk::new(
                     &board,
