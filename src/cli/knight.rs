@@ -236,8 +236,13 @@ fn default_open_tour(board: &Board, start: Square) -> Result<Tour, String> {
 }
 
 fn failing_starts_text(board: &Board, analysis: &[FailingStart]) -> String {
+    let squares = if analysis.len() == 1 {
+        "start square"
+    } else {
+        "start squares"
+    };
     let mut text = format!(
-        "{} start squares where plain first-minimum Warnsdorff dead-ends on {}x{} \
+        "{} {squares} where plain first-minimum Warnsdorff dead-ends on {}x{} \
          (squares numbered row by row from 0 at the top left)\n",
         analysis.len(),
         board.width(),
