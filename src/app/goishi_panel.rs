@@ -51,6 +51,39 @@ pub struct GoishiPanel {
     pub view: View,
 }
 
+/// The puzzles of `assets/goishi/`, built into the program so that a first
+/// look needs no file: the classic example first.
+const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "seed-example.txt",
+        include_str!("../../assets/goishi/seed-example.txt"),
+    ),
+    (
+        "cross-unique.txt",
+        include_str!("../../assets/goishi/cross-unique.txt"),
+    ),
+    (
+        "four-solutions-4x4.txt",
+        include_str!("../../assets/goishi/four-solutions-4x4.txt"),
+    ),
+    (
+        "unique-6x6-10stones.txt",
+        include_str!("../../assets/goishi/unique-6x6-10stones.txt"),
+    ),
+    (
+        "unique-10x10-30stones.txt",
+        include_str!("../../assets/goishi/unique-10x10-30stones.txt"),
+    ),
+    (
+        "unique-12x12-35stones.txt",
+        include_str!("../../assets/goishi/unique-12x12-35stones.txt"),
+    ),
+    (
+        "walk-25x25-100stones.txt",
+        include_str!("../../assets/goishi/walk-25x25-100stones.txt"),
+    ),
+];
+
 impl GoishiPanel {
     /// A panel with an empty board of the size in `settings`.
     pub fn new(settings: &Settings) -> Self {
@@ -326,6 +359,21 @@ impl GoishiPanel {
             if (ui.button("Load URL").clicked() || entered) && !self.url.trim().is_empty() {
                 files.open_bytes(&ctx, "URL".to_owned(), self.url.trim().as_bytes().to_vec());
             }
+        });
+
+        ui.horizontal(|ui| {
+            let label = ui.label("Example");
+            egui::ComboBox::from_id_salt("goishi-example")
+                .selected_text("choose a puzzle")
+                .show_ui(ui, |ui| {
+                    for &(name, text) in EXAMPLES {
+                        if ui.selectable_label(false, name).clicked() {
+                            files.open_bytes(&ctx, name.to_owned(), text.as_bytes().to_vec());
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
         });
 
         ui.separator();

@@ -521,6 +521,35 @@ fn a_pasted_url_loads_the_puzzle() {
 }
 
 #[test]
+fn every_built_in_example_opens_from_the_menu() {
+    let mut harness = app_harness(Settings {
+        mode: Mode::Goishi,
+        ..Settings::default()
+    });
+    harness.step();
+    let examples = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/goishi"))
+        .expect("assets/goishi");
+    let mut opened = 0;
+    for entry in examples {
+        let path = entry.expect("directory entry").path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .expect("file name");
+        harness.get_by_label("Example").click();
+        harness.run();
+        harness.get_by_label(name).click();
+        wait_until_idle(&mut harness);
+        let expected = files::load_goishi_bytes(name, &std::fs::read(&path).expect("read"))
+            .expect("the example parses")
+            .puzzle;
+        assert_eq!(harness.state().goishi.puzzle(), &expected, "{name}");
+        opened += 1;
+    }
+    assert_eq!(opened, 7);
+}
+
+#[test]
 fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
     let mut harness = app_harness(Settings {
         mode: Mode::Goishi,
