@@ -2,6 +2,8 @@
 //! parses, has the number of solutions the README states, its solver answer
 //! passes the rule checker, and each one's stated source is where it is from.
 
+mod common;
+
 use std::path::PathBuf;
 
 use gridtour::goishi::{self, Rng, format};
@@ -100,8 +102,7 @@ fn every_shipped_puzzle_parses_and_has_its_number_of_solutions() {
 #[test]
 fn the_seed_example_is_the_shared_one() {
     let shipped = format::load_path(&assets_dir().join("seed-example.txt")).unwrap();
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles/goishi/seed-004-example.txt");
+    let shared = common::goishi_data_dir().join("seed-004-example.txt");
     assert_eq!(shipped, format::load_path(&shared).unwrap());
 }
 

@@ -1,5 +1,7 @@
 //! `gridtour goishi` end to end: the real binary on the shared test puzzles.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -7,11 +9,7 @@ use gridtour::goishi::{self, format};
 use gridtour::job::{Control, Outcome};
 
 fn puzzle_file(name: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/puzzles/goishi")
-        .join(name)
-        .display()
-        .to_string()
+    common::goishi_data_dir().join(name).display().to_string()
 }
 
 fn gridtour(args: &[&str]) -> Output {

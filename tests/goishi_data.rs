@@ -2,16 +2,13 @@
 //! independently verified solution counts): parsing from files and URLs,
 //! counting, solving, listing, and format round trips.
 
+mod common;
+
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 use gridtour::goishi::format::{self, Loaded};
 use gridtour::goishi::{self, Point, Puzzle};
 use gridtour::job::{Control, Outcome};
-
-fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles/goishi")
-}
 
 struct Entry {
     file: String,
@@ -23,8 +20,8 @@ struct Entry {
 }
 
 fn index() -> Vec<Entry> {
-    let text =
-        std::fs::read_to_string(data_dir().join("index.tsv")).expect("index.tsv is readable");
+    let text = std::fs::read_to_string(common::goishi_data_dir().join("index.tsv"))
+        .expect("index.tsv is readable");
     let entries: Vec<Entry> = text
         .lines()
         .skip(1)
@@ -51,7 +48,8 @@ fn index() -> Vec<Entry> {
 }
 
 fn load(file: &str) -> Loaded {
-    format::load_path(&data_dir().join(file)).unwrap_or_else(|error| panic!("{error}"))
+    format::load_path(&common::goishi_data_dir().join(file))
+        .unwrap_or_else(|error| panic!("{error}"))
 }
 
 fn done<T>(outcome: Outcome<T>) -> T {
@@ -169,7 +167,7 @@ fn enumeration_stops_when_asked() {
 #[test]
 fn text_to_url_to_pzprv3_to_text_keeps_the_puzzle() {
     for entry in index() {
-        let text = std::fs::read_to_string(data_dir().join(&entry.file)).unwrap();
+        let text = std::fs::read_to_string(common::goishi_data_dir().join(&entry.file)).unwrap();
         let puzzle = load(&entry.file).puzzle;
         let via_url = format::parse_url(&format::to_url(&puzzle)).unwrap();
         let pzprv3 = format::to_pzprv3(&via_url, None);
@@ -191,7 +189,9 @@ fn solved_pzprv3_file_carries_a_valid_order() {
     goishi::validate(&solved.puzzle, &order).unwrap();
     // Written back with the same numbers, it is the editor's file exactly.
     let written = format::to_pzprv3(&solved.puzzle, Some(&order));
-    let original = std::fs::read_to_string(data_dir().join("pzprjs-test-solved.pzprv3")).unwrap();
+    let original =
+        std::fs::read_to_string(common::goishi_data_dir().join("pzprjs-test-solved.pzprv3"))
+            .unwrap();
     assert_eq!(written, original);
     let reread = format::load_bytes("again.pzprv3", written.as_bytes()).unwrap();
     assert_eq!(
@@ -215,7 +215,9 @@ fn json_export_round_trips_a_solution() {
 
 #[test]
 fn pzprv3_lines_after_the_grid_are_ignored() {
-    let original = std::fs::read_to_string(data_dir().join("pzprjs-test-solved.pzprv3")).unwrap();
+    let original =
+        std::fs::read_to_string(common::goishi_data_dir().join("pzprjs-test-solved.pzprv3"))
+            .unwrap();
     let with_trailer = format!(
         "{original}TrialData\n1\nhistory:{{\"type\":\"pzpr\",\"version\":0.4,\"time\":1}}\n\
          info:{{\"metadata\":{{\"author\":\"\"}}}}\n"
