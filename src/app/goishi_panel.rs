@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use eframe::egui;
-use gridtour::goishi::format::Loaded;
+use gridtour::goishi::format::{self, Loaded};
 use gridtour::goishi::{self, Game, Point, Puzzle};
 
 use super::animation::Animation;
@@ -85,16 +85,33 @@ const EXAMPLES: &[(&str, &str)] = &[
 ];
 
 impl GoishiPanel {
-    /// A panel with an empty board of the size in `settings`.
+    /// A panel showing the puzzle of the last run, or the classic example
+    /// on the first run.
     pub fn new(settings: &Settings) -> Self {
-        let puzzle = Puzzle::new(settings.goishi_width, settings.goishi_height)
-            .or_else(|_| Puzzle::new(6, 6))
-            .expect("a 6x6 puzzle is always valid");
+        let (puzzle, source) = match &settings.goishi_puzzle {
+            Some(url) => (
+                format::parse_url(url).unwrap_or_else(|_| Self::empty_puzzle(settings)),
+                "last session's puzzle",
+            ),
+            None => {
+                let (name, text) = EXAMPLES[0];
+                let puzzle = format::load_bytes(name, text.as_bytes())
+                    .expect("the built-in examples parse")
+                    .puzzle;
+                (puzzle, name)
+            }
+        };
+        // An empty board is there to be filled in; a puzzle to be solved.
+        let interaction = if puzzle.stones().is_empty() {
+            Interaction::Edit
+        } else {
+            Interaction::View
+        };
         Self {
             game: Game::new(puzzle.clone()),
             puzzle,
-            source: "new puzzle".to_owned(),
-            interaction: Interaction::Edit,
+            source: source.to_owned(),
+            interaction,
             order: None,
             path: None,
             hints: Vec::new(),
@@ -107,6 +124,20 @@ impl GoishiPanel {
             revision: 0,
             view: View::default(),
         }
+    }
+
+    /// A puzzle without stones, of the size in `settings` if that is
+    /// valid.
+    fn empty_puzzle(settings: &Settings) -> Puzzle {
+        Puzzle::new(settings.goishi_width, settings.goishi_height)
+            .or_else(|_| Puzzle::new(6, 6))
+            .expect("a 6x6 puzzle is always valid")
+    }
+
+    /// Writes the puzzle on show into `settings`, to be found again next
+    /// run.
+    pub fn remember(&self, settings: &mut Settings) {
+        settings.goishi_puzzle = Some(format::to_url(&self.puzzle));
     }
 
     #[cfg(test)]

@@ -52,11 +52,18 @@ pub struct KnightPanel {
 }
 
 impl KnightPanel {
-    /// A panel with an empty board of the size in `settings`.
+    /// A panel with the board in `settings`: its size and the blocked
+    /// squares that fit on it.
     pub fn new(settings: &Settings) -> Self {
-        let board = Board::new(settings.knight_width, settings.knight_height)
+        let mut board = Board::new(settings.knight_width, settings.knight_height)
             .or_else(|_| Board::new(8, 8))
             .expect("an 8x8 board is always valid");
+        for &[x, y] in &settings.knight_blocked {
+            let square = Square { x, y };
+            if board.contains(square) {
+                board.set_blocked(square, true);
+            }
+        }
         Self {
             board,
             edit_blocked: false,
@@ -81,6 +88,17 @@ impl KnightPanel {
     /// The board as it is now, with its blocked squares.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// Writes the blocked squares into `settings`, to be found again next
+    /// run (the size is kept there already).
+    pub fn remember(&self, settings: &mut Settings) {
+        settings.knight_blocked = self
+            .board
+            .blocked_squares()
+            .into_iter()
+            .map(|square| [square.x, square.y])
+            .collect();
     }
 
     #[cfg(test)]

@@ -80,6 +80,13 @@ impl GridtourApp {
         }
     }
 
+    /// Copies the boards a person may have made into the settings, so that
+    /// storing the settings keeps them.
+    fn remember_boards(&mut self) {
+        self.knight.remember(&mut self.settings);
+        self.goishi.remember(&mut self.settings);
+    }
+
     /// One frame: takes in background results, handles shortcuts and draws.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
@@ -306,6 +313,7 @@ impl eframe::App for GridtourApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.remember_boards();
         self.settings.store(storage);
     }
 }

@@ -1,5 +1,7 @@
 //! What the window remembers between runs: the mode, the board sizes, the
-//! drawing and solving options and the last directory a file came from.
+//! drawing and solving options, the last directory a file came from, and the
+//! boards themselves (the knight board's blocked squares and the Goishi
+//! puzzle on show), so that closing the window loses nothing a person made.
 //!
 //! Stored through eframe's persistence as one serde value, so an old or
 //! damaged entry simply falls back to the defaults field by field.
@@ -51,6 +53,11 @@ pub struct Settings {
     pub looping: bool,
     /// Where the last file was opened or saved, for the next dialog.
     pub last_directory: Option<PathBuf>,
+    /// The knight board's blocked squares, as `[x, y]`.
+    pub knight_blocked: Vec<[u32; 2]>,
+    /// The Goishi puzzle on show, as a puzz.link URL; `None` before the
+    /// first run ends, when the window starts on the classic example.
+    pub goishi_puzzle: Option<String>,
 }
 
 impl Default for Settings {
@@ -68,6 +75,8 @@ impl Default for Settings {
             moves_per_second: 8.0,
             looping: false,
             last_directory: None,
+            knight_blocked: Vec::new(),
+            goishi_puzzle: None,
         }
     }
 }
@@ -117,6 +126,8 @@ mod tests {
             knight_closed: true,
             knight_algorithm: Algorithm::ALL[1].label().to_owned(),
             last_directory: Some(PathBuf::from("/tmp/puzzles")),
+            knight_blocked: vec![[1, 2], [3, 4]],
+            goishi_puzzle: Some("https://puzz.link/p?goishi/4/4/1370".to_owned()),
             ..Settings::default()
         };
         let text = serde_json::to_string(&settings).expect("serialises");

@@ -477,10 +477,10 @@ fn goishi_board_snapshot() {
 
 #[test]
 fn a_puzzle_edited_by_clicks_matches_the_clicks() {
+    let empty = Puzzle::new(4, 3).expect("4x3");
     let mut harness = app_harness(Settings {
         mode: Mode::Goishi,
-        goishi_width: 4,
-        goishi_height: 3,
+        goishi_puzzle: Some(goishi::format::to_url(&empty)),
         ..Settings::default()
     });
     harness.step();
@@ -498,6 +498,79 @@ fn a_puzzle_edited_by_clicks_matches_the_clicks() {
         expected.set_stone(point, true);
     }
     assert_eq!(harness.state().goishi.puzzle(), &expected);
+}
+
+/// eframe's storage, kept in memory.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_first_run_shows_the_classic_goishi_example() {
+    let mut harness = app_harness(Settings {
+        mode: Mode::Goishi,
+        ..Settings::default()
+    });
+    harness.step();
+    let app = harness.state();
+    assert_eq!(app.goishi.interaction, Interaction::View);
+    let puzzle = app.goishi.puzzle();
+    assert_eq!((puzzle.width(), puzzle.height()), (8, 7));
+    assert_eq!(puzzle.stones().len(), 20);
+}
+
+#[test]
+fn boards_made_by_hand_survive_closing_the_window() {
+    let mut harness = app_harness(knight_settings(6, 5, Algorithm::ALL[0]));
+    harness.step();
+    harness.get_by_label("Edit blocked squares").click();
+    harness.step();
+    let blocked = [Square { x: 1, y: 1 }, Square { x: 4, y: 3 }];
+    for square in blocked {
+        click_knight_square(&mut harness, square);
+    }
+    harness.get_by_label("Goishi Hiroi").click();
+    harness.step();
+    harness.get_by_label("Edit stones").click();
+    harness.step();
+    harness.get_by_label("New empty board").click();
+    harness.step();
+    let stones = [
+        Point { x: 0, y: 2 },
+        Point { x: 3, y: 2 },
+        Point { x: 3, y: 5 },
+    ];
+    for point in stones {
+        click_goishi_point(&mut harness, point);
+    }
+    let made = harness.state().goishi.puzzle().clone();
+    assert_eq!(made.stones().len(), 3);
+
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    let mut reopened = app_harness(Settings::load(Some(&storage as &dyn eframe::Storage)));
+    reopened.step();
+    let app = reopened.state();
+    assert_eq!(app.settings.mode, Mode::Goishi);
+    assert_eq!(app.goishi.puzzle(), &made);
+    let board = app.knight.board();
+    assert_eq!((board.width(), board.height()), (6, 5));
+    assert_eq!(board.blocked_squares(), blocked.to_vec());
 }
 
 #[test]
