@@ -18,7 +18,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use eframe::egui::{
-    self, Align2, Color32, ColorImage, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke,
+    self, Align2, Color32, ColorImage, FontId, Key, Mesh, Pos2, Rect, Sense, Shape, Stroke,
     TextureHandle, TextureOptions, Vec2, pos2, vec2,
 };
 use gridtour::goishi::{Point, Puzzle};
@@ -55,6 +55,8 @@ const MAX_CELL: f32 = 160.0;
 const MAX_TEXTURE_SIDE: u32 = 2048;
 /// Empty border around a fitted board, in points.
 const MARGIN: f32 = 6.0;
+/// Magnification of one press of `+` (and reduction of one press of `-`).
+const KEY_ZOOM_STEP: f32 = 1.5;
 
 /// A grid position: a square of a knight board or a point of a Goishi board.
 pub type Cell = (u32, u32);
@@ -266,7 +268,8 @@ impl View {
     }
 
     /// Draws `scene` into all the space left in `ui` and handles zoom (wheel
-    /// or pinch), pan (drag) and clicks. Double-click fits the board again.
+    /// or pinch at the pointer, `+` and `-` at the middle), pan (drag) and
+    /// clicks. Double-click or `0` fits the board again.
     pub fn show(&mut self, ui: &mut egui::Ui, scene: &Scene) -> CanvasResponse {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board"));
@@ -279,9 +282,26 @@ impl View {
         let mut zoom = self.zoom.unwrap_or(1.0).clamp(1.0, max_zoom);
         let mut center = self.center.unwrap_or(board_middle);
 
-        if response.double_clicked() {
+        let (zoom_in, zoom_out, fit_again) = if ui.ctx().text_edit_focused() {
+            (false, false, false)
+        } else {
+            ui.input(|i| {
+                (
+                    i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
+                    i.key_pressed(Key::Minus),
+                    i.key_pressed(Key::Num0),
+                )
+            })
+        };
+        if response.double_clicked() || fit_again {
             zoom = 1.0;
             center = board_middle;
+        }
+        if zoom_in {
+            zoom = (zoom * KEY_ZOOM_STEP).min(max_zoom);
+        }
+        if zoom_out {
+            zoom = (zoom / KEY_ZOOM_STEP).max(1.0);
         }
         if response.dragged() {
             center -= response.drag_delta() / (fit * zoom);

@@ -98,8 +98,8 @@ pub fn to_svg(drawing: &Drawing) -> String {
 
 /// Rasterises `drawing` to a PNG image with `cell_px` pixels a cell.
 ///
-/// Move numbers are not drawn (there is no font to render them with); use
-/// [`to_svg`] for a numbered picture. Images wider or taller than 16384
+/// Move numbers are drawn with the window's own sans-serif font, so the
+/// image looks the same on every machine. Images wider or taller than 16384
 /// pixels, or larger than 200 megapixels, are refused before any memory is
 /// allocated, with a message naming the largest cell size that fits.
 pub fn to_png(drawing: &Drawing, cell_px: u32) -> Result<Vec<u8>, String> {
@@ -111,6 +111,7 @@ pub fn to_png(drawing: &Drawing, cell_px: u32) -> Result<Vec<u8>, String> {
     let mut canvas = PngCanvas {
         pixmap,
         transform: tiny_skia::Transform::from_scale(scale, scale),
+        font: NumberFont::new()?,
     };
     paint(drawing, &mut canvas);
     canvas
@@ -204,6 +205,9 @@ const NUMBER_MAX_WIDTH: f64 = 0.72;
 const NUMBER_BASELINE_SHIFT: f64 = 0.36;
 /// Halo around numbers, in ems.
 const NUMBER_HALO: f64 = 0.22;
+/// Outline stroke that brings the window's light font in PNG images to
+/// about the weight of the bold numbers in SVG images, in ems.
+const NUMBER_EMBOLDEN: f64 = 0.07;
 
 /// An opaque colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -570,6 +574,93 @@ fn png_size(drawing: &Drawing, cell_px: u32) -> Result<(u32, u32), String> {
 struct PngCanvas {
     pixmap: tiny_skia::Pixmap,
     transform: tiny_skia::Transform,
+    font: NumberFont,
+}
+
+/// The font move numbers are drawn with in PNG images: the sans-serif face
+/// the window itself uses, built into the program.
+struct NumberFont {
+    font: skrifa::FontRef<'static>,
+    outlines: skrifa::OutlineGlyphCollection<'static>,
+}
+
+impl NumberFont {
+    fn new() -> Result<Self, String> {
+        use skrifa::MetadataProvider;
+        let font = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT)
+            .map_err(|error| format!("the built-in font is unreadable: {error}"))?;
+        let outlines = font.outline_glyphs();
+        Ok(NumberFont { font, outlines })
+    }
+
+    /// The outline of `text`, `size` cells to the em, centred horizontally
+    /// on `centre` and vertically as the SVG numbers are; `None` when the
+    /// font has none of its characters.
+    fn outline(&self, text: &str, centre: Point, size: f64) -> Option<tiny_skia::Path> {
+        use skrifa::MetadataProvider;
+        let em = skrifa::instance::Size::new(size as f32);
+        let location = skrifa::instance::LocationRef::default();
+        let metrics = self.font.glyph_metrics(em, location);
+        let charmap = self.font.charmap();
+        let glyphs: Vec<_> = text.chars().filter_map(|c| charmap.map(c)).collect();
+        let advance = |glyph| metrics.advance_width(glyph).unwrap_or(0.0);
+        let width: f32 = glyphs.iter().map(|&glyph| advance(glyph)).sum();
+        let mut pen = PathPen {
+            builder: tiny_skia::PathBuilder::new(),
+            x: centre.x as f32 - width / 2.0,
+            baseline: (centre.y + NUMBER_BASELINE_SHIFT * size) as f32,
+        };
+        for glyph in glyphs {
+            if let Some(outline) = self.outlines.get(glyph) {
+                let settings = skrifa::outline::DrawSettings::unhinted(em, location);
+                // A glyph the font cannot draw is left out, like a missing one.
+                let _ = outline.draw(settings, &mut pen);
+            }
+            pen.x += advance(glyph);
+        }
+        pen.builder.finish()
+    }
+}
+
+/// Turns font outlines (y up, from the glyph's origin) into one tiny-skia
+/// path in cell coordinates (y down).
+struct PathPen {
+    builder: tiny_skia::PathBuilder,
+    /// Left edge of the glyph being drawn.
+    x: f32,
+    baseline: f32,
+}
+
+impl skrifa::outline::OutlinePen for PathPen {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.builder.move_to(self.x + x, self.baseline - y);
+    }
+
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.builder.line_to(self.x + x, self.baseline - y);
+    }
+
+    fn quad_to(&mut self, cx0: f32, cy0: f32, x: f32, y: f32) {
+        let (left, base) = (self.x, self.baseline);
+        self.builder
+            .quad_to(left + cx0, base - cy0, left + x, base - y);
+    }
+
+    fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
+        let (left, base) = (self.x, self.baseline);
+        self.builder.cubic_to(
+            left + cx0,
+            base - cy0,
+            left + cx1,
+            base - cy1,
+            left + x,
+            base - y,
+        );
+    }
+
+    fn close(&mut self) {
+        self.builder.close();
+    }
 }
 
 impl PngCanvas {
@@ -665,8 +756,17 @@ impl Canvas for PngCanvas {
         }
     }
 
-    /// Numbers need a font, which PNG export does not carry: skipped.
-    fn text(&mut self, _centre: Point, _size: f64, _text: &str, _colour: Colour, _halo: Colour) {}
+    fn text(&mut self, centre: Point, size: f64, text: &str, colour: Colour, halo: Colour) {
+        let Some(outline) = self.font.outline(text, centre, size) else {
+            return;
+        };
+        self.stroke_path(&outline, &[Stroke::new(halo, NUMBER_HALO * size)]);
+        let paint = solid_paint(colour, true);
+        let rule = tiny_skia::FillRule::Winding;
+        self.pixmap
+            .fill_path(&outline, &paint, rule, self.transform, None);
+        self.stroke_path(&outline, &[Stroke::new(colour, NUMBER_EMBOLDEN * size)]);
+    }
 }
 
 /// The file a write to `path` lands in: the destination of a symbolic link
@@ -1196,6 +1296,31 @@ mod tests {
         assert_eq!(pixel(&image, 54, 40), CYAN);
         // The end square's right side, 0.32 cells right of the last centre.
         assert_eq!(pixel(&image, 92, 120), CYAN);
+    }
+
+    #[test]
+    fn png_writes_move_numbers_centred_in_their_cells() {
+        let decode = |drawing: &Drawing| {
+            let png = to_png(drawing, 40).expect("a small image");
+            tiny_skia::Pixmap::decode_png(&png).expect("a decodable PNG")
+        };
+        // Rows of black pixels within 12 pixels of the first square's
+        // centre (40, 40): the white square holds a black "1".
+        let black_rows = |image: &tiny_skia::Pixmap| -> Vec<u32> {
+            (28..=52)
+                .filter(|&y| (28..=52).any(|x| pixel(image, x, y) == BLACK))
+                .collect()
+        };
+        let plain = decode(&Drawing {
+            numbers: false,
+            ..one_move()
+        });
+        assert!(black_rows(&plain).is_empty());
+        let rows = black_rows(&decode(&one_move()));
+        let (top, bottom) = (rows[0], rows[rows.len() - 1]);
+        // Digits are about 0.7 em high; the em is 0.42 cells of 40 pixels.
+        assert!((9..=14).contains(&(bottom - top)), "rows {top}..{bottom}");
+        assert!((top + bottom).abs_diff(80) <= 4, "rows {top}..{bottom}");
     }
 
     #[test]

@@ -843,6 +843,43 @@ fn editing_the_board_while_a_count_runs_drops_the_count() {
 }
 
 #[test]
+fn plus_and_minus_zoom_the_board_and_zero_fits_it_again() {
+    let mut harness = app_harness(knight_settings(20, 20, Algorithm::ALL[0]));
+    harness.step();
+    let cell = |harness: &Harness<'_, GridtourApp>| {
+        harness
+            .state()
+            .knight
+            .view
+            .geometry()
+            .expect("the board was drawn")
+            .cell
+    };
+    let fitted = cell(&harness);
+    harness.key_press(Key::Plus);
+    harness.step();
+    let zoomed = cell(&harness);
+    assert!((zoomed / fitted - 1.5).abs() < 1e-3, "{fitted} -> {zoomed}");
+    harness.key_press(Key::Plus);
+    harness.step();
+    harness.key_press(Key::Minus);
+    harness.step();
+    assert!((cell(&harness) - zoomed).abs() < 1e-3);
+    harness.key_press(Key::Minus);
+    harness.key_press(Key::Minus);
+    harness.step();
+    assert!(
+        (cell(&harness) - fitted).abs() < 1e-3,
+        "never smaller than fitted"
+    );
+    harness.key_press(Key::Plus);
+    harness.step();
+    harness.key_press(Key::Num0);
+    harness.step();
+    assert!((cell(&harness) - fitted).abs() < 1e-3);
+}
+
+#[test]
 fn space_toggles_playback_once_even_after_clicking_a_button() {
     let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
     harness.step();
