@@ -9,6 +9,7 @@
 //! listens to; the command line calls the solvers directly with a fresh
 //! `Control`.
 
+use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -97,6 +98,39 @@ impl Progress {
             0.0
         }
     }
+}
+
+/// The counters in words, as the window's status bar and the command
+/// line's progress line show them: nodes, solutions (once there are any),
+/// elapsed time and rate, e.g. `1,234 nodes, 5 found, 0.3 s, 4,113/s`.
+impl fmt::Display for Progress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} nodes", group_digits(self.nodes))?;
+        if self.found > 0 {
+            write!(f, ", {} found", group_digits(self.found))?;
+        }
+        let secs = self.elapsed.as_secs_f64();
+        if secs < 60.0 {
+            write!(f, ", {secs:.1} s")?;
+        } else {
+            let whole = self.elapsed.as_secs();
+            write!(f, ", {}:{:02} min", whole / 60, whole % 60)?;
+        }
+        write!(f, ", {}/s", group_digits(self.nodes_per_second() as u64))
+    }
+}
+
+/// Writes a number with commas between groups of three digits.
+pub fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
 }
 
 /// The result of a job that may have been cancelled.
@@ -260,6 +294,33 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(1000), "1,000");
+        assert_eq!(group_digits(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn progress_reads_as_counters_time_and_rate() {
+        let progress = Progress {
+            nodes: 1_234_000,
+            found: 0,
+            elapsed: Duration::from_millis(2500),
+        };
+        assert_eq!(progress.to_string(), "1,234,000 nodes, 2.5 s, 493,600/s");
+        let progress = Progress {
+            found: 7256,
+            elapsed: Duration::from_secs(125),
+            ..progress
+        };
+        assert_eq!(
+            progress.to_string(),
+            "1,234,000 nodes, 7,256 found, 2:05 min, 9,872/s"
+        );
+    }
 
     #[test]
     fn finished_job_reports_its_result_last() {

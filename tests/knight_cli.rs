@@ -187,3 +187,42 @@ fn inner_lines_of_boards_four_across_are_answered_at_once() {
         "{text}"
     );
 }
+
+#[test]
+fn a_long_count_shows_progress_on_a_terminal_and_nothing_when_redirected() {
+    // Counting all tours of 8x8 never ends in practice: a person at a
+    // terminal must see that it is working. `script` gives the program a
+    // terminal and copies what it writes there.
+    let binary = env!("CARGO_BIN_EXE_gridtour");
+    let mut child = Command::new("script")
+        .args([
+            "-qfec",
+            &format!("{binary} knight --size 8x8 --count"),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("script(1) from util-linux runs");
+    std::thread::sleep(std::time::Duration::from_millis(3200));
+    child.kill().expect("stopped");
+    let output = child.wait_with_output().expect("output");
+    let shown = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<&str> = shown
+        .split('\r')
+        .filter(|line| line.contains("counting:"))
+        .collect();
+    assert!(lines.len() >= 2, "{shown:?}");
+    assert!(
+        lines.iter().all(|line| line.contains(" nodes, ")),
+        "{shown:?}"
+    );
+
+    // Redirected, a quick count prints its answer and nothing else.
+    let output = gridtour("--size 5x5 --start a1 --count");
+    assert!(output.stderr.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "304 directed open tours from a1\n"
+    );
+}

@@ -3,9 +3,9 @@
 
 use eframe::egui;
 
-use gridtour::job::Progress;
+use gridtour::job::{Progress, group_digits};
 
-use super::jobs::{BROWSE_LIMIT, group_digits};
+use super::jobs::BROWSE_LIMIT;
 
 /// The kept results and the one on show.
 #[derive(Debug, Clone, PartialEq)]

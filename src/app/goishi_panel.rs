@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use eframe::egui;
 use gridtour::goishi::format::{self, Loaded};
 use gridtour::goishi::{self, Game, Point, Puzzle};
+use gridtour::job::group_digits;
 
 use super::animation::Animation;
 use super::browse::Browser;
@@ -339,7 +340,7 @@ impl GoishiPanel {
                     (Some(limit), n) if n >= limit => {
                         format!("Not unique: at least {n} solutions.")
                     }
-                    (_, n) => format!("{} solutions.", jobs::group_digits(n)),
+                    (_, n) => format!("{} solutions.", group_digits(n)),
                 });
             }
             Finished::GoishiGenerate(Ok(puzzle)) => {

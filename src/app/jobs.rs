@@ -6,8 +6,6 @@
 //! the old one. Dropping a job cancels it and closes its channel, so nothing
 //! a cancelled or replaced job produces can reach the window afterwards.
 
-use std::time::Duration;
-
 use eframe::egui;
 
 use gridtour::goishi::{Point, Puzzle};
@@ -197,14 +195,10 @@ impl JobSlot {
     /// One line for the status bar describing the running or last job.
     pub fn status_line(&self) -> String {
         if let Some((label, progress)) = self.current() {
-            format!("{label}… {}", describe_progress(&progress))
+            format!("{label}… {}", progress)
         } else if let Some(ended) = &self.ended {
             let how = if ended.cancelled { "cancelled" } else { "done" };
-            format!(
-                "{}: {how} — {}",
-                ended.label,
-                describe_progress(&ended.progress)
-            )
+            format!("{}: {how} — {}", ended.label, ended.progress)
         } else {
             "Ready".to_owned()
         }
@@ -266,56 +260,11 @@ pub fn finished<T>(outcome: Outcome<T>, wrap: impl FnOnce(T) -> Finished) -> Opt
     }
 }
 
-/// Counters in words: nodes, solutions (once there are any), elapsed time
-/// and rate.
-pub fn describe_progress(progress: &Progress) -> String {
-    let found = if progress.found > 0 {
-        format!(", {} found", group_digits(progress.found))
-    } else {
-        String::new()
-    };
-    format!(
-        "{} nodes{found}, {}, {}/s",
-        group_digits(progress.nodes),
-        describe_duration(progress.elapsed),
-        group_digits(progress.nodes_per_second() as u64)
-    )
-}
-
-fn describe_duration(elapsed: Duration) -> String {
-    let secs = elapsed.as_secs_f64();
-    if secs < 60.0 {
-        format!("{secs:.1} s")
-    } else {
-        let whole = elapsed.as_secs();
-        format!("{}:{:02} min", whole / 60, whole % 60)
-    }
-}
-
-/// Writes a number with commas between groups of three digits.
-pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
-    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    grouped
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::time::Duration;
 
-    #[test]
-    fn digits_are_grouped_by_three() {
-        assert_eq!(group_digits(0), "0");
-        assert_eq!(group_digits(999), "999");
-        assert_eq!(group_digits(1000), "1,000");
-        assert_eq!(group_digits(1234567), "1,234,567");
-    }
+    use super::*;
 
     #[test]
     fn a_new_job_replaces_the_old_one_and_its_result_never_arrives() {

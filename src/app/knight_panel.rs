@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use eframe::egui;
-use gridtour::job::Outcome;
+use gridtour::job::{Outcome, group_digits};
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
 use super::animation::Animation;
@@ -281,7 +281,7 @@ impl KnightPanel {
                 self.message = Some(format!("No tour: {reason}"));
             }
             Finished::KnightCount(tours) => {
-                self.message = Some(format!("{} {}.", jobs::group_digits(tours), self.counted));
+                self.message = Some(format!("{} {}.", group_digits(tours), self.counted));
             }
             Finished::FailingStarts(squares)
                 if self.failing_starts_requested == Some(self.board_revision) =>

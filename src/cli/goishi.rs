@@ -6,7 +6,8 @@ use clap::ValueEnum;
 
 use gridtour::goishi::format::{self, ParseError};
 use gridtour::goishi::{self, Point, Puzzle};
-use gridtour::job::{Control, Outcome};
+
+use super::progress;
 
 /// How a puzzle or solution is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -103,15 +104,9 @@ fn load(input: &str) -> Result<Puzzle, String> {
     puzzle.map_err(|error: ParseError| error.to_string())
 }
 
-fn finished<T>(outcome: Outcome<T>) -> Result<T, String> {
-    match outcome {
-        Outcome::Done(value) => Ok(value),
-        Outcome::Cancelled => Err("interrupted".into()),
-    }
-}
-
 fn solve(puzzle: &Puzzle, output: OutputFormat) -> Result<(), String> {
-    let Some(order) = finished(goishi::solve(puzzle, &Control::new()))? else {
+    let Some(order) = progress::watched("solving", |control| goishi::solve(puzzle, control))?
+    else {
         println!("no solution");
         return Ok(());
     };
@@ -123,7 +118,7 @@ fn solve(puzzle: &Puzzle, output: OutputFormat) -> Result<(), String> {
 }
 
 fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), String> {
-    let found = finished(goishi::count(puzzle, limit, &Control::new()))?;
+    let found = progress::watched("counting", |control| goishi::count(puzzle, limit, control))?;
     let noun = if found == 1 { "solution" } else { "solutions" };
     match limit {
         Some(limit) if found >= limit => {
@@ -151,14 +146,17 @@ fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), String> {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_nanos() as u64)
     });
-    let control = Control::new();
-    let puzzle = finished(goishi::generate(width, height, stones, seed, &control))??;
+    let puzzle = progress::watched("generating", |control| {
+        goishi::generate(width, height, stones, seed, control)
+    })??;
     if args.seed.is_none() {
         // On standard error, so that the puzzle alone goes to the output.
         eprintln!("gridtour: seed {seed} (pass --seed {seed} to get this puzzle again)");
     }
     let order = match args.format {
-        OutputFormat::Json => finished(goishi::solve(&puzzle, &control))?,
+        OutputFormat::Json => {
+            progress::watched("solving", |control| goishi::solve(&puzzle, control))?
+        }
         _ => None,
     };
     print!("{}", render(&puzzle, order.as_deref(), args.format));

@@ -5,11 +5,12 @@
 //! are parsed here rather than by clap, so that every mistake is reported
 //! as the program's usual one-line error.
 
-use gridtour::job::{Control, Outcome};
 use gridtour::knight::{
     self, Algorithm, Board, SolveResult, Square, Tour, TourKind, warnsdorff_failing_starts,
 };
 use serde_json::json;
+
+use super::progress;
 
 /// Arguments of `gridtour knight`.
 #[derive(Debug, clap::Args)]
@@ -83,7 +84,7 @@ pub fn run(args: KnightArgs) -> Result<(), String> {
         .map(|name| parse_start(&board, name))
         .transpose()?;
     if args.failing_starts {
-        print_failing_starts(&board, format);
+        print_failing_starts(&board, format)?;
     } else if args.count {
         print_count(&board, start, kind, format)?;
     } else {
@@ -120,14 +121,6 @@ fn parse_start(board: &Board, name: &str) -> Result<Square, String> {
     Ok(square)
 }
 
-/// Runs a job to its end: the command line has no way to cancel.
-fn finished<T>(outcome: Outcome<T>) -> Result<T, String> {
-    match outcome {
-        Outcome::Done(value) => Ok(value),
-        Outcome::Cancelled => Err("the computation was cancelled".into()),
-    }
-}
-
 fn print_tour(
     board: &Board,
     start: Square,
@@ -135,13 +128,9 @@ fn print_tour(
     algorithm: Algorithm,
     format: Format,
 ) -> Result<(), String> {
-    let result = finished(knight::solve(
-        board,
-        start,
-        kind,
-        algorithm,
-        &Control::new(),
-    ))?;
+    let result = progress::watched("searching", |control| {
+        knight::solve(board, start, kind, algorithm, control)
+    })?;
     match (result, format) {
         (SolveResult::Found(tour), Format::Text) => print!("{}", tour.to_text()),
         (SolveResult::Found(tour), Format::Json) => println!("{}", tour.to_json()),
@@ -185,7 +174,9 @@ fn print_count(
     kind: TourKind,
     format: Format,
 ) -> Result<(), String> {
-    let counted = finished(knight::count(board, start, kind, &Control::new()))?;
+    let counted = progress::watched("counting", |control| {
+        knight::count(board, start, kind, control)
+    })?;
     match format {
         Format::Text => println!("{} {}", counted.tours, counted.description),
         Format::Json => println!(
@@ -203,10 +194,10 @@ struct FailingStart {
     tour: Result<Tour, String>,
 }
 
-fn print_failing_starts(board: &Board, format: Format) {
-    let Outcome::Done(failing) = warnsdorff_failing_starts(board, &Control::new()) else {
-        return; // nothing cancels the command line's control
-    };
+fn print_failing_starts(board: &Board, format: Format) -> Result<(), String> {
+    let failing = progress::watched("trying every start square", |control| {
+        warnsdorff_failing_starts(board, control)
+    })?;
     let analysis: Vec<FailingStart> = failing
         .into_iter()
         .map(|square| FailingStart {
@@ -218,18 +209,15 @@ fn print_failing_starts(board: &Board, format: Format) {
         Format::Text => print!("{}", failing_starts_text(board, &analysis)),
         Format::Json => println!("{}", failing_starts_json(board, &analysis)),
     }
+    Ok(())
 }
 
 /// The default solver's open tour from `start`, or why there is none.
 fn default_open_tour(board: &Board, start: Square) -> Result<Tour, String> {
-    let outcome = knight::solve(
-        board,
-        start,
-        TourKind::Open,
-        Algorithm::Warnsdorff,
-        &Control::new(),
-    );
-    match finished(outcome)? {
+    let result = progress::watched("searching", |control| {
+        knight::solve(board, start, TourKind::Open, Algorithm::Warnsdorff, control)
+    })?;
+    match result {
         SolveResult::Found(tour) => Ok(tour),
         SolveResult::NoTour(reason) => Err(reason),
     }

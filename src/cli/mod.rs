@@ -2,6 +2,7 @@
 
 pub mod goishi;
 pub mod knight;
+mod progress;
 
 use clap::{Parser, Subcommand};
 
