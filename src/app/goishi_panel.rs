@@ -87,8 +87,8 @@ const EXAMPLES: &[(&str, &str)] = &[
 
 impl GoishiPanel {
     /// A panel showing the puzzle of the last run, or the classic example
-    /// on the first run.
-    pub fn new(settings: &Settings) -> Self {
+    /// on the first run; the size fields in `settings` take its size.
+    pub fn new(settings: &mut Settings) -> Self {
         let (puzzle, source) = match &settings.goishi_puzzle {
             Some(url) => (
                 format::parse_url(url).unwrap_or_else(|_| Self::empty_puzzle(settings)),
@@ -102,6 +102,8 @@ impl GoishiPanel {
                 (puzzle, name)
             }
         };
+        settings.goishi_width = puzzle.width();
+        settings.goishi_height = puzzle.height();
         // An empty board is there to be filled in; a puzzle to be solved.
         let interaction = if puzzle.stones().is_empty() {
             Interaction::Edit

@@ -267,14 +267,21 @@ impl KnightPanel {
     pub fn on_finished(&mut self, finished: Finished) {
         match finished {
             Finished::KnightSolve(SolveResult::Found(tour)) => {
-                self.message = Some(format!(
-                    "Found a tour of {} moves from {}.",
-                    tour.path.len().saturating_sub(1),
-                    tour.path
-                        .first()
-                        .map(|&start| self.board.square_name(start))
-                        .unwrap_or_default()
-                ));
+                let start = tour
+                    .path
+                    .first()
+                    .map(|&start| self.board.square_name(start))
+                    .unwrap_or_default();
+                let squares = tour.path.len();
+                self.message = Some(match tour.kind {
+                    TourKind::Open => format!(
+                        "Found an open tour from {start}: {squares} squares, {} moves.",
+                        squares.saturating_sub(1)
+                    ),
+                    TourKind::Closed => format!(
+                        "Found a closed tour from {start}: {squares} squares, {squares} moves back to {start}."
+                    ),
+                });
                 self.show_tour(tour, true);
             }
             Finished::KnightSolve(SolveResult::NoTour(reason)) => {

@@ -69,10 +69,10 @@ pub struct GridtourApp {
 
 impl GridtourApp {
     /// A window in the state `settings` describe.
-    pub fn new(settings: Settings) -> Self {
+    pub fn new(mut settings: Settings) -> Self {
         Self {
             knight: KnightPanel::new(&settings),
-            goishi: GoishiPanel::new(&settings),
+            goishi: GoishiPanel::new(&mut settings),
             settings,
             jobs: JobSlot::default(),
             files: FileTasks::default(),

@@ -41,9 +41,10 @@ pub struct Settings {
     pub knight_algorithm: String,
     /// Whether move numbers are written on the squares.
     pub show_numbers: bool,
-    /// Goishi board width in grid points, for a new empty puzzle.
+    /// Goishi board width in grid points for a new, resized or generated
+    /// puzzle; set to the size of each puzzle shown.
     pub goishi_width: u32,
-    /// Goishi board height in grid points, for a new empty puzzle.
+    /// Goishi board height in grid points, like `goishi_width`.
     pub goishi_height: u32,
     /// How many stones a generated puzzle has.
     pub generate_stones: usize,

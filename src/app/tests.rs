@@ -532,6 +532,11 @@ fn the_first_run_shows_the_classic_goishi_example() {
     let puzzle = app.goishi.puzzle();
     assert_eq!((puzzle.width(), puzzle.height()), (8, 7));
     assert_eq!(puzzle.stones().len(), 20);
+    // The size fields show the puzzle's size, not the default.
+    harness.get_by_label("Edit stones").click();
+    harness.step();
+    assert_eq!(harness.get_by_label("Width").value().as_deref(), Some("8"));
+    assert_eq!(harness.get_by_label("Height").value().as_deref(), Some("7"));
 }
 
 #[test]
@@ -624,10 +629,11 @@ fn every_built_in_example_opens_from_the_menu() {
 
 #[test]
 fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
+    // Generation makes a puzzle the size of the board on show.
+    let board = Puzzle::new(6, 6).expect("6x6");
     let mut harness = app_harness(Settings {
         mode: Mode::Goishi,
-        goishi_width: 6,
-        goishi_height: 6,
+        goishi_puzzle: Some(goishi::format::to_url(&board)),
         generate_stones: 10,
         ..Settings::default()
     });
