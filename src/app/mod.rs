@@ -19,6 +19,8 @@ mod status;
 #[cfg(test)]
 mod tests;
 
+use std::time::Duration;
+
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 
 use files::{FileEvent, FileTasks};
@@ -52,6 +54,11 @@ pub fn run() -> eframe::Result {
         Box::new(|creation| Ok(Box::new(GridtourApp::new(Settings::load(creation.storage))))),
     )
 }
+
+/// How often the settings and the boards are written to disk while the
+/// window is open (they are also written when it closes), so that a crash
+/// or a killed process loses at most a few seconds of editing.
+const AUTO_SAVE_INTERVAL: Duration = Duration::from_secs(5);
 
 const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
 const EXPORT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
@@ -91,6 +98,9 @@ impl GridtourApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.status.count_frame(&ctx);
+        // eframe saves only during a frame: an idle window still needs one
+        // now and then for its periodic save.
+        ctx.request_repaint_after(AUTO_SAVE_INTERVAL);
         self.take_job_updates();
         self.take_file_events();
         self.take_dropped_files(&ctx);
@@ -310,6 +320,10 @@ impl eframe::App for GridtourApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         self.status.frame_cpu_seconds = frame.info().cpu_usage;
         self.show(ui);
+    }
+
+    fn auto_save_interval(&self) -> Duration {
+        AUTO_SAVE_INTERVAL
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
