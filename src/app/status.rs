@@ -37,6 +37,10 @@ impl Notice {
     }
 }
 
+/// The longest pause between frames, in seconds, for which frames still
+/// count as continuous.
+const MAX_STEADY_FRAME_GAP: f64 = 0.25;
+
 /// What the status bar shows besides the job.
 #[derive(Debug, Default)]
 pub struct StatusBar {
@@ -61,6 +65,20 @@ impl StatusBar {
         }
     }
 
+    /// Frames painted in the last second, when they came continuously
+    /// (an animation, a running job, a moving pointer). An idle window
+    /// paints only now and then, and a rate would then read as sluggish.
+    fn frame_rate(&self) -> Option<usize> {
+        let times = &self.frame_times;
+        let (first, last) = (times.front()?, times.back()?);
+        let covers_a_second = last - first > 0.9;
+        let steady = times
+            .iter()
+            .zip(times.iter().skip(1))
+            .all(|(earlier, later)| later - earlier < MAX_STEADY_FRAME_GAP);
+        (covers_a_second && steady).then_some(times.len())
+    }
+
     /// Draws the bar.
     pub fn show(&self, ui: &mut egui::Ui, jobs: &JobSlot, files: &FileTasks) {
         ui.horizontal(|ui| {
@@ -81,9 +99,8 @@ impl StatusBar {
                 if let Some(cpu) = self.frame_cpu_seconds {
                     ui.label(format!("{:.1} ms/frame", cpu * 1000.0));
                 }
-                // Only meaningful while frames come continuously.
-                if self.frame_times.len() > 2 {
-                    ui.label(format!("{} fps", self.frame_times.len()));
+                if let Some(rate) = self.frame_rate() {
+                    ui.label(format!("{rate} fps"));
                 }
                 if let Some(hovered) = &self.hovered {
                     ui.separator();
@@ -91,5 +108,27 @@ impl StatusBar {
                 }
             });
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bar_with_frames_at(times: impl IntoIterator<Item = f64>) -> StatusBar {
+        StatusBar {
+            frame_times: times.into_iter().collect(),
+            ..StatusBar::default()
+        }
+    }
+
+    #[test]
+    fn the_frame_rate_shows_only_while_frames_come_steadily() {
+        let steady = bar_with_frames_at((0..60).map(|i| f64::from(i) / 59.0));
+        assert_eq!(steady.frame_rate(), Some(60));
+        let idle = bar_with_frames_at([0.0, 0.4, 0.95]);
+        assert_eq!(idle.frame_rate(), None);
+        let just_started = bar_with_frames_at((0..10).map(|i| f64::from(i) / 60.0));
+        assert_eq!(just_started.frame_rate(), None);
     }
 }
