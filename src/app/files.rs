@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::time::{Duration, Instant};
 
 use eframe::egui;
 use gridtour::goishi::format::{self, Loaded};
@@ -36,6 +37,9 @@ pub enum FileEvent {
     /// A file was chosen in a dialog; the next dialog starts in its
     /// directory.
     DirectoryChosen(PathBuf),
+    /// The native dialog could not be shown; the message says why and what
+    /// to do instead.
+    NoDialog(String),
 }
 
 /// What a file thread sends: events, then a last word that it is over.
@@ -187,6 +191,61 @@ impl Export {
     }
 }
 
+/// A dialog closed sooner than this was never seen by anyone.
+const UNSEEN_DIALOG: Duration = Duration::from_millis(150);
+
+/// What to tell a person when no native dialog can appear.
+const NO_DIALOG: &str = "No file dialog here: install zenity or xdg-desktop-portal \
+     (puzzles can also be dropped on the window or pasted as a URL)";
+
+/// Shows a native dialog through `show` and returns the path chosen.
+///
+/// rfd reports a dialog that could not be shown (on Linux: no desktop
+/// portal and no zenity) exactly like one the person cancelled, so the click
+/// would seem to do nothing. A dialog that cannot work is not tried, and
+/// one that closes faster than anyone could have cancelled it is taken as
+/// never shown; both are reported as [`FileEvent::NoDialog`].
+fn run_dialog(reply: &Reply, show: impl FnOnce() -> Option<PathBuf>) -> Option<PathBuf> {
+    run_dialog_if(dialog_possible(), reply, show)
+}
+
+/// [`run_dialog`] with the system's answer to "can a dialog work?" given.
+fn run_dialog_if(
+    possible: bool,
+    reply: &Reply,
+    show: impl FnOnce() -> Option<PathBuf>,
+) -> Option<PathBuf> {
+    if !possible {
+        reply.send(FileEvent::NoDialog(NO_DIALOG.to_owned()));
+        return None;
+    }
+    let shown = Instant::now();
+    let chosen = show();
+    if chosen.is_none() && shown.elapsed() < UNSEEN_DIALOG {
+        reply.send(FileEvent::NoDialog(NO_DIALOG.to_owned()));
+    }
+    chosen
+}
+
+/// Whether rfd has a way to show a dialog: on Linux a session D-Bus (for the
+/// desktop portal) or the zenity program.
+#[cfg(target_os = "linux")]
+fn dialog_possible() -> bool {
+    let session_bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || std::env::var_os("XDG_RUNTIME_DIR")
+            .is_some_and(|runtime| Path::new(&runtime).join("bus").exists());
+    let zenity = std::env::var_os("PATH").is_some_and(|paths| {
+        std::env::split_paths(&paths).any(|directory| directory.join("zenity").is_file())
+    });
+    session_bus || zenity
+}
+
+/// Other systems always have their native dialogs.
+#[cfg(not(target_os = "linux"))]
+fn dialog_possible() -> bool {
+    true
+}
+
 /// Renders `export` in the format its path asks for and writes it
 /// atomically. This is what the Save dialog does once a path is chosen.
 pub fn write_export(path: &Path, export: &Export) -> Result<(), String> {
@@ -242,7 +301,7 @@ impl FileTasks {
             if let Some(directory) = directory {
                 dialog = dialog.set_directory(directory);
             }
-            if let Some(path) = dialog.pick_file() {
+            if let Some(path) = run_dialog(reply, || dialog.pick_file()) {
                 reply.chosen(&path);
                 send_loaded(reply, &path);
             }
@@ -263,24 +322,28 @@ impl FileTasks {
     }
 
     /// Shows the native Save dialog, then renders and writes the export.
+    /// `stem` is the suggested file name without its extension; the dialog
+    /// offers it as JSON, since the format follows the name's extension
+    /// and some dialogs add none for the chosen file type.
     pub fn save_dialog(
         &mut self,
         ctx: &egui::Context,
         directory: Option<PathBuf>,
-        name: String,
+        stem: String,
         export: Export,
     ) {
         self.spawn(ctx, move |reply| {
+            let (_, first_extension) = export.filters()[0];
             let mut dialog = rfd::FileDialog::new()
                 .set_title("Export")
-                .set_file_name(name);
+                .set_file_name(format!("{stem}.{first_extension}"));
             for (label, extension) in export.filters() {
                 dialog = dialog.add_filter(*label, &[*extension]);
             }
             if let Some(directory) = directory {
                 dialog = dialog.set_directory(directory);
             }
-            if let Some(path) = dialog.save_file() {
+            if let Some(path) = run_dialog(reply, || dialog.save_file()) {
                 reply.chosen(&path);
                 let result = write_export(&path, &export);
                 reply.send(FileEvent::Saved { path, result });
@@ -322,6 +385,47 @@ fn send_loaded(reply: &Reply, path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs `run_dialog_if` and returns its answer and the events it sent.
+    fn dialog_outcome(
+        possible: bool,
+        show: impl FnOnce() -> Option<PathBuf>,
+    ) -> (Option<PathBuf>, Vec<FileEvent>) {
+        let (sender, receiver) = mpsc::channel();
+        let chosen = run_dialog_if(possible, &Reply(sender), show);
+        let events = receiver
+            .try_iter()
+            .filter_map(|message| match message {
+                Message::Event(event) => Some(event),
+                Message::Over => None,
+            })
+            .collect();
+        (chosen, events)
+    }
+
+    #[test]
+    fn a_dialog_that_cannot_appear_is_reported_not_taken_for_a_cancel() {
+        let chosen = PathBuf::from("/tmp/puzzle.txt");
+        let (path, events) = dialog_outcome(false, || panic!("not tried"));
+        assert_eq!(path, None);
+        assert!(matches!(events.as_slice(), [FileEvent::NoDialog(_)]));
+
+        // Gone before anyone could see it: it never showed.
+        let (path, events) = dialog_outcome(true, || None);
+        assert_eq!(path, None);
+        assert!(matches!(events.as_slice(), [FileEvent::NoDialog(_)]));
+
+        // A person who looks, then cancels or chooses.
+        let (path, events) = dialog_outcome(true, || {
+            std::thread::sleep(UNSEEN_DIALOG + Duration::from_millis(50));
+            None
+        });
+        assert_eq!(path, None);
+        assert!(events.is_empty());
+        let (path, events) = dialog_outcome(true, || Some(chosen.clone()));
+        assert_eq!(path, Some(chosen.clone()));
+        assert!(events.is_empty());
+    }
 
     #[test]
     fn export_format_follows_the_extension() {

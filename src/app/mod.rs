@@ -286,6 +286,9 @@ impl GridtourApp {
                 FileEvent::DirectoryChosen(directory) => {
                     self.settings.last_directory = Some(directory);
                 }
+                FileEvent::NoDialog(message) => {
+                    self.status.notice = Some(Notice::error(message));
+                }
             }
         }
     }

@@ -79,32 +79,36 @@ impl StatusBar {
         (covers_a_second && steady).then_some(times.len())
     }
 
-    /// Draws the bar.
+    /// Draws the bar: the job and the last notice on the left, the pointer
+    /// and the frame figures on the right. The right side is laid out
+    /// first, so a long notice is cut short (whole on hover) instead of
+    /// running under it.
     pub fn show(&self, ui: &mut egui::Ui, jobs: &JobSlot, files: &FileTasks) {
-        ui.horizontal(|ui| {
-            if jobs.is_running() || files.is_busy() {
-                ui.spinner();
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if let Some(cpu) = self.frame_cpu_seconds {
+                ui.label(format!("{:.1} ms/frame", cpu * 1000.0));
             }
-            ui.label(jobs.status_line());
-            if let Some(notice) = &self.notice {
+            if let Some(rate) = self.frame_rate() {
+                ui.label(format!("{rate} fps"));
+            }
+            if let Some(hovered) = &self.hovered {
                 ui.separator();
-                let color = if notice.error {
-                    Color32::from_rgb(220, 50, 50)
-                } else {
-                    ui.visuals().text_color()
-                };
-                ui.colored_label(color, &notice.text);
+                ui.label(hovered);
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if let Some(cpu) = self.frame_cpu_seconds {
-                    ui.label(format!("{:.1} ms/frame", cpu * 1000.0));
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                if jobs.is_running() || files.is_busy() {
+                    ui.spinner();
                 }
-                if let Some(rate) = self.frame_rate() {
-                    ui.label(format!("{rate} fps"));
-                }
-                if let Some(hovered) = &self.hovered {
+                ui.label(jobs.status_line());
+                if let Some(notice) = &self.notice {
                     ui.separator();
-                    ui.label(hovered);
+                    let color = if notice.error {
+                        Color32::from_rgb(220, 50, 50)
+                    } else {
+                        ui.visuals().text_color()
+                    };
+                    let text = egui::RichText::new(&notice.text).color(color);
+                    ui.add(egui::Label::new(text).truncate());
                 }
             });
         });
