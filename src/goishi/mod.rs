@@ -9,8 +9,8 @@
 //! * [`Puzzle`], [`Point`], [`Direction`]: the model.
 //! * [`validate`] and [`Game`]: the rules, for checking orders and for play.
 //! * [`solve`], [`count`], [`enumerate`]: the memoised, pruned search.
-//! * [`generate`], [`walk_forward`]: new puzzles.
-//! * [`format`]: text, pzprv3, puzz.link URL, PencilBox and JSON.
+//! * [`generate`](fn@generate), [`walk_forward`]: new puzzles.
+//! * [`format`](mod@format): text, pzprv3, puzz.link URL, PencilBox and JSON.
 
 pub mod format;
 mod generate;

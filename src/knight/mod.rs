@@ -3,12 +3,12 @@
 //! A [`Board`] (any rectangle up to [`Board::MAX_SIDE`], with blocked
 //! squares) and the ways to get tours on it:
 //! - [`impossibility`] answers at once, from theory, when no tour can exist;
-//! - [`solve`] finds one tour, with the greedy Warnsdorff rule (plus
+//! - [`solve`](fn@solve) finds one tour, with the greedy Warnsdorff rule (plus
 //!   fallbacks) or with exhaustive backtracking, and on large full boards
 //!   with a divide-and-conquer construction;
-//! - [`count`] and [`enumerate`] count or stream every tour.
+//! - [`count`](fn@count) and [`enumerate`] count or stream every tour.
 //!
-//! Every tour that leaves [`solve`] has passed [`validate`], a checker that
+//! Every tour that leaves [`solve`](fn@solve) has passed [`validate`](fn@validate), a checker that
 //! shares no code with the solvers.
 
 mod backtrack;

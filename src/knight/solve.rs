@@ -60,7 +60,7 @@ impl FromStr for Algorithm {
 /// What [`solve`] found out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SolveResult {
-    /// A tour, already checked by [`validate`].
+    /// A tour, already checked by [`validate`](fn@crate::knight::validate).
     Found(Tour),
     /// No tour exists; the reason in words (a theorem, or an exhausted
     /// search).
@@ -80,7 +80,7 @@ pub const LARGE_BOARD_SQUARES: usize = 100 * 100;
 /// then `algorithm`. When the Warnsdorff walk fails, the construction gets
 /// its chance on full boards of any size, then exhaustive search decides,
 /// so with either algorithm the answer "no tour" is always a proof. Every
-/// tour returned has passed [`validate`].
+/// tour returned has passed [`validate`](fn@crate::knight::validate).
 ///
 /// With [`Algorithm::Warnsdorff`] only a board with blocked squares can
 /// keep the search going for long: one with no tour that no theorem rules
