@@ -36,6 +36,9 @@ pub struct KnightPanel {
     failing_starts_requested: Option<u64>,
     /// Changes whenever the board's size or blocked squares change.
     board_revision: u64,
+    /// Blocking edits, newest last, for undo: the squares each action
+    /// flipped (one for a click, every blocked square for a clear).
+    edit_history: Vec<Vec<Square>>,
     /// Starts this mode's jobs and drops them when the board changes.
     pub job_owner: JobOwner,
     tour: Option<Tour>,
@@ -73,6 +76,7 @@ impl KnightPanel {
             failing_starts: None,
             failing_starts_requested: None,
             board_revision: 0,
+            edit_history: Vec::new(),
             job_owner: JobOwner::new(Mode::Knight),
             tour: None,
             path: None,
@@ -354,18 +358,25 @@ impl KnightPanel {
         } else {
             "Click a square to start a tour from it."
         });
-        if ui
-            .add_enabled(
-                !self.board.is_full(),
-                egui::Button::new("Clear blocked squares"),
-            )
-            .clicked()
-        {
-            for square in self.board.blocked_squares() {
-                self.board.set_blocked(square, false);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    !self.board.is_full(),
+                    egui::Button::new("Clear blocked squares"),
+                )
+                .clicked()
+            {
+                self.flip_blocked(self.board.blocked_squares());
             }
-            self.after_edit();
-        }
+            let can_undo = !self.edit_history.is_empty();
+            if ui
+                .add_enabled(can_undo, egui::Button::new("Undo edit"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                self.undo();
+            }
+        });
         if ui
             .checkbox(&mut settings.show_numbers, "Move numbers")
             .changed()
@@ -430,6 +441,31 @@ impl KnightPanel {
         }
     }
 
+    /// Blocks the open squares of `squares` and opens the blocked ones, as
+    /// one action that [`Self::undo`] can take back.
+    fn flip_blocked(&mut self, squares: Vec<Square>) {
+        self.flip_without_history(&squares);
+        self.edit_history.push(squares);
+    }
+
+    /// Takes back the last blocking edit (button and Ctrl+Z). Squares that
+    /// a resize has since cut off are left alone.
+    pub fn undo(&mut self) {
+        if let Some(squares) = self.edit_history.pop() {
+            self.flip_without_history(&squares);
+        }
+    }
+
+    fn flip_without_history(&mut self, squares: &[Square]) {
+        for &square in squares {
+            if self.board.contains(square) {
+                let blocked = !self.board.is_blocked(square);
+                self.board.set_blocked(square, blocked);
+            }
+        }
+        self.after_edit();
+    }
+
     /// Forgets everything that depended on the old board.
     fn after_edit(&mut self) {
         self.board_revision = self.board_revision.wrapping_add(1);
@@ -483,9 +519,7 @@ impl KnightPanel {
     ) {
         let square = Square { x, y };
         if self.edit_blocked {
-            let blocked = !self.board.is_blocked(square);
-            self.board.set_blocked(square, blocked);
-            self.after_edit();
+            self.flip_blocked(vec![square]);
         } else if self.board.is_blocked(square) {
             self.message = Some(format!(
                 "{} is blocked; a tour cannot start there.",

@@ -187,8 +187,11 @@ impl GridtourApp {
         if export {
             self.export_dialog(ctx);
         }
-        if undo && self.settings.mode == Mode::Goishi {
-            self.goishi.undo();
+        if undo {
+            match self.settings.mode {
+                Mode::Knight => self.knight.undo(),
+                Mode::Goishi => self.goishi.undo(),
+            }
         }
         if escape {
             self.cancel_job();

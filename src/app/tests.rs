@@ -180,6 +180,37 @@ fn blocking_a_square_in_edit_mode_changes_the_next_tour() {
 }
 
 #[test]
+fn blocking_edits_are_undone_one_action_at_a_time() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    harness.get_by_label("Edit blocked squares").click();
+    harness.step();
+    let (first, second) = (Square { x: 1, y: 1 }, Square { x: 4, y: 2 });
+    click_knight_square(&mut harness, first);
+    click_knight_square(&mut harness, second);
+    harness.get_by_label("Clear blocked squares").click();
+    harness.step();
+    let blocked =
+        |harness: &Harness<'_, GridtourApp>| harness.state().knight.board().blocked_squares();
+    assert!(blocked(&harness).is_empty());
+
+    // Ctrl+Z brings back both squares the clear removed.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert_eq!(blocked(&harness), vec![first, second]);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert_eq!(blocked(&harness), vec![first]);
+    harness.get_by_label("Undo edit").click();
+    harness.step();
+    assert!(blocked(&harness).is_empty());
+    // Nothing left to undo.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert!(blocked(&harness).is_empty());
+}
+
+#[test]
 fn a_board_without_tours_gets_the_reason_instead_of_a_search() {
     let mut settings = knight_settings(5, 5, Algorithm::Backtrack);
     settings.knight_closed = true;
