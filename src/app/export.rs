@@ -13,7 +13,7 @@
 //! white squares as well as on black ones; the start is ringed by a circle and
 //! the end framed by a square.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
 use std::fmt::{self, Write as _};
 use std::fs::{self, File, OpenOptions};
@@ -210,7 +210,7 @@ const NUMBER_HALO: f64 = 0.22;
 const NUMBER_EMBOLDEN: f64 = 0.07;
 
 /// An opaque colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Colour {
     red: u8,
     green: u8,
@@ -579,9 +579,37 @@ struct PngCanvas {
 
 /// The font move numbers are drawn with in PNG images: the sans-serif face
 /// the window itself uses, built into the program.
+///
+/// A tour of n squares writes n numbers with only ten distinct digits in
+/// two colourings, and rasterising a stroked outline costs far more than
+/// copying pixels. So each digit is rasterised once per colour, halo and
+/// body apart, into a small image (a sprite) that every number then copies
+/// at its place, snapped to whole pixels.
 struct NumberFont {
     font: skrifa::FontRef<'static>,
     outlines: skrifa::OutlineGlyphCollection<'static>,
+    /// The em size in cells and the pixels a cell the caches below hold.
+    size: f64,
+    scale: f32,
+    /// Each character's width in cells; `None` when the font lacks it.
+    advances: HashMap<char, Option<f32>>,
+    sprites: HashMap<(char, Colour, NumberLayer), Option<Sprite>>,
+}
+
+/// The two layers of a number: every character's halo goes down before any
+/// character's body, so no halo covers a neighbouring character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum NumberLayer {
+    Halo,
+    Body,
+}
+
+/// One character's layer in one colour, rasterised; its top-left pixel
+/// lies at (`left`, `top`) from the character's origin on the baseline.
+struct Sprite {
+    pixmap: tiny_skia::Pixmap,
+    left: i32,
+    top: i32,
 }
 
 impl NumberFont {
@@ -590,76 +618,112 @@ impl NumberFont {
         let font = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT)
             .map_err(|error| format!("the built-in font is unreadable: {error}"))?;
         let outlines = font.outline_glyphs();
-        Ok(NumberFont { font, outlines })
+        Ok(NumberFont {
+            font,
+            outlines,
+            size: 0.0,
+            scale: 0.0,
+            advances: HashMap::new(),
+            sprites: HashMap::new(),
+        })
     }
 
-    /// The outline of `text`, `size` cells to the em, centred horizontally
-    /// on `centre` and vertically as the SVG numbers are; `None` when the
-    /// font has none of its characters.
-    fn outline(&self, text: &str, centre: Point, size: f64) -> Option<tiny_skia::Path> {
-        use skrifa::MetadataProvider;
-        let em = skrifa::instance::Size::new(size as f32);
-        let location = skrifa::instance::LocationRef::default();
-        let metrics = self.font.glyph_metrics(em, location);
-        let charmap = self.font.charmap();
-        let glyphs: Vec<_> = text.chars().filter_map(|c| charmap.map(c)).collect();
-        let advance = |glyph| metrics.advance_width(glyph).unwrap_or(0.0);
-        let width: f32 = glyphs.iter().map(|&glyph| advance(glyph)).sum();
-        let mut pen = PathPen {
-            builder: tiny_skia::PathBuilder::new(),
-            x: centre.x as f32 - width / 2.0,
-            baseline: (centre.y + NUMBER_BASELINE_SHIFT * size) as f32,
-        };
-        for glyph in glyphs {
-            if let Some(outline) = self.outlines.get(glyph) {
-                let settings = skrifa::outline::DrawSettings::unhinted(em, location);
-                // A glyph the font cannot draw is left out, like a missing one.
-                let _ = outline.draw(settings, &mut pen);
-            }
-            pen.x += advance(glyph);
+    /// Empties the caches unless they were made for `size` cells to the em
+    /// at `scale` pixels a cell.
+    fn use_size(&mut self, size: f64, scale: f32) {
+        if (size, scale) != (self.size, self.scale) {
+            (self.size, self.scale) = (size, scale);
+            self.advances.clear();
+            self.sprites.clear();
         }
-        pen.builder.finish()
+    }
+
+    /// The width of `character` in cells, `None` when the font lacks it.
+    fn advance(&mut self, character: char) -> Option<f32> {
+        use skrifa::MetadataProvider;
+        let (font, size) = (&self.font, self.size);
+        *self.advances.entry(character).or_insert_with(|| {
+            let glyph = font.charmap().map(character)?;
+            let em = skrifa::instance::Size::new(size as f32);
+            let metrics = font.glyph_metrics(em, skrifa::instance::LocationRef::default());
+            Some(metrics.advance_width(glyph).unwrap_or(0.0))
+        })
+    }
+
+    /// The sprite of one layer of `character` in `colour`; `None` for a
+    /// character with nothing to draw.
+    fn sprite(&mut self, character: char, colour: Colour, layer: NumberLayer) -> Option<&Sprite> {
+        let key = (character, colour, layer);
+        if !self.sprites.contains_key(&key) {
+            let sprite = self.render(character, colour, layer);
+            self.sprites.insert(key, sprite);
+        }
+        self.sprites.get(&key).and_then(Option::as_ref)
+    }
+
+    fn render(&self, character: char, colour: Colour, layer: NumberLayer) -> Option<Sprite> {
+        use skrifa::MetadataProvider;
+        let glyph = self.font.charmap().map(character)?;
+        let em = skrifa::instance::Size::new(self.size as f32);
+        let settings =
+            skrifa::outline::DrawSettings::unhinted(em, skrifa::instance::LocationRef::default());
+        let mut pen = PathPen(tiny_skia::PathBuilder::new());
+        self.outlines.get(glyph)?.draw(settings, &mut pen).ok()?;
+        let outline = pen.0.finish()?;
+        let stroked = |width: f64| {
+            let stroke = tiny_skia::Stroke {
+                width: (width * self.size) as f32,
+                line_join: tiny_skia::LineJoin::Round,
+                ..tiny_skia::Stroke::default()
+            };
+            outline.stroke(&stroke, self.scale)
+        };
+        let paths = match layer {
+            NumberLayer::Halo => vec![stroked(NUMBER_HALO)?],
+            NumberLayer::Body => vec![stroked(NUMBER_EMBOLDEN)?, outline.clone()],
+        };
+        // The first path is the widest: its bounds hold the others.
+        let bounds = paths[0].bounds();
+        let left = (bounds.left() * self.scale).floor() as i32 - 1;
+        let top = (bounds.top() * self.scale).floor() as i32 - 1;
+        let right = (bounds.right() * self.scale).ceil() as i32 + 1;
+        let bottom = (bounds.bottom() * self.scale).ceil() as i32 + 1;
+        let mut pixmap = tiny_skia::Pixmap::new(
+            u32::try_from(right - left).ok()?,
+            u32::try_from(bottom - top).ok()?,
+        )?;
+        let transform = tiny_skia::Transform::from_scale(self.scale, self.scale)
+            .post_translate(-left as f32, -top as f32);
+        let paint = solid_paint(colour, true);
+        for path in &paths {
+            pixmap.fill_path(path, &paint, tiny_skia::FillRule::Winding, transform, None);
+        }
+        Some(Sprite { pixmap, left, top })
     }
 }
 
-/// Turns font outlines (y up, from the glyph's origin) into one tiny-skia
-/// path in cell coordinates (y down).
-struct PathPen {
-    builder: tiny_skia::PathBuilder,
-    /// Left edge of the glyph being drawn.
-    x: f32,
-    baseline: f32,
-}
+/// Turns font outlines (y up) into a tiny-skia path (y down).
+struct PathPen(tiny_skia::PathBuilder);
 
 impl skrifa::outline::OutlinePen for PathPen {
     fn move_to(&mut self, x: f32, y: f32) {
-        self.builder.move_to(self.x + x, self.baseline - y);
+        self.0.move_to(x, -y);
     }
 
     fn line_to(&mut self, x: f32, y: f32) {
-        self.builder.line_to(self.x + x, self.baseline - y);
+        self.0.line_to(x, -y);
     }
 
     fn quad_to(&mut self, cx0: f32, cy0: f32, x: f32, y: f32) {
-        let (left, base) = (self.x, self.baseline);
-        self.builder
-            .quad_to(left + cx0, base - cy0, left + x, base - y);
+        self.0.quad_to(cx0, -cy0, x, -y);
     }
 
     fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
-        let (left, base) = (self.x, self.baseline);
-        self.builder.cubic_to(
-            left + cx0,
-            base - cy0,
-            left + cx1,
-            base - cy1,
-            left + x,
-            base - y,
-        );
+        self.0.cubic_to(cx0, -cy0, cx1, -cy1, x, -y);
     }
 
     fn close(&mut self) {
-        self.builder.close();
+        self.0.close();
     }
 }
 
@@ -757,15 +821,48 @@ impl Canvas for PngCanvas {
     }
 
     fn text(&mut self, centre: Point, size: f64, text: &str, colour: Colour, halo: Colour) {
-        let Some(outline) = self.font.outline(text, centre, size) else {
-            return;
+        // `to_png` scales cells to pixels and does nothing else.
+        let scale = self.transform.sx;
+        self.font.use_size(size, scale);
+        let mut placed = Vec::with_capacity(text.len());
+        let mut width = 0.0;
+        for character in text.chars() {
+            if let Some(advance) = self.font.advance(character) {
+                placed.push((width, character));
+                width += advance;
+            }
+        }
+        let left = centre.x as f32 - width / 2.0;
+        let baseline = ((centre.y + NUMBER_BASELINE_SHIFT * size) as f32 * scale).round();
+        let (image_width, image_height) = (self.pixmap.width(), self.pixmap.height());
+        // Whether a sprite's span along one axis meets the image; a square
+        // far off the board is skipped before its pixel position overflows.
+        let inside = |start: f32, offset: i32, length: u32, limit: u32| {
+            let start = f64::from(start) + f64::from(offset);
+            start < f64::from(limit) && start + f64::from(length) > 0.0
         };
-        self.stroke_path(&outline, &[Stroke::new(halo, NUMBER_HALO * size)]);
-        let paint = solid_paint(colour, true);
-        let rule = tiny_skia::FillRule::Winding;
-        self.pixmap
-            .fill_path(&outline, &paint, rule, self.transform, None);
-        self.stroke_path(&outline, &[Stroke::new(colour, NUMBER_EMBOLDEN * size)]);
+        for (layer, layer_colour) in [(NumberLayer::Halo, halo), (NumberLayer::Body, colour)] {
+            for &(x, character) in &placed {
+                let origin = ((left + x) * scale).round();
+                if let Some(sprite) = self.font.sprite(character, layer_colour, layer) {
+                    let (sprite_width, sprite_height) =
+                        (sprite.pixmap.width(), sprite.pixmap.height());
+                    if !inside(origin, sprite.left, sprite_width, image_width)
+                        || !inside(baseline, sprite.top, sprite_height, image_height)
+                    {
+                        continue;
+                    }
+                    self.pixmap.draw_pixmap(
+                        origin as i32 + sprite.left,
+                        baseline as i32 + sprite.top,
+                        sprite.pixmap.as_ref(),
+                        &tiny_skia::PixmapPaint::default(),
+                        tiny_skia::Transform::identity(),
+                        None,
+                    );
+                }
+            }
+        }
     }
 }
 

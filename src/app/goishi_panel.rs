@@ -48,6 +48,10 @@ pub struct GoishiPanel {
     pub job_owner: JobOwner,
     message: Option<String>,
     revision: u64,
+    /// Changes whenever the puzzle (its size or stones) changes.
+    puzzle_revision: u64,
+    /// The puzzle revision last written into the settings.
+    remembered_revision: Option<u64>,
     /// Zoom and pan of the board.
     pub view: View,
 }
@@ -125,6 +129,8 @@ impl GoishiPanel {
             job_owner: JobOwner::new(Mode::Goishi),
             message: None,
             revision: 0,
+            puzzle_revision: 0,
+            remembered_revision: None,
             view: View::default(),
         }
     }
@@ -138,9 +144,13 @@ impl GoishiPanel {
     }
 
     /// Writes the puzzle on show into `settings`, to be found again next
-    /// run.
-    pub fn remember(&self, settings: &mut Settings) {
-        settings.goishi_puzzle = Some(format::to_url(&self.puzzle));
+    /// run. Runs at every periodic save on the UI thread, so the puzzle is
+    /// only encoded again after it has changed.
+    pub fn remember(&mut self, settings: &mut Settings) {
+        if self.remembered_revision != Some(self.puzzle_revision) {
+            self.remembered_revision = Some(self.puzzle_revision);
+            settings.goishi_puzzle = Some(format::to_url(&self.puzzle));
+        }
     }
 
     #[cfg(test)]
@@ -165,6 +175,7 @@ impl GoishiPanel {
 
     /// Replaces the puzzle and forgets everything about the old one.
     pub fn set_puzzle(&mut self, puzzle: Puzzle, source: String) {
+        self.puzzle_revision += 1;
         self.job_owner.mark_changed();
         self.game = Game::new(puzzle.clone());
         self.puzzle = puzzle;
@@ -554,6 +565,7 @@ impl GoishiPanel {
             Interaction::Edit => {
                 let stone = !self.puzzle.has_stone(point);
                 self.puzzle.set_stone(point, stone);
+                self.puzzle_revision += 1;
                 self.job_owner.mark_changed();
                 self.game = Game::new(self.puzzle.clone());
                 self.found.clear();

@@ -36,6 +36,8 @@ pub struct KnightPanel {
     failing_starts_requested: Option<u64>,
     /// Changes whenever the board's size or blocked squares change.
     board_revision: u64,
+    /// The board revision last written into the settings.
+    remembered_revision: Option<u64>,
     /// Blocking edits, newest last, for undo: the squares each action
     /// flipped (one for a click, every blocked square for a clear).
     edit_history: Vec<Vec<Square>>,
@@ -61,12 +63,11 @@ impl KnightPanel {
         let mut board = Board::new(settings.knight_width, settings.knight_height)
             .or_else(|_| Board::new(8, 8))
             .expect("an 8x8 board is always valid");
-        for &[x, y] in &settings.knight_blocked {
-            let square = Square { x, y };
-            if board.contains(square) {
-                board.set_blocked(square, true);
-            }
-        }
+        let stored = settings
+            .knight_blocked
+            .iter()
+            .map(|&[x, y]| Square { x, y });
+        block_where_they_fit(&mut board, stored);
         Self {
             board,
             edit_blocked: false,
@@ -76,6 +77,7 @@ impl KnightPanel {
             failing_starts: None,
             failing_starts_requested: None,
             board_revision: 0,
+            remembered_revision: None,
             edit_history: Vec::new(),
             job_owner: JobOwner::new(Mode::Knight),
             tour: None,
@@ -95,8 +97,14 @@ impl KnightPanel {
     }
 
     /// Writes the blocked squares into `settings`, to be found again next
-    /// run (the size is kept there already).
-    pub fn remember(&self, settings: &mut Settings) {
+    /// run (the size is kept there already). Runs at every periodic save on
+    /// the UI thread, so the board (up to 16 million squares) is only read
+    /// again after it has changed.
+    pub fn remember(&mut self, settings: &mut Settings) {
+        if self.remembered_revision == Some(self.board_revision) {
+            return;
+        }
+        self.remembered_revision = Some(self.board_revision);
         settings.knight_blocked = self
             .board
             .blocked_squares()
@@ -149,11 +157,7 @@ impl KnightPanel {
     fn resize(&mut self, width: u32, height: u32) {
         match Board::new(width, height) {
             Ok(mut board) => {
-                for square in self.board.blocked_squares() {
-                    if board.contains(square) {
-                        board.set_blocked(square, true);
-                    }
-                }
+                block_where_they_fit(&mut board, self.board.blocked_squares());
                 self.board = board;
                 self.message = None;
                 self.view.reset();
@@ -553,6 +557,15 @@ impl KnightPanel {
     /// A file name for exporting the tour on show.
     pub fn export_name(&self) -> String {
         format!("knight-{}x{}", self.board.width(), self.board.height())
+    }
+}
+
+/// Blocks those of `squares` that lie on `board`.
+fn block_where_they_fit(board: &mut Board, squares: impl IntoIterator<Item = Square>) {
+    for square in squares {
+        if board.contains(square) {
+            board.set_blocked(square, true);
+        }
     }
 }
 

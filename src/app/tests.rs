@@ -48,6 +48,15 @@ fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
     }
 }
 
+/// Goishi mode showing `puzzle`, or the first run's example for `None`.
+fn goishi_settings(puzzle: Option<&Puzzle>) -> Settings {
+    Settings {
+        mode: Mode::Goishi,
+        goishi_puzzle: puzzle.map(goishi::format::to_url),
+        ..Settings::default()
+    }
+}
+
 /// Steps frames until no job and no file operation is left.
 fn wait_until_idle(harness: &mut Harness<'_, GridtourApp>) {
     let deadline = Instant::now() + PATIENCE;
@@ -509,11 +518,7 @@ fn goishi_board_snapshot() {
 #[test]
 fn a_puzzle_edited_by_clicks_matches_the_clicks() {
     let empty = Puzzle::new(4, 3).expect("4x3");
-    let mut harness = app_harness(Settings {
-        mode: Mode::Goishi,
-        goishi_puzzle: Some(goishi::format::to_url(&empty)),
-        ..Settings::default()
-    });
+    let mut harness = app_harness(goishi_settings(Some(&empty)));
     harness.step();
     assert_eq!(harness.state().goishi.interaction, Interaction::Edit);
     let points = [
@@ -553,10 +558,7 @@ impl eframe::Storage for MemoryStorage {
 
 #[test]
 fn the_first_run_shows_the_classic_goishi_example() {
-    let mut harness = app_harness(Settings {
-        mode: Mode::Goishi,
-        ..Settings::default()
-    });
+    let mut harness = app_harness(goishi_settings(None));
     harness.step();
     let app = harness.state();
     assert_eq!(app.goishi.interaction, Interaction::View);
@@ -577,9 +579,7 @@ fn boards_made_by_hand_survive_closing_the_window() {
     harness.get_by_label("Edit blocked squares").click();
     harness.step();
     let blocked = [Square { x: 1, y: 1 }, Square { x: 4, y: 3 }];
-    for square in blocked {
-        click_knight_square(&mut harness, square);
-    }
+    click_knight_square(&mut harness, blocked[0]);
     harness.get_by_label("Goishi Hiroi").click();
     harness.step();
     harness.get_by_label("Edit stones").click();
@@ -591,13 +591,21 @@ fn boards_made_by_hand_survive_closing_the_window() {
         Point { x: 3, y: 2 },
         Point { x: 3, y: 5 },
     ];
-    for point in stones {
-        click_goishi_point(&mut harness, point);
+    click_goishi_point(&mut harness, stones[0]);
+    // A periodic save half-way: what changes after it is saved too.
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    for point in &stones[1..] {
+        click_goishi_point(&mut harness, *point);
     }
+    harness.get_by_label("Knight's tour").click();
+    harness.step();
+    click_knight_square(&mut harness, blocked[1]);
+    harness.get_by_label("Goishi Hiroi").click();
+    harness.step();
     let made = harness.state().goishi.puzzle().clone();
     assert_eq!(made.stones().len(), 3);
 
-    let mut storage = MemoryStorage::default();
     eframe::App::save(harness.state_mut(), &mut storage);
     let mut reopened = app_harness(Settings::load(Some(&storage as &dyn eframe::Storage)));
     reopened.step();
@@ -611,10 +619,7 @@ fn boards_made_by_hand_survive_closing_the_window() {
 
 #[test]
 fn a_pasted_url_loads_the_puzzle() {
-    let mut harness = app_harness(Settings {
-        mode: Mode::Goishi,
-        ..Settings::default()
-    });
+    let mut harness = app_harness(goishi_settings(None));
     harness.step();
     harness.get_by_label("URL").focus();
     harness.step();
@@ -631,10 +636,7 @@ fn a_pasted_url_loads_the_puzzle() {
 
 #[test]
 fn every_built_in_example_opens_from_the_menu() {
-    let mut harness = app_harness(Settings {
-        mode: Mode::Goishi,
-        ..Settings::default()
-    });
+    let mut harness = app_harness(goishi_settings(None));
     harness.step();
     let examples = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/goishi"))
         .expect("assets/goishi");
@@ -663,10 +665,8 @@ fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
     // Generation makes a puzzle the size of the board on show.
     let board = Puzzle::new(6, 6).expect("6x6");
     let mut harness = app_harness(Settings {
-        mode: Mode::Goishi,
-        goishi_puzzle: Some(goishi::format::to_url(&board)),
         generate_stones: 10,
-        ..Settings::default()
+        ..goishi_settings(Some(&board))
     });
     harness.step();
     harness.get_by_label("Generate").click();
