@@ -48,6 +48,15 @@ fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
     }
 }
 
+/// A knight board of `width` x `height` with clicks blocking squares.
+fn knight_board_in_edit_mode(width: u32, height: u32) -> Harness<'static, GridtourApp> {
+    let mut harness = app_harness(knight_settings(width, height, Algorithm::ALL[0]));
+    harness.step();
+    harness.get_by_label("Edit blocked squares").click();
+    harness.step();
+    harness
+}
+
 /// Goishi mode showing `puzzle`, or the first run's example for `None`.
 fn goishi_settings(puzzle: Option<&Puzzle>) -> Settings {
     Settings {
@@ -190,10 +199,7 @@ fn blocking_a_square_in_edit_mode_changes_the_next_tour() {
 
 #[test]
 fn blocking_edits_are_undone_one_action_at_a_time() {
-    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
-    harness.step();
-    harness.get_by_label("Edit blocked squares").click();
-    harness.step();
+    let mut harness = knight_board_in_edit_mode(6, 6);
     let (first, second) = (Square { x: 1, y: 1 }, Square { x: 4, y: 2 });
     click_knight_square(&mut harness, first);
     click_knight_square(&mut harness, second);
@@ -574,10 +580,7 @@ fn the_first_run_shows_the_classic_goishi_example() {
 
 #[test]
 fn boards_made_by_hand_survive_closing_the_window() {
-    let mut harness = app_harness(knight_settings(6, 5, Algorithm::ALL[0]));
-    harness.step();
-    harness.get_by_label("Edit blocked squares").click();
-    harness.step();
+    let mut harness = knight_board_in_edit_mode(6, 5);
     let blocked = [Square { x: 1, y: 1 }, Square { x: 4, y: 3 }];
     click_knight_square(&mut harness, blocked[0]);
     harness.get_by_label("Goishi Hiroi").click();
