@@ -1,7 +1,7 @@
 //! Puzzle generation: walks obey the rules, generated puzzles have exactly
 //! one solution, and a seed always gives the same puzzle.
 
-use gridtour::goishi::{self, MAX_GENERATED_STONES, Puzzle, Rng};
+use gridtour::goishi::{self, MAX_GENERATED_STONES, Point, Puzzle, Rng};
 use gridtour::job::{Control, Outcome};
 
 fn done<T>(outcome: Outcome<T>) -> T {
@@ -77,9 +77,53 @@ fn impossible_requests_are_refused() {
         &control,
     ));
     assert!(too_many.unwrap_err().contains("at most 100 stones"));
-    // A full 2x2 board has several solutions and no free point to move to.
-    let full = done(goishi::generate(2, 2, 4, 0, &control));
-    assert!(full.unwrap_err().contains("single solution"));
+    // Denser than any unique puzzle: refused before any search.
+    let started = std::time::Instant::now();
+    for (width, height, stones) in [(2, 2, 4), (4, 4, 15), (4, 4, 11), (1, 9, 2), (9, 9, 55)] {
+        let refusal = done(goishi::generate(width, height, stones, 0, &control)).unwrap_err();
+        assert!(refusal.contains("too dense"), "{refusal}");
+    }
+    assert!(started.elapsed() < std::time::Duration::from_millis(100));
+}
+
+/// The largest number of stones any unique puzzle on a `width` x `height`
+/// board has, by counting the solutions of every placement.
+fn densest_unique_by_search(width: u32, height: u32) -> usize {
+    let points = (width * height) as usize;
+    let control = Control::new();
+    for stones in (1..=points).rev() {
+        let mut chosen: Vec<usize> = (0..stones).collect();
+        loop {
+            let mut puzzle = Puzzle::new(width, height).unwrap();
+            for &i in &chosen {
+                puzzle.set_stone(Point::new(i as u32 % width, i as u32 / width), true);
+            }
+            if done(goishi::count(&puzzle, Some(2), &control)) == 1 {
+                return stones;
+            }
+            let Some(i) = (0..stones).rev().find(|&i| chosen[i] < points - stones + i) else {
+                break;
+            };
+            chosen[i] += 1;
+            for j in i + 1..stones {
+                chosen[j] = chosen[j - 1] + 1;
+            }
+        }
+    }
+    0
+}
+
+#[test]
+fn the_small_board_maxima_are_what_a_search_of_every_placement_finds() {
+    for &((width, height), most) in goishi::SMALL_BOARD_MAXIMA {
+        if width * height <= 16 {
+            assert_eq!(
+                densest_unique_by_search(width, height),
+                most,
+                "{width}x{height}"
+            );
+        }
+    }
 }
 
 #[test]

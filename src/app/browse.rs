@@ -1,11 +1,9 @@
-//! Browsing the tours or solutions a count has found so far, while the count
-//! goes on. Only the first [`BROWSE_LIMIT`] are kept; the rest are counted.
+//! The tours or solutions a search streams, kept for browsing while the
+//! search goes on. Only the first [`BROWSE_LIMIT`] are kept; the rest are
+//! only counted, so memory stays flat however many there are.
 
-use eframe::egui;
-
-use gridtour::job::{Progress, group_digits};
-
-use super::jobs::BROWSE_LIMIT;
+/// How many streamed tours or solutions are kept for browsing.
+pub const BROWSE_LIMIT: usize = 1000;
 
 /// The kept results and the one on show.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,48 +42,39 @@ impl<T> Browser<T> {
         self.items.get(self.index)
     }
 
-    /// The live count of a running search (`progress`), previous/next
-    /// buttons and the position. Returns true when another result was
-    /// selected.
-    pub fn controls(&mut self, ui: &mut egui::Ui, noun: &str, progress: Option<Progress>) -> bool {
-        if let Some(progress) = progress {
-            ui.label(format!("Found so far: {}", group_digits(progress.found)));
+    /// Whether there is a result before the one on show.
+    pub fn has_previous(&self) -> bool {
+        self.index > 0
+    }
+
+    /// Whether there is a result after the one on show.
+    pub fn has_next(&self) -> bool {
+        self.index + 1 < self.items.len()
+    }
+
+    /// Moves to the previous result and returns it.
+    pub fn previous(&mut self) -> Option<&T> {
+        self.index = self.index.checked_sub(1)?;
+        self.items.get(self.index)
+    }
+
+    /// Moves to the next result and returns it.
+    pub fn next(&mut self) -> Option<&T> {
+        if !self.has_next() {
+            return None;
         }
-        if self.items.is_empty() {
-            return false;
-        }
-        let before = self.index;
-        ui.horizontal(|ui| {
-            if ui
-                .add_enabled(
-                    self.index > 0,
-                    egui::Button::new(format!("Previous {noun}")),
-                )
-                .clicked()
-            {
-                self.index -= 1;
-            }
-            if ui
-                .add_enabled(
-                    self.index + 1 < self.items.len(),
-                    egui::Button::new(format!("Next {noun}")),
-                )
-                .clicked()
-            {
-                self.index += 1;
-            }
-        });
-        let kept = if self.items.len() == BROWSE_LIMIT {
-            format!(" (the first {BROWSE_LIMIT} are kept)")
-        } else {
-            String::new()
-        };
-        ui.label(format!(
-            "Showing {noun} {} of {}{kept}",
-            self.index + 1,
-            self.items.len()
-        ));
-        self.index != before
+        self.index += 1;
+        self.items.get(self.index)
+    }
+
+    /// The 1-based position of the result on show and how many are kept.
+    pub fn position(&self) -> (usize, usize) {
+        (self.index + 1, self.items.len())
+    }
+
+    /// Whether nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.items.is_empty()
     }
 }
 
@@ -100,7 +89,11 @@ mod tests {
         for i in 1..BROWSE_LIMIT + 10 {
             assert!(!browser.push(i));
         }
-        assert_eq!(browser.items.len(), BROWSE_LIMIT);
+        assert_eq!(browser.position(), (1, BROWSE_LIMIT));
         assert_eq!(browser.current(), Some(&0));
+        assert_eq!(browser.next(), Some(&1));
+        assert_eq!(browser.previous(), Some(&0));
+        assert_eq!(browser.previous(), None);
+        assert!(!browser.has_previous() && browser.has_next());
     }
 }

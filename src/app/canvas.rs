@@ -18,7 +18,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use eframe::egui::{
-    self, Align2, Color32, ColorImage, FontId, Key, Mesh, Pos2, Rect, Sense, Shape, Stroke,
+    self, Align2, Color32, ColorImage, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke,
     TextureHandle, TextureOptions, Vec2, pos2, vec2,
 };
 use gridtour::goishi::{Point, Puzzle};
@@ -38,6 +38,8 @@ const GRID_LINE: Color32 = Color32::from_rgb(90, 60, 20);
 const PICKUP_PATH: Color32 = Color32::from_rgb(20, 90, 220);
 const STONE: Color32 = Color32::from_rgb(25, 25, 25);
 const LEGAL_HINT: Color32 = Color32::from_rgb(0, 150, 0);
+const UNREACHABLE_ON_WHITE: Color32 = Color32::from_rgb(240, 150, 150);
+const UNREACHABLE_ON_BLACK: Color32 = Color32::from_rgb(110, 20, 20);
 
 /// Below this many points per square the path cannot be told apart any
 /// more: the board becomes a texture with the visited squares tinted.
@@ -74,12 +76,17 @@ impl PathIndex {
     const NOT_ON_PATH: u32 = u32::MAX;
 
     /// Indexes `cells` (in move order) on a `cols` x `rows` grid. Cells
-    /// outside the grid are kept in the path but never drawn.
+    /// outside the grid are kept in the path but never drawn. A cell the
+    /// path comes back to (a closed tour's return to its start) keeps the
+    /// number of its first visit.
     pub fn new(cols: u32, rows: u32, cells: Vec<Cell>) -> Self {
         let mut step_at = vec![Self::NOT_ON_PATH; cols as usize * rows as usize];
         for (step, &(x, y)) in cells.iter().enumerate() {
             if x < cols && y < rows {
-                step_at[y as usize * cols as usize + x as usize] = step as u32;
+                let at = &mut step_at[y as usize * cols as usize + x as usize];
+                if *at == Self::NOT_ON_PATH {
+                    *at = step as u32;
+                }
             }
         }
         Self {
@@ -121,12 +128,18 @@ impl PathIndex {
 /// What lies on the board, besides the path.
 pub enum Layer<'a> {
     /// A knight board: its blocked squares and optionally a set of squares
-    /// to highlight (Warnsdorff's failing starts), as a row-major mask.
+    /// to highlight (Warnsdorff's failing starts), as a row-major mask, and
+    /// the play-mode hints.
     Knight {
         /// The board with its blocked squares.
         board: &'a Board,
         /// Row-major highlight mask, empty for none.
         highlight: &'a [bool],
+        /// Row-major mask of squares no walk can reach any more, empty for
+        /// none.
+        unreachable: &'a [bool],
+        /// Squares the knight may go to next, with their onward moves.
+        candidates: &'a [(Cell, u32)],
     },
     /// A Goishi board: its stones, and points to hint at (legal picks).
     Goishi {
@@ -262,14 +275,26 @@ impl View {
     }
 
     /// Shows the whole board again.
-    pub fn reset(&mut self) {
+    pub fn fit(&mut self) {
         self.zoom = None;
         self.center = None;
     }
 
+    /// Magnifies one step, keeping the middle of the view in place (the
+    /// zoom is clamped to the board's limits when it is next drawn).
+    pub fn zoom_in(&mut self) {
+        self.zoom = Some(self.zoom.unwrap_or(1.0) * KEY_ZOOM_STEP);
+    }
+
+    /// Reduces one step, down to the whole board.
+    pub fn zoom_out(&mut self) {
+        self.zoom = Some((self.zoom.unwrap_or(1.0) / KEY_ZOOM_STEP).max(1.0));
+    }
+
     /// Draws `scene` into all the space left in `ui` and handles zoom (wheel
-    /// or pinch at the pointer, `+` and `-` at the middle), pan (drag) and
-    /// clicks. Double-click or `0` fits the board again.
+    /// or pinch at the pointer), pan (drag) and clicks. The second click of
+    /// a double click is not a click: a quick double click on a square acts
+    /// once.
     pub fn show(&mut self, ui: &mut egui::Ui, scene: &Scene) -> CanvasResponse {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board"));
@@ -282,27 +307,6 @@ impl View {
         let mut zoom = self.zoom.unwrap_or(1.0).clamp(1.0, max_zoom);
         let mut center = self.center.unwrap_or(board_middle);
 
-        let (zoom_in, zoom_out, fit_again) = if ui.ctx().text_edit_focused() {
-            (false, false, false)
-        } else {
-            ui.input(|i| {
-                (
-                    i.key_pressed(Key::Plus) || i.key_pressed(Key::Equals),
-                    i.key_pressed(Key::Minus),
-                    i.key_pressed(Key::Num0),
-                )
-            })
-        };
-        if response.double_clicked() || fit_again {
-            zoom = 1.0;
-            center = board_middle;
-        }
-        if zoom_in {
-            zoom = (zoom * KEY_ZOOM_STEP).min(max_zoom);
-        }
-        if zoom_out {
-            zoom = (zoom / KEY_ZOOM_STEP).max(1.0);
-        }
         if response.dragged() {
             center -= response.drag_delta() / (fit * zoom);
         }
@@ -332,15 +336,24 @@ impl View {
 
         let painter = ui.painter_at(rect);
         match &scene.layer {
-            Layer::Knight { board, highlight } => {
+            Layer::Knight {
+                board,
+                highlight,
+                unreachable,
+                candidates,
+            } => {
                 let tinted = cell < VECTOR_MIN_CELL;
                 // Squares big enough to show a blocked square's x, or a
                 // board too large for one pixel a square, are drawn one by
                 // one; below that the squares come from a texture.
+                let marks = Marks {
+                    highlight,
+                    unreachable,
+                };
                 if cell >= BOARD_TEXTURE_MAX_CELL || pixel_block(board) > 1 && !tinted {
-                    draw_checkerboard(&painter, &geometry, board, highlight);
+                    draw_checkerboard(&painter, &geometry, board, &marks);
                 } else {
-                    let texture = self.board_texture(ui.ctx(), scene, board, highlight, tinted);
+                    let texture = self.board_texture(ui.ctx(), scene, board, &marks, tinted);
                     painter.image(
                         texture,
                         geometry.board_rect(),
@@ -360,7 +373,8 @@ impl View {
                 );
                 // Numbers last, so that no marker hides one.
                 draw_markers(&painter, &geometry, scene);
-                draw_knight_numbers(&painter, &geometry, scene, board, highlight);
+                draw_knight_numbers(&painter, &geometry, scene, board, &marks);
+                draw_candidates(&painter, &geometry, candidates);
             }
             Layer::Goishi { puzzle, hints } => {
                 draw_go_board(&painter, &geometry, puzzle, hints);
@@ -377,8 +391,7 @@ impl View {
         }
 
         CanvasResponse {
-            clicked: response
-                .clicked()
+            clicked: (response.clicked() && !response.double_clicked())
                 .then(|| response.interact_pointer_pos())
                 .flatten()
                 .and_then(|pos| geometry.cell_at(pos)),
@@ -396,7 +409,7 @@ impl View {
         ctx: &egui::Context,
         scene: &Scene,
         board: &Board,
-        highlight: &[bool],
+        marks: &Marks,
         tinted: bool,
     ) -> egui::TextureId {
         let key = TextureKey {
@@ -424,7 +437,7 @@ impl View {
                 pixels.push(if visited {
                     if dark { CYAN_ON_BLACK } else { CYAN }
                 } else {
-                    square_color(board, highlight, (x, y))
+                    square_color(board, marks, (x, y))
                 });
             }
         }
@@ -465,13 +478,28 @@ fn pixel_block(board: &Board) -> u32 {
         .max(1)
 }
 
+/// Row-major masks of knight squares drawn in other colours.
+struct Marks<'a> {
+    /// Warnsdorff's failing starts.
+    highlight: &'a [bool],
+    /// Squares a play-mode walk can no longer reach.
+    unreachable: &'a [bool],
+}
+
 /// The fill of a knight board square without the path.
-fn square_color(board: &Board, highlight: &[bool], (x, y): Cell) -> Color32 {
+fn square_color(board: &Board, marks: &Marks, (x, y): Cell) -> Color32 {
     let dark = (x + y) % 2 == 1;
     let index = y as usize * board.width() as usize + x as usize;
+    let marked = |mask: &[bool]| mask.get(index).copied().unwrap_or(false);
     if board.is_blocked(Square { x, y }) {
         BLOCKED
-    } else if highlight.get(index).copied().unwrap_or(false) {
+    } else if marked(marks.unreachable) {
+        if dark {
+            UNREACHABLE_ON_BLACK
+        } else {
+            UNREACHABLE_ON_WHITE
+        }
+    } else if marked(marks.highlight) {
         if dark {
             FAILING_ON_BLACK
         } else {
@@ -484,19 +512,14 @@ fn square_color(board: &Board, highlight: &[bool], (x, y): Cell) -> Color32 {
     }
 }
 
-fn draw_checkerboard(
-    painter: &egui::Painter,
-    geometry: &Geometry,
-    board: &Board,
-    highlight: &[bool],
-) {
+fn draw_checkerboard(painter: &egui::Painter, geometry: &Geometry, board: &Board, marks: &Marks) {
     painter.rect_filled(geometry.board_rect(), 0.0, Color32::WHITE);
     let (xs, ys) = geometry.visible(0);
     let mut mesh = Mesh::default();
     let mut blocked = Vec::new();
     for y in ys {
         for x in xs.clone() {
-            let color = square_color(board, highlight, (x, y));
+            let color = square_color(board, marks, (x, y));
             if color != Color32::WHITE {
                 mesh.add_colored_rect(geometry.cell_rect((x, y)), color);
             }
@@ -685,7 +708,7 @@ fn draw_knight_numbers(
     geometry: &Geometry,
     scene: &Scene,
     board: &Board,
-    highlight: &[bool],
+    marks: &Marks,
 ) {
     let Some(path) = scene.path else { return };
     if !scene.numbers || geometry.cell < NUMBERS_MIN_CELL {
@@ -700,7 +723,7 @@ fn draw_knight_numbers(
             if let Some(step) = path.step_at(x, y)
                 && step < scene.shown
             {
-                let square = square_color(board, highlight, (x, y));
+                let square = square_color(board, marks, (x, y));
                 let color = if square.intensity() < 0.5 {
                     Color32::WHITE
                 } else {
@@ -716,6 +739,31 @@ fn draw_knight_numbers(
                 painter.galley(corner, galley, color);
             }
         }
+    }
+}
+
+/// Rings the squares the knight may go to next, each with its number of
+/// onward moves.
+fn draw_candidates(painter: &egui::Painter, geometry: &Geometry, candidates: &[(Cell, u32)]) {
+    if geometry.cell < NUMBERS_MIN_CELL {
+        return;
+    }
+    let font = FontId::proportional(geometry.cell * 0.4);
+    for &(cell, onward) in candidates {
+        let center = geometry.cell_center(cell);
+        painter.circle(
+            center,
+            geometry.cell * 0.3,
+            Color32::from_rgba_unmultiplied(0, 110, 0, 220),
+            Stroke::new((geometry.cell * 0.05).max(1.5), LEGAL_HINT),
+        );
+        painter.text(
+            center,
+            Align2::CENTER_CENTER,
+            onward,
+            font.clone(),
+            Color32::WHITE,
+        );
     }
 }
 

@@ -1,16 +1,18 @@
-//! Opening Goishi puzzles and exporting solutions, all off the UI thread.
+//! Opening files and exporting, all off the UI thread.
 //!
 //! Native dialogs, file reads, image encoding and file writes each run on a
 //! short-lived thread that reports back over a channel and wakes the window.
-//! The Open dialog, a dropped file, a pasted URL and the tests all end in the
-//! same loader ([`load_goishi_file`] or [`load_goishi_bytes`]).
+//! The Open dialog and a dropped file end in the same reader,
+//! [`gridtour::document::read_path`], which tells a knight's tour from a
+//! Goishi puzzle by the file's content and reads back every format Export
+//! writes (pictures carry their data inside).
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
-use eframe::egui;
-use gridtour::goishi::format::{self, Loaded};
+use gridtour::document::{self, Document};
+use gridtour::goishi::format;
 use gridtour::goishi::{Point, Puzzle};
 use gridtour::knight::Tour;
 
@@ -19,13 +21,13 @@ use super::export::{self, Drawing};
 /// A finished file operation.
 #[derive(Debug)]
 pub enum FileEvent {
-    /// A Goishi puzzle was read (or could not be).
+    /// A file was read (or could not be).
     Loaded {
-        /// The file path, or "URL", or the dropped file's name.
+        /// The file's path.
         source: String,
-        /// The puzzle, or a one-line message naming the source and the
-        /// problem.
-        result: Result<Loaded, String>,
+        /// A tour or a puzzle, or a one-line message naming the file and
+        /// the problem.
+        result: Result<Document, String>,
     },
     /// An export was written (or could not be).
     Saved {
@@ -62,18 +64,6 @@ impl Reply {
             self.send(FileEvent::DirectoryChosen(directory.to_path_buf()));
         }
     }
-}
-
-/// Reads a Goishi puzzle file in any format the engine knows.
-/// This is the loader behind the Open dialog.
-pub fn load_goishi_file(path: &Path) -> Result<Loaded, String> {
-    format::load_path(path).map_err(|error| error.to_string())
-}
-
-/// Reads a Goishi puzzle from bytes, such as a pasted URL; `source` names it
-/// in error messages.
-pub fn load_goishi_bytes(source: &str, bytes: &[u8]) -> Result<Loaded, String> {
-    format::load_bytes(source, bytes).map_err(|error| error.to_string())
 }
 
 /// The file formats a solution can be exported to, chosen by extension.
@@ -158,14 +148,26 @@ impl Export {
         }
     }
 
+    /// The subject as JSON, which pictures carry inside so that Open can
+    /// read them back.
+    fn data(&self) -> String {
+        match &self.subject {
+            Subject::Tour(tour) => tour.to_json(),
+            Subject::Goishi { puzzle, order } => format::to_json(puzzle, order),
+        }
+    }
+
     /// The file contents in `format`.
     pub fn render(&self, format: ExportFormat) -> Result<Vec<u8>, String> {
         let text = match (format, &self.subject) {
-            (ExportFormat::Svg, _) => export::to_svg(&self.drawing),
+            (ExportFormat::Svg, _) => {
+                document::embed_in_svg(&export::to_svg(&self.drawing), &self.data())
+            }
             (ExportFormat::Png, _) => {
                 let side = self.drawing.width.max(self.drawing.height).max(1);
                 let cell_px = (PNG_TARGET_SIDE / side).clamp(2, 48);
-                return export::to_png(&self.drawing, cell_px);
+                let png = export::to_png(&self.drawing, cell_px)?;
+                return Ok(document::embed_in_png(&png, &self.data()));
             }
             (ExportFormat::Json, Subject::Tour(tour)) => tour.to_json(),
             (ExportFormat::Text, Subject::Tour(tour)) => tour.to_text(),
@@ -227,23 +229,72 @@ fn run_dialog_if(
     chosen
 }
 
-/// Whether rfd has a way to show a dialog: on Linux a session D-Bus (for the
-/// desktop portal) or the zenity program.
-#[cfg(target_os = "linux")]
+/// Whether rfd has a way to show a dialog.
 fn dialog_possible() -> bool {
+    dialog_backend() != Backend::Missing
+}
+
+/// What shows rfd's dialogs here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Backend {
+    /// The system's own dialogs (the desktop portal on Linux).
+    Native,
+    /// The zenity program, rfd's fallback on Linux without a portal.
+    Zenity,
+    /// Nothing: no dialog can appear.
+    Missing,
+}
+
+/// On Linux: the desktop portal when there is a session D-Bus, zenity when
+/// it is installed, else nothing.
+#[cfg(target_os = "linux")]
+fn dialog_backend() -> Backend {
     let session_bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
         || std::env::var_os("XDG_RUNTIME_DIR")
             .is_some_and(|runtime| Path::new(&runtime).join("bus").exists());
     let zenity = std::env::var_os("PATH").is_some_and(|paths| {
         std::env::split_paths(&paths).any(|directory| directory.join("zenity").is_file())
     });
-    session_bus || zenity
+    match (session_bus, zenity) {
+        (true, _) => Backend::Native,
+        (false, true) => Backend::Zenity,
+        (false, false) => Backend::Missing,
+    }
 }
 
 /// Other systems always have their native dialogs.
 #[cfg(not(target_os = "linux"))]
-fn dialog_possible() -> bool {
-    true
+fn dialog_backend() -> Backend {
+    Backend::Native
+}
+
+/// A dialog that opens in `directory` with `name` filled in. rfd hands the
+/// starting directory to native dialogs but not to zenity, which only takes
+/// a file name: for zenity the directory goes into that name (a trailing
+/// slash opens the directory with no file chosen).
+fn dialog_in(
+    backend: Backend,
+    mut dialog: rfd::FileDialog,
+    directory: Option<&Path>,
+    name: Option<&str>,
+) -> rfd::FileDialog {
+    match (backend, directory) {
+        (Backend::Zenity, Some(directory)) => {
+            let mut path = directory.as_os_str().to_owned();
+            path.push("/");
+            path.push(name.unwrap_or_default());
+            dialog.set_file_name(path.to_string_lossy())
+        }
+        _ => {
+            if let Some(directory) = directory {
+                dialog = dialog.set_directory(directory);
+            }
+            match name {
+                Some(name) => dialog.set_file_name(name),
+                None => dialog,
+            }
+        }
+    }
 }
 
 /// Renders `export` in the format its path asks for and writes it
@@ -279,28 +330,33 @@ impl FileTasks {
     }
 
     /// Runs `task` on its own thread; whatever it sends arrives in
-    /// [`Self::poll`], and the window is woken when it is done.
-    fn spawn(&mut self, ctx: &egui::Context, task: impl FnOnce(&Reply) + Send + 'static) {
+    /// [`Self::poll`], and `wake` is called when it is done.
+    fn spawn(
+        &mut self,
+        wake: impl Fn() + Send + 'static,
+        task: impl FnOnce(&Reply) + Send + 'static,
+    ) {
         let reply = Reply(self.sender.clone());
-        let ctx = ctx.clone();
         self.in_flight += 1;
         std::thread::spawn(move || {
             task(&reply);
             let _ = reply.0.send(Message::Over);
-            ctx.request_repaint();
+            wake();
         });
     }
 
-    /// Shows the native Open dialog, then reads the chosen file.
-    pub fn open_dialog(&mut self, ctx: &egui::Context, directory: Option<PathBuf>) {
-        self.spawn(ctx, move |reply| {
-            let mut dialog = rfd::FileDialog::new()
-                .set_title("Open a Goishi Hiroi puzzle")
-                .add_filter("Goishi puzzles", &["txt", "pzprv3", "json", "url"])
+    /// Shows the native Open dialog in `directory`, then reads the chosen
+    /// file.
+    pub fn open_dialog(&mut self, wake: impl Fn() + Send + 'static, directory: Option<PathBuf>) {
+        self.spawn(wake, move |reply| {
+            let dialog = rfd::FileDialog::new()
+                .set_title("Open a tour or a Goishi Hiroi puzzle")
+                .add_filter(
+                    "gridtour files",
+                    &["txt", "json", "pzprv3", "svg", "png", "url"],
+                )
                 .add_filter("All files", &["*"]);
-            if let Some(directory) = directory {
-                dialog = dialog.set_directory(directory);
-            }
+            let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), None);
             if let Some(path) = run_dialog(reply, || dialog.pick_file()) {
                 reply.chosen(&path);
                 send_loaded(reply, &path);
@@ -309,16 +365,8 @@ impl FileTasks {
     }
 
     /// Reads a file chosen without the dialog (dropped, or from a test).
-    pub fn open_path(&mut self, ctx: &egui::Context, path: PathBuf) {
-        self.spawn(ctx, move |reply| send_loaded(reply, &path));
-    }
-
-    /// Reads a puzzle from bytes, such as a pasted URL.
-    pub fn open_bytes(&mut self, ctx: &egui::Context, source: String, bytes: Vec<u8>) {
-        self.spawn(ctx, move |reply| {
-            let result = load_goishi_bytes(&source, &bytes);
-            reply.send(FileEvent::Loaded { source, result });
-        });
+    pub fn open_path(&mut self, wake: impl Fn() + Send + 'static, path: PathBuf) {
+        self.spawn(wake, move |reply| send_loaded(reply, &path));
     }
 
     /// Shows the native Save dialog, then renders and writes the export.
@@ -327,22 +375,19 @@ impl FileTasks {
     /// and some dialogs add none for the chosen file type.
     pub fn save_dialog(
         &mut self,
-        ctx: &egui::Context,
+        wake: impl Fn() + Send + 'static,
         directory: Option<PathBuf>,
         stem: String,
         export: Export,
     ) {
-        self.spawn(ctx, move |reply| {
+        self.spawn(wake, move |reply| {
             let (_, first_extension) = export.filters()[0];
-            let mut dialog = rfd::FileDialog::new()
-                .set_title("Export")
-                .set_file_name(format!("{stem}.{first_extension}"));
+            let mut dialog = rfd::FileDialog::new().set_title("Export");
             for (label, extension) in export.filters() {
                 dialog = dialog.add_filter(*label, &[*extension]);
             }
-            if let Some(directory) = directory {
-                dialog = dialog.set_directory(directory);
-            }
+            let name = format!("{stem}.{first_extension}");
+            let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), Some(&name));
             if let Some(path) = run_dialog(reply, || dialog.save_file()) {
                 reply.chosen(&path);
                 let result = write_export(&path, &export);
@@ -354,11 +399,14 @@ impl FileTasks {
     #[cfg(test)]
     /// Renders and writes an export to a known path (the Save dialog's
     /// second half).
-    pub fn save_to(&mut self, ctx: &egui::Context, path: PathBuf, export: Export) {
-        self.spawn(ctx, move |reply| {
-            let result = write_export(&path, &export);
-            reply.send(FileEvent::Saved { path, result });
-        });
+    pub fn save_to(&mut self, path: PathBuf, export: Export) {
+        self.spawn(
+            || {},
+            move |reply| {
+                let result = write_export(&path, &export);
+                reply.send(FileEvent::Saved { path, result });
+            },
+        );
     }
 
     /// Results that arrived since the last call.
@@ -375,7 +423,7 @@ impl FileTasks {
 }
 
 fn send_loaded(reply: &Reply, path: &Path) {
-    let result = load_goishi_file(path);
+    let result = document::read_path(path);
     reply.send(FileEvent::Loaded {
         source: path.display().to_string(),
         result,
@@ -425,6 +473,31 @@ mod tests {
         let (path, events) = dialog_outcome(true, || Some(chosen.clone()));
         assert_eq!(path, Some(chosen.clone()));
         assert!(events.is_empty());
+    }
+
+    #[test]
+    fn zenity_dialogs_get_the_directory_through_the_file_name() {
+        let directory = Path::new("/home/person/puzzles");
+        // rfd keeps what it was given; its Debug output shows both fields.
+        let shown = |backend, name| {
+            format!(
+                "{:?}",
+                dialog_in(backend, rfd::FileDialog::new(), Some(directory), name)
+            )
+        };
+        let zenity = shown(Backend::Zenity, Some("tour.json"));
+        assert!(
+            zenity.contains("\"/home/person/puzzles/tour.json\""),
+            "{zenity}"
+        );
+        let zenity_open = shown(Backend::Zenity, None);
+        assert!(
+            zenity_open.contains("\"/home/person/puzzles/\""),
+            "{zenity_open}"
+        );
+        let native = shown(Backend::Native, Some("tour.json"));
+        assert!(native.contains("\"/home/person/puzzles\""), "{native}");
+        assert!(native.contains("\"tour.json\""), "{native}");
     }
 
     #[test]

@@ -1,34 +1,49 @@
-//! The desktop window: a mode bar on top, the controls of the current mode on
-//! the left, the board canvas in the middle and a status bar at the bottom.
+//! The desktop window, shaped like egui's demo app: one session per mode
+//! that owns the mode's state and changes only through commands (no egui in
+//! it: `knight/session.rs`, `goishi/session.rs`), and a thin UI per mode
+//! that draws its session and emits commands (`knight/ui.rs`,
+//! `goishi/ui.rs`). Commands given during a frame are applied once it is
+//! drawn; what they ask of the outside world (a job, a dialog, the
+//! clipboard) comes back as effects that this module carries out.
 //!
-//! The UI thread only draws and reacts. Solvers run in [`jobs::JobSlot`],
-//! dialogs, reads and writes in [`files::FileTasks`]; both wake the window
-//! when they have something to say, and it polls them at the start of every
-//! frame.
+//! Solvers run in [`jobs::JobSlot`], dialogs, reads and writes in
+//! [`files::FileTasks`]; both wake the window when they have something to
+//! say, and it polls them at the start of every frame, handing each report
+//! to the session that asked for the work.
 
-mod animation;
 mod browse;
 mod canvas;
+mod command;
 pub mod export;
 mod files;
-mod goishi_panel;
+mod goishi;
 mod jobs;
-mod knight_panel;
+mod knight;
+mod notice;
 mod settings;
+mod signals;
 mod status;
 #[cfg(test)]
 mod tests;
+mod timeline;
+mod widgets;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+use eframe::egui;
+use gridtour::document::Document;
 
-use files::{FileEvent, FileTasks};
-use goishi_panel::GoishiPanel;
-use jobs::{Finished, Found, JobSlot, Update};
-use knight_panel::KnightPanel;
+use command::{Command, Effect, Key, Shortcut, Step};
+use export::{BoardStyle, Drawing};
+use files::{Export, FileEvent, FileTasks, Subject};
+use goishi::session::{GoishiCommand, GoishiJob, GoishiSession};
+use goishi::ui::GoishiUi;
+use jobs::{JobSlot, Report, Stopped, Update, Work};
+use knight::session::{KnightCommand, KnightJob, KnightSession};
+use knight::ui::KnightUi;
+use notice::Notice;
 use settings::{Mode, Settings};
-use status::{Notice, StatusBar};
+use status::StatusBar;
 
 /// Opens the window and runs until it closes.
 pub fn run() -> eframe::Result {
@@ -51,52 +66,161 @@ pub fn run() -> eframe::Result {
     eframe::run_native(
         "gridtour",
         options,
-        Box::new(|creation| Ok(Box::new(GridtourApp::new(Settings::load(creation.storage))))),
+        Box::new(|creation| {
+            // Logging out or `kill` closes the window the normal way, which
+            // saves the boards and settings.
+            let ctx = creation.egui_ctx.clone();
+            if let Err(error) = signals::on_termination(move || {
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                ctx.request_repaint();
+            }) {
+                eprintln!("gridtour: warning: cannot watch for SIGTERM: {error}");
+            }
+            Ok(Box::new(GridtourApp::new(Settings::load(creation.storage))))
+        }),
     )
 }
 
 /// How often the settings and the boards are written to disk while the
 /// window is open (they are also written when it closes), so that a crash
-/// or a killed process loses at most a few seconds of editing.
+/// loses at most a few seconds of editing.
 const AUTO_SAVE_INTERVAL: Duration = Duration::from_secs(5);
 
-const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-const EXPORT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+/// The commands of the window itself; each mode's own commands travel
+/// inside.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppCommand {
+    /// Shows a mode.
+    Show(Mode),
+    /// The Open dialog.
+    Open,
+    /// The Export dialog.
+    Export,
+    /// Stops the running job.
+    Cancel,
+    /// Fits the whole board in view.
+    FitBoard,
+    /// Magnifies the board.
+    ZoomIn,
+    /// Reduces the board.
+    ZoomOut,
+    /// A command of the knight's tour mode.
+    Knight(KnightCommand),
+    /// A command of the Goishi mode.
+    Goishi(GoishiCommand),
+}
+
+impl AppCommand {
+    /// The window's commands that have keys, for the keyboard.
+    const KEYED: [AppCommand; 6] = [
+        AppCommand::Open,
+        AppCommand::Export,
+        AppCommand::Cancel,
+        AppCommand::FitBoard,
+        AppCommand::ZoomIn,
+        AppCommand::ZoomOut,
+    ];
+}
+
+impl Command for AppCommand {
+    fn label(&self) -> &'static str {
+        match self {
+            AppCommand::Show(Mode::Knight) => "Knight's tour",
+            AppCommand::Show(Mode::Goishi) => "Goishi Hiroi",
+            AppCommand::Open => "Open…",
+            AppCommand::Export => "Export…",
+            AppCommand::Cancel => "Cancel",
+            AppCommand::FitBoard => "Fit board",
+            AppCommand::ZoomIn => "Zoom in",
+            AppCommand::ZoomOut => "Zoom out",
+            AppCommand::Knight(command) => command.label(),
+            AppCommand::Goishi(command) => command.label(),
+        }
+    }
+
+    fn description(&self) -> &'static str {
+        match self {
+            AppCommand::Show(_) => "Switch mode; a running job goes on",
+            AppCommand::Open => {
+                "Open a tour or a Goishi puzzle: any file gridtour exports, pzprv3, PencilBox"
+            }
+            AppCommand::Export => {
+                "Save the tour or puzzle on show: .json, .txt, .svg, .png, .pzprv3"
+            }
+            AppCommand::Cancel => "Stop the running job",
+            AppCommand::FitBoard => "Show the whole board",
+            AppCommand::ZoomIn => "Magnify the board",
+            AppCommand::ZoomOut => "Reduce the board",
+            AppCommand::Knight(command) => command.description(),
+            AppCommand::Goishi(command) => command.description(),
+        }
+    }
+
+    fn shortcuts(&self) -> &'static [Shortcut] {
+        const OPEN: &[Shortcut] = &[Shortcut::command(Key::O)];
+        const EXPORT: &[Shortcut] = &[Shortcut::command(Key::S)];
+        const CANCEL: &[Shortcut] = &[Shortcut::plain(Key::Escape)];
+        const FIT: &[Shortcut] = &[Shortcut::plain(Key::Num0)];
+        const ZOOM_IN: &[Shortcut] = &[Shortcut::plain(Key::Plus)];
+        const ZOOM_OUT: &[Shortcut] = &[Shortcut::plain(Key::Minus)];
+        match self {
+            AppCommand::Open => OPEN,
+            AppCommand::Export => EXPORT,
+            AppCommand::Cancel => CANCEL,
+            AppCommand::FitBoard => FIT,
+            AppCommand::ZoomIn => ZOOM_IN,
+            AppCommand::ZoomOut => ZOOM_OUT,
+            AppCommand::Knight(command) => command.shortcuts(),
+            AppCommand::Goishi(command) => command.shortcuts(),
+            AppCommand::Show(_) => &[],
+        }
+    }
+}
 
 /// The whole application state.
 pub struct GridtourApp {
     settings: Settings,
-    knight: KnightPanel,
-    goishi: GoishiPanel,
+    knight: KnightSession,
+    goishi: GoishiSession,
+    knight_ui: KnightUi,
+    goishi_ui: GoishiUi,
     jobs: JobSlot,
     files: FileTasks,
     status: StatusBar,
+    /// Commands given during this frame, applied once it is drawn.
+    queue: Vec<AppCommand>,
+    /// The window, to wake it from other threads; set on the first frame.
+    ctx: egui::Context,
 }
 
 impl GridtourApp {
     /// A window in the state `settings` describe.
-    pub fn new(mut settings: Settings) -> Self {
+    pub fn new(settings: Settings) -> Self {
         Self {
-            knight: KnightPanel::new(&settings),
-            goishi: GoishiPanel::new(&mut settings),
+            knight: KnightSession::new(&settings),
+            goishi: GoishiSession::new(&settings),
             settings,
+            knight_ui: KnightUi::default(),
+            goishi_ui: GoishiUi::default(),
             jobs: JobSlot::default(),
             files: FileTasks::default(),
             status: StatusBar::default(),
+            queue: Vec::new(),
+            ctx: egui::Context::default(),
         }
     }
 
-    /// Copies the boards a person may have made into the settings, so that
-    /// storing the settings keeps them.
-    fn remember_boards(&mut self) {
-        self.knight.remember(&mut self.settings);
-        self.goishi.remember(&mut self.settings);
+    /// A closure that wakes the window, for worker threads.
+    fn waker(&self) -> impl Fn() + Send + Sync + 'static {
+        let ctx = self.ctx.clone();
+        move || ctx.request_repaint()
     }
 
-    /// One frame: takes in background results, handles shortcuts and draws.
+    /// One frame: takes in background results and keys, draws, then
+    /// applies the commands given while drawing.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        self.ctx = ctx.clone();
         self.status.count_frame(&ctx);
         // eframe saves only during a frame: an idle window still needs one
         // now and then for its periodic save.
@@ -104,166 +228,406 @@ impl GridtourApp {
         self.take_job_updates();
         self.take_file_events();
         self.take_dropped_files(&ctx);
-        self.shortcuts(&ctx);
+        self.read_keys(&ctx);
         self.tick(&ctx);
 
         egui::Panel::top("mode-bar").show(ui, |ui| self.mode_bar(ui));
-        egui::Panel::bottom("status-bar").show(ui, |ui| {
-            self.status.show(ui, &self.jobs, &self.files);
-        });
+        egui::Panel::bottom("status-bar").show(ui, |ui| self.status_bar(ui));
         egui::Panel::left("controls")
             .default_size(300.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| match self.settings.mode {
-                    Mode::Knight => self.knight.controls(ui, &mut self.jobs, &mut self.settings),
-                    Mode::Goishi => self.goishi.controls(
-                        ui,
-                        &mut self.jobs,
-                        &mut self.files,
-                        &mut self.settings,
-                    ),
-                });
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui));
             });
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.status.hovered = match self.settings.mode {
-                Mode::Knight => self
-                    .knight
-                    .canvas(ui, &mut self.jobs, &self.settings)
-                    .map(|square| self.knight.board().square_name(square)),
-                Mode::Goishi => self
-                    .goishi
-                    .canvas(ui, &self.settings)
-                    .map(|point| format!("({}, {})", point.x, point.y)),
-            };
-        });
-        // A job started on a board that has changed since would show
-        // results that no longer fit it.
-        self.knight.job_owner.drop_stale_job(&mut self.jobs);
-        self.goishi.job_owner.drop_stale_job(&mut self.jobs);
+        egui::CentralPanel::default().show(ui, |ui| self.canvas(ui));
+        self.question(&ctx);
+        let commands = std::mem::take(&mut self.queue);
+        if !commands.is_empty() {
+            // This frame shows the state before them: draw the next at once.
+            ctx.request_repaint();
+        }
+        for command in commands {
+            self.apply(command);
+        }
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui) {
+        match self.settings.mode {
+            Mode::Knight => {
+                let mut out = Vec::new();
+                self.knight_ui
+                    .controls(ui, &self.knight, &mut self.settings, &mut out);
+                self.queue.extend(out.into_iter().map(AppCommand::Knight));
+            }
+            Mode::Goishi => {
+                let mut out = Vec::new();
+                self.goishi_ui
+                    .controls(ui, &self.goishi, &mut self.settings, &mut out);
+                self.queue.extend(out.into_iter().map(AppCommand::Goishi));
+            }
+        }
+    }
+
+    fn canvas(&mut self, ui: &mut egui::Ui) {
+        self.status.hovered = match self.settings.mode {
+            Mode::Knight => {
+                let mut out = Vec::new();
+                let hovered = self
+                    .knight_ui
+                    .canvas(ui, &self.knight, &self.settings, &mut out);
+                self.queue.extend(out.into_iter().map(AppCommand::Knight));
+                hovered.map(|square| self.knight.board().square_name(square))
+            }
+            Mode::Goishi => {
+                let mut out = Vec::new();
+                let hovered = self
+                    .goishi_ui
+                    .canvas(ui, &self.goishi, &self.settings, &mut out);
+                self.queue.extend(out.into_iter().map(AppCommand::Goishi));
+                hovered.map(|point| format!("({}, {})", point.x, point.y))
+            }
+        };
     }
 
     fn mode_bar(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
         ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.settings.mode, Mode::Knight, "Knight's tour");
-            ui.selectable_value(&mut self.settings.mode, Mode::Goishi, "Goishi Hiroi");
+            for mode in [Mode::Knight, Mode::Goishi] {
+                let command = AppCommand::Show(mode);
+                if ui
+                    .selectable_label(self.settings.mode == mode, command.label())
+                    .on_hover_text(command.hint())
+                    .clicked()
+                {
+                    self.queue.push(command);
+                }
+            }
             ui.separator();
-            if ui
-                .button("Open…")
-                .on_hover_text("Open a Goishi puzzle (Ctrl+O)")
-                .clicked()
-            {
-                self.open_dialog(&ctx);
+            for command in [AppCommand::Open, AppCommand::Export, AppCommand::Cancel] {
+                if widgets::button(ui, &command, self.can(&command)) {
+                    self.queue.push(command);
+                }
             }
-            if ui.button("Export…").on_hover_text("Ctrl+S").clicked() {
-                self.export_dialog(&ctx);
-            }
-            if ui
-                .add_enabled(self.jobs.is_running(), egui::Button::new("Cancel"))
-                .on_hover_text("Esc")
-                .clicked()
-            {
-                self.cancel_job();
+            ui.separator();
+            for command in [
+                AppCommand::FitBoard,
+                AppCommand::ZoomIn,
+                AppCommand::ZoomOut,
+            ] {
+                if widgets::button(ui, &command, true) {
+                    self.queue.push(command);
+                }
             }
         });
     }
 
-    /// Space, arrows, Home/End for the animation; Esc cancels; Ctrl+O,
-    /// Ctrl+S and Ctrl+Z.
-    fn shortcuts(&mut self, ctx: &egui::Context) {
-        // A text field keeps Ctrl+Z for its own undo.
-        let typing = ctx.text_edit_focused();
-        let (open, export, undo, escape) = ctx.input_mut(|i| {
-            (
-                i.consume_shortcut(&OPEN),
-                i.consume_shortcut(&EXPORT),
-                !typing && i.consume_shortcut(&UNDO),
-                i.key_pressed(Key::Escape),
-            )
-        });
-        if open {
-            self.open_dialog(ctx);
-        }
-        if export {
-            self.export_dialog(ctx);
-        }
-        if undo {
-            match self.settings.mode {
-                Mode::Knight => self.knight.undo(),
-                Mode::Goishi => self.goishi.undo(),
+    /// The status bar: the shown mode's job (running, or how its last one
+    /// ended), the other mode's running job, the shown mode's notice.
+    fn status_bar(&mut self, ui: &mut egui::Ui) {
+        let now = Instant::now();
+        let mode = self.settings.mode;
+        let (last, notice) = match mode {
+            Mode::Knight => (self.knight.last_job(), self.knight.notice(now)),
+            Mode::Goishi => (self.goishi.last_job(), self.goishi.notice(now)),
+        };
+        let mut line = match (self.jobs.owner(), self.jobs.current()) {
+            (Some(owner), Some((label, progress))) if owner == mode => {
+                format!("{label}… {progress}")
             }
+            _ => last.map_or_else(|| "Ready".to_owned(), jobs::JobEnd::line),
+        };
+        if let (Some(owner), Some((label, _))) = (self.jobs.owner(), self.jobs.current())
+            && owner != mode
+        {
+            let other = AppCommand::Show(owner).label();
+            line.push_str(&format!(" · {other}: {label}… (running)"));
         }
-        if escape {
-            self.cancel_job();
+        if let Some(notice) = notice {
+            ctx_repaint_at_expiry(ui.ctx(), notice, now);
         }
-        match self.settings.mode {
-            Mode::Knight => self.knight.animation.handle_keys(ctx),
-            Mode::Goishi => self.goishi.animation.handle_keys(ctx),
+        let busy = self.jobs.owner().is_some() || self.files.is_busy();
+        self.status.show(ui, &line, busy, notice);
+    }
+
+    /// The question a session puts before stopping long work, as a modal.
+    fn question(&mut self, ctx: &egui::Context) {
+        let (text, confirm, dismiss) = match self.settings.mode {
+            Mode::Knight => (
+                self.knight.question().map(|q| q.text.clone()),
+                AppCommand::Knight(KnightCommand::Confirm),
+                AppCommand::Knight(KnightCommand::Dismiss),
+            ),
+            Mode::Goishi => (
+                self.goishi.question().map(|q| q.text.clone()),
+                AppCommand::Goishi(GoishiCommand::Confirm),
+                AppCommand::Goishi(GoishiCommand::Dismiss),
+            ),
+        };
+        let Some(text) = text else { return };
+        let modal = egui::Modal::new(egui::Id::unique("question")).show(ctx, |ui| {
+            ui.set_max_width(360.0);
+            ui.label(text);
+            ui.horizontal(|ui| {
+                for command in [&confirm, &dismiss] {
+                    if widgets::button(ui, command, true) {
+                        self.queue.push(command.clone());
+                    }
+                }
+            });
+        });
+        if modal.should_close() && self.queue.is_empty() {
+            self.queue.push(dismiss);
         }
     }
 
-    /// Cancel button and Esc: stops the job and tells the mode that ran it.
-    fn cancel_job(&mut self) {
-        match self.jobs.cancel() {
-            Some(Mode::Knight) => self.knight.cancelled(),
-            Some(Mode::Goishi) => self.goishi.cancelled(),
-            None => {}
+    /// Turns the keys pressed this frame into commands: the window's own,
+    /// then the shown mode's undo, redo and playback steps.
+    fn read_keys(&mut self, ctx: &egui::Context) {
+        let asking = match self.settings.mode {
+            Mode::Knight => self.knight.question().is_some(),
+            Mode::Goishi => self.goishi.question().is_some(),
+        };
+        if asking {
+            // The question's own keys (Esc) answer it.
+            return;
+        }
+        for command in AppCommand::KEYED {
+            if self.can(&command) && widgets::pressed(ctx, &command) {
+                self.queue.push(command);
+            }
+        }
+        for step in Step::ALL {
+            let command = match self.settings.mode {
+                Mode::Knight => AppCommand::Knight(KnightCommand::Step(step)),
+                Mode::Goishi => AppCommand::Goishi(GoishiCommand::Step(step)),
+            };
+            if self.can(&command) && widgets::pressed(ctx, &command) {
+                self.queue.push(command);
+            }
+        }
+    }
+
+    /// Whether `command` can be given now.
+    fn can(&self, command: &AppCommand) -> bool {
+        match command {
+            AppCommand::Cancel => self.jobs.owner().is_some(),
+            AppCommand::Knight(command) => self.knight.can(command),
+            AppCommand::Goishi(command) => self.goishi.can(command),
+            _ => true,
         }
     }
 
     fn tick(&mut self, ctx: &egui::Context) {
+        // Capped so that a stalled frame does not jump far ahead.
+        let seconds = ctx.input(|i| i.stable_dt).min(0.25);
         let (speed, looping) = (self.settings.moves_per_second, self.settings.looping);
-        match self.settings.mode {
-            Mode::Knight => self.knight.animation.tick(ctx, speed, looping),
-            Mode::Goishi => self.goishi.animation.tick(ctx, speed, looping),
+        let playing = match self.settings.mode {
+            Mode::Knight => {
+                self.knight.tick(seconds, speed, looping);
+                self.knight.is_playing()
+            }
+            Mode::Goishi => {
+                self.goishi.tick(seconds, speed, looping);
+                self.goishi.is_playing()
+            }
+        };
+        if playing {
+            ctx.request_repaint();
         }
     }
 
-    fn open_dialog(&mut self, ctx: &egui::Context) {
-        self.settings.mode = Mode::Goishi;
-        self.files
-            .open_dialog(ctx, self.settings.last_directory.clone());
+    /// Carries out one command and what it asks for.
+    fn apply(&mut self, command: AppCommand) {
+        match command {
+            AppCommand::Show(mode) => self.settings.mode = mode,
+            AppCommand::Open => {
+                let wake = self.waker();
+                self.files
+                    .open_dialog(wake, self.settings.last_directory.clone());
+            }
+            AppCommand::Export => self.export_dialog(),
+            AppCommand::Cancel => {
+                if let Some(stopped) = self.jobs.cancel() {
+                    self.stopped(stopped, None);
+                }
+            }
+            AppCommand::FitBoard => self.view().fit(),
+            AppCommand::ZoomIn => self.view().zoom_in(),
+            AppCommand::ZoomOut => self.view().zoom_out(),
+            AppCommand::Knight(command) => {
+                let effects = self.knight.apply(command);
+                self.knight_effects(effects);
+            }
+            AppCommand::Goishi(command) => {
+                let effects = self.goishi.apply(command);
+                self.goishi_effects(effects);
+            }
+        }
     }
 
-    fn export_dialog(&mut self, ctx: &egui::Context) {
+    fn view(&mut self) -> &mut canvas::View {
+        match self.settings.mode {
+            Mode::Knight => &mut self.knight_ui.view,
+            Mode::Goishi => &mut self.goishi_ui.view,
+        }
+    }
+
+    fn knight_effects(&mut self, effects: Vec<Effect<KnightJob>>) {
+        for effect in effects {
+            match effect {
+                Effect::Start(job) => self.start(Work::Knight(job)),
+                Effect::Cancel => self.drop_job(Mode::Knight),
+                Effect::Copy(text) => self.ctx.copy_text(text),
+            }
+        }
+    }
+
+    fn goishi_effects(&mut self, effects: Vec<Effect<GoishiJob>>) {
+        for effect in effects {
+            match effect {
+                Effect::Start(job) => self.start(Work::Goishi(job)),
+                Effect::Cancel => self.drop_job(Mode::Goishi),
+                Effect::Copy(text) => self.ctx.copy_text(text),
+            }
+        }
+    }
+
+    /// Starts `work`; a job of the other mode that it replaces is reported
+    /// to that mode as stopped for it.
+    fn start(&mut self, work: Work) {
+        let owner = work.owner();
+        let label = work.label();
+        let wake = self.waker();
+        if let Some(stopped) = self.jobs.start(work, wake)
+            && stopped.owner != owner
+        {
+            self.stopped(stopped, Some(&label));
+        }
+    }
+
+    /// Stops `owner`'s job because its board changed (the session already
+    /// knows; this only records how it ended).
+    fn drop_job(&mut self, owner: Mode) {
+        if let Some(stopped) = self.jobs.cancel_for(owner) {
+            self.stopped(stopped, None);
+        }
+    }
+
+    fn stopped(&mut self, stopped: Stopped, by: Option<&str>) {
+        match stopped.owner {
+            Mode::Knight => self.knight.job_stopped(stopped, by),
+            Mode::Goishi => self.goishi.job_stopped(stopped, by),
+        }
+    }
+
+    fn tell(&mut self, notice: Notice) {
+        match self.settings.mode {
+            Mode::Knight => self.knight.tell(notice),
+            Mode::Goishi => self.goishi.tell(notice),
+        }
+    }
+
+    fn export_dialog(&mut self) {
         let export = match self.settings.mode {
-            Mode::Knight => self
-                .knight
-                .export(&self.settings)
-                .map(|export| (export, self.knight.export_name())),
-            Mode::Goishi => Some((
-                self.goishi.export(&self.settings),
-                self.goishi.export_name(),
-            )),
+            Mode::Knight => self.knight_export(),
+            Mode::Goishi => Ok(self.goishi_export()),
         };
         match export {
-            Some((export, name)) => {
+            Ok((export, name)) => {
+                let wake = self.waker();
                 self.files
-                    .save_dialog(ctx, self.settings.last_directory.clone(), name, export);
+                    .save_dialog(wake, self.settings.last_directory.clone(), name, export);
             }
-            None => {
-                self.status.notice =
-                    Some(Notice::error("Nothing to export yet: find a tour first."));
-            }
+            Err(message) => self.tell(Notice::error(message)),
         }
     }
 
-    /// Routes job results to the mode that started the job, whatever mode is
-    /// on show now.
+    /// The tour on show as an export, with a file name for it.
+    fn knight_export(&self) -> Result<(Export, String), String> {
+        let tour = self.knight.tour().ok_or(
+            "Nothing to export yet: find a tour, or complete one in play mode.".to_owned(),
+        )?;
+        let board = &tour.board;
+        let cells =
+            |squares: &[gridtour::knight::Square]| squares.iter().map(|s| (s.x, s.y)).collect();
+        let drawing = Drawing {
+            width: board.width(),
+            height: board.height(),
+            style: BoardStyle::Checkerboard,
+            blocked: cells(&board.blocked_squares()),
+            stones: Vec::new(),
+            path: cells(&tour.path),
+            closed: tour.kind == gridtour::knight::TourKind::Closed,
+            numbers: self.settings.show_numbers,
+        };
+        let name = format!("knight-{}x{}", board.width(), board.height());
+        Ok((
+            Export {
+                drawing,
+                subject: Subject::Tour(tour),
+            },
+            name,
+        ))
+    }
+
+    /// The puzzle and the picks on show as an export, with a file name.
+    fn goishi_export(&self) -> (Export, String) {
+        let puzzle = self.goishi.puzzle();
+        let order = self.goishi.picks().to_vec();
+        let cells =
+            |points: &[gridtour::goishi::Point]| points.iter().map(|p| (p.x, p.y)).collect();
+        let drawing = Drawing {
+            width: puzzle.width(),
+            height: puzzle.height(),
+            style: BoardStyle::GoGrid,
+            blocked: Vec::new(),
+            stones: cells(&puzzle.stones()),
+            path: cells(&order),
+            closed: false,
+            numbers: self.settings.show_numbers,
+        };
+        let name = format!("goishi-{}x{}", puzzle.width(), puzzle.height());
+        (
+            Export {
+                drawing,
+                subject: Subject::Goishi {
+                    puzzle: puzzle.clone(),
+                    order,
+                },
+            },
+            name,
+        )
+    }
+
+    /// Hands each job report to the session that asked for the work.
     fn take_job_updates(&mut self) {
         for update in self.jobs.poll() {
             match update {
-                Update::Found(Found::KnightTour(tour)) => {
-                    self.knight.on_found(tour, &self.settings)
-                }
-                Update::Found(Found::GoishiOrder(order)) => self.goishi.on_found(order),
-                Update::Finished(None) => {}
-                Update::Finished(Some(
-                    finished @ (Finished::KnightSolve(_)
-                    | Finished::KnightCount(_)
-                    | Finished::FailingStarts(_)),
-                )) => self.knight.on_finished(finished),
-                Update::Finished(Some(finished)) => self.goishi.on_finished(finished),
+                Update::Item(Report::Knight(report)) => self.knight.job_item(report),
+                Update::Item(Report::Goishi(report)) => self.goishi.job_item(report),
+                Update::Finished {
+                    result: Some(Report::Knight(report)),
+                    label,
+                    progress,
+                    ..
+                } => self.knight.job_done(report, label, progress),
+                Update::Finished {
+                    result: Some(Report::Goishi(report)),
+                    label,
+                    progress,
+                    ..
+                } => self.goishi.job_done(report, label, progress),
+                Update::Finished {
+                    result: None,
+                    owner,
+                    label,
+                    progress,
+                } => self.stopped(
+                    Stopped {
+                        owner,
+                        label,
+                        progress,
+                    },
+                    None,
+                ),
             }
         }
     }
@@ -272,54 +636,46 @@ impl GridtourApp {
         for event in self.files.poll() {
             match event {
                 FileEvent::Loaded { source, result } => match result {
-                    Ok(loaded) => {
-                        self.settings.mode = Mode::Goishi;
-                        self.goishi
-                            .loaded(loaded, source.clone(), &mut self.settings);
-                        self.status.notice = Some(Notice::info(format!("Opened {source}")));
+                    Ok(Document::Tour(tour)) => {
+                        self.settings.mode = Mode::Knight;
+                        let effects = self.knight.load_tour(tour, &source);
+                        self.knight_effects(effects);
+                        self.knight_ui.view.fit();
                     }
-                    Err(error) => self.status.notice = Some(Notice::error(error)),
+                    Ok(Document::Goishi(loaded)) => {
+                        self.settings.mode = Mode::Goishi;
+                        let effects = self.goishi.load(loaded, &source);
+                        self.goishi_effects(effects);
+                        self.goishi_ui.view.fit();
+                    }
+                    Err(error) => self.tell(Notice::error(error)),
                 },
-                FileEvent::Saved { path, result } => {
-                    self.status.notice = Some(match result {
-                        Ok(()) => Notice::info(format!("Saved {}", path.display())),
-                        Err(error) => Notice::error(error),
-                    });
-                }
+                FileEvent::Saved { path, result } => self.tell(match result {
+                    Ok(()) => Notice::info(format!("Saved {}", path.display())),
+                    Err(error) => Notice::error(error),
+                }),
                 FileEvent::DirectoryChosen(directory) => {
                     self.settings.last_directory = Some(directory);
                 }
-                FileEvent::NoDialog(message) => {
-                    self.status.notice = Some(Notice::error(message));
-                }
+                FileEvent::NoDialog(message) => self.tell(Notice::error(message)),
             }
         }
     }
 
-    /// Files dropped on the window are read as Goishi puzzles.
+    /// Files dropped on the window are opened like those of the Open dialog.
     fn take_dropped_files(&mut self, ctx: &egui::Context) {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for file in dropped {
-            self.files.open_path(ctx, file.path().to_path_buf());
+            let wake = self.waker();
+            self.files.open_path(wake, file.path().to_path_buf());
         }
     }
 }
 
-/// Width and height fields for a board of at most `max` along each side.
-fn size_controls(
-    ui: &mut egui::Ui,
-    id_salt: &str,
-    (width, height): (&mut u32, &mut u32),
-    max: u32,
-) {
-    egui::Grid::new(id_salt).num_columns(2).show(ui, |ui| {
-        for (name, value) in [("Width", width), ("Height", height)] {
-            let label = ui.label(name);
-            ui.add(egui::DragValue::new(value).range(1..=max))
-                .labelled_by(label.id);
-            ui.end_row();
-        }
-    });
+/// Asks for a frame when `notice` expires, so it disappears on time even
+/// in an idle window.
+fn ctx_repaint_at_expiry(ctx: &egui::Context, notice: &Notice, now: Instant) {
+    ctx.request_repaint_after(notice.expires_in(now) + Duration::from_millis(50));
 }
 
 impl eframe::App for GridtourApp {
@@ -333,7 +689,8 @@ impl eframe::App for GridtourApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.remember_boards();
+        self.knight.remember(&mut self.settings);
+        self.goishi.remember(&mut self.settings);
         self.settings.store(storage);
     }
 }

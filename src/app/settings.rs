@@ -30,7 +30,7 @@ pub enum Mode {
 pub struct Settings {
     /// The mode shown at start.
     pub mode: Mode,
-    /// Knight board width in squares.
+    /// Knight board width in squares (the board's own size once shown).
     pub knight_width: u32,
     /// Knight board height in squares.
     pub knight_height: u32,
@@ -42,7 +42,7 @@ pub struct Settings {
     /// Whether move numbers are written on the squares.
     pub show_numbers: bool,
     /// Goishi board width in grid points for a new, resized or generated
-    /// puzzle; set to the size of each puzzle shown.
+    /// puzzle.
     pub goishi_width: u32,
     /// Goishi board height in grid points, like `goishi_width`.
     pub goishi_height: u32,
@@ -59,6 +59,17 @@ pub struct Settings {
     /// The Goishi puzzle on show, as a puzz.link URL; `None` before the
     /// first run ends, when the window starts on the classic example.
     pub goishi_puzzle: Option<String>,
+    /// The knight's walk on show (a tour, or a game half played), as
+    /// `[x, y]` squares; a closed tour ends back on its first square.
+    pub knight_walk: Vec<[u32; 2]>,
+    /// How many squares of `knight_walk` were shown.
+    pub knight_walk_shown: usize,
+    /// The Goishi pick order on show, as `[x, y]` points.
+    pub goishi_order: Vec<[u32; 2]>,
+    /// How many picks of `goishi_order` were shown.
+    pub goishi_order_shown: usize,
+    /// The seed of the next generated puzzle.
+    pub generate_seed: u64,
 }
 
 impl Default for Settings {
@@ -78,6 +89,11 @@ impl Default for Settings {
             last_directory: None,
             knight_blocked: Vec::new(),
             goishi_puzzle: None,
+            knight_walk: Vec::new(),
+            knight_walk_shown: 0,
+            goishi_order: Vec::new(),
+            goishi_order_shown: 0,
+            generate_seed: 1,
         }
     }
 }

@@ -1,41 +1,13 @@
-//! The status bar: the running job's progress, a spinner while files are
-//! read or written, the last message, the square under the pointer and the
-//! frame rate with the CPU time of the last frame (to check that drawing
-//! stays fast while solvers run).
+//! The status bar: the shown mode's job (its progress, or how it ended), a
+//! spinner while work goes on, the mode's notice, the square under the
+//! pointer and the frame rate with the CPU time of the last frame (to check
+//! that drawing stays fast while solvers run).
 
 use std::collections::VecDeque;
 
 use eframe::egui::{self, Color32};
 
-use super::files::FileTasks;
-use super::jobs::JobSlot;
-
-/// A message for the user; errors name what failed and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    /// The message.
-    pub text: String,
-    /// Whether something went wrong.
-    pub error: bool,
-}
-
-impl Notice {
-    /// A plain message.
-    pub fn info(text: impl Into<String>) -> Self {
-        Self {
-            text: text.into(),
-            error: false,
-        }
-    }
-
-    /// A failure, shown in red until the next message.
-    pub fn error(text: impl Into<String>) -> Self {
-        Self {
-            text: text.into(),
-            error: true,
-        }
-    }
-}
+use super::notice::Notice;
 
 /// The longest pause between frames, in seconds, for which frames still
 /// count as continuous.
@@ -44,8 +16,6 @@ const MAX_STEADY_FRAME_GAP: f64 = 0.25;
 /// What the status bar shows besides the job.
 #[derive(Debug, Default)]
 pub struct StatusBar {
-    /// The last message.
-    pub notice: Option<Notice>,
     /// The name of the square or point under the pointer.
     pub hovered: Option<String>,
     /// Start times (seconds) of the frames painted in the last second.
@@ -83,7 +53,7 @@ impl StatusBar {
     /// and the frame figures on the right. The right side is laid out
     /// first, so a long notice is cut short (whole on hover) instead of
     /// running under it.
-    pub fn show(&self, ui: &mut egui::Ui, jobs: &JobSlot, files: &FileTasks) {
+    pub fn show(&self, ui: &mut egui::Ui, job_line: &str, busy: bool, notice: Option<&Notice>) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if let Some(cpu) = self.frame_cpu_seconds {
                 ui.label(format!("{:.1} ms/frame", cpu * 1000.0));
@@ -96,11 +66,11 @@ impl StatusBar {
                 ui.label(hovered);
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                if jobs.is_running() || files.is_busy() {
+                if busy {
                     ui.spinner();
                 }
-                ui.label(jobs.status_line());
-                if let Some(notice) = &self.notice {
+                ui.label(job_line);
+                if let Some(notice) = notice {
                     ui.separator();
                     let color = if notice.error {
                         Color32::from_rgb(220, 50, 50)

@@ -166,6 +166,73 @@ const NODES_PER_COUNT: u64 = 1 << 18;
 /// reports that it found nothing.
 const NODES_PER_GENERATION: u64 = 1 << 24;
 
+/// The most stones a unique puzzle has on small boards, found by counting
+/// the solutions of every placement of the stones (width and height either
+/// way round; `tests/goishi_generate.rs` repeats the count for the boards
+/// of up to 16 points). Two stones in a line already have two solutions,
+/// one from each end, which is why thin boards hold a single stone.
+pub const SMALL_BOARD_MAXIMA: &[((u32, u32), usize)] = &[
+    ((2, 2), 1),
+    ((2, 3), 1),
+    ((2, 4), 1),
+    ((2, 5), 1),
+    ((3, 3), 1),
+    ((3, 4), 7),
+    ((3, 5), 10),
+    ((3, 6), 12),
+    ((4, 4), 10),
+    ((4, 5), 13),
+    ((4, 6), 15),
+    ((5, 5), 15),
+];
+
+/// Beyond [`SMALL_BOARD_MAXIMA`], the densest a requested unique puzzle may
+/// be, as stones per grid point (numerator, denominator): at or above the
+/// measured maximum on every small board but the tiniest (which the table
+/// covers), and far above what the generator reaches on large ones.
+const MAX_UNIQUE_DENSITY: (usize, usize) = (2, 3);
+
+/// Why a request for a unique puzzle cannot be met, said before any search:
+/// a board that cannot hold the stones, more stones than the generator
+/// makes, or stones packed more densely than any unique puzzle is (see
+/// [`MAX_UNIQUE_DENSITY`]).
+pub fn generation_refusal(width: u32, height: u32, stones: usize) -> Result<(), String> {
+    check_request(width, height, stones)?;
+    if stones > MAX_GENERATED_STONES {
+        return Err(format!(
+            "the generator makes puzzles of at most {MAX_GENERATED_STONES} stones (asked for {stones})"
+        ));
+    }
+    let points = width as usize * height as usize;
+    let most = densest_unique(width, height);
+    if stones > most {
+        return Err(format!(
+            "{stones} stones on the {points} points of a {width}x{height} board are too dense \
+             for a puzzle with one solution; at most {most} can be asked for"
+        ));
+    }
+    Ok(())
+}
+
+/// The most stones a unique puzzle on a `width` x `height` board is asked
+/// to have: the measured maximum of a small board, one stone on a single
+/// row or column (two stones in a line can be picked from either end), and
+/// [`MAX_UNIQUE_DENSITY`] of the points otherwise.
+fn densest_unique(width: u32, height: u32) -> usize {
+    let (short, long) = (width.min(height), width.max(height));
+    if short == 1 {
+        return 1;
+    }
+    if let Some(&(_, most)) = SMALL_BOARD_MAXIMA
+        .iter()
+        .find(|&&(size, _)| size == (short, long))
+    {
+        return most;
+    }
+    let points = width as usize * height as usize;
+    points * MAX_UNIQUE_DENSITY.0 / MAX_UNIQUE_DENSITY.1
+}
+
 /// A random puzzle with exactly one solution. It starts from a walk-made
 /// puzzle (solvable, but usually in many ways) and then moves one stone at a
 /// time to a random free point, keeping a move when the puzzle stays
@@ -182,13 +249,8 @@ pub fn generate(
     seed: u64,
     control: &Control,
 ) -> Outcome<Result<Puzzle, String>> {
-    if let Err(message) = check_request(width, height, stones) {
+    if let Err(message) = generation_refusal(width, height, stones) {
         return Outcome::Done(Err(message));
-    }
-    if stones > MAX_GENERATED_STONES {
-        return Outcome::Done(Err(format!(
-            "the generator makes puzzles of at most {MAX_GENERATED_STONES} stones (asked for {stones})"
-        )));
     }
     let mut rng = Rng::new(seed);
     let points = width as usize * height as usize;

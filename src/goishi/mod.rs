@@ -19,7 +19,9 @@ mod puzzle;
 mod rules;
 mod solver;
 
-pub use generate::{MAX_GENERATED_STONES, Rng, generate, walk_forward};
+pub use generate::{
+    MAX_GENERATED_STONES, Rng, SMALL_BOARD_MAXIMA, generate, generation_refusal, walk_forward,
+};
 pub use puzzle::{Direction, Point, Puzzle};
-pub use rules::{Game, RuleViolation, validate};
+pub use rules::{Game, RuleViolation, validate, validate_prefix};
 pub use solver::{count, enumerate, solve};

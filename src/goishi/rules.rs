@@ -29,11 +29,7 @@ impl std::error::Error for RuleViolation {}
 /// Checks a complete pick order: Ok when it picks every stone legally,
 /// otherwise the first broken rule.
 pub fn validate(puzzle: &Puzzle, order: &[Point]) -> Result<(), RuleViolation> {
-    let mut game = Game::new(puzzle.clone());
-    for &p in order {
-        game.try_pick(p)?;
-    }
-    let left = game.stones_left();
+    let left = replay(puzzle, order)?.stones_left();
     match left.first() {
         None => Ok(()),
         Some(first) => Err(RuleViolation {
@@ -44,6 +40,20 @@ pub fn validate(puzzle: &Puzzle, order: &[Point]) -> Result<(), RuleViolation> {
             ),
         }),
     }
+}
+
+/// Checks the start of a pick order: Ok when every pick in it is legal,
+/// whether or not stones are left (a game saved half-way).
+pub fn validate_prefix(puzzle: &Puzzle, order: &[Point]) -> Result<(), RuleViolation> {
+    replay(puzzle, order).map(|_| ())
+}
+
+fn replay(puzzle: &Puzzle, order: &[Point]) -> Result<Game, RuleViolation> {
+    let mut game = Game::new(puzzle.clone());
+    for &p in order {
+        game.try_pick(p)?;
+    }
+    Ok(game)
 }
 
 fn plural(n: usize, noun: &str) -> String {

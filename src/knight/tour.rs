@@ -93,6 +93,66 @@ impl Tour {
         Ok(Tour { board, kind, path })
     }
 
+    /// Reads the numbered board [`Tour::to_text`] writes, and accepts it
+    /// only if the numbers make a valid tour. The text does not say whether
+    /// the tour was asked for as closed: it is read as closed when its last
+    /// square is a knight's move from its first, which makes it one.
+    pub fn from_text(text: &str) -> Result<Tour, String> {
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .map(|line| line.split_whitespace().collect::<Vec<_>>())
+            .filter(|cells| !cells.is_empty())
+            .collect();
+        let width = rows.first().map_or(0, Vec::len);
+        let height = rows.len();
+        let mut board = Board::new(
+            u32::try_from(width).unwrap_or(u32::MAX),
+            u32::try_from(height).unwrap_or(u32::MAX),
+        )?;
+        let mut numbered = Vec::new();
+        for (y, cells) in rows.iter().enumerate() {
+            if cells.len() != width {
+                return Err(format!(
+                    "line {}: {} squares, expected {width}",
+                    y + 1,
+                    cells.len()
+                ));
+            }
+            for (x, cell) in cells.iter().enumerate() {
+                let square = Square::new(x as u32, y as u32);
+                match *cell {
+                    "x" => board.set_blocked(square, true),
+                    "." => {}
+                    number => {
+                        let number: usize = number.parse().map_err(|_| {
+                            format!(
+                                "line {}: square {} holds '{}', not a move number",
+                                y + 1,
+                                x + 1,
+                                number.chars().take(12).collect::<String>().escape_debug()
+                            )
+                        })?;
+                        numbered.push((number, square));
+                    }
+                }
+            }
+        }
+        numbered.sort_unstable();
+        if let Some(pair) = numbered.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            return Err(format!("move number {} appears twice", pair[0].0));
+        }
+        let path: Vec<Square> = numbered.into_iter().map(|(_, square)| square).collect();
+        let closes = matches!((path.first(), path.last()), (Some(&first), Some(&last))
+            if path.len() > 2 && Board::is_knight_move(last, first));
+        let kind = if closes {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        };
+        validate(&board, &path, kind).map_err(|e| format!("not a valid tour: {e}"))?;
+        Ok(Tour { board, kind, path })
+    }
+
     /// The board with each square's move number (1 = start), right-aligned
     /// in columns; blocked squares show `x`, squares not on the path `.`.
     /// Row 0 (the top, the highest rank) comes first, as on a chess diagram.
@@ -169,5 +229,17 @@ mod tests {
             small_tour().to_text(),
             " 1  8  3\n 4 11  6\n 7  2  9\n10  5 12\n"
         );
+    }
+
+    #[test]
+    fn the_numbered_board_reads_back() {
+        let tour = small_tour();
+        assert_eq!(Tour::from_text(&tour.to_text()), Ok(tour));
+        let error = Tour::from_text(" 1 x\n 2 3\n").unwrap_err();
+        assert!(error.contains("not a valid tour"), "{error}");
+        let error = Tour::from_text(" 1 2\n 3\n").unwrap_err();
+        assert!(error.contains("line 2"), "{error}");
+        let error = Tour::from_text(" 1 \u{1b}[2J\n").unwrap_err();
+        assert!(error.contains("\\u{1b}"), "{error}");
     }
 }

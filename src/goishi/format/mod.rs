@@ -7,6 +7,7 @@
 //! them panics, and sizes are checked before anything is allocated.
 
 mod json;
+mod numbered;
 mod pencilbox;
 mod pzprv3;
 mod text;
@@ -102,6 +103,8 @@ pub enum Format {
     PencilBox,
     /// `{"width":..,"height":..,"stones":[..],"order":[..]}`.
     Json,
+    /// The numbered board gridtour prints: pick numbers, `O` and `.`.
+    Numbered,
 }
 
 impl Format {
@@ -118,6 +121,8 @@ impl Format {
             Format::Json
         } else if first.contains("goishi/") || first.starts_with("http") {
             Format::Url
+        } else if tokens(first).count() > 1 && numbered::looks_numbered(text) {
+            Format::Numbered
         } else if first.starts_with(|c: char| c.is_ascii_digit()) {
             Format::PencilBox
         } else {
@@ -136,6 +141,7 @@ pub fn load_bytes(source: &str, bytes: &[u8]) -> Result<Loaded, ParseError> {
         Format::Url => url::parse_url_line(source, text).map(Loaded::puzzle_only),
         Format::PencilBox => pencilbox::parse(source, text),
         Format::Json => json::parse(source, text),
+        Format::Numbered => numbered::parse(source, text),
     }
 }
 
@@ -157,7 +163,7 @@ pub fn load_order_path(path: &Path) -> Result<Vec<Point>, ParseError> {
 /// The file's bytes, or an error when it cannot be read or holds more than
 /// [`MAX_FILE_BYTES`] (noticed after reading one byte too many, so a huge
 /// file or an endless device is not read whole).
-fn read_limited(source: &str, path: &Path) -> Result<Vec<u8>, ParseError> {
+pub fn read_limited(source: &str, path: &Path) -> Result<Vec<u8>, ParseError> {
     let cannot = |error: std::io::Error| {
         ParseError::new(source, 0, 0, format!("cannot read the file: {error}"))
     };

@@ -1,0 +1,266 @@
+//! What every command has in common: a label, a description for its hover
+//! text and optionally a keyboard shortcut, all owned by the command type so
+//! that a button, its key and its hint cannot disagree. Nothing here knows
+//! egui: sessions and their commands are plain data, and the UI turns a
+//! [`Shortcut`] into egui's own type when it reads the keyboard.
+
+use std::fmt;
+
+/// A key a command can be bound to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// The letter O.
+    O,
+    /// The letter S.
+    S,
+    /// The letter Y.
+    Y,
+    /// The letter Z.
+    Z,
+    /// Escape.
+    Escape,
+    /// The space bar.
+    Space,
+    /// Left arrow.
+    ArrowLeft,
+    /// Right arrow.
+    ArrowRight,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// `+` (also `=`, the same key unshifted).
+    Plus,
+    /// `-`.
+    Minus,
+    /// `0`.
+    Num0,
+}
+
+impl Key {
+    fn name(self) -> &'static str {
+        match self {
+            Key::O => "O",
+            Key::S => "S",
+            Key::Y => "Y",
+            Key::Z => "Z",
+            Key::Escape => "Esc",
+            Key::Space => "Space",
+            Key::ArrowLeft => "Left",
+            Key::ArrowRight => "Right",
+            Key::Home => "Home",
+            Key::End => "End",
+            Key::Plus => "+",
+            Key::Minus => "-",
+            Key::Num0 => "0",
+        }
+    }
+}
+
+/// A key with its modifiers. `command` is Ctrl, or Cmd on a Mac.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shortcut {
+    /// The key.
+    pub key: Key,
+    /// Whether Ctrl (Cmd on a Mac) is held.
+    pub command: bool,
+    /// Whether Shift is held.
+    pub shift: bool,
+}
+
+impl Shortcut {
+    /// The key alone.
+    pub const fn plain(key: Key) -> Self {
+        Self {
+            key,
+            command: false,
+            shift: false,
+        }
+    }
+
+    /// Ctrl (Cmd) and the key.
+    pub const fn command(key: Key) -> Self {
+        Self {
+            key,
+            command: true,
+            shift: false,
+        }
+    }
+
+    /// Ctrl (Cmd), Shift and the key.
+    pub const fn command_shift(key: Key) -> Self {
+        Self {
+            key,
+            command: true,
+            shift: true,
+        }
+    }
+}
+
+/// `Ctrl+Shift+Z`, or `Cmd+Shift+Z` on a Mac.
+impl fmt::Display for Shortcut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.command {
+            let name = if cfg!(target_os = "macos") {
+                "Cmd"
+            } else {
+                "Ctrl"
+            };
+            write!(f, "{name}+")?;
+        }
+        if self.shift {
+            write!(f, "Shift+")?;
+        }
+        f.write_str(self.key.name())
+    }
+}
+
+/// A command a person can give, by button or key.
+pub trait Command {
+    /// The button's text.
+    fn label(&self) -> &'static str;
+    /// What it does, for the hover text.
+    fn description(&self) -> &'static str;
+    /// The keys that give it; the first is the one shown in hints.
+    fn shortcuts(&self) -> &'static [Shortcut] {
+        &[]
+    }
+    /// The hover text: the description and the first key.
+    fn hint(&self) -> String {
+        match self.shortcuts().first() {
+            Some(shortcut) => format!("{} ({shortcut})", self.description()),
+            None => self.description().to_owned(),
+        }
+    }
+}
+
+/// Walking the history and the path on show, the same in both modes: undo
+/// and redo go over every move (edits included), the playback commands only
+/// over the moves of the path on show (the animation is the history's
+/// cursor moving along that path).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Takes back the last move.
+    Undo,
+    /// Makes the last move taken back again.
+    Redo,
+    /// Back to the path's first position.
+    First,
+    /// One position back along the path.
+    Back,
+    /// Plays the path from where it is.
+    Play,
+    /// Stops playing.
+    Pause,
+    /// One position forward along the path.
+    Forward,
+    /// To the path's last position.
+    Last,
+}
+
+impl Step {
+    /// Every step command, for the keyboard.
+    pub const ALL: [Step; 8] = [
+        Step::Undo,
+        Step::Redo,
+        Step::First,
+        Step::Back,
+        Step::Play,
+        Step::Pause,
+        Step::Forward,
+        Step::Last,
+    ];
+}
+
+impl Command for Step {
+    fn label(&self) -> &'static str {
+        match self {
+            Step::Undo => "Undo",
+            Step::Redo => "Redo",
+            Step::First => "First",
+            Step::Back => "Back",
+            Step::Play => "Play",
+            Step::Pause => "Pause",
+            Step::Forward => "Forward",
+            Step::Last => "Last",
+        }
+    }
+
+    fn description(&self) -> &'static str {
+        match self {
+            Step::Undo => "Take back the last move or edit",
+            Step::Redo => "Make the move or edit taken back again",
+            Step::First => "Show the path's first move",
+            Step::Back => "One move back along the path",
+            Step::Play => "Play the path move by move",
+            Step::Pause => "Stop playing",
+            Step::Forward => "One move forward along the path",
+            Step::Last => "Show the whole path",
+        }
+    }
+
+    fn shortcuts(&self) -> &'static [Shortcut] {
+        const UNDO: &[Shortcut] = &[Shortcut::command(Key::Z)];
+        const REDO: &[Shortcut] = &[Shortcut::command_shift(Key::Z), Shortcut::command(Key::Y)];
+        const FIRST: &[Shortcut] = &[Shortcut::plain(Key::Home)];
+        const BACK: &[Shortcut] = &[Shortcut::plain(Key::ArrowLeft)];
+        const PLAY_PAUSE: &[Shortcut] = &[Shortcut::plain(Key::Space)];
+        const FORWARD: &[Shortcut] = &[Shortcut::plain(Key::ArrowRight)];
+        const LAST: &[Shortcut] = &[Shortcut::plain(Key::End)];
+        match self {
+            Step::Undo => UNDO,
+            Step::Redo => REDO,
+            Step::First => FIRST,
+            Step::Back => BACK,
+            Step::Play | Step::Pause => PLAY_PAUSE,
+            Step::Forward => FORWARD,
+            Step::Last => LAST,
+        }
+    }
+}
+
+/// What applying a command asks of the window, besides the session's own
+/// change: sessions never run threads or touch the system themselves.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect<J> {
+    /// Run this job in the background, replacing whatever job runs.
+    Start(J),
+    /// Stop the job this session started: its board has changed.
+    Cancel,
+    /// Put this text on the clipboard.
+    Copy(String),
+}
+
+/// A question put to the person before a command that would stop long
+/// work; the session keeps the command and carries it out on yes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    /// The question.
+    pub text: String,
+}
+
+impl Question {
+    /// A question with this text.
+    pub fn new(text: String) -> Self {
+        Self { text }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_name_the_first_key() {
+        assert_eq!(
+            Step::Undo.hint(),
+            "Take back the last move or edit (Ctrl+Z)"
+        );
+        assert_eq!(
+            Step::Redo.hint(),
+            "Make the move or edit taken back again (Ctrl+Shift+Z)"
+        );
+        assert_eq!(Step::Redo.shortcuts()[1].to_string(), "Ctrl+Y");
+        assert_eq!(Step::Pause.hint(), "Stop playing (Space)");
+    }
+}

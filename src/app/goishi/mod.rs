@@ -1,0 +1,4 @@
+//! The Goishi Hiroi mode: its session (no egui) and its UI.
+
+pub mod session;
+pub mod ui;

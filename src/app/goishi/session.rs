@@ -1,0 +1,1106 @@
+//! The Goishi Hiroi mode without its window: the puzzle, the history of
+//! stone edits and picks, the answers, the job it waits for. It changes
+//! only through [`GoishiSession::apply`] (and the job reports the window
+//! passes on), so everything a person can do here is testable as plain
+//! unit tests.
+//!
+//! The pick order on show (a solution, one browsed from a count, or the
+//! picks of a person playing) is the trailing run of `Pick` moves of the
+//! history, and its picks still to be replayed are the `Pick` moves just
+//! after the cursor.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use gridtour::goishi::format::{self, Loaded};
+use gridtour::goishi::{self, Game, Point, Puzzle};
+use gridtour::history::History;
+use gridtour::job::{Control, Outcome, Progress, group_digits};
+
+use crate::app::browse::{BROWSE_LIMIT, Browser};
+use crate::app::command::{Command, Effect, Question, Shortcut, Step};
+use crate::app::jobs::{JobEnd, Stopped};
+use crate::app::notice::Notice;
+use crate::app::settings::Settings;
+use crate::app::timeline::{Playback, Timeline};
+
+/// The puzzles of `assets/goishi/`, built into the program so that a first
+/// look needs no file: the classic example first.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "seed-example.txt",
+        include_str!("../../../assets/goishi/seed-example.txt"),
+    ),
+    (
+        "cross-unique.txt",
+        include_str!("../../../assets/goishi/cross-unique.txt"),
+    ),
+    (
+        "four-solutions-4x4.txt",
+        include_str!("../../../assets/goishi/four-solutions-4x4.txt"),
+    ),
+    (
+        "unique-6x6-10stones.txt",
+        include_str!("../../../assets/goishi/unique-6x6-10stones.txt"),
+    ),
+    (
+        "unique-10x10-30stones.txt",
+        include_str!("../../../assets/goishi/unique-10x10-30stones.txt"),
+    ),
+    (
+        "unique-12x12-35stones.txt",
+        include_str!("../../../assets/goishi/unique-12x12-35stones.txt"),
+    ),
+    (
+        "walk-25x25-100stones.txt",
+        include_str!("../../../assets/goishi/walk-25x25-100stones.txt"),
+    ),
+];
+
+/// How long the bounded enumeration that fills the solution browser may go
+/// on after the count it accompanies has ended.
+const BROWSE_GRACE: Duration = Duration::from_secs(1);
+
+/// What a click on the board does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interaction {
+    /// Nothing: the order on show can be animated.
+    View,
+    /// A click adds or removes a stone.
+    Edit,
+    /// A click picks a stone, under the rules.
+    Play,
+}
+
+impl Interaction {
+    /// The radio button's text.
+    pub fn label(self) -> &'static str {
+        match self {
+            Interaction::View => "View",
+            Interaction::Edit => "Edit stones",
+            Interaction::Play => "Play mode",
+        }
+    }
+}
+
+/// A move of the history.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GoishiMove {
+    /// A stone is picked up.
+    Pick(Point),
+    /// The picks on show are put away (they stay in the history before
+    /// this move) and the puzzle changes.
+    Reset(Box<PuzzleChange>),
+}
+
+/// How a [`GoishiMove::Reset`] changes the puzzle.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PuzzleChange {
+    /// It does not: the stones go back for a new order.
+    Keep,
+    /// Stones are added at these empty points and removed from these
+    /// stones.
+    Flip(Vec<Point>),
+    /// Another puzzle takes its place (opened, generated, resized, new).
+    Replace {
+        /// The puzzle before, and where it came from.
+        before: (Puzzle, String),
+        /// The puzzle after, and where it came from.
+        after: (Puzzle, String),
+    },
+}
+
+/// Everything a person can ask of the Goishi mode.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GoishiCommand {
+    /// What clicks on the board do.
+    SetInteraction(Interaction),
+    /// A click on a grid point.
+    Click(Point),
+    /// The same stones on a board of another size (cut at the right and
+    /// bottom).
+    Resize {
+        /// New width.
+        width: u32,
+        /// New height.
+        height: u32,
+    },
+    /// An empty board of this size.
+    NewBoard {
+        /// Width.
+        width: u32,
+        /// Height.
+        height: u32,
+    },
+    /// A puzzle from a puzz.link URL.
+    LoadUrl(String),
+    /// One of the built-in [`EXAMPLES`].
+    LoadExample(usize),
+    /// Finds one solution.
+    Solve,
+    /// Counts every solution.
+    CountSolutions,
+    /// Looks for a second solution.
+    IsUnique,
+    /// A new unique puzzle.
+    Generate {
+        /// Width.
+        width: u32,
+        /// Height.
+        height: u32,
+        /// Stones.
+        stones: usize,
+        /// The random seed.
+        seed: u64,
+    },
+    /// Puts the puzzle's puzz.link URL on the clipboard.
+    CopyUrl,
+    /// Puts every picked stone back, to play again.
+    Restart,
+    /// The previous solution kept by a count.
+    PreviousFound,
+    /// The next solution kept by a count.
+    NextFound,
+    /// Undo, redo and the playback steps.
+    Step(Step),
+    /// Shows the first `n` picks of the order (the move slider).
+    Seek(usize),
+    /// Answers yes to the question on show.
+    Confirm,
+    /// Answers no to the question on show.
+    Dismiss,
+}
+
+impl Command for GoishiCommand {
+    fn label(&self) -> &'static str {
+        match self {
+            GoishiCommand::Solve => "Solve",
+            GoishiCommand::CountSolutions => "Count solutions",
+            GoishiCommand::IsUnique => "Is it unique?",
+            GoishiCommand::Generate { .. } => "Generate",
+            GoishiCommand::CopyUrl => "Copy puzz.link URL",
+            GoishiCommand::Restart => "Restart",
+            GoishiCommand::PreviousFound => "Previous solution",
+            GoishiCommand::NextFound => "Next solution",
+            GoishiCommand::Resize { .. } => "Resize",
+            GoishiCommand::NewBoard { .. } => "New empty board",
+            GoishiCommand::LoadUrl(_) => "Load URL",
+            GoishiCommand::Confirm => "Stop it and go on",
+            GoishiCommand::Dismiss => "Keep it running",
+            GoishiCommand::Step(step) => step.label(),
+            _ => "",
+        }
+    }
+
+    fn description(&self) -> &'static str {
+        match self {
+            GoishiCommand::Solve => "Find one order that picks up every stone",
+            GoishiCommand::CountSolutions => "Count every solution of the puzzle",
+            GoishiCommand::IsUnique => {
+                "Look for a second solution; when there is one, both can be compared"
+            }
+            GoishiCommand::Generate { .. } => {
+                "Make a new puzzle with exactly one solution, of the size and stones given"
+            }
+            GoishiCommand::CopyUrl => "Put the puzzle's puzz.link URL on the clipboard",
+            GoishiCommand::Restart => "Put every picked stone back (undo brings the picks back)",
+            GoishiCommand::PreviousFound => "Show the previous solution found",
+            GoishiCommand::NextFound => "Show the next solution found",
+            GoishiCommand::Resize { .. } => "Keep the stones, change the board's size",
+            GoishiCommand::NewBoard { .. } => "Start from an empty board of this size",
+            GoishiCommand::LoadUrl(_) => "Open the puzzle of a puzz.link or pzv.jp URL",
+            GoishiCommand::Confirm => "Stop the running job and do what was asked",
+            GoishiCommand::Dismiss => "Leave the running job alone",
+            GoishiCommand::Step(step) => step.description(),
+            _ => "",
+        }
+    }
+
+    fn shortcuts(&self) -> &'static [Shortcut] {
+        match self {
+            GoishiCommand::Step(step) => step.shortcuts(),
+            _ => &[],
+        }
+    }
+}
+
+/// The background work the Goishi mode asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GoishiJob {
+    /// One solution.
+    Solve(Puzzle),
+    /// Every solution counted by the counter the command line uses, and
+    /// the first [`BROWSE_LIMIT`] listed by a separate bounded enumeration.
+    Count(Puzzle),
+    /// Up to two solutions, streamed, to say whether there is only one.
+    Unique(Puzzle),
+    /// A new unique puzzle.
+    Generate {
+        /// Width.
+        width: u32,
+        /// Height.
+        height: u32,
+        /// Stones.
+        stones: usize,
+        /// The random seed.
+        seed: u64,
+    },
+}
+
+/// What a Goishi job reports.
+#[derive(Debug)]
+pub enum GoishiReport {
+    /// A solution for browsing, streamed while a count or uniqueness check
+    /// runs.
+    Found(Vec<Point>),
+    /// A search ended (`None`: no solution).
+    Solved(Option<Vec<Point>>),
+    /// A count ended.
+    Counted(u64),
+    /// A uniqueness check ended with this many solutions (at most 2).
+    Unique(u64),
+    /// A generation ended.
+    Generated {
+        /// The puzzle, or why there is none.
+        result: Result<Puzzle, String>,
+        /// The seed it used.
+        seed: u64,
+    },
+}
+
+impl GoishiJob {
+    /// What the job does, in words.
+    pub fn label(&self) -> String {
+        match self {
+            GoishiJob::Solve(_) => "Solving the puzzle".to_owned(),
+            GoishiJob::Count(_) => "Counting solutions".to_owned(),
+            GoishiJob::Unique(_) => "Is it unique?".to_owned(),
+            GoishiJob::Generate {
+                width,
+                height,
+                stones,
+                seed,
+            } => format!("Generating {width}x{height} with {stones} stones, seed {seed}"),
+        }
+    }
+
+    /// Runs the job on the calling thread; `emit` takes streamed solutions
+    /// and answers false once nobody listens.
+    pub fn run(
+        self,
+        control: &Control,
+        emit: &(dyn Fn(GoishiReport) -> bool + Sync),
+    ) -> Outcome<GoishiReport> {
+        match self {
+            GoishiJob::Solve(puzzle) => match goishi::solve(&puzzle, control) {
+                Outcome::Done(order) => Outcome::Done(GoishiReport::Solved(order)),
+                Outcome::Cancelled => Outcome::Cancelled,
+            },
+            GoishiJob::Count(puzzle) => count_and_browse(&puzzle, control, emit),
+            GoishiJob::Unique(puzzle) => {
+                let mut found = 0;
+                let outcome = goishi::enumerate(&puzzle, control, &mut |order| {
+                    found += 1;
+                    if !emit(GoishiReport::Found(order.to_vec())) || found >= 2 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                match outcome {
+                    Outcome::Done(found) => Outcome::Done(GoishiReport::Unique(found)),
+                    Outcome::Cancelled => Outcome::Cancelled,
+                }
+            }
+            GoishiJob::Generate {
+                width,
+                height,
+                stones,
+                seed,
+            } => match goishi::generate(width, height, stones, seed, control) {
+                Outcome::Done(result) => Outcome::Done(GoishiReport::Generated { result, seed }),
+                Outcome::Cancelled => Outcome::Cancelled,
+            },
+        }
+    }
+}
+
+/// Counts with [`goishi::count`] while a helper thread streams the first
+/// [`BROWSE_LIMIT`] solutions of a separate enumeration (its own control,
+/// so the progress figures are the count's).
+fn count_and_browse(
+    puzzle: &Puzzle,
+    control: &Control,
+    emit: &(dyn Fn(GoishiReport) -> bool + Sync),
+) -> Outcome<GoishiReport> {
+    let browse_control = Control::new();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut kept = 0;
+            goishi::enumerate(puzzle, &browse_control, &mut |order| {
+                kept += 1;
+                if kept > BROWSE_LIMIT
+                    || control.is_cancelled()
+                    || !emit(GoishiReport::Found(order.to_vec()))
+                {
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            browse_control.cancel();
+        });
+        let counted = goishi::count(puzzle, None, control);
+        if !matches!(counted, Outcome::Cancelled) {
+            let deadline = Instant::now() + BROWSE_GRACE;
+            while !browse_control.is_cancelled() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        browse_control.cancel();
+        match counted {
+            Outcome::Done(solutions) => Outcome::Done(GoishiReport::Counted(solutions)),
+            Outcome::Cancelled => Outcome::Cancelled,
+        }
+    })
+}
+
+/// Which of the mode's jobs runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum JobKind {
+    Solve,
+    Count,
+    Unique,
+    Generate,
+}
+
+/// The Goishi Hiroi mode.
+pub struct GoishiSession {
+    puzzle: Puzzle,
+    /// Where the puzzle came from, for the heading.
+    source: String,
+    interaction: Interaction,
+    history: History<GoishiMove>,
+    /// The picks on show: the trailing picks of the done moves.
+    game: Game,
+    /// How many of the undone moves right after the cursor are picks.
+    ahead: usize,
+    found: Browser<Vec<Point>>,
+    /// The answer to the last count or uniqueness check.
+    answer: Option<String>,
+    notice: Option<Notice>,
+    running: Option<JobKind>,
+    last_job: Option<JobEnd>,
+    question: Option<Question>,
+    /// The command the question is about.
+    asked: Option<GoishiCommand>,
+    playback: Playback,
+    /// Changes whenever what the canvas draws changes other than by a step
+    /// along the order.
+    revision: u64,
+}
+
+impl GoishiSession {
+    /// The mode as the settings left it: the puzzle on show (the classic
+    /// example on the first run) and its last pick order, if it still fits.
+    pub fn new(settings: &Settings) -> Self {
+        let (puzzle, source) = match &settings.goishi_puzzle {
+            Some(url) => match format::parse_url(url) {
+                Ok(puzzle) => (puzzle, "last session's puzzle".to_owned()),
+                Err(_) => (example(0).puzzle, EXAMPLES[0].0.to_owned()),
+            },
+            None => (example(0).puzzle, EXAMPLES[0].0.to_owned()),
+        };
+        let interaction = if puzzle.stone_count() == 0 {
+            Interaction::Edit
+        } else {
+            Interaction::View
+        };
+        let mut session = Self {
+            game: Game::new(puzzle.clone()),
+            puzzle,
+            source,
+            interaction,
+            history: History::default(),
+            ahead: 0,
+            found: Browser::default(),
+            answer: None,
+            notice: None,
+            running: None,
+            last_job: None,
+            question: None,
+            asked: None,
+            playback: Playback::default(),
+            revision: 0,
+        };
+        let order: Vec<Point> = settings
+            .goishi_order
+            .iter()
+            .map(|&[x, y]| Point::new(x, y))
+            .collect();
+        if !order.is_empty() && goishi::validate_prefix(&session.puzzle, &order).is_ok() {
+            session.show_order(&order, settings.goishi_order_shown);
+        }
+        session
+    }
+
+    /// Writes what should be found again next run into `settings`.
+    pub fn remember(&self, settings: &mut Settings) {
+        settings.goishi_puzzle = Some(format::to_url(&self.puzzle));
+        settings.goishi_order = self.line().iter().map(|p| [p.x, p.y]).collect();
+        settings.goishi_order_shown = self.game.picks().len();
+    }
+
+    // ----- reading the state -----
+
+    /// The puzzle on the board.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// Where the puzzle came from.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// What clicks do.
+    pub fn interaction(&self) -> Interaction {
+        self.interaction
+    }
+
+    /// The picks shown.
+    pub fn picks(&self) -> &[Point] {
+        self.game.picks()
+    }
+
+    /// The whole order on show: the picks shown and those to be replayed.
+    pub fn line(&self) -> Vec<Point> {
+        let ahead = self.history.undone()[..self.ahead]
+            .iter()
+            .filter_map(|made| match made {
+                GoishiMove::Pick(point) => Some(*point),
+                GoishiMove::Reset(_) => None,
+            });
+        self.game.picks().iter().copied().chain(ahead).collect()
+    }
+
+    /// The stones that may be picked next.
+    pub fn legal_picks(&self) -> Vec<Point> {
+        self.game.legal_picks()
+    }
+
+    /// Changes when the drawing changes other than by a step along the order.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The solutions a count kept: the one on show (1-based) and how many.
+    pub fn found(&self) -> Option<(usize, usize)> {
+        (!self.found.is_empty()).then(|| self.found.position())
+    }
+
+    /// The answer to the last count or uniqueness check.
+    pub fn answer(&self) -> Option<&str> {
+        self.answer.as_deref()
+    }
+
+    /// The notice on show at `now`, if any.
+    pub fn notice(&self, now: Instant) -> Option<&Notice> {
+        self.notice.as_ref().filter(|notice| notice.is_current(now))
+    }
+
+    /// How the mode's last job ended.
+    pub fn last_job(&self) -> Option<&JobEnd> {
+        self.last_job.as_ref()
+    }
+
+    #[cfg(test)]
+    /// Whether a job of this mode is running.
+    pub fn is_busy(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The question waiting for an answer.
+    pub fn question(&self) -> Option<&Question> {
+        self.question.as_ref()
+    }
+
+    /// Whether the order is playing.
+    pub fn is_playing(&self) -> bool {
+        self.playback.is_playing()
+    }
+
+    /// Whether `command` can be given now.
+    pub fn can(&self, command: &GoishiCommand) -> bool {
+        match command {
+            GoishiCommand::Restart => !self.game.picks().is_empty(),
+            GoishiCommand::PreviousFound => self.found.has_previous(),
+            GoishiCommand::NextFound => self.found.has_next(),
+            GoishiCommand::CountSolutions => self.running != Some(JobKind::Count),
+            GoishiCommand::Step(Step::Undo) => self.history.can_undo(),
+            GoishiCommand::Step(Step::Redo) => self.history.can_redo(),
+            GoishiCommand::Step(step) => self.playback.can(self, *step),
+            GoishiCommand::Confirm | GoishiCommand::Dismiss => self.question.is_some(),
+            _ => true,
+        }
+    }
+
+    /// The state of the picks in words: in play mode whether the position
+    /// is stuck or solved.
+    pub fn summary(&self) -> String {
+        let stones = self.puzzle.stone_count();
+        let picked = self.game.picks().len();
+        match self.interaction {
+            Interaction::Edit => "Click a grid point to add or remove a stone.".to_owned(),
+            _ if stones == 0 => "There are no stones on the board.".to_owned(),
+            _ if picked == stones => format!("Solved: all {stones} stones picked."),
+            Interaction::Play if picked == 0 => "Click a stone to start picking.".to_owned(),
+            Interaction::Play if self.ahead == 0 && self.game.legal_picks().is_empty() => format!(
+                "Stuck: {} stones are left and none can be reached from the last pick.",
+                stones - picked
+            ),
+            _ if picked == 0 => format!("{stones} stones to pick."),
+            _ => format!("Picked {picked} of {stones} stones."),
+        }
+    }
+
+    // ----- commands -----
+
+    /// Carries out `command` and says what the window must do for it. A
+    /// command that would stop a running count is first put as a question.
+    pub fn apply(&mut self, command: GoishiCommand) -> Vec<Effect<GoishiJob>> {
+        if !self.can(&command) {
+            return Vec::new();
+        }
+        if self.question.is_none()
+            && let Some(text) = self.interruption(&command)
+        {
+            self.question = Some(Question::new(text));
+            self.asked = Some(command);
+            return Vec::new();
+        }
+        match command {
+            GoishiCommand::Confirm => {
+                self.question = None;
+                match self.asked.take() {
+                    Some(command) => self.perform(command),
+                    None => Vec::new(),
+                }
+            }
+            GoishiCommand::Dismiss => {
+                self.question = None;
+                self.asked = None;
+                Vec::new()
+            }
+            command => {
+                self.question = None;
+                self.asked = None;
+                self.perform(command)
+            }
+        }
+    }
+
+    /// The question to ask before `command`, if it would stop a count.
+    fn interruption(&self, command: &GoishiCommand) -> Option<String> {
+        if self.running != Some(JobKind::Count) {
+            return None;
+        }
+        let action = match command {
+            GoishiCommand::Click(_) if self.interaction == Interaction::Edit => "edit the stones",
+            GoishiCommand::Resize { .. } => "resize the board",
+            GoishiCommand::NewBoard { .. } => "start an empty board",
+            GoishiCommand::LoadUrl(_) | GoishiCommand::LoadExample(_) => "open another puzzle",
+            GoishiCommand::Solve | GoishiCommand::IsUnique => "start another search",
+            GoishiCommand::Generate { .. } => "generate a puzzle",
+            GoishiCommand::Step(Step::Undo) if matches!(self.history.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
+                "undo the last edit"
+            }
+            GoishiCommand::Step(Step::Redo) if matches!(self.history.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
+                "redo the edit"
+            }
+            _ => return None,
+        };
+        Some(format!("A count is running. Stop it to {action}?"))
+    }
+
+    fn perform(&mut self, command: GoishiCommand) -> Vec<Effect<GoishiJob>> {
+        match command {
+            GoishiCommand::SetInteraction(interaction) => {
+                self.interaction = interaction;
+                self.playback.stop();
+                self.touch();
+                Vec::new()
+            }
+            GoishiCommand::Click(point) => self.click(point),
+            GoishiCommand::Resize { width, height } => match self.puzzle.resized(width, height) {
+                Ok(puzzle) => {
+                    let source = self.source.clone();
+                    self.replace(puzzle, source)
+                }
+                Err(error) => self.refuse(error),
+            },
+            GoishiCommand::NewBoard { width, height } => match Puzzle::new(width, height) {
+                Ok(puzzle) => self.replace(puzzle, "new puzzle".to_owned()),
+                Err(error) => self.refuse(error),
+            },
+            GoishiCommand::LoadUrl(url) => match format::load_bytes("URL", url.trim().as_bytes()) {
+                Ok(loaded) => self.load(loaded, "puzzle from the URL"),
+                Err(error) => self.refuse(error.to_string()),
+            },
+            GoishiCommand::LoadExample(index) => match EXAMPLES.get(index) {
+                Some(&(name, _)) => self.load(example(index), name),
+                None => Vec::new(),
+            },
+            GoishiCommand::Solve => {
+                self.start(JobKind::Solve, GoishiJob::Solve(self.puzzle.clone()))
+            }
+            GoishiCommand::CountSolutions => {
+                self.answer = Some("Counting solutions…".to_owned());
+                self.start(JobKind::Count, GoishiJob::Count(self.puzzle.clone()))
+            }
+            GoishiCommand::IsUnique => {
+                self.answer = Some("Looking for a second solution…".to_owned());
+                self.start(JobKind::Unique, GoishiJob::Unique(self.puzzle.clone()))
+            }
+            GoishiCommand::Generate {
+                width,
+                height,
+                stones,
+                seed,
+            } => {
+                if let Err(reason) = goishi::generation_refusal(width, height, stones) {
+                    return self.refuse(format!("Cannot generate: {reason}"));
+                }
+                self.answer = Some(format!("Generating with seed {seed}…"));
+                self.start(
+                    JobKind::Generate,
+                    GoishiJob::Generate {
+                        width,
+                        height,
+                        stones,
+                        seed,
+                    },
+                )
+            }
+            GoishiCommand::CopyUrl => {
+                self.notice = Some(Notice::info("Copied the puzz.link URL."));
+                vec![Effect::Copy(format::to_url(&self.puzzle))]
+            }
+            GoishiCommand::Restart => {
+                self.playback.stop();
+                self.record(GoishiMove::Reset(Box::new(PuzzleChange::Keep)));
+                Vec::new()
+            }
+            GoishiCommand::PreviousFound => {
+                let order = self.found.previous().cloned();
+                self.show_found(order)
+            }
+            GoishiCommand::NextFound => {
+                let order = self.found.next().cloned();
+                self.show_found(order)
+            }
+            GoishiCommand::Step(Step::Undo) => self.undo(),
+            GoishiCommand::Step(Step::Redo) => self.redo(),
+            GoishiCommand::Step(step) => {
+                let mut playback = std::mem::take(&mut self.playback);
+                playback.walk(self, step);
+                self.playback = playback;
+                Vec::new()
+            }
+            GoishiCommand::Seek(shown) => {
+                let mut playback = std::mem::take(&mut self.playback);
+                playback.seek(self, shown);
+                self.playback = playback;
+                Vec::new()
+            }
+            GoishiCommand::Confirm | GoishiCommand::Dismiss => Vec::new(),
+        }
+    }
+
+    /// Advances a playing order by `seconds` of animation.
+    pub fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) {
+        let mut playback = std::mem::take(&mut self.playback);
+        playback.advance(self, seconds, moves_per_second, looping);
+        self.playback = playback;
+    }
+
+    fn refuse(&mut self, reason: String) -> Vec<Effect<GoishiJob>> {
+        self.notice = Some(Notice::error(reason));
+        Vec::new()
+    }
+
+    fn start(&mut self, kind: JobKind, job: GoishiJob) -> Vec<Effect<GoishiJob>> {
+        if kind != JobKind::Generate {
+            self.found.clear();
+        }
+        self.running = Some(kind);
+        vec![Effect::Start(job)]
+    }
+
+    fn click(&mut self, point: Point) -> Vec<Effect<GoishiJob>> {
+        match self.interaction {
+            Interaction::View => Vec::new(),
+            Interaction::Edit => self.change_puzzle(PuzzleChange::Flip(vec![point])),
+            Interaction::Play => {
+                if self.game.is_complete() && self.puzzle.stone_count() > 0 {
+                    return self.refuse("Every stone is picked.".to_owned());
+                }
+                match self.game.try_pick(point) {
+                    Ok(()) => {
+                        self.playback.stop();
+                        self.history.record(GoishiMove::Pick(point));
+                        self.ahead = 0;
+                        self.touch();
+                        Vec::new()
+                    }
+                    Err(violation) => self.refuse(format!("Not allowed: {violation}")),
+                }
+            }
+        }
+    }
+
+    fn replace(&mut self, puzzle: Puzzle, source: String) -> Vec<Effect<GoishiJob>> {
+        let before = (self.puzzle.clone(), self.source.clone());
+        self.change_puzzle(PuzzleChange::Replace {
+            before,
+            after: (puzzle, source),
+        })
+    }
+
+    /// Shows a puzzle read from a file, URL or example, with the order it
+    /// carried if that order is legal.
+    pub fn load(&mut self, loaded: Loaded, source: &str) -> Vec<Effect<GoishiJob>> {
+        let effects = self.replace(loaded.puzzle, source.to_owned());
+        if self.puzzle.stone_count() > 0 && self.interaction == Interaction::Edit {
+            self.interaction = Interaction::View;
+        }
+        let stones = self.puzzle.stone_count();
+        self.notice = Some(Notice::info(format!(
+            "Opened {source}: {} x {}, {stones} stones.",
+            self.puzzle.width(),
+            self.puzzle.height()
+        )));
+        if let Some(order) = loaded.order {
+            match goishi::validate_prefix(&self.puzzle, &order) {
+                Ok(()) => self.show_order(&order, order.len()),
+                Err(violation) => {
+                    self.notice = Some(Notice::error(format!(
+                        "Opened {source}, but its pick order breaks the rules: {violation}"
+                    )));
+                }
+            }
+        }
+        effects
+    }
+
+    fn change_puzzle(&mut self, change: PuzzleChange) -> Vec<Effect<GoishiJob>> {
+        self.playback.stop();
+        self.record(GoishiMove::Reset(Box::new(change)));
+        self.puzzle_changed()
+    }
+
+    /// Forgets what no longer fits the puzzle, and stops the job that
+    /// worked on the old one (a generation makes a new puzzle of its own
+    /// and goes on).
+    fn puzzle_changed(&mut self) -> Vec<Effect<GoishiJob>> {
+        self.answer = None;
+        self.found.clear();
+        match self.running {
+            Some(JobKind::Generate) | None => Vec::new(),
+            Some(_) => {
+                self.running = None;
+                vec![Effect::Cancel]
+            }
+        }
+    }
+
+    fn show_found(&mut self, order: Option<Vec<Point>>) -> Vec<Effect<GoishiJob>> {
+        if let Some(order) = order {
+            self.show_order(&order, order.len());
+        }
+        Vec::new()
+    }
+
+    /// Puts `order` on show as new picks, with its first `shown` picks done
+    /// and the rest ready to be replayed. `order` must be legal.
+    fn show_order(&mut self, order: &[Point], shown: usize) {
+        self.playback.stop();
+        if !self.game.picks().is_empty() || self.ahead > 0 {
+            self.record(GoishiMove::Reset(Box::new(PuzzleChange::Keep)));
+        }
+        for &point in order {
+            self.record(GoishiMove::Pick(point));
+        }
+        while self.game.picks().len() > shown.max(1) && self.can_step_back() {
+            self.step_back();
+        }
+    }
+
+    // ----- the history -----
+
+    fn record(&mut self, made: GoishiMove) {
+        self.apply_move(&made);
+        self.history.record(made);
+        self.ahead = 0;
+        self.touch();
+    }
+
+    fn undo(&mut self) -> Vec<Effect<GoishiJob>> {
+        self.playback.stop();
+        let Some(made) = self.history.undo().cloned() else {
+            return Vec::new();
+        };
+        self.revert_move(&made);
+        self.touch();
+        match made {
+            GoishiMove::Pick(_) => {
+                self.ahead += 1;
+                Vec::new()
+            }
+            GoishiMove::Reset(change) => {
+                self.ahead = 0;
+                self.after_reset(&change)
+            }
+        }
+    }
+
+    fn redo(&mut self) -> Vec<Effect<GoishiJob>> {
+        self.playback.stop();
+        let Some(made) = self.history.redo().cloned() else {
+            return Vec::new();
+        };
+        self.apply_move(&made);
+        self.touch();
+        match made {
+            GoishiMove::Pick(_) => {
+                self.ahead = self.ahead.saturating_sub(1);
+                Vec::new()
+            }
+            GoishiMove::Reset(change) => {
+                self.ahead = self
+                    .history
+                    .undone()
+                    .iter()
+                    .take_while(|made| matches!(made, GoishiMove::Pick(_)))
+                    .count();
+                self.after_reset(&change)
+            }
+        }
+    }
+
+    fn after_reset(&mut self, change: &PuzzleChange) -> Vec<Effect<GoishiJob>> {
+        if *change == PuzzleChange::Keep {
+            Vec::new()
+        } else {
+            self.puzzle_changed()
+        }
+    }
+
+    fn apply_move(&mut self, made: &GoishiMove) {
+        match made {
+            GoishiMove::Pick(point) => {
+                // Recorded picks were legal in this very position.
+                let _ = self.game.try_pick(*point);
+            }
+            GoishiMove::Reset(change) => {
+                match &**change {
+                    PuzzleChange::Keep => {}
+                    PuzzleChange::Flip(points) => self.flip(points),
+                    PuzzleChange::Replace { after, .. } => {
+                        self.puzzle = after.0.clone();
+                        self.source = after.1.clone();
+                    }
+                }
+                self.game = Game::new(self.puzzle.clone());
+            }
+        }
+    }
+
+    fn revert_move(&mut self, made: &GoishiMove) {
+        match made {
+            GoishiMove::Pick(_) => {
+                self.game.undo();
+            }
+            GoishiMove::Reset(change) => {
+                match &**change {
+                    PuzzleChange::Keep => {}
+                    PuzzleChange::Flip(points) => self.flip(points),
+                    PuzzleChange::Replace { before, .. } => {
+                        self.puzzle = before.0.clone();
+                        self.source = before.1.clone();
+                    }
+                }
+                self.game = Game::new(self.puzzle.clone());
+                let done = self.history.done();
+                let trailing = done
+                    .iter()
+                    .rev()
+                    .take_while(|made| matches!(made, GoishiMove::Pick(_)))
+                    .count();
+                for made in &done[done.len() - trailing..] {
+                    if let GoishiMove::Pick(point) = made {
+                        let _ = self.game.try_pick(*point);
+                    }
+                }
+            }
+        }
+    }
+
+    fn flip(&mut self, points: &[Point]) {
+        for &point in points {
+            if self.puzzle.contains(point) {
+                let stone = !self.puzzle.has_stone(point);
+                self.puzzle.set_stone(point, stone);
+            }
+        }
+    }
+
+    fn touch(&mut self) {
+        self.revision = self.revision.wrapping_add(1);
+    }
+
+    // ----- job reports -----
+
+    /// Takes a solution a count or uniqueness check streamed.
+    pub fn job_item(&mut self, report: GoishiReport) {
+        if let GoishiReport::Found(order) = report
+            && self.found.push(order)
+        {
+            let first = self.found.current().cloned();
+            self.show_found(first);
+        }
+    }
+
+    /// Takes the result of the mode's job.
+    pub fn job_done(&mut self, report: GoishiReport, label: String, progress: Progress) {
+        self.running = None;
+        let mut how = "done".to_owned();
+        match report {
+            GoishiReport::Found(_) => {}
+            GoishiReport::Solved(Some(order)) if order.is_empty() => {
+                self.answer = Some("There are no stones to pick.".to_owned());
+            }
+            GoishiReport::Solved(Some(order)) => {
+                self.answer = Some(format!("Solved: {} picks.", order.len()));
+                if self.interaction == Interaction::Edit {
+                    self.interaction = Interaction::View;
+                }
+                self.show_order(&order, 1);
+                let mut playback = std::mem::take(&mut self.playback);
+                playback.walk(self, Step::Play);
+                self.playback = playback;
+            }
+            GoishiReport::Solved(None) => {
+                self.answer = Some("This puzzle has no solution.".to_owned());
+                how = "no solution".to_owned();
+            }
+            GoishiReport::Counted(solutions) => {
+                self.answer = Some(match solutions {
+                    0 => "This puzzle has no solution.".to_owned(),
+                    1 => "1 solution.".to_owned(),
+                    n => format!("{} solutions.", group_digits(n)),
+                });
+            }
+            GoishiReport::Unique(found) => {
+                self.answer = Some(match found {
+                    0 => "This puzzle has no solution.".to_owned(),
+                    1 => "Unique: exactly one solution.".to_owned(),
+                    _ => "Not unique: here are two different solutions (Previous / Next solution)."
+                        .to_owned(),
+                });
+            }
+            GoishiReport::Generated {
+                result: Ok(puzzle),
+                seed,
+            } => {
+                let stones = puzzle.stone_count();
+                self.interaction = Interaction::View;
+                self.replace(puzzle, format!("generated puzzle (seed {seed})"));
+                self.answer = Some(format!(
+                    "Generated a puzzle with {stones} stones and one solution, seed {seed}."
+                ));
+            }
+            GoishiReport::Generated {
+                result: Err(error),
+                seed,
+            } => {
+                self.answer = None;
+                self.notice = Some(Notice::error(format!(
+                    "Could not generate with seed {seed}: {error}"
+                )));
+                how = "failed".to_owned();
+            }
+        }
+        self.last_job = Some(JobEnd {
+            label,
+            how,
+            progress,
+        });
+    }
+
+    /// The mode's job stopped before its end: cancelled, or replaced by a
+    /// job of the other mode (`by`).
+    pub fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>) {
+        let how = match by {
+            Some(other) => format!("stopped for {other}"),
+            None => "cancelled".to_owned(),
+        };
+        if self.running.take().is_some() {
+            self.answer = Some(match self.found.position() {
+                (_, 0) => format!("{} {how}.", stopped.label),
+                (_, kept) => format!(
+                    "{} {how}; the {kept} solutions found so far can be browsed.",
+                    stopped.label
+                ),
+            });
+        }
+        self.last_job = Some(JobEnd {
+            label: stopped.label,
+            how,
+            progress: stopped.progress,
+        });
+    }
+
+    /// Says `notice`.
+    pub fn tell(&mut self, notice: Notice) {
+        self.notice = Some(notice);
+    }
+}
+
+impl Timeline for GoishiSession {
+    fn can_step_back(&self) -> bool {
+        self.game.picks().len() > 1 && matches!(self.history.last_done(), Some(GoishiMove::Pick(_)))
+    }
+
+    fn can_step_forward(&self) -> bool {
+        self.ahead > 0
+    }
+
+    fn step_back(&mut self) {
+        if self.history.undo().is_some() {
+            self.ahead += 1;
+            self.game.undo();
+        }
+    }
+
+    fn step_forward(&mut self) {
+        if let Some(GoishiMove::Pick(point)) = self.history.redo().cloned() {
+            self.ahead -= 1;
+            let _ = self.game.try_pick(point);
+        }
+    }
+
+    fn position(&self) -> (usize, usize) {
+        let shown = self.game.picks().len();
+        (shown, shown + self.ahead)
+    }
+}
+
+/// The built-in example `index`.
+fn example(index: usize) -> Loaded {
+    let (name, text) = EXAMPLES[index];
+    format::load_bytes(name, text.as_bytes()).expect("the built-in examples parse")
+}
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;

@@ -1,0 +1,258 @@
+//! The Goishi mode as plain unit tests: commands in, state and effects
+//! out, jobs run on the test's own thread.
+
+use std::sync::Mutex;
+
+use gridtour::goishi;
+use gridtour::job::Control;
+
+use super::*;
+use crate::app::settings::Settings;
+
+/// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, one
+/// solution.
+const UNIQUE_URL: &str = "https://puzz.link/p?goishi/6/7/vsten1tvo";
+/// 4 x 4, 10 stones, four solutions.
+const FOUR_SOLUTIONS_URL: &str = "https://puzz.link/p?goishi/4/4/1370";
+
+fn session_with(url: &str) -> GoishiSession {
+    let mut session = GoishiSession::new(&Settings::default());
+    give(&mut session, GoishiCommand::LoadUrl(url.to_owned()));
+    session
+}
+
+fn run(session: &mut GoishiSession, effects: Vec<Effect<GoishiJob>>) {
+    for effect in effects {
+        if let Effect::Start(job) = effect {
+            let label = job.label();
+            let items = Mutex::new(Vec::new());
+            let control = Control::new();
+            let outcome = job.run(&control, &|report| {
+                items.lock().expect("lock").push(report);
+                true
+            });
+            for item in items.into_inner().expect("lock") {
+                session.job_item(item);
+            }
+            match outcome {
+                Outcome::Done(report) => session.job_done(report, label, control.snapshot()),
+                Outcome::Cancelled => panic!("nothing cancelled the job"),
+            }
+        }
+    }
+}
+
+fn give(session: &mut GoishiSession, command: GoishiCommand) {
+    let effects = session.apply(command);
+    run(session, effects);
+}
+
+#[test]
+fn the_first_run_shows_the_classic_example() {
+    let session = GoishiSession::new(&Settings::default());
+    assert_eq!(
+        (session.puzzle().width(), session.puzzle().height()),
+        (8, 7)
+    );
+    assert_eq!(session.puzzle().stone_count(), 20);
+    assert_eq!(session.interaction(), Interaction::View);
+}
+
+#[test]
+fn solve_animates_a_valid_order_through_the_history() {
+    let mut session = session_with(UNIQUE_URL);
+    give(&mut session, GoishiCommand::Solve);
+    assert!(session.is_playing());
+    assert_eq!(session.position(), (1, 11));
+    give(&mut session, GoishiCommand::Step(Step::Last));
+    goishi::validate(session.puzzle(), session.picks()).expect("valid order");
+    assert_eq!(session.summary(), "Solved: all 11 stones picked.");
+    give(&mut session, GoishiCommand::Step(Step::Undo));
+    assert_eq!(session.position(), (10, 11));
+}
+
+#[test]
+fn stone_edits_undo_and_redo() {
+    let mut session = session_with(UNIQUE_URL);
+    let before = session.puzzle().clone();
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::Edit),
+    );
+    let point = Point::new(0, 0);
+    give(&mut session, GoishiCommand::Click(point));
+    assert!(session.puzzle().has_stone(point));
+    give(&mut session, GoishiCommand::Step(Step::Undo));
+    assert_eq!(session.puzzle(), &before);
+    give(&mut session, GoishiCommand::Step(Step::Redo));
+    assert!(session.puzzle().has_stone(point));
+    // Undo past the URL load returns to the example it replaced.
+    give(&mut session, GoishiCommand::Step(Step::Undo));
+    give(&mut session, GoishiCommand::Step(Step::Undo));
+    assert_eq!(session.puzzle().stone_count(), 20);
+    assert_eq!(session.source(), "seed-example.txt");
+}
+
+#[test]
+fn play_mode_refuses_illegal_picks_and_says_when_it_is_stuck() {
+    let mut session = session_with(UNIQUE_URL);
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::Play),
+    );
+    assert_eq!(session.summary(), "Click a stone to start picking.");
+    // (2,1) then (3,1): then down to (3,2)...
+    give(&mut session, GoishiCommand::Click(Point::new(2, 1)));
+    give(&mut session, GoishiCommand::Click(Point::new(0, 0)));
+    let refusal = session
+        .notice(Instant::now())
+        .expect("a refusal")
+        .text
+        .clone();
+    assert!(refusal.starts_with("Not allowed: step 2:"), "{refusal}");
+    // Picking (1,2)... is not in line; picking (2,4) jumps nothing but
+    // (2,4) is in line below (2,1).
+    give(&mut session, GoishiCommand::Click(Point::new(2, 4)));
+    give(&mut session, GoishiCommand::Click(Point::new(1, 4)));
+    give(&mut session, GoishiCommand::Click(Point::new(1, 3)));
+    give(&mut session, GoishiCommand::Click(Point::new(1, 2)));
+    assert_eq!(session.picks().len(), 5);
+    // From (1,2) moving up: nothing above; right: (3,2); left: nothing.
+    give(&mut session, GoishiCommand::Click(Point::new(3, 2)));
+    let mut guard = 0;
+    while !session.legal_picks().is_empty() && guard < 20 {
+        let next = session.legal_picks()[0];
+        give(&mut session, GoishiCommand::Click(next));
+        guard += 1;
+    }
+    if session.picks().len() < 11 {
+        assert!(
+            session.summary().starts_with("Stuck: "),
+            "{}",
+            session.summary()
+        );
+    }
+    give(&mut session, GoishiCommand::Restart);
+    assert!(session.picks().is_empty());
+    give(&mut session, GoishiCommand::Step(Step::Undo));
+    assert!(!session.picks().is_empty(), "undo brings the picks back");
+}
+
+#[test]
+fn not_unique_shows_two_different_solutions_to_switch_between() {
+    let mut session = session_with(FOUR_SOLUTIONS_URL);
+    give(&mut session, GoishiCommand::IsUnique);
+    assert_eq!(
+        session.answer(),
+        Some("Not unique: here are two different solutions (Previous / Next solution).")
+    );
+    assert_eq!(session.found(), Some((1, 2)));
+    let first = session.line();
+    give(&mut session, GoishiCommand::NextFound);
+    let second = session.line();
+    assert_ne!(first, second);
+    for order in [&first, &second] {
+        goishi::validate(session.puzzle(), order).expect("valid");
+    }
+    give(&mut session, GoishiCommand::PreviousFound);
+    assert_eq!(session.line(), first);
+
+    let mut unique = session_with(UNIQUE_URL);
+    give(&mut unique, GoishiCommand::IsUnique);
+    assert_eq!(unique.answer(), Some("Unique: exactly one solution."));
+}
+
+#[test]
+fn counting_counts_and_keeps_solutions_for_browsing() {
+    let mut session = GoishiSession::new(&Settings::default());
+    give(&mut session, GoishiCommand::CountSolutions);
+    assert_eq!(session.answer(), Some("7,256 solutions."));
+    let (_, kept) = session.found().expect("kept");
+    assert_eq!(kept, BROWSE_LIMIT);
+    goishi::validate(session.puzzle(), &session.line()).expect("valid");
+}
+
+#[test]
+fn generate_refuses_hopeless_sizes_at_once_and_names_its_seed() {
+    let mut session = GoishiSession::new(&Settings::default());
+    let effects = session.apply(GoishiCommand::Generate {
+        width: 4,
+        height: 4,
+        stones: 15,
+        seed: 3,
+    });
+    assert_eq!(effects, Vec::new(), "no search starts");
+    let refusal = session
+        .notice(Instant::now())
+        .expect("refused")
+        .text
+        .clone();
+    assert!(
+        refusal.starts_with("Cannot generate: 15 stones"),
+        "{refusal}"
+    );
+
+    give(
+        &mut session,
+        GoishiCommand::Generate {
+            width: 6,
+            height: 6,
+            stones: 10,
+            seed: 7,
+        },
+    );
+    assert_eq!(session.puzzle().stone_count(), 10);
+    assert!(session.source().contains("seed 7"), "{}", session.source());
+    assert!(session.answer().is_some_and(|a| a.contains("seed 7")));
+}
+
+#[test]
+fn a_failed_generation_says_failed_not_done() {
+    let mut session = GoishiSession::new(&Settings::default());
+    session.job_done(
+        GoishiReport::Generated {
+            result: Err("found nothing".to_owned()),
+            seed: 9,
+        },
+        "Generating".to_owned(),
+        Progress::default(),
+    );
+    let ended = session.last_job().expect("ended");
+    assert_eq!(ended.how, "failed");
+    let notice = session.notice(Instant::now()).expect("told").text.clone();
+    assert_eq!(notice, "Could not generate with seed 9: found nothing");
+}
+
+#[test]
+fn the_order_on_show_survives_a_restart() {
+    let mut session = session_with(UNIQUE_URL);
+    give(&mut session, GoishiCommand::Solve);
+    give(&mut session, GoishiCommand::Seek(6));
+    let mut settings = Settings::default();
+    session.remember(&mut settings);
+    let again = GoishiSession::new(&settings);
+    assert_eq!(again.puzzle(), session.puzzle());
+    assert_eq!(again.picks(), session.picks());
+    assert_eq!(again.line(), session.line());
+}
+
+#[test]
+fn a_count_is_not_stopped_by_an_edit_without_asking() {
+    let mut session = GoishiSession::new(&Settings::default());
+    let effects = session.apply(GoishiCommand::CountSolutions);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Start(GoishiJob::Count(_))]
+    ));
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::Edit),
+    );
+    assert_eq!(
+        session.apply(GoishiCommand::Click(Point::new(0, 0))),
+        Vec::new()
+    );
+    assert!(session.question().is_some());
+    assert_eq!(session.apply(GoishiCommand::Confirm), vec![Effect::Cancel]);
+    assert!(session.puzzle().has_stone(Point::new(0, 0)));
+}

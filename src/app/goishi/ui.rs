@@ -1,0 +1,241 @@
+//! The Goishi Hiroi mode on screen: draws the session and turns clicks and
+//! keys into [`GoishiCommand`]s. It holds only what is about drawing and
+//! typing (the canvas view, the URL being typed, a size being changed).
+
+use eframe::egui;
+use gridtour::goishi::{Point, Puzzle};
+
+use super::session::{EXAMPLES, GoishiCommand, GoishiSession, Interaction};
+use crate::app::canvas::{Layer, PathIndex, Scene, View};
+use crate::app::command::Step;
+use crate::app::settings::Settings;
+use crate::app::timeline::Timeline;
+use crate::app::widgets::{self, PlaybackRequest};
+
+/// What the Goishi mode's UI keeps between frames.
+#[derive(Default)]
+pub struct GoishiUi {
+    /// Zoom and pan of the board.
+    pub view: View,
+    /// The text field for a pasted puzz.link URL.
+    pub url: String,
+    /// The order's index, with the session revision it was built for.
+    path: Option<(u64, PathIndex)>,
+    /// A board size being typed or dragged.
+    size: Option<(u32, u32)>,
+    /// The puzzle size the generator's fields last followed.
+    followed: Option<(u32, u32)>,
+}
+
+impl GoishiUi {
+    /// The side panel's controls; what the person asks goes to `out`.
+    pub fn controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &GoishiSession,
+        settings: &mut Settings,
+        out: &mut Vec<GoishiCommand>,
+    ) {
+        let puzzle = session.puzzle();
+        let size = (puzzle.width(), puzzle.height());
+        // The size fields follow each puzzle shown, then keep what the
+        // person sets for a new board or a generated one.
+        if self.followed != Some(size) {
+            self.followed = Some(size);
+            (settings.goishi_width, settings.goishi_height) = size;
+        }
+        ui.heading("Goishi Hiroi");
+        ui.label(format!(
+            "{}: {} x {}, {} stones",
+            session.source(),
+            puzzle.width(),
+            puzzle.height(),
+            puzzle.stone_count()
+        ));
+        ui.horizontal(|ui| {
+            let label = ui.label("URL");
+            let field = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.url)
+                        .hint_text("https://puzz.link/p?goishi/…")
+                        .desired_width(140.0),
+                )
+                .labelled_by(label.id);
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let load = GoishiCommand::LoadUrl(self.url.clone());
+            if (widgets::button(ui, &load, !self.url.trim().is_empty()) || entered)
+                && !self.url.trim().is_empty()
+            {
+                out.push(load);
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Example");
+            egui::ComboBox::from_id_salt("goishi-example")
+                .selected_text("choose a puzzle")
+                .show_ui(ui, |ui| {
+                    for (index, &(name, _)) in EXAMPLES.iter().enumerate() {
+                        if ui.selectable_label(false, name).clicked() {
+                            out.push(GoishiCommand::LoadExample(index));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+
+        ui.separator();
+        ui.horizontal(|ui| {
+            for interaction in [Interaction::View, Interaction::Edit, Interaction::Play] {
+                if ui
+                    .radio(session.interaction() == interaction, interaction.label())
+                    .clicked()
+                {
+                    out.push(GoishiCommand::SetInteraction(interaction));
+                }
+            }
+        });
+        if session.interaction() == Interaction::Edit {
+            let wanted = (settings.goishi_width, settings.goishi_height);
+            if let Some(new) =
+                widgets::size_fields(ui, "goishi-size", wanted, &mut self.size, Puzzle::MAX_SIDE)
+            {
+                (settings.goishi_width, settings.goishi_height) = new;
+            }
+            let (width, height) = (settings.goishi_width, settings.goishi_height);
+            ui.horizontal(|ui| {
+                for command in [
+                    GoishiCommand::Resize { width, height },
+                    GoishiCommand::NewBoard { width, height },
+                ] {
+                    if widgets::button(ui, &command, session.can(&command)) {
+                        out.push(command);
+                    }
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            for command in [
+                GoishiCommand::Restart,
+                GoishiCommand::Step(Step::Undo),
+                GoishiCommand::Step(Step::Redo),
+            ] {
+                if widgets::button(ui, &command, session.can(&command)) {
+                    out.push(command);
+                }
+            }
+        });
+
+        ui.separator();
+        ui.horizontal_wrapped(|ui| {
+            for command in [
+                GoishiCommand::Solve,
+                GoishiCommand::CountSolutions,
+                GoishiCommand::IsUnique,
+            ] {
+                if widgets::button(ui, &command, session.can(&command)) {
+                    out.push(command);
+                }
+            }
+        });
+        // Always the same lines, so nothing below moves when a job ends.
+        ui.add(egui::Label::new(session.answer().unwrap_or("No search yet.")).truncate());
+        ui.horizontal(|ui| {
+            for command in [GoishiCommand::PreviousFound, GoishiCommand::NextFound] {
+                if widgets::button(ui, &command, session.can(&command)) {
+                    out.push(command);
+                }
+            }
+        });
+        ui.label(match session.found() {
+            Some((index, kept)) => format!("Showing solution {index} of the {kept} found"),
+            None => "No solutions kept for browsing.".to_owned(),
+        });
+        ui.horizontal(|ui| {
+            let generate = GoishiCommand::Generate {
+                width: settings.goishi_width,
+                height: settings.goishi_height,
+                stones: settings.generate_stones,
+                seed: settings.generate_seed,
+            };
+            if widgets::button(ui, &generate, session.can(&generate)) {
+                out.push(generate);
+                settings.generate_seed = settings.generate_seed.wrapping_add(1);
+            }
+            let label = ui.label("stones");
+            ui.add(egui::DragValue::new(&mut settings.generate_stones).range(1..=400))
+                .labelled_by(label.id);
+            let label = ui.label("seed");
+            ui.add(egui::DragValue::new(&mut settings.generate_seed))
+                .labelled_by(label.id);
+        });
+        ui.label(format!(
+            "Generate makes a {} x {} board (set under Edit stones).",
+            settings.goishi_width, settings.goishi_height
+        ));
+        if widgets::button(ui, &GoishiCommand::CopyUrl, true) {
+            out.push(GoishiCommand::CopyUrl);
+        }
+        if ui
+            .checkbox(&mut settings.show_numbers, "Pick numbers")
+            .changed()
+        {
+            self.path = None;
+        }
+
+        ui.separator();
+        match widgets::playback(
+            ui,
+            session.position(),
+            session.is_playing(),
+            |step| session.can(&GoishiCommand::Step(step)),
+            settings,
+        ) {
+            Some(PlaybackRequest::Step(step)) => out.push(GoishiCommand::Step(step)),
+            Some(PlaybackRequest::Seek(shown)) => out.push(GoishiCommand::Seek(shown)),
+            None => {}
+        }
+        ui.separator();
+        ui.label(session.summary());
+    }
+
+    /// The board canvas. Returns the grid point under the pointer.
+    pub fn canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &GoishiSession,
+        settings: &Settings,
+        out: &mut Vec<GoishiCommand>,
+    ) -> Option<Point> {
+        let puzzle = session.puzzle();
+        let revision = session.revision();
+        if self
+            .path
+            .as_ref()
+            .is_none_or(|(built, _)| *built != revision)
+        {
+            self.path = Some((revision, PathIndex::from_points(puzzle, &session.line())));
+        }
+        let hints = if session.interaction() == Interaction::Play {
+            session.legal_picks()
+        } else {
+            Vec::new()
+        };
+        let scene = Scene {
+            layer: Layer::Goishi {
+                puzzle,
+                hints: &hints,
+            },
+            path: self.path.as_ref().map(|(_, path)| path),
+            shown: session.picks().len(),
+            closed: false,
+            numbers: settings.show_numbers,
+            revision: revision ^ u64::from(settings.show_numbers) << 63,
+        };
+        let response = self.view.show(ui, &scene);
+        if let Some((x, y)) = response.clicked {
+            out.push(GoishiCommand::Click(Point::new(x, y)));
+        }
+        response.hovered.map(|(x, y)| Point::new(x, y))
+    }
+}

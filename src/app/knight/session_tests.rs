@@ -1,0 +1,512 @@
+//! The knight's tour mode as plain unit tests: commands in, state and
+//! effects out, jobs run on the test's own thread.
+
+use std::sync::Mutex;
+
+use gridtour::job::Control;
+use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
+
+use super::*;
+use crate::app::settings::Settings;
+
+fn session(width: u32, height: u32) -> KnightSession {
+    KnightSession::new(&Settings {
+        knight_width: width,
+        knight_height: height,
+        ..Settings::default()
+    })
+}
+
+fn square(session: &KnightSession, name: &str) -> Square {
+    session.board().parse_square(name).expect("square name")
+}
+
+/// Runs every job `effects` start to its end, as the window would in the
+/// background, and hands the session what they report.
+fn run(session: &mut KnightSession, effects: Vec<Effect<KnightJob>>) {
+    for effect in effects {
+        if let Effect::Start(job) = effect {
+            let label = job.label();
+            let items = Mutex::new(Vec::new());
+            let control = Control::new();
+            let outcome = job.run(&control, &|report| {
+                items.lock().expect("lock").push(report);
+                true
+            });
+            for item in items.into_inner().expect("lock") {
+                session.job_item(item);
+            }
+            match outcome {
+                Outcome::Done(report) => session.job_done(report, label, control.snapshot()),
+                Outcome::Cancelled => panic!("nothing cancelled the job"),
+            }
+        }
+    }
+}
+
+/// A click on the square named `name`.
+fn click(session: &mut KnightSession, name: &str) {
+    let square = square(session, name);
+    give(session, KnightCommand::Click(square));
+}
+
+fn give(session: &mut KnightSession, command: KnightCommand) {
+    let effects = session.apply(command);
+    run(session, effects);
+}
+
+/// Plays the walk on show to its end.
+fn show_all(session: &mut KnightSession) {
+    give(session, KnightCommand::Step(Step::Last));
+}
+
+#[test]
+fn a_click_solves_from_that_square_and_the_tour_plays_from_its_start() {
+    let mut session = session(6, 6);
+    let start = square(&session, "c3");
+    give(&mut session, KnightCommand::Click(start));
+    assert!(session.is_playing());
+    assert_eq!(session.walk(), &[start]);
+    show_all(&mut session);
+    let tour = session.tour().expect("a tour");
+    assert_eq!(tour.path[0], start);
+    knight::validate(&tour.board, &tour.path, TourKind::Open).expect("valid");
+    assert!(
+        session
+            .summary()
+            .starts_with("Tour complete: open, from c3"),
+        "{}",
+        session.summary()
+    );
+}
+
+#[test]
+fn a_closed_tour_ends_back_on_its_start_and_exports_without_the_return() {
+    let mut session = session(6, 6);
+    give(&mut session, KnightCommand::SetKind(TourKind::Closed));
+    let start = square(&session, "a1");
+    give(&mut session, KnightCommand::Click(start));
+    show_all(&mut session);
+    assert_eq!(session.walk().len(), 37);
+    assert_eq!(session.walk().last(), Some(&start));
+    let tour = session.tour().expect("a closed tour");
+    assert_eq!((tour.kind, tour.path.len()), (TourKind::Closed, 36));
+    knight::validate(&tour.board, &tour.path, TourKind::Closed).expect("valid");
+    assert!(
+        session.summary().starts_with("Closed tour from a1"),
+        "{}",
+        session.summary()
+    );
+}
+
+#[test]
+fn the_animation_is_the_history_cursor() {
+    let mut session = session(5, 5);
+    click(&mut session, "a1");
+    give(&mut session, KnightCommand::Step(Step::Pause));
+    assert_eq!(session.position(), (1, 25));
+    give(&mut session, KnightCommand::Step(Step::Forward));
+    give(&mut session, KnightCommand::Step(Step::Forward));
+    assert_eq!(session.position(), (3, 25));
+    // Undo steps back like Back; redo forward like Forward.
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert_eq!(session.position(), (2, 25));
+    give(&mut session, KnightCommand::Step(Step::Redo));
+    assert_eq!(session.position(), (3, 25));
+    give(&mut session, KnightCommand::Seek(20));
+    assert_eq!(session.position(), (20, 25));
+    session.tick(1.0, 100.0, false);
+    assert_eq!(session.position(), (20, 25), "not playing");
+    give(&mut session, KnightCommand::Step(Step::Play));
+    session.tick(1.0, 3.0, false);
+    assert_eq!(session.position(), (23, 25));
+    session.tick(10.0, 3.0, false);
+    assert_eq!(session.position(), (25, 25));
+    assert!(!session.is_playing());
+}
+
+#[test]
+fn undo_and_redo_walk_one_history_of_edits_and_tours() {
+    let mut session = session(6, 6);
+    click(&mut session, "a1");
+    show_all(&mut session);
+    let first = session.tour().expect("first tour");
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Edit),
+    );
+    let blocked = square(&session, "f6");
+    give(&mut session, KnightCommand::Click(blocked));
+    assert!(session.board().is_blocked(blocked));
+    assert!(session.walk().is_empty(), "an edit puts the tour away");
+    // Undo brings the tour back, then steps back along it.
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert!(!session.board().is_blocked(blocked));
+    assert_eq!(session.tour(), Some(first.clone()));
+    assert_eq!(session.walk().len(), 36);
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert_eq!(session.walk().len(), 35);
+    // Redo walks forward over the tour and the edit again.
+    give(&mut session, KnightCommand::Step(Step::Redo));
+    give(&mut session, KnightCommand::Step(Step::Redo));
+    assert!(session.board().is_blocked(blocked));
+    assert!(!session.can(&KnightCommand::Step(Step::Redo)));
+    // A new edit after undo drops what was undone.
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    click(&mut session, "b2");
+    assert!(!session.can(&KnightCommand::Step(Step::Redo)));
+}
+
+#[test]
+fn clear_is_one_edit_and_undo_brings_every_square_back() {
+    let mut session = session(6, 6);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Edit),
+    );
+    for name in ["a1", "c3", "f6"] {
+        click(&mut session, name);
+    }
+    let blocked = session.board().blocked_squares();
+    give(&mut session, KnightCommand::ClearBlocked);
+    assert!(session.board().is_full());
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert_eq!(session.board().blocked_squares(), blocked);
+}
+
+#[test]
+fn squares_keep_their_chess_names_through_a_resize_and_its_undo() {
+    let mut session = session(5, 5);
+    let b1 = square(&session, "b1");
+    give(&mut session, KnightCommand::Click(b1));
+    give(&mut session, KnightCommand::CountFromStart(true));
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Edit),
+    );
+    click(&mut session, "e5");
+    click(&mut session, "a2");
+    give(
+        &mut session,
+        KnightCommand::Resize {
+            width: 6,
+            height: 6,
+        },
+    );
+    let names = |session: &KnightSession| {
+        session
+            .board()
+            .blocked_squares()
+            .into_iter()
+            .map(|s| session.board().square_name(s))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(names(&session), ["e5", "a2"]);
+    let (only, start) = session.count_start();
+    assert!(only);
+    assert_eq!(
+        start.map(|s| session.board().square_name(s)).as_deref(),
+        Some("b1")
+    );
+    // Shrinking loses e5; undoing the shrink brings it back.
+    give(
+        &mut session,
+        KnightCommand::Resize {
+            width: 4,
+            height: 4,
+        },
+    );
+    assert_eq!(names(&session), ["a2"]);
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert_eq!((session.board().width(), session.board().height()), (6, 6));
+    assert_eq!(names(&session), ["e5", "a2"]);
+    // Undo of the first resize restores the 5x5 board as it was.
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert_eq!((session.board().width(), session.board().height()), (5, 5));
+    assert_eq!(names(&session), ["e5", "a2"]);
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert_eq!(names(&session), ["e5"]);
+}
+
+#[test]
+fn counting_uses_the_counter_and_keeps_a_bounded_browser() {
+    let mut session = session(5, 5);
+    give(&mut session, KnightCommand::CountTours);
+    assert_eq!(
+        session.count(),
+        Some("864 undirected open tours (each counted once, not once per direction).")
+    );
+    // All 864 fit in the browser; 6x6's 9,862 closed tours do not.
+    assert_eq!(session.found(), Some((1, 864)));
+    give(&mut session, KnightCommand::NextFound);
+    assert_eq!(session.found(), Some((2, 864)));
+    let tour = session.tour().expect("the browsed tour");
+    knight::validate(&tour.board, &tour.path, TourKind::Open).expect("valid");
+
+    let mut closed = self::session(6, 6);
+    give(&mut closed, KnightCommand::SetKind(TourKind::Closed));
+    give(&mut closed, KnightCommand::CountTours);
+    assert!(
+        closed
+            .count()
+            .is_some_and(|c| c.starts_with("9,862 undirected closed tours")),
+        "{:?}",
+        closed.count()
+    );
+    assert_eq!(closed.found(), Some((1, BROWSE_LIMIT)));
+    let tour = closed.tour().expect("a browsed closed tour");
+    knight::validate(&tour.board, &tour.path, TourKind::Closed).expect("valid");
+}
+
+#[test]
+fn theory_answers_a_count_without_searching() {
+    let mut session = session(4, 4);
+    give(&mut session, KnightCommand::CountTours);
+    assert!(
+        session.count().is_some_and(|c| c.starts_with("No tours: ")),
+        "{:?}",
+        session.count()
+    );
+    let ended = session.last_job().expect("the count ended");
+    assert!(
+        ended.line().ends_with("done without searching"),
+        "{}",
+        ended.line()
+    );
+}
+
+#[test]
+fn a_click_while_counting_asks_before_stopping_the_count() {
+    let mut session = session(8, 8);
+    let effects = session.apply(KnightCommand::CountTours);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Start(KnightJob::Count { .. })]
+    ));
+    assert!(session.is_counting());
+    let c3 = square(&session, "c3");
+    assert_eq!(session.apply(KnightCommand::Click(c3)), Vec::new());
+    let question = session.question().expect("a question").text.clone();
+    assert!(question.contains("start a tour from c3"), "{question}");
+    // No: the count goes on.
+    assert_eq!(session.apply(KnightCommand::Dismiss), Vec::new());
+    assert!(session.is_counting() && session.question().is_none());
+    // Play mode never stops a count: its clicks change no board.
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Play),
+    );
+    assert_eq!(session.apply(KnightCommand::Click(c3)), Vec::new());
+    assert!(session.question().is_none());
+    assert_eq!(session.walk(), &[c3]);
+    // Yes: the edit goes ahead and the count is stopped.
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Edit),
+    );
+    session.apply(KnightCommand::Click(c3));
+    assert!(session.question().is_some());
+    let effects = session.apply(KnightCommand::Confirm);
+    assert_eq!(effects, vec![Effect::Cancel]);
+    assert!(session.board().is_blocked(c3));
+    assert!(!session.is_counting());
+}
+
+#[test]
+fn play_mode_takes_only_legal_moves_and_says_why_not() {
+    let mut session = session(5, 5);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Play),
+    );
+    let now = Instant::now();
+    let a1 = square(&session, "a1");
+    give(&mut session, KnightCommand::Click(a1));
+    click(&mut session, "a2");
+    assert_eq!(
+        session.notice(now).map(|n| n.text.as_str()),
+        Some("a2 is not a knight's move from a1.")
+    );
+    click(&mut session, "b3");
+    click(&mut session, "a1");
+    assert_eq!(
+        session.notice(Instant::now()).map(|n| n.text.as_str()),
+        Some("a1 was visited at move 1.")
+    );
+    assert_eq!(session.walk().len(), 2);
+    let hints = session.play_hints();
+    let mut candidates: Vec<(String, u32)> = hints
+        .candidates
+        .iter()
+        .map(|&(s, onward)| (session.board().square_name(s), onward))
+        .collect();
+    candidates.sort();
+    // From b3: a5, c5, c1, d2, d4 (a1 is visited). Onward from a5 only
+    // c4 (b3 is visited); from c1: a2, d3, e2; from c5: a4, d3, e4; from
+    // d2: b1, e4, c4 (b3 visited, f... off the board).
+    assert_eq!(
+        candidates,
+        [
+            ("a5".into(), 1),
+            ("c1".into(), 3),
+            ("c5".into(), 3),
+            ("d2".into(), 3),
+            ("d4".into(), 3)
+        ]
+    );
+    assert!(hints.unreachable.iter().all(|&dead| !dead));
+}
+
+#[test]
+fn a_stuck_knight_is_told_so_and_unreachable_squares_are_marked() {
+    // On 3x3 the middle square has no knight moves at all.
+    let mut session = session(3, 3);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Play),
+    );
+    let hints = session.play_hints();
+    assert_eq!(hints, PlayHints::default());
+    for name in ["a1", "b3", "c1", "a2", "c3", "b1", "a3", "c2"] {
+        click(&mut session, name);
+    }
+    assert_eq!(session.walk().len(), 8);
+    assert!(
+        session
+            .summary()
+            .starts_with("Stuck on c2 after 8 of 9 squares"),
+        "{}",
+        session.summary()
+    );
+    let middle = session.board().index(square(&session, "b2"));
+    assert!(session.play_hints().unreachable[middle]);
+}
+
+#[test]
+fn a_tour_played_by_hand_completes_and_closes() {
+    // A closed tour of 3x4 does not exist; use 5x6 from the solver, then
+    // replay it by hand.
+    let mut solver = session(6, 5);
+    give(&mut solver, KnightCommand::SetKind(TourKind::Closed));
+    click(&mut solver, "a1");
+    show_all(&mut solver);
+    let tour = solver.tour().expect("closed tour");
+
+    let mut session = session(6, 5);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Play),
+    );
+    for &s in &tour.path {
+        give(&mut session, KnightCommand::Click(s));
+    }
+    assert!(
+        session.summary().contains("Return to a1 to close it"),
+        "{}",
+        session.summary()
+    );
+    assert_eq!(session.tour().map(|t| t.kind), Some(TourKind::Open));
+    give(&mut session, KnightCommand::Click(tour.path[0]));
+    assert!(
+        session.summary().starts_with("Closed tour from a1"),
+        "{}",
+        session.summary()
+    );
+    assert_eq!(session.tour().map(|t| t.kind), Some(TourKind::Closed));
+    give(&mut session, KnightCommand::Click(tour.path[1]));
+    assert_eq!(
+        session.notice(Instant::now()).map(|n| n.text.as_str()),
+        Some("The tour is complete.")
+    );
+}
+
+#[test]
+fn taking_over_from_the_solver_branches_the_history() {
+    let mut session = session(8, 8);
+    click(&mut session, "a1");
+    give(&mut session, KnightCommand::Seek(3));
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Play),
+    );
+    let third = session.walk()[2];
+    let other = session
+        .board()
+        .neighbours(third)
+        .find(|&s| !session.walk().contains(&s) && Some(&s) != session.line().get(3))
+        .expect("another move");
+    give(&mut session, KnightCommand::Click(other));
+    assert_eq!(session.line().len(), 4, "the solver's rest is dropped");
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert_eq!(session.position(), (3, 4));
+    // Checking (d4 from...) the hints: the new square is a candidate.
+    assert!(
+        session
+            .play_hints()
+            .candidates
+            .iter()
+            .any(|&(s, _)| s == other)
+    );
+}
+
+#[test]
+fn the_walk_on_show_survives_a_restart() {
+    let mut session = session(6, 6);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Edit),
+    );
+    click(&mut session, "f6");
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Tour),
+    );
+    click(&mut session, "a2");
+    give(&mut session, KnightCommand::Seek(10));
+    let mut settings = Settings::default();
+    session.remember(&mut settings);
+    let again = KnightSession::new(&settings);
+    assert_eq!(again.board(), session.board());
+    assert_eq!(again.walk(), session.walk());
+    assert_eq!(again.line(), session.line());
+    // A stored walk that does not fit the board is dropped, not trusted.
+    settings.knight_walk = vec![[0, 0], [0, 1]];
+    assert!(KnightSession::new(&settings).walk().is_empty());
+}
+
+#[test]
+fn a_tour_from_a_file_replaces_the_board_and_undo_restores_it() {
+    let mut session = session(8, 8);
+    let mut board = Board::new(5, 5).expect("5x5");
+    board.set_blocked(Square::new(4, 4), true);
+    let tour = match knight::solve(
+        &board,
+        Square::new(0, 0),
+        TourKind::Open,
+        Algorithm::Backtrack,
+        &Control::new(),
+    ) {
+        Outcome::Done(SolveResult::Found(tour)) => tour,
+        other => panic!("{other:?}"),
+    };
+    click(&mut session, "a1");
+    let effects = session.load_tour(tour.clone(), "t.json");
+    assert_eq!(effects, Vec::new());
+    assert_eq!(session.tour(), Some(tour));
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(&mut session, KnightCommand::Step(Step::First));
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(&mut session, KnightCommand::Step(Step::Undo));
+    assert_eq!(session.board().width(), 8);
+}
+
+#[test]
+fn move_square_keeps_chess_names() {
+    let b1_on_5 = Square::new(1, 4);
+    assert_eq!(
+        move_square(b1_on_5, (5, 5), (6, 6)),
+        Some(Square::new(1, 5))
+    );
+    assert_eq!(move_square(Square::new(4, 0), (5, 5), (4, 4)), None);
+    assert_eq!(move_square(Square::new(0, 0), (5, 5), (5, 4)), None);
+}

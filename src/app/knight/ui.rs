@@ -1,0 +1,233 @@
+//! The knight's tour mode on screen: draws the session and turns clicks and
+//! keys into [`KnightCommand`]s. It holds only what is about drawing (the
+//! canvas view, caches, a size being typed).
+
+use eframe::egui;
+use gridtour::knight::{Algorithm, Board, Square, TourKind};
+
+use super::session::{
+    FAILING_STARTS_MAX_SQUARES, Interaction, KnightCommand, KnightSession, PlayHints,
+};
+use crate::app::canvas::{Layer, PathIndex, Scene, View};
+use crate::app::command::Step;
+use crate::app::settings::Settings;
+use crate::app::timeline::Timeline;
+use crate::app::widgets::{self, PlaybackRequest};
+
+/// What the knight mode's UI keeps between frames.
+#[derive(Default)]
+pub struct KnightUi {
+    /// Zoom and pan of the board.
+    pub view: View,
+    /// The walk's index, with the session revision it was built for.
+    path: Option<(u64, PathIndex)>,
+    /// Play-mode hints, with the revision and walk length they were made for.
+    hints: Option<(u64, usize, PlayHints)>,
+    /// A board size being typed or dragged.
+    size: Option<(u32, u32)>,
+}
+
+impl KnightUi {
+    /// The side panel's controls; what the person asks goes to `out`.
+    pub fn controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &KnightSession,
+        settings: &mut Settings,
+        out: &mut Vec<KnightCommand>,
+    ) {
+        let board = session.board();
+        ui.heading("Knight's tour");
+        let current = (board.width(), board.height());
+        if let Some((width, height)) =
+            widgets::size_fields(ui, "knight-size", current, &mut self.size, Board::MAX_SIDE)
+        {
+            out.push(KnightCommand::Resize { width, height });
+        }
+        ui.horizontal(|ui| {
+            for (kind, label) in [
+                (TourKind::Open, "Open tour"),
+                (TourKind::Closed, "Closed tour"),
+            ] {
+                if ui.radio(session.kind() == kind, label).clicked() {
+                    out.push(KnightCommand::SetKind(kind));
+                }
+            }
+        });
+        let mut algorithm = session.algorithm();
+        egui::ComboBox::from_label("Algorithm")
+            .selected_text(algorithm.label())
+            .show_ui(ui, |ui| {
+                for choice in Algorithm::ALL {
+                    ui.selectable_value(&mut algorithm, choice, choice.label());
+                }
+            });
+        if algorithm != session.algorithm() {
+            out.push(KnightCommand::SetAlgorithm(algorithm));
+        }
+
+        ui.separator();
+        for interaction in [Interaction::Tour, Interaction::Edit, Interaction::Play] {
+            if ui
+                .radio(session.interaction() == interaction, interaction.label())
+                .clicked()
+            {
+                out.push(KnightCommand::SetInteraction(interaction));
+            }
+        }
+        ui.horizontal_wrapped(|ui| {
+            for command in [
+                KnightCommand::ClearBlocked,
+                KnightCommand::NewWalk,
+                KnightCommand::Step(Step::Undo),
+                KnightCommand::Step(Step::Redo),
+            ] {
+                if widgets::button(ui, &command, session.can(&command)) {
+                    out.push(command);
+                }
+            }
+        });
+        if ui
+            .checkbox(&mut settings.show_numbers, "Move numbers")
+            .changed()
+        {
+            self.path = None;
+        }
+        let mut hints = session.shows_hints();
+        if ui
+            .checkbox(&mut hints, "Hints in play mode")
+            .on_hover_text(
+                "Each square the knight can go to shows its number of onward moves \
+                 (Warnsdorff's count); squares no walk can reach any more are marked",
+            )
+            .changed()
+        {
+            out.push(KnightCommand::ShowHints(hints));
+        }
+        let mut failing = session.shows_failing_starts();
+        let toggle = KnightCommand::ShowFailingStarts(!failing);
+        if ui
+            .add_enabled(
+                session.can(&toggle),
+                egui::Checkbox::new(&mut failing, "Show Warnsdorff failing starts"),
+            )
+            .on_disabled_hover_text(format!(
+                "Only for boards of at most {FAILING_STARTS_MAX_SQUARES} squares: \
+                 it runs Warnsdorff's rule from every square"
+            ))
+            .changed()
+        {
+            out.push(toggle);
+        }
+
+        ui.separator();
+        let (from_start, start) = session.count_start();
+        let label = match start {
+            Some(start) => format!("Only tours from {}", board.square_name(start)),
+            None => "Only tours from the clicked square".to_owned(),
+        };
+        let mut only = from_start;
+        if ui
+            .add_enabled(start.is_some(), egui::Checkbox::new(&mut only, label))
+            .changed()
+        {
+            out.push(KnightCommand::CountFromStart(only));
+        }
+        if widgets::button(
+            ui,
+            &KnightCommand::CountTours,
+            session.can(&KnightCommand::CountTours),
+        ) {
+            out.push(KnightCommand::CountTours);
+        }
+        // The same lines whether a count runs, ended or never ran, so that
+        // nothing below moves when it ends.
+        ui.add(egui::Label::new(session.count().unwrap_or("No count yet.")).truncate());
+        ui.horizontal(|ui| {
+            for command in [KnightCommand::PreviousFound, KnightCommand::NextFound] {
+                if widgets::button(ui, &command, session.can(&command)) {
+                    out.push(command);
+                }
+            }
+        });
+        ui.label(match session.found() {
+            Some((index, kept)) => format!("Showing tour {index} of the {kept} kept"),
+            None => "No tours kept for browsing.".to_owned(),
+        });
+
+        ui.separator();
+        match widgets::playback(
+            ui,
+            session.position(),
+            session.is_playing(),
+            |step| session.can(&KnightCommand::Step(step)),
+            settings,
+        ) {
+            Some(PlaybackRequest::Step(step)) => out.push(KnightCommand::Step(step)),
+            Some(PlaybackRequest::Seek(shown)) => out.push(KnightCommand::Seek(shown)),
+            None => {}
+        }
+        ui.separator();
+        ui.label(session.summary());
+    }
+
+    /// The board canvas. Returns the square under the pointer.
+    pub fn canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &KnightSession,
+        settings: &Settings,
+        out: &mut Vec<KnightCommand>,
+    ) -> Option<Square> {
+        let board = session.board();
+        let revision = session.revision();
+        if self
+            .path
+            .as_ref()
+            .is_none_or(|(built, _)| *built != revision)
+        {
+            self.path = Some((revision, PathIndex::from_squares(board, &session.line())));
+        }
+        let play_hints = session.interaction() == Interaction::Play && session.shows_hints();
+        let walked = session.walk().len();
+        if !play_hints {
+            self.hints = None;
+        } else if self
+            .hints
+            .as_ref()
+            .is_none_or(|(built, length, _)| (*built, *length) != (revision, walked))
+        {
+            self.hints = Some((revision, walked, session.play_hints()));
+        }
+        let (candidates, unreachable): (Vec<_>, &[bool]) = match &self.hints {
+            Some((_, _, hints)) => (
+                hints
+                    .candidates
+                    .iter()
+                    .map(|&(square, onward)| ((square.x, square.y), onward))
+                    .collect(),
+                &hints.unreachable,
+            ),
+            None => (Vec::new(), &[]),
+        };
+        let path = self.path.as_ref().map(|(_, path)| path);
+        let scene = Scene {
+            layer: Layer::Knight {
+                board,
+                highlight: session.failing_starts().unwrap_or(&[]),
+                unreachable,
+                candidates: &candidates,
+            },
+            path,
+            shown: walked,
+            closed: false,
+            numbers: settings.show_numbers,
+            revision: revision ^ u64::from(settings.show_numbers) << 63,
+        };
+        let response = self.view.show(ui, &scene);
+        if let Some((x, y)) = response.clicked {
+            out.push(KnightCommand::Click(Square::new(x, y)));
+        }
+        response.hovered.map(|(x, y)| Square::new(x, y))
+    }
+}

@@ -1,0 +1,184 @@
+//! The egui side of commands: buttons that take their label, hint and
+//! enabled state from the command, and the keyboard read through the same
+//! shortcuts.
+
+use eframe::egui::{self, KeyboardShortcut, Modifiers};
+
+use super::command::{Command, Key, Shortcut};
+
+/// egui's name for `key`.
+fn egui_key(key: Key) -> egui::Key {
+    match key {
+        Key::O => egui::Key::O,
+        Key::S => egui::Key::S,
+        Key::Y => egui::Key::Y,
+        Key::Z => egui::Key::Z,
+        Key::Escape => egui::Key::Escape,
+        Key::Space => egui::Key::Space,
+        Key::ArrowLeft => egui::Key::ArrowLeft,
+        Key::ArrowRight => egui::Key::ArrowRight,
+        Key::Home => egui::Key::Home,
+        Key::End => egui::Key::End,
+        Key::Plus => egui::Key::Plus,
+        Key::Minus => egui::Key::Minus,
+        Key::Num0 => egui::Key::Num0,
+    }
+}
+
+/// egui's form of `shortcut`.
+fn egui_shortcut(shortcut: Shortcut) -> KeyboardShortcut {
+    let mut modifiers = Modifiers::NONE;
+    if shortcut.command {
+        modifiers |= Modifiers::COMMAND;
+    }
+    if shortcut.shift {
+        modifiers |= Modifiers::SHIFT;
+    }
+    KeyboardShortcut::new(modifiers, egui_key(shortcut.key))
+}
+
+/// Whether one of `command`'s shortcuts was pressed this frame; the key is
+/// consumed so that nothing else acts on it. Modifiers must match exactly
+/// (Ctrl+Shift+Z is redo, not undo), except that `+` may come with Shift,
+/// which many keyboards need for it. Nothing is taken from a text field
+/// that has the keyboard: it uses the same keys for its own editing.
+pub fn pressed(ctx: &egui::Context, command: &impl Command) -> bool {
+    if ctx.text_edit_focused() {
+        return false;
+    }
+    command.shortcuts().iter().any(|&shortcut| {
+        let wanted = egui_shortcut(shortcut);
+        let keys: &[egui::Key] = if shortcut.key == Key::Plus {
+            &[egui::Key::Plus, egui::Key::Equals]
+        } else {
+            &[wanted.logical_key]
+        };
+        ctx.input_mut(|input| {
+            let before = input.events.len();
+            input.events.retain(|event| {
+                !matches!(event, egui::Event::Key { key, modifiers, pressed: true, .. }
+                if keys.contains(key)
+                    && if shortcut.key == Key::Plus {
+                        modifiers.matches_logically(wanted.modifiers)
+                    } else {
+                        modifiers.matches_exact(wanted.modifiers)
+                    })
+            });
+            input.events.len() < before
+        })
+    })
+}
+
+/// A button for `command`: its label, greyed out unless `enabled`, its
+/// description and key as hover text. Returns whether it was clicked.
+pub fn button(ui: &mut egui::Ui, command: &impl Command, enabled: bool) -> bool {
+    button_sized(ui, command, enabled, egui::Vec2::ZERO)
+}
+
+/// [`button`] at least `min_size` large, so that buttons whose label
+/// changes (Play / Pause) keep their place and size.
+pub fn button_sized(
+    ui: &mut egui::Ui,
+    command: &impl Command,
+    enabled: bool,
+    min_size: egui::Vec2,
+) -> bool {
+    ui.add_enabled(
+        enabled,
+        egui::Button::new(command.label()).min_size(min_size),
+    )
+    .on_hover_text(command.hint())
+    .on_disabled_hover_text(command.hint())
+    .clicked()
+}
+
+/// Width and height fields for a board of at most `max` a side. Returns a
+/// new size once the person has finished changing it (the drag ended or
+/// the field lost focus), so that one resize is one step of the history.
+/// `pending` holds the value while it is being changed.
+pub fn size_fields(
+    ui: &mut egui::Ui,
+    id_salt: &str,
+    current: (u32, u32),
+    pending: &mut Option<(u32, u32)>,
+    max: u32,
+) -> Option<(u32, u32)> {
+    let (mut width, mut height) = pending.unwrap_or(current);
+    let mut busy = false;
+    egui::Grid::new(id_salt).num_columns(2).show(ui, |ui| {
+        for (name, value) in [("Width", &mut width), ("Height", &mut height)] {
+            let label = ui.label(name);
+            let field = ui
+                .add(egui::DragValue::new(value).range(1..=max))
+                .labelled_by(label.id);
+            busy |= field.dragged() || field.has_focus();
+            ui.end_row();
+        }
+    });
+    if (width, height) == current {
+        *pending = None;
+        return None;
+    }
+    if busy {
+        *pending = Some((width, height));
+        return None;
+    }
+    *pending = None;
+    Some((width, height))
+}
+
+/// What the playback controls ask for.
+pub enum PlaybackRequest {
+    /// A playback step.
+    Step(super::command::Step),
+    /// Show this many positions (the move slider).
+    Seek(usize),
+}
+
+/// The playback controls shared by both modes: First, Back, Play or Pause
+/// (one place, one size), Forward, Last, the move slider, speed and loop.
+/// `can` says which steps can act.
+pub fn playback(
+    ui: &mut egui::Ui,
+    (shown, len): (usize, usize),
+    playing: bool,
+    can: impl Fn(super::command::Step) -> bool,
+    settings: &mut super::settings::Settings,
+) -> Option<PlaybackRequest> {
+    use super::command::Step;
+    let mut request = None;
+    let play_pause = if playing { Step::Pause } else { Step::Play };
+    let play_width = ui.spacing().interact_size.x.max(52.0);
+    ui.horizontal(|ui| {
+        for command in [
+            Step::First,
+            Step::Back,
+            play_pause,
+            Step::Forward,
+            Step::Last,
+        ] {
+            let min = if command == play_pause {
+                egui::vec2(play_width, 0.0)
+            } else {
+                egui::Vec2::ZERO
+            };
+            if button_sized(ui, &command, can(command), min) {
+                request = Some(PlaybackRequest::Step(command));
+            }
+        }
+    });
+    ui.add_enabled_ui(len > 0, |ui| {
+        let mut position = shown;
+        let slider = egui::Slider::new(&mut position, len.min(1)..=len.max(1)).text("Move");
+        if ui.add(slider).changed() {
+            request = Some(PlaybackRequest::Seek(position));
+        }
+        ui.add(
+            egui::Slider::new(&mut settings.moves_per_second, 0.5..=100_000.0)
+                .logarithmic(true)
+                .text("Moves/s"),
+        );
+        ui.checkbox(&mut settings.looping, "Loop");
+    });
+    request
+}

@@ -1,0 +1,238 @@
+//! Any file gridtour writes, read back: a knight's tour or a Goishi puzzle.
+//!
+//! The window exports a tour as JSON, as the numbered board, or as a picture
+//! (SVG, PNG), and a puzzle in those forms plus pzprv3. Pictures carry the
+//! JSON inside them (SVG metadata, a PNG text chunk), so that Open can
+//! return any exported file to the board it came from. Which puzzle a file
+//! holds is decided by its content, never by its name.
+
+use std::path::Path;
+
+use crate::goishi::format::{self, Loaded};
+use crate::knight::Tour;
+
+/// What a file holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Document {
+    /// A knight's tour with its board.
+    Tour(Tour),
+    /// A Goishi puzzle, with the pick order the file carried.
+    Goishi(Loaded),
+}
+
+/// The PNG text chunk keyword and SVG metadata id under which the data of a
+/// picture is stored.
+const EMBED_KEY: &str = "gridtour";
+
+const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+
+/// Reads the file at `path` (at most [`format::MAX_FILE_BYTES`]).
+pub fn read_path(path: &Path) -> Result<Document, String> {
+    let source = path.display().to_string();
+    let bytes = format::read_limited(&source, path).map_err(|error| error.to_string())?;
+    read_bytes(&source, &bytes)
+}
+
+/// Reads a file's bytes; `source` names it in error messages.
+pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, String> {
+    if bytes.starts_with(PNG_SIGNATURE) {
+        let data = png_text(bytes, EMBED_KEY).ok_or_else(|| {
+            format!("{source}: a PNG image without gridtour's data (only images gridtour exported can be opened)")
+        })?;
+        return read_bytes(source, data);
+    }
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    if text.starts_with('<') {
+        let data = svg_metadata(text).ok_or_else(|| {
+            format!("{source}: an SVG image without gridtour's data (only images gridtour exported can be opened)")
+        })?;
+        return read_bytes(source, data.as_bytes());
+    }
+    if text.starts_with('{') && text.contains("\"path\"") {
+        return Tour::from_json(text)
+            .map(Document::Tour)
+            .map_err(|error| format!("{source}: {error}"));
+    }
+    if looks_like_numbered_tour(text)
+        && let Ok(tour) = Tour::from_text(text)
+    {
+        return Ok(Document::Tour(tour));
+    }
+    format::load_bytes(source, bytes)
+        .map(Document::Goishi)
+        .map_err(|error| error.to_string())
+}
+
+/// Whether `text` is a grid of move numbers, `x` and `.` only (what
+/// [`Tour::to_text`] writes), with at least one number.
+fn looks_like_numbered_tour(text: &str) -> bool {
+    let mut cells = text.split_whitespace().peekable();
+    cells.peek().is_some()
+        && text.contains(|c: char| c.is_ascii_digit())
+        && cells.all(|cell| cell == "x" || cell == "." || cell.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `svg` with `data` (JSON) stored in a `<metadata>` element right after the
+/// opening `<svg ...>` tag.
+pub fn embed_in_svg(svg: &str, data: &str) -> String {
+    let escaped = data
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let element = format!("<metadata id=\"{EMBED_KEY}\">{escaped}</metadata>");
+    match svg
+        .find("<svg")
+        .and_then(|at| svg[at..].find('>').map(|end| at + end + 1))
+    {
+        Some(after_tag) => format!("{}{element}{}", &svg[..after_tag], &svg[after_tag..]),
+        None => svg.to_owned(),
+    }
+}
+
+/// The data [`embed_in_svg`] stored, unescaped.
+fn svg_metadata(svg: &str) -> Option<String> {
+    let open = format!("<metadata id=\"{EMBED_KEY}\">");
+    let start = svg.find(&open)? + open.len();
+    let end = start + svg[start..].find("</metadata>")?;
+    Some(
+        svg[start..end]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&"),
+    )
+}
+
+/// `png` with a `tEXt` chunk holding `data` under gridtour's keyword, placed
+/// right after the header chunk. Returns `png` unchanged if it is not a PNG.
+pub fn embed_in_png(png: &[u8], data: &str) -> Vec<u8> {
+    let header_end = PNG_SIGNATURE.len() + 8 + 13 + 4;
+    if !png.starts_with(PNG_SIGNATURE) || png.len() < header_end {
+        return png.to_vec();
+    }
+    let mut body = Vec::with_capacity(EMBED_KEY.len() + 1 + data.len());
+    body.extend_from_slice(EMBED_KEY.as_bytes());
+    body.push(0);
+    body.extend_from_slice(data.as_bytes());
+    let mut chunk = Vec::with_capacity(body.len() + 12);
+    chunk.extend_from_slice(&(body.len() as u32).to_be_bytes());
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(b"tEXt");
+    crc.update(&body);
+    chunk.extend_from_slice(b"tEXt");
+    chunk.extend_from_slice(&body);
+    chunk.extend_from_slice(&crc.finalize().to_be_bytes());
+    let mut out = Vec::with_capacity(png.len() + chunk.len());
+    out.extend_from_slice(&png[..header_end]);
+    out.extend_from_slice(&chunk);
+    out.extend_from_slice(&png[header_end..]);
+    out
+}
+
+/// The text of the PNG `tEXt` chunk named `keyword`, walking the chunks
+/// with every length checked against the data.
+fn png_text<'a>(png: &'a [u8], keyword: &str) -> Option<&'a [u8]> {
+    let mut at = PNG_SIGNATURE.len();
+    while at + 8 <= png.len() {
+        let length = u32::from_be_bytes(png[at..at + 4].try_into().ok()?) as usize;
+        let kind = &png[at + 4..at + 8];
+        let body = png.get(at + 8..(at + 8).checked_add(length)?)?;
+        if kind == b"tEXt"
+            && let Some(text) = body
+                .strip_prefix(keyword.as_bytes())
+                .and_then(|rest| rest.strip_prefix(b"\0"))
+        {
+            return Some(text);
+        }
+        if kind == b"IEND" {
+            return None;
+        }
+        at += 12 + length;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::goishi::{Point, Puzzle};
+    use crate::knight::{Board, TourKind};
+
+    fn tour() -> Tour {
+        let board = Board::new(3, 4).unwrap();
+        let path = "a4 b2 c4 a3 b1 c3 a2 b4 c2 a1 b3 c1"
+            .split(' ')
+            .map(|name| board.parse_square(name).unwrap())
+            .collect();
+        Tour {
+            board,
+            kind: TourKind::Open,
+            path,
+        }
+    }
+
+    #[test]
+    fn a_tour_reads_back_from_json_and_from_its_numbered_board() {
+        let tour = tour();
+        assert_eq!(
+            read_bytes("t.json", tour.to_json().as_bytes()),
+            Ok(Document::Tour(tour.clone()))
+        );
+        assert_eq!(
+            read_bytes("t.txt", tour.to_text().as_bytes()),
+            Ok(Document::Tour(tour))
+        );
+    }
+
+    #[test]
+    fn pictures_carry_their_data() {
+        let tour = tour();
+        let svg = embed_in_svg(
+            "<?xml version=\"1.0\"?>\n<svg width=\"3\"><rect/></svg>",
+            &tour.to_json(),
+        );
+        assert!(svg.contains("<svg width=\"3\"><metadata"), "{svg}");
+        assert_eq!(
+            read_bytes("t.svg", svg.as_bytes()),
+            Ok(Document::Tour(tour.clone()))
+        );
+
+        let png = tiny_skia::Pixmap::new(3, 4).unwrap().encode_png().unwrap();
+        let with_data = embed_in_png(&png, &tour.to_json());
+        assert_eq!(read_bytes("t.png", &with_data), Ok(Document::Tour(tour)));
+        // Still a PNG that a decoder accepts, chunk checksums included.
+        let decoded = tiny_skia::Pixmap::decode_png(&with_data).unwrap();
+        assert_eq!((decoded.width(), decoded.height()), (3, 4));
+        let error = read_bytes("plain.png", &png).unwrap_err();
+        assert!(
+            error.starts_with("plain.png: a PNG image without"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn goishi_files_stay_goishi() {
+        let mut puzzle = Puzzle::new(3, 2).unwrap();
+        let order = [Point::new(0, 0), Point::new(2, 0)];
+        for point in order {
+            puzzle.set_stone(point, true);
+        }
+        let json = format::to_json(&puzzle, &order);
+        let expected = Document::Goishi(Loaded {
+            puzzle: puzzle.clone(),
+            order: Some(order.to_vec()),
+        });
+        assert_eq!(read_bytes("g.json", json.as_bytes()), Ok(expected.clone()));
+        let numbered = format::numbered_board(&puzzle, &order);
+        assert_eq!(read_bytes("g.txt", numbered.as_bytes()), Ok(expected));
+    }
+
+    #[test]
+    fn a_truncated_png_is_refused_without_panic() {
+        let png = tiny_skia::Pixmap::new(2, 2).unwrap().encode_png().unwrap();
+        let with_data = embed_in_png(&png, "{}");
+        for cut in 0..with_data.len() {
+            let _ = read_bytes("cut.png", &with_data[..cut]);
+        }
+    }
+}
