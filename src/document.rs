@@ -156,19 +156,9 @@ fn png_text<'a>(png: &'a [u8], keyword: &str) -> Option<&'a [u8]> {
 mod tests {
     use super::*;
     use crate::goishi::{Point, Puzzle};
-    use crate::knight::{Board, TourKind};
 
     fn tour() -> Tour {
-        let board = Board::new(3, 4).unwrap();
-        let path = "a4 b2 c4 a3 b1 c3 a2 b4 c2 a1 b3 c1"
-            .split(' ')
-            .map(|name| board.parse_square(name).unwrap())
-            .collect();
-        Tour {
-            board,
-            kind: TourKind::Open,
-            path,
-        }
+        crate::knight::small_tour()
     }
 
     #[test]

@@ -200,7 +200,7 @@ impl<T, M> Drop for Job<T, M> {
 /// Handle given to the work function for streaming items to the listener.
 pub struct Emitter<T, M> {
     sender: Sender<Event<T, M>>,
-    wake: Arc<dyn Fn() + Send + Sync>,
+    wake: Arc<dyn Fn(Urgency) + Send + Sync>,
 }
 
 impl<T, M> Emitter<T, M> {
@@ -208,7 +208,7 @@ impl<T, M> Emitter<T, M> {
     /// work function may take as a request to stop.
     pub fn emit(&self, item: M) -> bool {
         let delivered = self.sender.send(Event::Item(item)).is_ok();
-        (self.wake)();
+        (self.wake)(Urgency::Progress);
         delivered
     }
 }
@@ -233,16 +233,28 @@ fn lower_thread_priority() {
     }
 }
 
+/// What a job's listener is woken for, so that it can choose how soon to
+/// look: a window repaints at once for a result, but need not repaint for
+/// every tick of the counters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Urgency {
+    /// New counters or a streamed item.
+    Progress,
+    /// The job ended: its result is waiting.
+    Finished,
+}
+
 /// Runs `work` on a new thread.
 ///
 /// While it runs, a progress event is sent every [`PROGRESS_PERIOD`]; when it
 /// ends, a [`Event::Finished`] carries its result (or [`Outcome::Cancelled`]
 /// when the control was cancelled, whatever the work returned). `wake` is
-/// called after every event so that a sleeping listener, such as a window
-/// that repaints only on demand, can look at the channel.
+/// called after every event, with how urgent it is, so that a sleeping
+/// listener, such as a window that repaints only on demand, can look at the
+/// channel.
 /// The work runs at a lowered priority, so that it never starves the thread
 /// that watches it.
-pub fn spawn<T, M, F>(wake: impl Fn() + Send + Sync + 'static, work: F) -> Job<T, M>
+pub fn spawn<T, M, F>(wake: impl Fn(Urgency) + Send + Sync + 'static, work: F) -> Job<T, M>
 where
     T: Send + 'static,
     M: Send + 'static,
@@ -250,7 +262,7 @@ where
 {
     let control = Arc::new(Control::new());
     let (sender, events) = mpsc::channel();
-    let wake: Arc<dyn Fn() + Send + Sync> = Arc::new(wake);
+    let wake: Arc<dyn Fn(Urgency) + Send + Sync> = Arc::new(wake);
     let worker_control = Arc::clone(&control);
     let worker = std::thread::spawn(move || {
         let (done_tx, done_rx) = mpsc::channel::<()>();
@@ -265,7 +277,7 @@ where
                 {
                     return;
                 }
-                ticker_wake();
+                ticker_wake(Urgency::Progress);
             }
         });
         let emitter = Emitter {
@@ -282,7 +294,7 @@ where
             Outcome::Done(result)
         };
         let _ = sender.send(Event::Finished(outcome, worker_control.snapshot()));
-        wake();
+        wake(Urgency::Finished);
     });
     Job {
         control,
@@ -325,7 +337,7 @@ mod tests {
     #[test]
     fn finished_job_reports_its_result_last() {
         let job = spawn(
-            || {},
+            |_| {},
             |control, emitter: &Emitter<u32, u32>| {
                 control.add_nodes(5);
                 emitter.emit(1);
@@ -353,7 +365,7 @@ mod tests {
     #[test]
     fn cancelled_job_stops_and_says_so() {
         let job = spawn(
-            || {},
+            |_| {},
             |control, _: &Emitter<u64, ()>| {
                 let mut spins = 0u64;
                 while !control.is_cancelled() {

@@ -146,7 +146,7 @@ fn time_to_stop<T: Send + std::fmt::Debug + 'static>(
     search: impl FnOnce(&Control) -> Outcome<T> + Send + 'static,
 ) -> Duration {
     let job = job::spawn(
-        || {},
+        |_| {},
         move |control, _: &job::Emitter<_, ()>| search(control),
     );
     let mut progress = Vec::new();

@@ -469,7 +469,7 @@ fn cancel_stops_a_hopeless_search() {
     rooms.set_blocked(Square::new(13, 5), true);
     assert_eq!(impossibility(&rooms, None, TourKind::Closed), None);
     let job = spawn(
-        || {},
+        |_| {},
         move |control, _: &Emitter<_, ()>| {
             solve(
                 &rooms,

@@ -131,7 +131,7 @@ fn cancel_stops_the_construction() {
     use std::time::Instant;
     for delay_ms in [0, 5, 30] {
         let job = spawn(
-            || {},
+            |_| {},
             move |control, _: &Emitter<_, ()>| {
                 let board = Board::new(2000, 2000).expect("valid test board");
                 solve(

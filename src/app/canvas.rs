@@ -245,6 +245,9 @@ pub struct View {
     zoom: Option<f32>,
     /// Board coordinates (in squares) shown at the canvas centre.
     center: Option<Vec2>,
+    /// The board size the zoom and centre were set for; a board of another
+    /// size is shown whole.
+    size: Option<(u32, u32)>,
     geometry: Option<Geometry>,
     texture: Option<(TextureKey, TextureHandle)>,
     path_mesh: Option<(PathMeshKey, Arc<Mesh>)>,
@@ -299,6 +302,10 @@ impl View {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board"));
         let (cols, rows) = scene.layer.size();
+        if self.size != Some((cols, rows)) {
+            self.size = Some((cols, rows));
+            self.fit();
+        }
         let fit = ((rect.width() - 2.0 * MARGIN) / cols as f32)
             .min((rect.height() - 2.0 * MARGIN) / rows as f32)
             .max(f32::MIN_POSITIVE);

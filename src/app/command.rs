@@ -239,10 +239,58 @@ pub struct Question {
     pub text: String,
 }
 
-impl Question {
-    /// A question with this text.
-    pub fn new(text: String) -> Self {
-        Self { text }
+/// A command that may answer the question on show.
+pub trait Answer {
+    /// `Some(true)` for yes, `Some(false)` for no, `None` for any other
+    /// command.
+    fn answer(&self) -> Option<bool>;
+}
+
+/// The question a session waits on, with the command it is about.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asking<C> {
+    pending: Option<(Question, C)>,
+}
+
+impl<C> Default for Asking<C> {
+    fn default() -> Self {
+        Self { pending: None }
+    }
+}
+
+impl<C: Answer> Asking<C> {
+    /// The question waiting for an answer.
+    pub fn question(&self) -> Option<&Question> {
+        self.pending.as_ref().map(|(question, _)| question)
+    }
+
+    /// Screens `command`: an answer resolves the question (yes gives back
+    /// the command it was about); any other command is held back with a
+    /// question when `interruption` has one for it, and otherwise given
+    /// back to be carried out (dropping an unanswered question).
+    pub fn screen(
+        &mut self,
+        command: C,
+        interruption: impl FnOnce(&C) -> Option<String>,
+    ) -> Option<C> {
+        match command.answer() {
+            Some(true) => self.pending.take().map(|(_, asked)| asked),
+            Some(false) => {
+                self.pending = None;
+                None
+            }
+            None if self.pending.is_none() => match interruption(&command) {
+                Some(text) => {
+                    self.pending = Some((Question { text }, command));
+                    None
+                }
+                None => Some(command),
+            },
+            None => {
+                self.pending = None;
+                Some(command)
+            }
+        }
     }
 }
 

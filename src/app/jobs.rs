@@ -7,7 +7,9 @@
 //! cancels it and closes its channel, so nothing it still produces arrives.
 //! No egui in here: the window's wake-up call comes in as a closure.
 
-use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress};
+use std::time::{Duration, Instant};
+
+use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress, Urgency};
 
 use super::goishi::session::{GoishiJob, GoishiReport};
 use super::knight::session::{KnightJob, KnightReport};
@@ -62,6 +64,43 @@ impl Work {
             },
         }
     }
+}
+
+/// How long a browsing enumeration may go on after the count it runs beside
+/// has ended, to fill the browser on boards where counting is much quicker
+/// than listing.
+const BROWSE_GRACE: Duration = Duration::from_secs(1);
+
+/// Runs `count` on the calling thread while `browse` lists results for
+/// browsing on a helper thread. The helper gets a control of its own, so
+/// the job's progress figures are the count's alone; it is cancelled with
+/// the job (`control`), or [`BROWSE_GRACE`] after the count ends. `browse` should
+/// stop by itself once it has listed enough.
+pub fn count_while_browsing<T>(
+    control: &Control,
+    browse: impl FnOnce(&Control) + Send,
+    count: impl FnOnce() -> Outcome<T>,
+) -> Outcome<T> {
+    let browse_control = Control::new();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            browse(&browse_control);
+            // Finished: the count need not wait for it.
+            browse_control.cancel();
+        });
+        let counted = count();
+        if matches!(counted, Outcome::Done(_)) {
+            let deadline = Instant::now() + BROWSE_GRACE;
+            while !browse_control.is_cancelled()
+                && !control.is_cancelled()
+                && Instant::now() < deadline
+            {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+        browse_control.cancel();
+        counted
+    })
 }
 
 /// What [`JobSlot::poll`] hands to the window.
@@ -136,7 +175,7 @@ impl JobSlot {
     pub fn start(
         &mut self,
         work: Work,
-        wake: impl Fn() + Send + Sync + 'static,
+        wake: impl Fn(Urgency) + Send + Sync + 'static,
     ) -> Option<Stopped> {
         let replaced = self.cancel();
         let owner = work.owner();
@@ -222,10 +261,40 @@ impl JobSlot {
     }
 }
 
+/// What a job did when run to its end on the calling thread.
+#[cfg(test)]
+pub struct RanHere {
+    /// What it streamed, in order.
+    pub items: Vec<Report>,
+    /// Its result, `None` if it was cancelled.
+    pub result: Option<Report>,
+    /// What it did, in words.
+    pub label: String,
+    /// Its counters at the end.
+    pub progress: Progress,
+}
+
+/// Runs `work` to its end on the calling thread, as [`JobSlot`] runs it in
+/// the background, for tests of the sessions.
+#[cfg(test)]
+pub fn run_here(work: Work) -> RanHere {
+    let label = work.label();
+    let items = std::sync::Mutex::new(Vec::new());
+    let control = Control::new();
+    let result = work.run(&control, &|report| {
+        items.lock().expect("no other holder panics").push(report);
+        true
+    });
+    RanHere {
+        items: items.into_inner().expect("no other holder panics"),
+        result,
+        label,
+        progress: control.snapshot(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use std::time::{Duration, Instant};
-
     use gridtour::knight::{Board, TourKind};
 
     use super::*;
@@ -241,9 +310,9 @@ mod tests {
     #[test]
     fn a_new_job_replaces_the_old_one_whose_result_never_arrives() {
         let mut slot = JobSlot::default();
-        assert_eq!(slot.start(count_job(8), || {}), None);
+        assert_eq!(slot.start(count_job(8), |_| {}), None);
         let replaced = slot
-            .start(count_job(5), || {})
+            .start(count_job(5), |_| {})
             .expect("the 8x8 count was running");
         assert_eq!(replaced.owner, Mode::Knight);
         assert!(replaced.label.contains("open"), "{}", replaced.label);

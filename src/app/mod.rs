@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use eframe::egui;
 use gridtour::document::Document;
+use gridtour::job::Urgency;
 
 use command::{Command, Effect, Key, Shortcut, Step};
 use export::{BoardStyle, Drawing};
@@ -44,6 +45,7 @@ use knight::ui::KnightUi;
 use notice::Notice;
 use settings::{Mode, Settings};
 use status::StatusBar;
+use timeline::Timeline;
 
 /// Opens the window and runs until it closes.
 pub fn run() -> eframe::Result {
@@ -85,6 +87,10 @@ pub fn run() -> eframe::Result {
 /// window is open (they are also written when it closes), so that a crash
 /// loses at most a few seconds of editing.
 const AUTO_SAVE_INTERVAL: Duration = Duration::from_secs(5);
+
+/// How often a running job's counters repaint the window: ten times a
+/// second reads as live, and leaves the cores to the job.
+const PROGRESS_REPAINT: Duration = Duration::from_millis(100);
 
 /// The commands of the window itself; each mode's own commands travel
 /// inside.
@@ -191,6 +197,10 @@ pub struct GridtourApp {
     queue: Vec<AppCommand>,
     /// The window, to wake it from other threads; set on the first frame.
     ctx: egui::Context,
+    /// What the sessions looked like when last written into the settings
+    /// (revision and shown length of each): a save every few seconds on the
+    /// UI thread reads a large board again only after it changed.
+    remembered: Option<[(u64, usize); 2]>,
 }
 
 impl GridtourApp {
@@ -207,13 +217,25 @@ impl GridtourApp {
             status: StatusBar::default(),
             queue: Vec::new(),
             ctx: egui::Context::default(),
+            remembered: None,
         }
     }
 
-    /// A closure that wakes the window, for worker threads.
+    /// A closure that wakes the window, for file threads.
     fn waker(&self) -> impl Fn() + Send + Sync + 'static {
         let ctx = self.ctx.clone();
         move || ctx.request_repaint()
+    }
+
+    /// A closure that wakes the window for a job: at once for its result,
+    /// at most [`PROGRESS_REPAINT`] apart for its counters. Every frame a
+    /// software renderer paints takes CPU time from the job.
+    fn job_waker(&self) -> impl Fn(Urgency) + Send + Sync + 'static {
+        let ctx = self.ctx.clone();
+        move |urgency| match urgency {
+            Urgency::Finished => ctx.request_repaint(),
+            Urgency::Progress => ctx.request_repaint_after(PROGRESS_REPAINT),
+        }
     }
 
     /// One frame: takes in background results and keys, draws, then
@@ -343,8 +365,10 @@ impl GridtourApp {
         if let Some(notice) = notice {
             ctx_repaint_at_expiry(ui.ctx(), notice, now);
         }
-        let busy = self.jobs.owner().is_some() || self.files.is_busy();
-        self.status.show(ui, &line, busy, notice);
+        if self.files.is_busy() {
+            line.push_str(" · a file dialog, read or write is under way");
+        }
+        self.status.show(ui, &line, notice);
     }
 
     /// The question a session puts before stopping long work, as a modal.
@@ -495,7 +519,7 @@ impl GridtourApp {
     fn start(&mut self, work: Work) {
         let owner = work.owner();
         let label = work.label();
-        let wake = self.waker();
+        let wake = self.job_waker();
         if let Some(stopped) = self.jobs.start(work, wake)
             && stopped.owner != owner
         {
@@ -689,8 +713,15 @@ impl eframe::App for GridtourApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.knight.remember(&mut self.settings);
-        self.goishi.remember(&mut self.settings);
+        let now = [
+            (self.knight.revision(), self.knight.walk().len()),
+            (self.goishi.revision(), self.goishi.picks().len()),
+        ];
+        if self.remembered != Some(now) {
+            self.remembered = Some(now);
+            self.knight.remember(&mut self.settings);
+            self.goishi.remember(&mut self.settings);
+        }
         self.settings.store(storage);
     }
 }

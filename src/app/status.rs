@@ -53,7 +53,7 @@ impl StatusBar {
     /// and the frame figures on the right. The right side is laid out
     /// first, so a long notice is cut short (whole on hover) instead of
     /// running under it.
-    pub fn show(&self, ui: &mut egui::Ui, job_line: &str, busy: bool, notice: Option<&Notice>) {
+    pub fn show(&self, ui: &mut egui::Ui, job_line: &str, notice: Option<&Notice>) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if let Some(cpu) = self.frame_cpu_seconds {
                 ui.label(format!("{:.1} ms/frame", cpu * 1000.0));
@@ -66,9 +66,8 @@ impl StatusBar {
                 ui.label(hovered);
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                if busy {
-                    ui.spinner();
-                }
+                // No spinner: it would repaint the window continuously, and
+                // the job's counters and clock already show it is alive.
                 ui.label(job_line);
                 if let Some(notice) = notice {
                     ui.separator();

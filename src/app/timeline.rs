@@ -1,9 +1,144 @@
 //! The path on show as a cursor over the history: playing it is redoing its
-//! moves one at a time, stepping back is undoing one. [`Playback`] holds
-//! only what is not in the history (whether it plays, and the fraction of a
-//! move carried between frames); both sessions implement [`Timeline`].
+//! moves one at a time, stepping back is undoing one. [`PathHistory`] is
+//! the history with the path's bookkeeping, [`Playback`] holds only what is
+//! not in the history (whether it plays, and the fraction of a move carried
+//! between frames); both sessions implement [`Timeline`].
+
+use gridtour::history::History;
 
 use super::command::Step;
+
+/// A move that is either a step of the path on show (a knight's visit, a
+/// pick) or something else (an edit, a new path).
+pub trait PathMove: Clone {
+    /// Whether the move is a step of the path.
+    fn is_step(&self) -> bool;
+}
+
+/// The history of a mode, knowing how much of the path on show is still to
+/// be replayed: the steps right after the cursor.
+#[derive(Debug, Clone)]
+pub struct PathHistory<M> {
+    moves: History<M>,
+    ahead: usize,
+}
+
+impl<M> Default for PathHistory<M> {
+    fn default() -> Self {
+        Self {
+            moves: History::default(),
+            ahead: 0,
+        }
+    }
+}
+
+impl<M: PathMove> PathHistory<M> {
+    /// Records a move its owner has just made (dropping the undone ones).
+    pub fn record(&mut self, made: M) {
+        self.moves.record(made);
+        self.ahead = 0;
+    }
+
+    /// Steps back over the last done move and returns it for its owner to
+    /// revert.
+    pub fn undo(&mut self) -> Option<M> {
+        let made = self.moves.undo()?.clone();
+        self.ahead = if made.is_step() { self.ahead + 1 } else { 0 };
+        Some(made)
+    }
+
+    /// Steps forward over the next undone move and returns it for its owner
+    /// to apply again.
+    pub fn redo(&mut self) -> Option<M> {
+        let made = self.moves.redo()?.clone();
+        self.ahead = if made.is_step() {
+            self.ahead.saturating_sub(1)
+        } else {
+            self.moves
+                .undone()
+                .iter()
+                .take_while(|m| m.is_step())
+                .count()
+        };
+        Some(made)
+    }
+
+    /// The steps of the path on show still to be replayed.
+    pub fn ahead(&self) -> &[M] {
+        &self.moves.undone()[..self.ahead]
+    }
+
+    /// The done steps of the path on show, from its start.
+    pub fn trailing_steps(&self) -> &[M] {
+        let done = self.moves.done();
+        let steps = done.iter().rev().take_while(|m| m.is_step()).count();
+        &done[done.len() - steps..]
+    }
+
+    /// The move [`Self::undo`] would step back over.
+    pub fn last_done(&self) -> Option<&M> {
+        self.moves.last_done()
+    }
+
+    /// The move [`Self::redo`] would step forward over.
+    pub fn next_undone(&self) -> Option<&M> {
+        self.moves.next_undone()
+    }
+
+    /// Whether there is a move to undo.
+    pub fn can_undo(&self) -> bool {
+        self.moves.can_undo()
+    }
+
+    /// Whether there is a move to redo.
+    pub fn can_redo(&self) -> bool {
+        self.moves.can_redo()
+    }
+
+    /// Whether the last done move is a step of the path.
+    pub fn last_is_step(&self) -> bool {
+        self.moves.last_done().is_some_and(PathMove::is_step)
+    }
+}
+
+/// A session whose state is what its history's moves made of it: it
+/// applies and reverts them, and undo and redo come with it.
+pub trait MoveOwner {
+    /// The session's moves.
+    type Move: PathMove;
+    /// What a change can ask of the window.
+    type Effect;
+    /// The session's history.
+    fn moves(&mut self) -> &mut PathHistory<Self::Move>;
+    /// Makes `made` on the state.
+    fn apply_move(&mut self, made: &Self::Move);
+    /// Takes `made` back from the state.
+    fn revert_move(&mut self, made: &Self::Move);
+    /// What an undo or redo of `made` changes besides the state itself.
+    fn history_moved(&mut self, made: &Self::Move) -> Vec<Self::Effect>;
+
+    /// Takes back the last move.
+    fn undo(&mut self) -> Vec<Self::Effect> {
+        match self.moves().undo() {
+            Some(made) => {
+                self.revert_move(&made);
+                self.history_moved(&made)
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// Makes the last move taken back again.
+    fn redo(&mut self) -> Vec<Self::Effect> {
+        match self.moves().redo() {
+            Some(made) => {
+                self.apply_move(&made);
+                self.history_moved(&made)
+            }
+            None => Vec::new(),
+        }
+    }
+}
 
 /// A session whose history holds a path (a tour or a pick order) that can
 /// be walked move by move.
@@ -19,6 +154,38 @@ pub trait Timeline {
     fn step_forward(&mut self);
     /// How many positions of the path are shown, and how many it has.
     fn position(&self) -> (usize, usize);
+    /// The session's playback state.
+    fn playback(&mut self) -> &mut Playback;
+
+    /// Carries out a playback step (see [`Playback::walk`]).
+    fn walk_path(&mut self, step: Step)
+    where
+        Self: Sized,
+    {
+        let mut playback = std::mem::take(self.playback());
+        playback.walk(self, step);
+        *self.playback() = playback;
+    }
+
+    /// Shows the first `shown` positions (see [`Playback::seek`]).
+    fn seek_path(&mut self, shown: usize)
+    where
+        Self: Sized,
+    {
+        let mut playback = std::mem::take(self.playback());
+        playback.seek(self, shown);
+        *self.playback() = playback;
+    }
+
+    /// Advances a playing path (see [`Playback::advance`]).
+    fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool)
+    where
+        Self: Sized,
+    {
+        let mut playback = std::mem::take(self.playback());
+        playback.advance(self, seconds, moves_per_second, looping);
+        *self.playback() = playback;
+    }
 }
 
 /// Playing state of the path on show.
@@ -148,6 +315,7 @@ mod tests {
     struct Line {
         shown: usize,
         len: usize,
+        playback: Playback,
     }
 
     impl Timeline for Line {
@@ -166,11 +334,62 @@ mod tests {
         fn position(&self) -> (usize, usize) {
             (self.shown, self.len)
         }
+        fn playback(&mut self) -> &mut Playback {
+            &mut self.playback
+        }
+    }
+
+    fn line(shown: usize, len: usize) -> Line {
+        Line {
+            shown,
+            len,
+            playback: Playback::default(),
+        }
+    }
+
+    #[derive(Clone)]
+    enum Made {
+        Step,
+        Edit,
+    }
+
+    impl PathMove for Made {
+        fn is_step(&self) -> bool {
+            matches!(self, Made::Step)
+        }
+    }
+
+    #[test]
+    fn the_history_knows_the_steps_still_to_replay() {
+        let mut history = PathHistory::default();
+        for made in [Made::Step, Made::Edit, Made::Step, Made::Step, Made::Step] {
+            history.record(made);
+        }
+        assert_eq!(history.trailing_steps().len(), 3);
+        history.undo();
+        history.undo();
+        assert_eq!(
+            (history.trailing_steps().len(), history.ahead().len()),
+            (1, 2)
+        );
+        history.undo();
+        history.undo();
+        assert_eq!(history.ahead().len(), 0, "an edit is next to redo");
+        history.redo();
+        assert_eq!(
+            history.ahead().len(),
+            3,
+            "the path after the edit is ahead again"
+        );
+        history.redo();
+        assert_eq!(history.ahead().len(), 2);
+        history.record(Made::Step);
+        assert!(history.ahead().is_empty() && !history.can_redo());
     }
 
     #[test]
     fn playing_advances_with_time_and_stops_at_the_end() {
-        let mut line = Line { shown: 1, len: 10 };
+        let mut line = line(1, 10);
         let mut playback = Playback::default();
         playback.walk(&mut line, Step::Play);
         playback.advance(&mut line, 0.5, 8.0, false);
@@ -186,7 +405,7 @@ mod tests {
 
     #[test]
     fn play_at_the_end_starts_over_and_looping_wraps() {
-        let mut line = Line { shown: 4, len: 4 };
+        let mut line = line(4, 4);
         let mut playback = Playback::default();
         playback.walk(&mut line, Step::Play);
         assert!(playback.is_playing());
@@ -203,7 +422,7 @@ mod tests {
 
     #[test]
     fn stepping_and_seeking_stay_on_the_path() {
-        let mut line = Line { shown: 5, len: 5 };
+        let mut line = line(5, 5);
         let mut playback = Playback::default();
         playback.walk(&mut line, Step::Forward);
         assert_eq!(line.shown, 5);

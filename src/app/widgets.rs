@@ -127,24 +127,19 @@ pub fn size_fields(
     Some((width, height))
 }
 
-/// What the playback controls ask for.
-pub enum PlaybackRequest {
-    /// A playback step.
-    Step(super::command::Step),
-    /// Show this many positions (the move slider).
-    Seek(usize),
-}
-
 /// The playback controls shared by both modes: First, Back, Play or Pause
 /// (one place, one size), Forward, Last, the move slider, speed and loop.
-/// `can` says which steps can act.
-pub fn playback(
+/// `can` says which steps can act; a chosen step becomes the mode's command
+/// through `step`, a slider position through `seek`.
+pub fn playback<C>(
     ui: &mut egui::Ui,
     (shown, len): (usize, usize),
     playing: bool,
     can: impl Fn(super::command::Step) -> bool,
     settings: &mut super::settings::Settings,
-) -> Option<PlaybackRequest> {
+    step: impl Fn(super::command::Step) -> C,
+    seek: impl Fn(usize) -> C,
+) -> Option<C> {
     use super::command::Step;
     let mut request = None;
     let play_pause = if playing { Step::Pause } else { Step::Play };
@@ -163,7 +158,7 @@ pub fn playback(
                 egui::Vec2::ZERO
             };
             if button_sized(ui, &command, can(command), min) {
-                request = Some(PlaybackRequest::Step(command));
+                request = Some(step(command));
             }
         }
     });
@@ -171,7 +166,7 @@ pub fn playback(
         let mut position = shown;
         let slider = egui::Slider::new(&mut position, len.min(1)..=len.max(1)).text("Move");
         if ui.add(slider).changed() {
-            request = Some(PlaybackRequest::Seek(position));
+            request = Some(seek(position));
         }
         ui.add(
             egui::Slider::new(&mut settings.moves_per_second, 0.5..=100_000.0)

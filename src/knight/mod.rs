@@ -27,5 +27,7 @@ pub use count::{Count, count, enumerate};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve};
 pub use theory::impossibility;
 pub use tour::Tour;
+#[cfg(test)]
+pub(crate) use tour::small_tour;
 pub use validate::validate;
 pub use warnsdorff::warnsdorff_failing_starts;

@@ -185,22 +185,24 @@ impl Tour {
     }
 }
 
+/// An open tour of the 3x4 board, for tests.
+#[cfg(test)]
+pub(crate) fn small_tour() -> Tour {
+    let board = Board::new(3, 4).unwrap();
+    let path = "a4 b2 c4 a3 b1 c3 a2 b4 c2 a1 b3 c1"
+        .split(' ')
+        .map(|n| board.parse_square(n).unwrap())
+        .collect();
+    Tour {
+        board,
+        kind: TourKind::Open,
+        path,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn small_tour() -> Tour {
-        let board = Board::new(3, 4).unwrap();
-        let path = "a4 b2 c4 a3 b1 c3 a2 b4 c2 a1 b3 c1"
-            .split(' ')
-            .map(|n| board.parse_square(n).unwrap())
-            .collect();
-        Tour {
-            board,
-            kind: TourKind::Open,
-            path,
-        }
-    }
 
     #[test]
     fn json_round_trip() {

@@ -10,19 +10,18 @@
 //! after the cursor.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use gridtour::goishi::format::{self, Loaded};
 use gridtour::goishi::{self, Game, Point, Puzzle};
-use gridtour::history::History;
 use gridtour::job::{Control, Outcome, Progress, group_digits};
 
 use crate::app::browse::{BROWSE_LIMIT, Browser};
-use crate::app::command::{Command, Effect, Question, Shortcut, Step};
-use crate::app::jobs::{JobEnd, Stopped};
+use crate::app::command::{Answer, Asking, Command, Effect, Question, Shortcut, Step};
+use crate::app::jobs::{JobEnd, Stopped, count_while_browsing};
 use crate::app::notice::Notice;
 use crate::app::settings::Settings;
-use crate::app::timeline::{Playback, Timeline};
+use crate::app::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
 
 /// The puzzles of `assets/goishi/`, built into the program so that a first
 /// look needs no file: the classic example first.
@@ -56,10 +55,6 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         include_str!("../../../assets/goishi/walk-25x25-100stones.txt"),
     ),
 ];
-
-/// How long the bounded enumeration that fills the solution browser may go
-/// on after the count it accompanies has ended.
-const BROWSE_GRACE: Duration = Duration::from_secs(1);
 
 /// What a click on the board does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -325,43 +320,30 @@ impl GoishiJob {
     }
 }
 
-/// Counts with [`goishi::count`] while a helper thread streams the first
-/// [`BROWSE_LIMIT`] solutions of a separate enumeration (its own control,
-/// so the progress figures are the count's).
+/// Counts with [`goishi::count`] while the first [`BROWSE_LIMIT`]
+/// solutions of a separate enumeration are streamed for browsing.
 fn count_and_browse(
     puzzle: &Puzzle,
     control: &Control,
     emit: &(dyn Fn(GoishiReport) -> bool + Sync),
 ) -> Outcome<GoishiReport> {
-    let browse_control = Control::new();
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let mut kept = 0;
-            goishi::enumerate(puzzle, &browse_control, &mut |order| {
-                kept += 1;
-                if kept > BROWSE_LIMIT
-                    || control.is_cancelled()
-                    || !emit(GoishiReport::Found(order.to_vec()))
-                {
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            browse_control.cancel();
-        });
-        let counted = goishi::count(puzzle, None, control);
-        if !matches!(counted, Outcome::Cancelled) {
-            let deadline = Instant::now() + BROWSE_GRACE;
-            while !browse_control.is_cancelled() && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(10));
+    let browse = |browse_control: &Control| {
+        let mut kept = 0;
+        goishi::enumerate(puzzle, browse_control, &mut |order| {
+            kept += 1;
+            if kept > BROWSE_LIMIT
+                || control.is_cancelled()
+                || !emit(GoishiReport::Found(order.to_vec()))
+            {
+                return ControlFlow::Break(());
             }
-        }
-        browse_control.cancel();
-        match counted {
-            Outcome::Done(solutions) => Outcome::Done(GoishiReport::Counted(solutions)),
-            Outcome::Cancelled => Outcome::Cancelled,
-        }
-    })
+            ControlFlow::Continue(())
+        });
+    };
+    match count_while_browsing(control, browse, || goishi::count(puzzle, None, control)) {
+        Outcome::Done(solutions) => Outcome::Done(GoishiReport::Counted(solutions)),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
 }
 
 /// Which of the mode's jobs runs.
@@ -379,20 +361,16 @@ pub struct GoishiSession {
     /// Where the puzzle came from, for the heading.
     source: String,
     interaction: Interaction,
-    history: History<GoishiMove>,
+    moves: PathHistory<GoishiMove>,
     /// The picks on show: the trailing picks of the done moves.
     game: Game,
-    /// How many of the undone moves right after the cursor are picks.
-    ahead: usize,
     found: Browser<Vec<Point>>,
     /// The answer to the last count or uniqueness check.
     answer: Option<String>,
     notice: Option<Notice>,
     running: Option<JobKind>,
     last_job: Option<JobEnd>,
-    question: Option<Question>,
-    /// The command the question is about.
-    asked: Option<GoishiCommand>,
+    asking: Asking<GoishiCommand>,
     playback: Playback,
     /// Changes whenever what the canvas draws changes other than by a step
     /// along the order.
@@ -420,15 +398,13 @@ impl GoishiSession {
             puzzle,
             source,
             interaction,
-            history: History::default(),
-            ahead: 0,
+            moves: PathHistory::default(),
             found: Browser::default(),
             answer: None,
             notice: None,
             running: None,
             last_job: None,
-            question: None,
-            asked: None,
+            asking: Asking::default(),
             playback: Playback::default(),
             revision: 0,
         };
@@ -474,12 +450,10 @@ impl GoishiSession {
 
     /// The whole order on show: the picks shown and those to be replayed.
     pub fn line(&self) -> Vec<Point> {
-        let ahead = self.history.undone()[..self.ahead]
-            .iter()
-            .filter_map(|made| match made {
-                GoishiMove::Pick(point) => Some(*point),
-                GoishiMove::Reset(_) => None,
-            });
+        let ahead = self.moves.ahead().iter().filter_map(|made| match made {
+            GoishiMove::Pick(point) => Some(*point),
+            GoishiMove::Reset(_) => None,
+        });
         self.game.picks().iter().copied().chain(ahead).collect()
     }
 
@@ -521,7 +495,7 @@ impl GoishiSession {
 
     /// The question waiting for an answer.
     pub fn question(&self) -> Option<&Question> {
-        self.question.as_ref()
+        self.asking.question()
     }
 
     /// Whether the order is playing.
@@ -536,10 +510,10 @@ impl GoishiSession {
             GoishiCommand::PreviousFound => self.found.has_previous(),
             GoishiCommand::NextFound => self.found.has_next(),
             GoishiCommand::CountSolutions => self.running != Some(JobKind::Count),
-            GoishiCommand::Step(Step::Undo) => self.history.can_undo(),
-            GoishiCommand::Step(Step::Redo) => self.history.can_redo(),
+            GoishiCommand::Step(Step::Undo) => self.moves.can_undo(),
+            GoishiCommand::Step(Step::Redo) => self.moves.can_redo(),
             GoishiCommand::Step(step) => self.playback.can(self, *step),
-            GoishiCommand::Confirm | GoishiCommand::Dismiss => self.question.is_some(),
+            GoishiCommand::Confirm | GoishiCommand::Dismiss => self.asking.question().is_some(),
             _ => true,
         }
     }
@@ -554,10 +528,14 @@ impl GoishiSession {
             _ if stones == 0 => "There are no stones on the board.".to_owned(),
             _ if picked == stones => format!("Solved: all {stones} stones picked."),
             Interaction::Play if picked == 0 => "Click a stone to start picking.".to_owned(),
-            Interaction::Play if self.ahead == 0 && self.game.legal_picks().is_empty() => format!(
-                "Stuck: {} stones are left and none can be reached from the last pick.",
-                stones - picked
-            ),
+            Interaction::Play
+                if self.moves.ahead().is_empty() && self.game.legal_picks().is_empty() =>
+            {
+                format!(
+                    "Stuck: {} stones are left and none can be reached from the last pick.",
+                    stones - picked
+                )
+            }
             _ if picked == 0 => format!("{stones} stones to pick."),
             _ => format!("Picked {picked} of {stones} stones."),
         }
@@ -571,31 +549,10 @@ impl GoishiSession {
         if !self.can(&command) {
             return Vec::new();
         }
-        if self.question.is_none()
-            && let Some(text) = self.interruption(&command)
-        {
-            self.question = Some(Question::new(text));
-            self.asked = Some(command);
-            return Vec::new();
-        }
-        match command {
-            GoishiCommand::Confirm => {
-                self.question = None;
-                match self.asked.take() {
-                    Some(command) => self.perform(command),
-                    None => Vec::new(),
-                }
-            }
-            GoishiCommand::Dismiss => {
-                self.question = None;
-                self.asked = None;
-                Vec::new()
-            }
-            command => {
-                self.question = None;
-                self.asked = None;
-                self.perform(command)
-            }
+        let interruption = self.interruption(&command);
+        match self.asking.screen(command, |_| interruption) {
+            Some(command) => self.perform(command),
+            None => Vec::new(),
         }
     }
 
@@ -611,10 +568,10 @@ impl GoishiSession {
             GoishiCommand::LoadUrl(_) | GoishiCommand::LoadExample(_) => "open another puzzle",
             GoishiCommand::Solve | GoishiCommand::IsUnique => "start another search",
             GoishiCommand::Generate { .. } => "generate a puzzle",
-            GoishiCommand::Step(Step::Undo) if matches!(self.history.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
+            GoishiCommand::Step(Step::Undo) if matches!(self.moves.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
                 "undo the last edit"
             }
-            GoishiCommand::Step(Step::Redo) if matches!(self.history.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
+            GoishiCommand::Step(Step::Redo) if matches!(self.moves.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
                 "redo the edit"
             }
             _ => return None,
@@ -701,26 +658,15 @@ impl GoishiSession {
             GoishiCommand::Step(Step::Undo) => self.undo(),
             GoishiCommand::Step(Step::Redo) => self.redo(),
             GoishiCommand::Step(step) => {
-                let mut playback = std::mem::take(&mut self.playback);
-                playback.walk(self, step);
-                self.playback = playback;
+                self.walk_path(step);
                 Vec::new()
             }
             GoishiCommand::Seek(shown) => {
-                let mut playback = std::mem::take(&mut self.playback);
-                playback.seek(self, shown);
-                self.playback = playback;
+                self.seek_path(shown);
                 Vec::new()
             }
             GoishiCommand::Confirm | GoishiCommand::Dismiss => Vec::new(),
         }
-    }
-
-    /// Advances a playing order by `seconds` of animation.
-    pub fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) {
-        let mut playback = std::mem::take(&mut self.playback);
-        playback.advance(self, seconds, moves_per_second, looping);
-        self.playback = playback;
     }
 
     fn refuse(&mut self, reason: String) -> Vec<Effect<GoishiJob>> {
@@ -746,9 +692,9 @@ impl GoishiSession {
                 }
                 match self.game.try_pick(point) {
                     Ok(()) => {
+                        // The pick is made: only its record is left to do.
                         self.playback.stop();
-                        self.history.record(GoishiMove::Pick(point));
-                        self.ahead = 0;
+                        self.moves.record(GoishiMove::Pick(point));
                         self.touch();
                         Vec::new()
                     }
@@ -824,7 +770,7 @@ impl GoishiSession {
     /// and the rest ready to be replayed. `order` must be legal.
     fn show_order(&mut self, order: &[Point], shown: usize) {
         self.playback.stop();
-        if !self.game.picks().is_empty() || self.ahead > 0 {
+        if !self.game.picks().is_empty() || !self.moves.ahead().is_empty() {
             self.record(GoishiMove::Reset(Box::new(PuzzleChange::Keep)));
         }
         for &point in order {
@@ -839,110 +785,8 @@ impl GoishiSession {
 
     fn record(&mut self, made: GoishiMove) {
         self.apply_move(&made);
-        self.history.record(made);
-        self.ahead = 0;
+        self.moves.record(made);
         self.touch();
-    }
-
-    fn undo(&mut self) -> Vec<Effect<GoishiJob>> {
-        self.playback.stop();
-        let Some(made) = self.history.undo().cloned() else {
-            return Vec::new();
-        };
-        self.revert_move(&made);
-        self.touch();
-        match made {
-            GoishiMove::Pick(_) => {
-                self.ahead += 1;
-                Vec::new()
-            }
-            GoishiMove::Reset(change) => {
-                self.ahead = 0;
-                self.after_reset(&change)
-            }
-        }
-    }
-
-    fn redo(&mut self) -> Vec<Effect<GoishiJob>> {
-        self.playback.stop();
-        let Some(made) = self.history.redo().cloned() else {
-            return Vec::new();
-        };
-        self.apply_move(&made);
-        self.touch();
-        match made {
-            GoishiMove::Pick(_) => {
-                self.ahead = self.ahead.saturating_sub(1);
-                Vec::new()
-            }
-            GoishiMove::Reset(change) => {
-                self.ahead = self
-                    .history
-                    .undone()
-                    .iter()
-                    .take_while(|made| matches!(made, GoishiMove::Pick(_)))
-                    .count();
-                self.after_reset(&change)
-            }
-        }
-    }
-
-    fn after_reset(&mut self, change: &PuzzleChange) -> Vec<Effect<GoishiJob>> {
-        if *change == PuzzleChange::Keep {
-            Vec::new()
-        } else {
-            self.puzzle_changed()
-        }
-    }
-
-    fn apply_move(&mut self, made: &GoishiMove) {
-        match made {
-            GoishiMove::Pick(point) => {
-                // Recorded picks were legal in this very position.
-                let _ = self.game.try_pick(*point);
-            }
-            GoishiMove::Reset(change) => {
-                match &**change {
-                    PuzzleChange::Keep => {}
-                    PuzzleChange::Flip(points) => self.flip(points),
-                    PuzzleChange::Replace { after, .. } => {
-                        self.puzzle = after.0.clone();
-                        self.source = after.1.clone();
-                    }
-                }
-                self.game = Game::new(self.puzzle.clone());
-            }
-        }
-    }
-
-    fn revert_move(&mut self, made: &GoishiMove) {
-        match made {
-            GoishiMove::Pick(_) => {
-                self.game.undo();
-            }
-            GoishiMove::Reset(change) => {
-                match &**change {
-                    PuzzleChange::Keep => {}
-                    PuzzleChange::Flip(points) => self.flip(points),
-                    PuzzleChange::Replace { before, .. } => {
-                        self.puzzle = before.0.clone();
-                        self.source = before.1.clone();
-                    }
-                }
-                self.game = Game::new(self.puzzle.clone());
-                let done = self.history.done();
-                let trailing = done
-                    .iter()
-                    .rev()
-                    .take_while(|made| matches!(made, GoishiMove::Pick(_)))
-                    .count();
-                for made in &done[done.len() - trailing..] {
-                    if let GoishiMove::Pick(point) = made {
-                        let _ = self.game.try_pick(*point);
-                    }
-                }
-            }
-        }
     }
 
     fn flip(&mut self, points: &[Point]) {
@@ -985,9 +829,7 @@ impl GoishiSession {
                     self.interaction = Interaction::View;
                 }
                 self.show_order(&order, 1);
-                let mut playback = std::mem::take(&mut self.playback);
-                playback.walk(self, Step::Play);
-                self.playback = playback;
+                self.walk_path(Step::Play);
             }
             GoishiReport::Solved(None) => {
                 self.answer = Some("This puzzle has no solution.".to_owned());
@@ -1066,32 +908,113 @@ impl GoishiSession {
     }
 }
 
+impl MoveOwner for GoishiSession {
+    type Move = GoishiMove;
+    type Effect = Effect<GoishiJob>;
+
+    fn moves(&mut self) -> &mut PathHistory<GoishiMove> {
+        &mut self.moves
+    }
+
+    fn apply_move(&mut self, made: &GoishiMove) {
+        match made {
+            GoishiMove::Pick(point) => {
+                // Recorded picks were legal in this very position.
+                let _ = self.game.try_pick(*point);
+            }
+            GoishiMove::Reset(change) => {
+                match &**change {
+                    PuzzleChange::Keep => {}
+                    PuzzleChange::Flip(points) => self.flip(points),
+                    PuzzleChange::Replace { after, .. } => {
+                        self.puzzle = after.0.clone();
+                        self.source = after.1.clone();
+                    }
+                }
+                self.game = Game::new(self.puzzle.clone());
+            }
+        }
+    }
+
+    fn revert_move(&mut self, made: &GoishiMove) {
+        match made {
+            GoishiMove::Pick(_) => {
+                self.game.undo();
+            }
+            GoishiMove::Reset(change) => {
+                match &**change {
+                    PuzzleChange::Keep => {}
+                    PuzzleChange::Flip(points) => self.flip(points),
+                    PuzzleChange::Replace { before, .. } => {
+                        self.puzzle = before.0.clone();
+                        self.source = before.1.clone();
+                    }
+                }
+                let mut game = Game::new(self.puzzle.clone());
+                for made in self.moves.trailing_steps() {
+                    if let GoishiMove::Pick(point) = made {
+                        let _ = game.try_pick(*point);
+                    }
+                }
+                self.game = game;
+            }
+        }
+    }
+
+    fn history_moved(&mut self, made: &GoishiMove) -> Vec<Effect<GoishiJob>> {
+        self.playback.stop();
+        self.touch();
+        match made {
+            GoishiMove::Reset(change) if **change != PuzzleChange::Keep => self.puzzle_changed(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl PathMove for GoishiMove {
+    fn is_step(&self) -> bool {
+        matches!(self, GoishiMove::Pick(_))
+    }
+}
+
+impl Answer for GoishiCommand {
+    fn answer(&self) -> Option<bool> {
+        match self {
+            GoishiCommand::Confirm => Some(true),
+            GoishiCommand::Dismiss => Some(false),
+            _ => None,
+        }
+    }
+}
+
 impl Timeline for GoishiSession {
     fn can_step_back(&self) -> bool {
-        self.game.picks().len() > 1 && matches!(self.history.last_done(), Some(GoishiMove::Pick(_)))
+        self.game.picks().len() > 1 && self.moves.last_is_step()
     }
 
     fn can_step_forward(&self) -> bool {
-        self.ahead > 0
+        !self.moves.ahead().is_empty()
     }
 
     fn step_back(&mut self) {
-        if self.history.undo().is_some() {
-            self.ahead += 1;
-            self.game.undo();
+        if let Some(made) = self.moves.undo() {
+            self.revert_move(&made);
         }
     }
 
     fn step_forward(&mut self) {
-        if let Some(GoishiMove::Pick(point)) = self.history.redo().cloned() {
-            self.ahead -= 1;
-            let _ = self.game.try_pick(point);
+        if let Some(made) = self.moves.redo() {
+            self.apply_move(&made);
         }
     }
 
     fn position(&self) -> (usize, usize) {
         let shown = self.game.picks().len();
-        (shown, shown + self.ahead)
+        (shown, shown + self.moves.ahead().len())
+    }
+
+    fn playback(&mut self) -> &mut Playback {
+        &mut self.playback
     }
 }
 

@@ -1,12 +1,10 @@
 //! The Goishi mode as plain unit tests: commands in, state and effects
 //! out, jobs run on the test's own thread.
 
-use std::sync::Mutex;
-
 use gridtour::goishi;
-use gridtour::job::Control;
 
 use super::*;
+use crate::app::jobs::{Report, Work, run_here};
 use crate::app::settings::Settings;
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, one
@@ -21,22 +19,20 @@ fn session_with(url: &str) -> GoishiSession {
     session
 }
 
+/// Runs every job `effects` start to its end, as the window would in the
+/// background, and hands the session what they report.
 fn run(session: &mut GoishiSession, effects: Vec<Effect<GoishiJob>>) {
     for effect in effects {
         if let Effect::Start(job) = effect {
-            let label = job.label();
-            let items = Mutex::new(Vec::new());
-            let control = Control::new();
-            let outcome = job.run(&control, &|report| {
-                items.lock().expect("lock").push(report);
-                true
-            });
-            for item in items.into_inner().expect("lock") {
-                session.job_item(item);
+            let ran = run_here(Work::Goishi(job));
+            for item in ran.items {
+                if let Report::Goishi(item) = item {
+                    session.job_item(item);
+                }
             }
-            match outcome {
-                Outcome::Done(report) => session.job_done(report, label, control.snapshot()),
-                Outcome::Cancelled => panic!("nothing cancelled the job"),
+            match ran.result {
+                Some(Report::Goishi(report)) => session.job_done(report, ran.label, ran.progress),
+                other => panic!("the job ended without a Goishi report: {other:?}"),
             }
         }
     }

@@ -10,7 +10,7 @@ use crate::app::canvas::{Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::settings::Settings;
 use crate::app::timeline::Timeline;
-use crate::app::widgets::{self, PlaybackRequest};
+use crate::app::widgets;
 
 /// What the Goishi mode's UI keeps between frames.
 #[derive(Default)]
@@ -184,17 +184,15 @@ impl GoishiUi {
         }
 
         ui.separator();
-        match widgets::playback(
+        out.extend(widgets::playback(
             ui,
             session.position(),
             session.is_playing(),
             |step| session.can(&GoishiCommand::Step(step)),
             settings,
-        ) {
-            Some(PlaybackRequest::Step(step)) => out.push(GoishiCommand::Step(step)),
-            Some(PlaybackRequest::Seek(shown)) => out.push(GoishiCommand::Seek(shown)),
-            None => {}
-        }
+            GoishiCommand::Step,
+            GoishiCommand::Seek,
+        ));
         ui.separator();
         ui.label(session.summary());
     }

@@ -11,18 +11,17 @@
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use gridtour::history::History;
 use gridtour::job::{Control, Outcome, Progress, group_digits};
 use gridtour::knight::{self, Algorithm, Board, Count, SolveResult, Square, Tour, TourKind};
 
 use crate::app::browse::{BROWSE_LIMIT, Browser};
-use crate::app::command::{Command, Effect, Question, Step};
-use crate::app::jobs::{JobEnd, Stopped};
+use crate::app::command::{Answer, Asking, Command, Effect, Question, Step};
+use crate::app::jobs::{JobEnd, Stopped, count_while_browsing};
 use crate::app::notice::Notice;
 use crate::app::settings::Settings;
-use crate::app::timeline::{Playback, Timeline};
+use crate::app::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
 /// Warnsdorff walk from every square.
@@ -31,10 +30,6 @@ pub const FAILING_STARTS_MAX_SQUARES: usize = 100 * 100;
 /// Longest walk kept in the settings between runs; longer ones (boards
 /// over 200 x 200) would make every periodic save slow.
 const REMEMBERED_WALK_MAX: usize = 40_000;
-
-/// How long the bounded enumeration that fills the tour browser may go on
-/// after the count it accompanies has ended.
-const BROWSE_GRACE: Duration = Duration::from_secs(1);
 
 /// What a click on the board does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -273,11 +268,8 @@ impl KnightJob {
     }
 }
 
-/// Counts with [`knight::count`] on the calling thread while a helper
-/// thread streams the first [`BROWSE_LIMIT`] tours of a separate
-/// enumeration. The helper has its own control, so the count's progress
-/// figures are the count's alone; it stops when it has kept enough, when
-/// the count is cancelled, or shortly after the count ends.
+/// Counts with [`knight::count`] while the first [`BROWSE_LIMIT`] tours of
+/// a separate enumeration are streamed for browsing.
 fn count_and_browse(
     board: &Board,
     start: Option<Square>,
@@ -285,41 +277,26 @@ fn count_and_browse(
     control: &Control,
     emit: &(dyn Fn(KnightReport) -> bool + Sync),
 ) -> Outcome<KnightReport> {
-    let browse_control = Control::new();
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            let mut kept = 0;
-            knight::enumerate(board, start, kind, &browse_control, &mut |path| {
-                let mut tour = path.to_vec();
-                if kind == TourKind::Closed {
-                    tour.push(path[0]);
-                }
-                kept += 1;
-                if kept > BROWSE_LIMIT || control.is_cancelled() || !emit(KnightReport::Found(tour))
-                {
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-        });
-        let counted = knight::count(board, start, kind, control);
-        if matches!(counted, Outcome::Cancelled) {
-            browse_control.cancel();
-        } else {
-            let deadline = Instant::now() + BROWSE_GRACE;
-            while !browse_control.is_cancelled() && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(10));
-                if browse_control.snapshot().found as usize >= BROWSE_LIMIT {
-                    break;
-                }
+    let browse = |browse_control: &Control| {
+        let mut kept = 0;
+        knight::enumerate(board, start, kind, browse_control, &mut |path| {
+            let mut tour = path.to_vec();
+            if kind == TourKind::Closed {
+                tour.push(path[0]);
             }
-            browse_control.cancel();
-        }
-        match counted {
-            Outcome::Done(count) => Outcome::Done(KnightReport::Counted(count)),
-            Outcome::Cancelled => Outcome::Cancelled,
-        }
-    })
+            kept += 1;
+            if kept > BROWSE_LIMIT || control.is_cancelled() || !emit(KnightReport::Found(tour)) {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+    };
+    match count_while_browsing(control, browse, || {
+        knight::count(board, start, kind, control)
+    }) {
+        Outcome::Done(count) => Outcome::Done(KnightReport::Counted(count)),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
 }
 
 /// What a count counts, in words.
@@ -359,12 +336,9 @@ pub struct KnightSession {
     kind: TourKind,
     algorithm: Algorithm,
     interaction: Interaction,
-    history: History<KnightMove>,
+    moves: PathHistory<KnightMove>,
     /// The walk on show: the trailing visits of the done moves.
     walk: Vec<Square>,
-    /// How many of the undone moves right after the cursor are visits: the
-    /// part of the walk still to be replayed.
-    ahead: usize,
     /// Row-major: whether the walk has visited each square.
     visited: Vec<bool>,
     /// The square counts are restricted to, when asked.
@@ -384,9 +358,7 @@ pub struct KnightSession {
     notice: Option<Notice>,
     running: Option<JobKind>,
     last_job: Option<JobEnd>,
-    question: Option<Question>,
-    /// The command the question is about.
-    asked: Option<KnightCommand>,
+    asking: Asking<KnightCommand>,
     playback: Playback,
     /// Changes whenever what the canvas draws changes other than by a step
     /// along the walk.
@@ -414,9 +386,8 @@ impl KnightSession {
             kind: settings.tour_kind(),
             algorithm: settings.algorithm(),
             interaction: Interaction::Tour,
-            history: History::default(),
+            moves: PathHistory::default(),
             walk: Vec::new(),
-            ahead: 0,
             count_start: None,
             count_from_start: false,
             count: None,
@@ -429,8 +400,7 @@ impl KnightSession {
             notice: None,
             running: None,
             last_job: None,
-            question: None,
-            asked: None,
+            asking: Asking::default(),
             playback: Playback::default(),
             revision: 0,
             board_revision: 0,
@@ -501,18 +471,16 @@ impl KnightSession {
     /// The whole walk on show: its shown part and the moves still to be
     /// replayed.
     pub fn line(&self) -> Vec<Square> {
-        let ahead = self.history.undone()[..self.ahead]
-            .iter()
-            .filter_map(|made| match made {
-                KnightMove::Visit(square) => Some(*square),
-                KnightMove::Reset(_) => None,
-            });
+        let ahead = self.moves.ahead().iter().filter_map(|made| match made {
+            KnightMove::Visit(square) => Some(*square),
+            KnightMove::Reset(_) => None,
+        });
         self.walk.iter().copied().chain(ahead).collect()
     }
 
     /// The length of [`Self::line`].
     pub fn line_len(&self) -> usize {
-        self.walk.len() + self.ahead
+        self.walk.len() + self.moves.ahead().len()
     }
 
     /// The walk on show as a tour, when it is a complete one (a closed tour
@@ -590,7 +558,7 @@ impl KnightSession {
 
     /// The question waiting for an answer.
     pub fn question(&self) -> Option<&Question> {
-        self.question.as_ref()
+        self.asking.question()
     }
 
     /// Whether the walk is playing.
@@ -609,10 +577,10 @@ impl KnightSession {
             KnightCommand::ShowFailingStarts(_) => self.board.area() <= FAILING_STARTS_MAX_SQUARES,
             KnightCommand::PreviousFound => self.found.has_previous(),
             KnightCommand::NextFound => self.found.has_next(),
-            KnightCommand::Step(Step::Undo) => self.history.can_undo(),
-            KnightCommand::Step(Step::Redo) => self.history.can_redo(),
+            KnightCommand::Step(Step::Undo) => self.moves.can_undo(),
+            KnightCommand::Step(Step::Redo) => self.moves.can_redo(),
             KnightCommand::Step(step) => self.playback.can(self, *step),
-            KnightCommand::Confirm | KnightCommand::Dismiss => self.question.is_some(),
+            KnightCommand::Confirm | KnightCommand::Dismiss => self.asking.question().is_some(),
             _ => true,
         }
     }
@@ -642,7 +610,7 @@ impl KnightSession {
         }
         if self.walk.len() == squares {
             let closes = squares > 2 && Board::is_knight_move(here, first);
-            let more = match (closes, self.interaction, self.ahead) {
+            let more = match (closes, self.interaction, self.moves.ahead().len()) {
                 (true, Interaction::Play, 0) => {
                     format!(" Return to {start} to close it.")
                 }
@@ -655,7 +623,9 @@ impl KnightSession {
         }
         let here = self.board.square_name(here);
         let visited = self.walk.len();
-        if self.interaction == Interaction::Play && self.ahead == 0 && self.legal_moves().is_empty()
+        if self.interaction == Interaction::Play
+            && self.moves.ahead().is_empty()
+            && self.legal_moves().is_empty()
         {
             return format!(
                 "Stuck on {here} after {visited} of {squares} squares: \
@@ -728,31 +698,10 @@ impl KnightSession {
         if !self.can(&command) {
             return Vec::new();
         }
-        if self.question.is_none()
-            && let Some(text) = self.interruption(&command)
-        {
-            self.question = Some(Question::new(text));
-            self.asked = Some(command);
-            return Vec::new();
-        }
-        match command {
-            KnightCommand::Confirm => {
-                self.question = None;
-                match self.asked.take() {
-                    Some(command) => self.perform(command),
-                    None => Vec::new(),
-                }
-            }
-            KnightCommand::Dismiss => {
-                self.question = None;
-                self.asked = None;
-                Vec::new()
-            }
-            command => {
-                self.question = None;
-                self.asked = None;
-                self.perform(command)
-            }
+        let interruption = self.interruption(&command);
+        match self.asking.screen(command, |_| interruption) {
+            Some(command) => self.perform(command),
+            None => Vec::new(),
         }
     }
 
@@ -776,10 +725,10 @@ impl KnightSession {
                 format!("resize the board to {width}x{height}")
             }
             KnightCommand::ClearBlocked => "clear the blocked squares".to_owned(),
-            KnightCommand::Step(Step::Undo) if matches!(self.history.last_done(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
+            KnightCommand::Step(Step::Undo) if matches!(self.moves.last_done(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
                 "undo the last board edit".to_owned()
             }
-            KnightCommand::Step(Step::Redo) if matches!(self.history.next_undone(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
+            KnightCommand::Step(Step::Redo) if matches!(self.moves.next_undone(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
                 "redo the board edit".to_owned()
             }
             _ => return None,
@@ -841,26 +790,15 @@ impl KnightSession {
             KnightCommand::Step(Step::Undo) => self.undo(),
             KnightCommand::Step(Step::Redo) => self.redo(),
             KnightCommand::Step(step) => {
-                let mut playback = std::mem::take(&mut self.playback);
-                playback.walk(self, step);
-                self.playback = playback;
+                self.walk_path(step);
                 Vec::new()
             }
             KnightCommand::Seek(shown) => {
-                let mut playback = std::mem::take(&mut self.playback);
-                playback.seek(self, shown);
-                self.playback = playback;
+                self.seek_path(shown);
                 Vec::new()
             }
             KnightCommand::Confirm | KnightCommand::Dismiss => Vec::new(),
         }
-    }
-
-    /// Advances a playing walk by `seconds` of animation.
-    pub fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) {
-        let mut playback = std::mem::take(&mut self.playback);
-        playback.advance(self, seconds, moves_per_second, looping);
-        self.playback = playback;
     }
 
     fn click(&mut self, square: Square) -> Vec<Effect<KnightJob>> {
@@ -1064,126 +1002,8 @@ impl KnightSession {
 
     fn record(&mut self, made: KnightMove) {
         self.apply_move(&made);
-        self.history.record(made);
-        self.ahead = 0;
+        self.moves.record(made);
         self.touch();
-    }
-
-    /// Counts the visits right after the cursor, after a reset was redone.
-    fn count_ahead(&mut self) {
-        self.ahead = self
-            .history
-            .undone()
-            .iter()
-            .take_while(|made| matches!(made, KnightMove::Visit(_)))
-            .count();
-    }
-
-    fn undo(&mut self) -> Vec<Effect<KnightJob>> {
-        self.playback.stop();
-        let Some(made) = self.history.undo().cloned() else {
-            return Vec::new();
-        };
-        self.revert_move(&made);
-        self.touch();
-        match made {
-            KnightMove::Visit(_) => {
-                self.ahead += 1;
-                Vec::new()
-            }
-            KnightMove::Reset(change) => {
-                self.ahead = 0;
-                if *change == BoardChange::Keep {
-                    Vec::new()
-                } else {
-                    self.board_changed()
-                }
-            }
-        }
-    }
-
-    fn redo(&mut self) -> Vec<Effect<KnightJob>> {
-        self.playback.stop();
-        let Some(made) = self.history.redo().cloned() else {
-            return Vec::new();
-        };
-        self.apply_move(&made);
-        self.touch();
-        match made {
-            KnightMove::Visit(_) => {
-                self.ahead = self.ahead.saturating_sub(1);
-                Vec::new()
-            }
-            KnightMove::Reset(change) => {
-                self.count_ahead();
-                if *change == BoardChange::Keep {
-                    Vec::new()
-                } else {
-                    self.board_changed()
-                }
-            }
-        }
-    }
-
-    fn apply_move(&mut self, made: &KnightMove) {
-        match made {
-            KnightMove::Visit(square) => {
-                let index = self.board.index(*square);
-                self.visited[index] = true;
-                self.walk.push(*square);
-            }
-            KnightMove::Reset(change) => {
-                self.clear_walk();
-                match &**change {
-                    BoardChange::Keep => {}
-                    BoardChange::Flip(squares) => self.flip(squares),
-                    BoardChange::Resize { from, to, .. } => {
-                        self.reshape(*from, *to, &[]);
-                    }
-                    BoardChange::Replace { after, .. } => self.set_board(after.clone()),
-                }
-            }
-        }
-    }
-
-    fn revert_move(&mut self, made: &KnightMove) {
-        match made {
-            KnightMove::Visit(square) => {
-                self.walk.pop();
-                let index = self.board.index(*square);
-                // A closed tour's return leaves its start visited.
-                self.visited[index] = self.walk.first() == Some(square);
-            }
-            KnightMove::Reset(change) => {
-                match &**change {
-                    BoardChange::Keep => {}
-                    BoardChange::Flip(squares) => self.flip(squares),
-                    BoardChange::Resize { from, to, lost } => self.reshape(*to, *from, lost),
-                    BoardChange::Replace { before, .. } => self.set_board(before.clone()),
-                }
-                self.clear_walk();
-                let trailing = self
-                    .history
-                    .done()
-                    .iter()
-                    .rev()
-                    .take_while(|made| matches!(made, KnightMove::Visit(_)))
-                    .count();
-                let done = self.history.done();
-                let visits: Vec<Square> = done[done.len() - trailing..]
-                    .iter()
-                    .filter_map(|made| match made {
-                        KnightMove::Visit(square) => Some(*square),
-                        KnightMove::Reset(_) => None,
-                    })
-                    .collect();
-                for square in visits {
-                    let index = self.board.index(square);
-                    self.visited[index] = true;
-                    self.walk.push(square);
-                }
-            }
-        }
     }
 
     fn clear_walk(&mut self) {
@@ -1242,6 +1062,14 @@ impl KnightSession {
         self.revision = self.revision.wrapping_add(1);
     }
 
+    /// A step along the walk changes the drawing beyond the path only in
+    /// play mode, where the hints follow the knight.
+    fn touch_in_play(&mut self) {
+        if self.interaction == Interaction::Play {
+            self.touch();
+        }
+    }
+
     // ----- job reports -----
 
     /// Takes a tour a count streamed for browsing.
@@ -1267,9 +1095,7 @@ impl KnightSession {
                     walk.push(tour.path[0]);
                 }
                 self.show_walk(&walk, 1);
-                let mut playback = std::mem::take(&mut self.playback);
-                playback.walk(self, Step::Play);
-                self.playback = playback;
+                self.walk_path(Step::Play);
             }
             KnightReport::Solved(SolveResult::NoTour(reason)) => {
                 self.answer = Some(format!("No tour: {reason}"));
@@ -1343,37 +1169,124 @@ impl KnightSession {
     }
 }
 
-impl Timeline for KnightSession {
-    fn can_step_back(&self) -> bool {
-        self.walk.len() > 1 && matches!(self.history.last_done(), Some(KnightMove::Visit(_)))
+impl MoveOwner for KnightSession {
+    type Move = KnightMove;
+    type Effect = Effect<KnightJob>;
+
+    fn moves(&mut self) -> &mut PathHistory<KnightMove> {
+        &mut self.moves
     }
 
-    fn can_step_forward(&self) -> bool {
-        !self.walk.is_empty() && self.ahead > 0
-    }
-
-    fn step_back(&mut self) {
-        if let Some(made) = self.history.undo().cloned() {
-            self.ahead += 1;
-            self.revert_move(&made);
-            if self.interaction == Interaction::Play {
-                self.touch();
+    fn apply_move(&mut self, made: &KnightMove) {
+        match made {
+            KnightMove::Visit(square) => {
+                let index = self.board.index(*square);
+                self.visited[index] = true;
+                self.walk.push(*square);
+            }
+            KnightMove::Reset(change) => {
+                self.clear_walk();
+                match &**change {
+                    BoardChange::Keep => {}
+                    BoardChange::Flip(squares) => self.flip(squares),
+                    BoardChange::Resize { from, to, .. } => {
+                        self.reshape(*from, *to, &[]);
+                    }
+                    BoardChange::Replace { after, .. } => self.set_board(after.clone()),
+                }
             }
         }
     }
 
-    fn step_forward(&mut self) {
-        if let Some(made) = self.history.redo().cloned() {
-            self.ahead -= 1;
-            self.apply_move(&made);
-            if self.interaction == Interaction::Play {
-                self.touch();
+    fn revert_move(&mut self, made: &KnightMove) {
+        match made {
+            KnightMove::Visit(square) => {
+                self.walk.pop();
+                let index = self.board.index(*square);
+                // A closed tour's return leaves its start visited.
+                self.visited[index] = self.walk.first() == Some(square);
             }
+            KnightMove::Reset(change) => {
+                match &**change {
+                    BoardChange::Keep => {}
+                    BoardChange::Flip(squares) => self.flip(squares),
+                    BoardChange::Resize { from, to, lost } => self.reshape(*to, *from, lost),
+                    BoardChange::Replace { before, .. } => self.set_board(before.clone()),
+                }
+                self.clear_walk();
+                let visits: Vec<Square> = self
+                    .moves
+                    .trailing_steps()
+                    .iter()
+                    .filter_map(|made| match made {
+                        KnightMove::Visit(square) => Some(*square),
+                        KnightMove::Reset(_) => None,
+                    })
+                    .collect();
+                for square in visits {
+                    let index = self.board.index(square);
+                    self.visited[index] = true;
+                    self.walk.push(square);
+                }
+            }
+        }
+    }
+
+    fn history_moved(&mut self, made: &KnightMove) -> Vec<Effect<KnightJob>> {
+        self.playback.stop();
+        self.touch();
+        match made {
+            KnightMove::Reset(change) if **change != BoardChange::Keep => self.board_changed(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl PathMove for KnightMove {
+    fn is_step(&self) -> bool {
+        matches!(self, KnightMove::Visit(_))
+    }
+}
+
+impl Answer for KnightCommand {
+    fn answer(&self) -> Option<bool> {
+        match self {
+            KnightCommand::Confirm => Some(true),
+            KnightCommand::Dismiss => Some(false),
+            _ => None,
+        }
+    }
+}
+
+impl Timeline for KnightSession {
+    fn can_step_back(&self) -> bool {
+        self.walk.len() > 1 && self.moves.last_is_step()
+    }
+
+    fn can_step_forward(&self) -> bool {
+        !self.walk.is_empty() && !self.moves.ahead().is_empty()
+    }
+
+    fn step_back(&mut self) {
+        if let Some(made) = self.moves.undo() {
+            self.revert_move(&made);
+            self.touch_in_play();
+        }
+    }
+
+    fn step_forward(&mut self) {
+        if let Some(made) = self.moves.redo() {
+            self.apply_move(&made);
+            self.touch_in_play();
         }
     }
 
     fn position(&self) -> (usize, usize) {
         (self.walk.len(), self.line_len())
+    }
+
+    fn playback(&mut self) -> &mut Playback {
+        &mut self.playback
     }
 }
 

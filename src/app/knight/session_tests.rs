@@ -1,12 +1,11 @@
 //! The knight's tour mode as plain unit tests: commands in, state and
 //! effects out, jobs run on the test's own thread.
 
-use std::sync::Mutex;
-
 use gridtour::job::Control;
 use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
 
 use super::*;
+use crate::app::jobs::{Report, Work, run_here};
 use crate::app::settings::Settings;
 
 fn session(width: u32, height: u32) -> KnightSession {
@@ -26,19 +25,15 @@ fn square(session: &KnightSession, name: &str) -> Square {
 fn run(session: &mut KnightSession, effects: Vec<Effect<KnightJob>>) {
     for effect in effects {
         if let Effect::Start(job) = effect {
-            let label = job.label();
-            let items = Mutex::new(Vec::new());
-            let control = Control::new();
-            let outcome = job.run(&control, &|report| {
-                items.lock().expect("lock").push(report);
-                true
-            });
-            for item in items.into_inner().expect("lock") {
-                session.job_item(item);
+            let ran = run_here(Work::Knight(job));
+            for item in ran.items {
+                if let Report::Knight(item) = item {
+                    session.job_item(item);
+                }
             }
-            match outcome {
-                Outcome::Done(report) => session.job_done(report, label, control.snapshot()),
-                Outcome::Cancelled => panic!("nothing cancelled the job"),
+            match ran.result {
+                Some(Report::Knight(report)) => session.job_done(report, ran.label, ran.progress),
+                other => panic!("the job ended without a knight report: {other:?}"),
             }
         }
     }

@@ -12,7 +12,7 @@ use crate::app::canvas::{Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::settings::Settings;
 use crate::app::timeline::Timeline;
-use crate::app::widgets::{self, PlaybackRequest};
+use crate::app::widgets;
 
 /// What the knight mode's UI keeps between frames.
 #[derive(Default)]
@@ -156,17 +156,15 @@ impl KnightUi {
         });
 
         ui.separator();
-        match widgets::playback(
+        out.extend(widgets::playback(
             ui,
             session.position(),
             session.is_playing(),
             |step| session.can(&KnightCommand::Step(step)),
             settings,
-        ) {
-            Some(PlaybackRequest::Step(step)) => out.push(KnightCommand::Step(step)),
-            Some(PlaybackRequest::Seek(shown)) => out.push(KnightCommand::Seek(shown)),
-            None => {}
-        }
+            KnightCommand::Step,
+            KnightCommand::Seek,
+        ));
         ui.separator();
         ui.label(session.summary());
     }
