@@ -39,16 +39,29 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, String> {
         let data = png_text(bytes, EMBED_KEY).ok_or_else(|| {
             format!("{source}: a PNG image without gridtour's data (only images gridtour exported can be opened)")
         })?;
-        return read_bytes(source, data);
+        return read_data(source, data);
     }
     let text = String::from_utf8_lossy(bytes);
-    let text = text.trim_start_matches('\u{feff}').trim_start();
-    if text.starts_with('<') {
-        let data = svg_metadata(text).ok_or_else(|| {
+    if text
+        .trim_start_matches('\u{feff}')
+        .trim_start()
+        .starts_with('<')
+    {
+        let data = svg_metadata(&text).ok_or_else(|| {
             format!("{source}: an SVG image without gridtour's data (only images gridtour exported can be opened)")
         })?;
-        return read_bytes(source, data.as_bytes());
+        return read_data(source, data.as_bytes());
     }
+    read_data(source, bytes)
+}
+
+/// Reads data that is not a picture: a tour (JSON or numbered board) or a
+/// puzzle in any format the Goishi readers know. A picture's data is read
+/// with this too, so a picture inside a picture is refused instead of being
+/// unpacked level after level.
+fn read_data(source: &str, bytes: &[u8]) -> Result<Document, String> {
+    let text = String::from_utf8_lossy(bytes);
+    let text = text.trim_start_matches('\u{feff}').trim_start();
     if text.starts_with('{') && text.contains("\"path\"") {
         return Tour::from_json(text)
             .map(Document::Tour)
@@ -215,6 +228,14 @@ mod tests {
         assert_eq!(read_bytes("g.json", json.as_bytes()), Ok(expected.clone()));
         let numbered = format::numbered_board(&puzzle, &order);
         assert_eq!(read_bytes("g.txt", numbered.as_bytes()), Ok(expected));
+    }
+
+    #[test]
+    fn a_picture_inside_a_picture_is_not_unpacked() {
+        let png = tiny_skia::Pixmap::new(2, 2).unwrap().encode_png().unwrap();
+        let inner = embed_in_png(&png, &tour().to_json());
+        let outer = embed_in_png(&png, &String::from_utf8_lossy(&inner));
+        assert!(read_bytes("nested.png", &outer).is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(error) => {
-            eprintln!("gridtour: error: {}", one_line(&error.to_string()));
+            say_error(&one_line(&error.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -25,18 +25,27 @@ fn main() -> ExitCode {
         None => match app::run() {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                eprintln!("gridtour: error: could not open the window: {error}");
+                say_error(&format!("could not open the window: {error}"));
                 ExitCode::FAILURE
             }
         },
         Some(command) => match cli::run(command) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(message) => {
-                eprintln!("gridtour: error: {message}");
+            // The shell's own code for a reader that went away (128 + SIGPIPE).
+            Err(cli::Failure::OutputClosed) => ExitCode::from(141),
+            Err(cli::Failure::Message(message)) => {
+                say_error(&message);
                 ExitCode::from(2)
             }
         },
     }
+}
+
+/// Writes the one-line error to standard error; if even that fails (a
+/// full or closed stream), the exit status is all that is left to say it.
+fn say_error(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "gridtour: error: {message}");
 }
 
 /// Folds clap's multi-line message into one line: its "error: " prefix and

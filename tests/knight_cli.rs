@@ -226,3 +226,52 @@ fn a_long_count_shows_progress_on_a_terminal_and_nothing_when_redirected() {
         "304 directed open tours from a1\n"
     );
 }
+
+/// Runs `gridtour knight ARGS` through the shell with `redirection` applied
+/// to its output.
+fn through_shell(args: &str, redirection: &str) -> Output {
+    let command = format!(
+        "'{}' knight {args} {redirection}",
+        env!("CARGO_BIN_EXE_gridtour")
+    );
+    Command::new("sh")
+        .args(["-c", &command])
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    // 40,000 lines of output, of which `head` reads one.
+    let output = through_shell("--size 200 --start a1", "| head -c 10 > /dev/null");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    // The pipe's writer itself: exit status 141 (128 + SIGPIPE), no word.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["knight", "--size", "200", "--start", "a1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("it ends");
+    assert_eq!(output.status.code(), Some(141));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
+fn a_full_disk_is_one_line_not_a_panic() {
+    let output = through_shell("--size 8 --start a1", "> /dev/full");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("gridtour: error: cannot write to standard output"),
+        "{stderr}"
+    );
+}

@@ -1,5 +1,6 @@
 //! `gridtour goishi`: solve, count, check or generate Goishi Hiroi puzzles.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
@@ -7,7 +8,7 @@ use clap::ValueEnum;
 use gridtour::goishi::format::{self, ParseError};
 use gridtour::goishi::{self, Point, Puzzle};
 
-use super::progress;
+use super::{Failure, progress, write_line, write_out};
 
 /// How a puzzle or solution is printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -76,12 +77,14 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 }
 
 /// Runs `gridtour goishi`.
-pub fn run(args: GoishiArgs) -> Result<(), String> {
+pub fn run(args: GoishiArgs) -> Result<(), Failure> {
     if let Some((width, height)) = args.generate {
         return generate(width, height, &args);
     }
     let Some(input) = args.puzzle.as_deref() else {
-        return Err("give a puzzle file or URL, or --generate WxH".into());
+        return Err(Failure::Message(
+            "give a puzzle file or URL, or --generate WxH".to_owned(),
+        ));
     };
     let puzzle = load(input)?;
     if args.count {
@@ -104,40 +107,40 @@ fn load(input: &str) -> Result<Puzzle, String> {
     puzzle.map_err(|error: ParseError| error.to_string())
 }
 
-fn solve(puzzle: &Puzzle, output: OutputFormat) -> Result<(), String> {
+fn solve(puzzle: &Puzzle, output: OutputFormat) -> Result<(), Failure> {
     let Some(order) = progress::watched("solving", |control| goishi::solve(puzzle, control))?
     else {
-        println!("no solution");
+        write_line("no solution")?;
         return Ok(());
     };
     goishi::validate(puzzle, &order).map_err(|violation| {
         format!("internal error: the solver's answer breaks a rule: {violation}")
     })?;
-    print!("{}", render(puzzle, Some(&order), output));
+    write_out(&render(puzzle, Some(&order), output))?;
     Ok(())
 }
 
-fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), String> {
+fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), Failure> {
     let found = progress::watched("counting", |control| goishi::count(puzzle, limit, control))?;
     let noun = if found == 1 { "solution" } else { "solutions" };
     match limit {
-        Some(limit) if found >= limit => {
-            println!("{found} {noun} (stopped at the limit; there may be more)")
-        }
-        _ => println!("{found} {noun}"),
+        Some(limit) if found >= limit => write_line(&format!(
+            "{found} {noun} (stopped at the limit; there may be more)"
+        ))?,
+        _ => write_line(&format!("{found} {noun}"))?,
     }
     Ok(())
 }
 
-fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), String> {
+fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), Failure> {
     let order = format::load_order_path(order_path).map_err(|error| error.to_string())?;
     goishi::validate(puzzle, &order)
         .map_err(|violation| format!("{}: invalid order: {violation}", order_path.display()))?;
-    println!("valid: all {} stones picked", order.len());
+    write_line(&format!("valid: all {} stones picked", order.len()))?;
     Ok(())
 }
 
-fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), String> {
+fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), Failure> {
     let stones = args
         .stones
         .unwrap_or((width as usize * height as usize) * 3 / 10);
@@ -151,7 +154,10 @@ fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), String> {
     })??;
     if args.seed.is_none() {
         // On standard error, so that the puzzle alone goes to the output.
-        eprintln!("gridtour: seed {seed} (pass --seed {seed} to get this puzzle again)");
+        let _ = writeln!(
+            std::io::stderr(),
+            "gridtour: seed {seed} (pass --seed {seed} to get this puzzle again)"
+        );
     }
     let order = match args.format {
         OutputFormat::Json => {
@@ -159,7 +165,7 @@ fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), String> {
         }
         _ => None,
     };
-    print!("{}", render(&puzzle, order.as_deref(), args.format));
+    write_out(&render(&puzzle, order.as_deref(), args.format))?;
     Ok(())
 }
 

@@ -10,7 +10,7 @@ use gridtour::knight::{
 };
 use serde_json::json;
 
-use super::progress;
+use super::{Failure, progress, write_line, write_out};
 
 /// Arguments of `gridtour knight`.
 #[derive(Debug, clap::Args)]
@@ -69,7 +69,7 @@ impl Format {
 }
 
 /// Runs `gridtour knight`.
-pub fn run(args: KnightArgs) -> Result<(), String> {
+pub fn run(args: KnightArgs) -> Result<(), Failure> {
     let board = build_board(&args.size, &args.blocked)?;
     let format = Format::parse(&args.format)?;
     let algorithm: Algorithm = args.algo.parse()?;
@@ -127,22 +127,22 @@ fn print_tour(
     kind: TourKind,
     algorithm: Algorithm,
     format: Format,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let result = progress::watched("searching", |control| {
         knight::solve(board, start, kind, algorithm, control)
     })?;
     match (result, format) {
-        (SolveResult::Found(tour), Format::Text) => print!("{}", tour.to_text()),
-        (SolveResult::Found(tour), Format::Json) => println!("{}", tour.to_json()),
-        (SolveResult::NoTour(reason), Format::Text) => println!(
+        (SolveResult::Found(tour), Format::Text) => write_out(&tour.to_text())?,
+        (SolveResult::Found(tour), Format::Json) => write_line(&tour.to_json())?,
+        (SolveResult::NoTour(reason), Format::Text) => write_line(&format!(
             "no {} tour from {} on {}x{}: {reason}",
             kind.label(),
             board.square_name(start),
             board.width(),
             board.height()
-        ),
+        ))?,
         (SolveResult::NoTour(reason), Format::Json) => {
-            println!("{}", no_tour_json(board, start, kind, &reason));
+            write_line(&no_tour_json(board, start, kind, &reason))?;
         }
     }
     Ok(())
@@ -173,16 +173,16 @@ fn print_count(
     start: Option<Square>,
     kind: TourKind,
     format: Format,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let counted = progress::watched("counting", |control| {
         knight::count(board, start, kind, control)
     })?;
     match format {
-        Format::Text => println!("{} {}", counted.tours, counted.description),
-        Format::Json => println!(
+        Format::Text => write_line(&format!("{} {}", counted.tours, counted.description))?,
+        Format::Json => write_line(&format!(
             "{}",
             json!({ "tours": counted.tours, "description": counted.description })
-        ),
+        ))?,
     }
     Ok(())
 }
@@ -194,7 +194,7 @@ struct FailingStart {
     tour: Result<Tour, String>,
 }
 
-fn print_failing_starts(board: &Board, format: Format) -> Result<(), String> {
+fn print_failing_starts(board: &Board, format: Format) -> Result<(), Failure> {
     let failing = progress::watched("trying every start square", |control| {
         warnsdorff_failing_starts(board, control)
     })?;
@@ -206,8 +206,8 @@ fn print_failing_starts(board: &Board, format: Format) -> Result<(), String> {
         })
         .collect();
     match format {
-        Format::Text => print!("{}", failing_starts_text(board, &analysis)),
-        Format::Json => println!("{}", failing_starts_json(board, &analysis)),
+        Format::Text => write_out(&failing_starts_text(board, &analysis))?,
+        Format::Json => write_line(&failing_starts_json(board, &analysis))?,
     }
     Ok(())
 }

@@ -4,6 +4,8 @@ pub mod goishi;
 pub mod knight;
 mod progress;
 
+use std::io::Write;
+
 use clap::{Parser, Subcommand};
 
 /// Knight's tours and Goishi Hiroi puzzles. Without a subcommand, opens the window.
@@ -24,8 +26,43 @@ pub enum Command {
     Goishi(goishi::GoishiArgs),
 }
 
-/// Runs one subcommand. The error is the one-line message to show the user.
-pub fn run(command: Command) -> Result<(), String> {
+/// Why a subcommand stopped before its end.
+#[derive(Debug)]
+pub enum Failure {
+    /// A one-line message for standard error.
+    Message(String),
+    /// Whoever read standard output stopped reading (`| head`): there is
+    /// nobody left to tell anything.
+    OutputClosed,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Message(message)
+    }
+}
+
+/// Writes `text` to standard output. A reader that has gone away is
+/// [`Failure::OutputClosed`]; any other failure to write (a full disk) is
+/// a message saying so, never a panic.
+pub fn write_out(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::OutputClosed),
+        Err(error) => Err(Failure::Message(format!(
+            "cannot write to standard output: {error}"
+        ))),
+    }
+}
+
+/// [`write_out`] with a line break after `line`.
+pub fn write_line(line: &str) -> Result<(), Failure> {
+    write_out(&format!("{line}\n"))
+}
+
+/// Runs one subcommand.
+pub fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Knight(args) => knight::run(args),
         Command::Goishi(args) => goishi::run(args),

@@ -608,14 +608,12 @@ impl KnightSession {
                 "Closed tour from {start}: all {squares} squares and back to {start} in {moves} moves."
             );
         }
-        if self.walk.len() == squares {
+        if self.walk.len() == squares && self.moves.ahead().is_empty() {
             let closes = squares > 2 && Board::is_knight_move(here, first);
-            let more = match (closes, self.interaction, self.moves.ahead().len()) {
-                (true, Interaction::Play, 0) => {
-                    format!(" Return to {start} to close it.")
-                }
-                (true, _, 0) => " Its ends are a knight's move apart: it can be closed.".to_owned(),
-                _ => String::new(),
+            let more = match (closes, self.interaction) {
+                (true, Interaction::Play) => format!(" Return to {start} to close it."),
+                (true, _) => " Its ends are a knight's move apart: it can be closed.".to_owned(),
+                (false, _) => String::new(),
             };
             return format!(
                 "Tour complete: open, from {start}, {squares} squares, {moves} moves.{more}"
