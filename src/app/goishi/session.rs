@@ -599,8 +599,14 @@ impl GoishiSession {
                 Ok(puzzle) => self.replace(puzzle, "new puzzle".to_owned()),
                 Err(error) => self.refuse(error),
             },
-            GoishiCommand::LoadUrl(url) => match format::load_bytes("URL", url.trim().as_bytes()) {
-                Ok(loaded) => self.load(loaded, "puzzle from the URL"),
+            GoishiCommand::LoadUrl(url) => match format::parse_url(url.trim()) {
+                Ok(puzzle) => self.load(
+                    Loaded {
+                        puzzle,
+                        order: None,
+                    },
+                    "puzzle from the URL",
+                ),
                 Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::LoadExample(index) => match EXAMPLES.get(index) {

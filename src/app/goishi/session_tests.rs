@@ -252,3 +252,17 @@ fn a_count_is_not_stopped_by_an_edit_without_asking() {
     assert_eq!(session.apply(GoishiCommand::Confirm), vec![Effect::Cancel]);
     assert!(session.puzzle().has_stone(Point::new(0, 0)));
 }
+
+#[test]
+fn a_pasted_text_that_is_no_url_is_refused_as_a_url() {
+    let mut session = GoishiSession::new(&Settings::default());
+    let before = session.puzzle().clone();
+    give(&mut session, GoishiCommand::LoadUrl("20".to_owned()));
+    assert_eq!(session.puzzle(), &before);
+    let (text, error) = session
+        .notice(Instant::now())
+        .map(|notice| (notice.text.clone(), notice.error))
+        .expect("a refusal");
+    assert!(error);
+    assert!(text.starts_with("URL:"), "{text}");
+}
