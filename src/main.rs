@@ -17,7 +17,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(error) => {
-            say_error(&one_line(&error.to_string()));
+            cli::say_error(&one_line(&error.to_string()));
             return ExitCode::from(2);
         }
     };
@@ -25,7 +25,7 @@ fn main() -> ExitCode {
         None => match app::run() {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                say_error(&format!("could not open the window: {error}"));
+                cli::say_error(&format!("could not open the window: {error}"));
                 ExitCode::FAILURE
             }
         },
@@ -34,18 +34,11 @@ fn main() -> ExitCode {
             // The shell's own code for a reader that went away (128 + SIGPIPE).
             Err(cli::Failure::OutputClosed) => ExitCode::from(141),
             Err(cli::Failure::Message(message)) => {
-                say_error(&message);
+                cli::say_error(&message);
                 ExitCode::from(2)
             }
         },
     }
-}
-
-/// Writes the one-line error to standard error; if even that fails (a
-/// full or closed stream), the exit status is all that is left to say it.
-fn say_error(message: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "gridtour: error: {message}");
 }
 
 /// Folds clap's multi-line message into one line: its "error: " prefix and

@@ -205,3 +205,20 @@ fn generates_the_same_unique_puzzle_for_a_seed() {
     let output = gridtour(&["--generate", "3x3", "--stones", "10"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn terminal_control_bytes_in_a_file_never_reach_the_error_line() {
+    let hostile = TempFile::new(
+        "hostile.pzprv3",
+        "pzprv3\n\u{1b}[2J\u{1b}[31m PWNED \r\n2\n2\n",
+    );
+    let output = gridtour(&[hostile.0.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains('\r'),
+        "{stderr:?}"
+    );
+    assert!(stderr.contains("\\x1b"), "{stderr}");
+}
