@@ -144,6 +144,19 @@ pub struct JobEnd {
 }
 
 impl JobEnd {
+    /// The end of a job that stopped early: cancelled, or stopped for the
+    /// job `by` (another mode's) that took its place.
+    pub fn stopped(stopped: Stopped, by: Option<&str>) -> Self {
+        Self {
+            label: stopped.label,
+            how: match by {
+                Some(other) => format!("stopped for {other}"),
+                None => "cancelled".to_owned(),
+            },
+            progress: stopped.progress,
+        }
+    }
+
     /// `Counting undirected open tours: done — 1,234 nodes, ...`; a job
     /// that needed no search says so instead of showing zero counters.
     pub fn line(&self) -> String {

@@ -888,24 +888,17 @@ impl GoishiSession {
     /// The mode's job stopped before its end: cancelled, or replaced by a
     /// job of the other mode (`by`).
     pub fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>) {
-        let how = match by {
-            Some(other) => format!("stopped for {other}"),
-            None => "cancelled".to_owned(),
-        };
+        let end = JobEnd::stopped(stopped, by);
         if self.running.take().is_some() {
+            let (label, how) = (&end.label, &end.how);
             self.answer = Some(match self.found.position() {
-                (_, 0) => format!("{} {how}.", stopped.label),
-                (_, kept) => format!(
-                    "{} {how}; the {kept} solutions found so far can be browsed.",
-                    stopped.label
-                ),
+                (_, 0) => format!("{label} {how}."),
+                (_, kept) => {
+                    format!("{label} {how}; the {kept} solutions found so far can be browsed.")
+                }
             });
         }
-        self.last_job = Some(JobEnd {
-            label: stopped.label,
-            how,
-            progress: stopped.progress,
-        });
+        self.last_job = Some(end);
     }
 
     /// Says `notice`.

@@ -1135,16 +1135,13 @@ impl KnightSession {
     /// The mode's job stopped before its end: cancelled, or replaced by a
     /// job of the other mode (`by`).
     pub fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>) {
-        let kind = self.running.take();
-        let how = match by {
-            Some(other) => format!("stopped for {other}"),
-            None => "cancelled".to_owned(),
-        };
-        match kind {
+        let end = JobEnd::stopped(stopped, by);
+        let how = &end.how;
+        match self.running.take() {
             Some(JobKind::Count) => {
                 self.count = Some(format!(
                     "Count {how} after {}; the tours kept so far can still be browsed.",
-                    stopped.progress
+                    end.progress
                 ));
             }
             Some(JobKind::Solve) => self.answer = Some(format!("Search {how}.")),
@@ -1154,11 +1151,7 @@ impl KnightSession {
             }
             None => {}
         }
-        self.last_job = Some(JobEnd {
-            label: stopped.label,
-            how,
-            progress: stopped.progress,
-        });
+        self.last_job = Some(end);
     }
 
     /// Says `text` as a notice (errors in red).
