@@ -487,12 +487,6 @@ impl GoishiSession {
         self.last_job.as_ref()
     }
 
-    #[cfg(test)]
-    /// Whether a job of this mode is running.
-    pub fn is_busy(&self) -> bool {
-        self.running.is_some()
-    }
-
     /// The question waiting for an answer.
     pub fn question(&self) -> Option<&Question> {
         self.asking.question()
@@ -531,10 +525,13 @@ impl GoishiSession {
             Interaction::Play
                 if self.moves.ahead().is_empty() && self.game.legal_picks().is_empty() =>
             {
-                format!(
-                    "Stuck: {} stones are left and none can be reached from the last pick.",
-                    stones - picked
-                )
+                match stones - picked {
+                    1 => "Stuck: 1 stone is left and cannot be reached from the last pick."
+                        .to_owned(),
+                    left => format!(
+                        "Stuck: {left} stones are left and none can be reached from the last pick."
+                    ),
+                }
             }
             _ if picked == 0 => format!("{stones} stones to pick."),
             _ => format!("Picked {picked} of {stones} stones."),
