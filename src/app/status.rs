@@ -1,6 +1,7 @@
 //! The status bar: the shown mode's job (its progress, or how it ended),
-//! file work under way, the mode's notice, the square under the pointer and the frame rate with the CPU time of the last frame (to check
-//! that drawing stays fast while solvers run).
+//! file work under way, the mode's notice, the square under the pointer and
+//! the frame rate with the CPU time of the last frame (to check that drawing
+//! stays fast while solvers run).
 
 use std::collections::VecDeque;
 
