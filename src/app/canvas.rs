@@ -2,8 +2,12 @@
 //! drawing itself.
 //!
 //! Knight boards are drawn like the classic Tkinter pictures: a white and
-//! black checkerboard with the tour as cyan lines through square centres.
-//! Goishi boards are a go board: grid lines with stones on the points.
+//! black checkerboard (a1 dark) with the tour as cyan lines through square
+//! centres. Goishi boards are a go board: grid lines with stones on the
+//! points. Every colour and proportion comes from the library's
+//! [`STYLE`], which the SVG, PNG and GIF writers use too, so exports look
+//! like the screen; the canvas adds only minimum sizes in points, so thin
+//! lines stay visible when zoomed out.
 //!
 //! Only what lies in the visible area is drawn. Each frame walks the visible
 //! squares (or, when most of the path is in view, the path) through a
@@ -23,23 +27,17 @@ use eframe::egui::{
 };
 use gridtour::goishi::{Point, Puzzle};
 use gridtour::knight::{Board, Square};
+use gridtour::render::{Colour, STYLE, SquareMark};
 
-/// The tour colour.
-pub const CYAN: Color32 = Color32::from_rgb(0, 255, 255);
-const CYAN_ON_BLACK: Color32 = Color32::from_rgb(0, 150, 150);
-const BLOCKED: Color32 = Color32::from_rgb(120, 120, 120);
-const BLOCKED_MARK: Color32 = Color32::from_rgb(200, 40, 40);
-const FAILING_ON_WHITE: Color32 = Color32::from_rgb(255, 160, 90);
-const FAILING_ON_BLACK: Color32 = Color32::from_rgb(150, 60, 0);
-const START_MARK: Color32 = Color32::from_rgb(0, 200, 0);
-const CURRENT_MARK: Color32 = Color32::from_rgb(230, 30, 30);
-const WOOD: Color32 = Color32::from_rgb(222, 184, 108);
-const GRID_LINE: Color32 = Color32::from_rgb(90, 60, 20);
-const PICKUP_PATH: Color32 = Color32::from_rgb(20, 90, 220);
-const STONE: Color32 = Color32::from_rgb(25, 25, 25);
-const LEGAL_HINT: Color32 = Color32::from_rgb(0, 150, 0);
-const UNREACHABLE_ON_WHITE: Color32 = Color32::from_rgb(240, 150, 150);
-const UNREACHABLE_ON_BLACK: Color32 = Color32::from_rgb(110, 20, 20);
+/// A colour of the shared style, for egui.
+fn color(colour: Colour) -> Color32 {
+    Color32::from_rgb(colour.red, colour.green, colour.blue)
+}
+
+/// A length of the shared style (in cells) in points, at least `min`.
+fn length(cells: f64, geometry: &Geometry, min: f32) -> f32 {
+    (cells as f32 * geometry.cell).max(min)
+}
 
 /// Below this many points per square the path cannot be told apart any
 /// more: the board becomes a texture with the visited squares tinted.
@@ -369,13 +367,16 @@ impl View {
                     );
                 }
                 if !tinted {
-                    draw_path(&painter, &geometry, scene, TOUR_STYLE, &mut self.path_mesh);
+                    draw_path(&painter, &geometry, scene, &mut self.path_mesh);
                 }
-                // Black squares would melt into a dark background.
+                // Dark squares would melt into a dark background.
                 painter.rect_stroke(
                     geometry.board_rect(),
                     0.0,
-                    Stroke::new(1.0, Color32::GRAY),
+                    Stroke::new(
+                        length(STYLE.board_frame_width, &geometry, 1.0),
+                        color(STYLE.board_frame),
+                    ),
                     egui::StrokeKind::Outside,
                 );
                 // Numbers last, so that no marker hides one.
@@ -385,13 +386,7 @@ impl View {
             }
             Layer::Goishi { puzzle, hints } => {
                 draw_go_board(&painter, &geometry, puzzle, hints);
-                draw_path(
-                    &painter,
-                    &geometry,
-                    scene,
-                    PICKUP_STYLE,
-                    &mut self.path_mesh,
-                );
+                draw_path(&painter, &geometry, scene, &mut self.path_mesh);
                 draw_stones(&painter, &geometry, scene, puzzle);
                 draw_markers(&painter, &geometry, scene);
             }
@@ -440,9 +435,13 @@ impl View {
                         .and_then(|path| path.step_at(x, y))
                         .is_some_and(|step| step < shown)
                 });
-                let dark = (x + y) % 2 == 1;
                 pixels.push(if visited {
-                    if dark { CYAN_ON_BLACK } else { CYAN }
+                    let dark = board.is_dark(Square { x, y });
+                    color(if dark {
+                        STYLE.visited_on_dark
+                    } else {
+                        STYLE.visited_on_light
+                    })
                 } else {
                     square_color(board, marks, (x, y))
                 });
@@ -495,51 +494,45 @@ struct Marks<'a> {
 
 /// The fill of a knight board square without the path.
 fn square_color(board: &Board, marks: &Marks, (x, y): Cell) -> Color32 {
-    let dark = (x + y) % 2 == 1;
     let index = y as usize * board.width() as usize + x as usize;
     let marked = |mask: &[bool]| mask.get(index).copied().unwrap_or(false);
-    if board.is_blocked(Square { x, y }) {
-        BLOCKED
+    let square = Square { x, y };
+    let mark = if board.is_blocked(square) {
+        SquareMark::Blocked
     } else if marked(marks.unreachable) {
-        if dark {
-            UNREACHABLE_ON_BLACK
-        } else {
-            UNREACHABLE_ON_WHITE
-        }
+        SquareMark::Unreachable
     } else if marked(marks.highlight) {
-        if dark {
-            FAILING_ON_BLACK
-        } else {
-            FAILING_ON_WHITE
-        }
-    } else if dark {
-        Color32::BLACK
+        SquareMark::FailingStart
     } else {
-        Color32::WHITE
-    }
+        SquareMark::Plain
+    };
+    color(STYLE.square_colour(board.is_dark(square), mark))
 }
 
 fn draw_checkerboard(painter: &egui::Painter, geometry: &Geometry, board: &Board, marks: &Marks) {
-    painter.rect_filled(geometry.board_rect(), 0.0, Color32::WHITE);
+    let light = color(STYLE.light_square);
+    painter.rect_filled(geometry.board_rect(), 0.0, light);
     let (xs, ys) = geometry.visible(0);
     let mut mesh = Mesh::default();
     let mut blocked = Vec::new();
     for y in ys {
         for x in xs.clone() {
-            let color = square_color(board, marks, (x, y));
-            if color != Color32::WHITE {
-                mesh.add_colored_rect(geometry.cell_rect((x, y)), color);
+            let fill = square_color(board, marks, (x, y));
+            if fill != light {
+                mesh.add_colored_rect(geometry.cell_rect((x, y)), fill);
             }
-            if color == BLOCKED {
+            if board.is_blocked(Square { x, y }) {
                 blocked.push((x, y));
             }
         }
     }
     painter.add(mesh);
     if geometry.cell >= BOARD_TEXTURE_MAX_CELL {
-        let stroke = Stroke::new((geometry.cell * 0.06).max(1.0), BLOCKED_MARK);
+        let width = length(STYLE.blocked_cross_width, geometry, 1.0);
+        let stroke = Stroke::new(width, color(STYLE.blocked_cross));
+        let inset = STYLE.blocked_cross_inset as f32 * geometry.cell;
         for cell in blocked {
-            let r = geometry.cell_rect(cell).shrink(geometry.cell * 0.2);
+            let r = geometry.cell_rect(cell).shrink(inset);
             painter.line_segment([r.left_top(), r.right_bottom()], stroke);
             painter.line_segment([r.right_top(), r.left_bottom()], stroke);
         }
@@ -564,27 +557,6 @@ fn add_segment(mesh: &mut Mesh, a: Pos2, b: Pos2, width: f32, color: Color32) {
 /// round joints; beyond that (tiny squares, where smoothing cannot be seen)
 /// as one plain mesh, which is much cheaper to build.
 const SMOOTH_SEGMENT_LIMIT: usize = 4000;
-
-/// How the path is stroked: its colour and, for contrast on light squares,
-/// an optional darker casing drawn under it.
-#[derive(Debug, Clone, Copy)]
-struct PathStyle {
-    color: Color32,
-    casing: Option<Color32>,
-}
-
-/// The knight's tour: cyan, cased in dark teal so it stays visible on white
-/// squares (the casing blends into the black ones).
-const TOUR_STYLE: PathStyle = PathStyle {
-    color: CYAN,
-    casing: Some(Color32::from_rgb(0, 51, 64)),
-};
-
-/// The Goishi pickup path, blue on the wooden board.
-const PICKUP_STYLE: PathStyle = PathStyle {
-    color: PICKUP_PATH,
-    casing: None,
-};
 
 /// The segments of the shown path that can cross the visible area, in move
 /// order, with the closing segment of a closed tour once it is fully shown.
@@ -642,7 +614,6 @@ fn draw_path(
     painter: &egui::Painter,
     geometry: &Geometry,
     scene: &Scene,
-    style: PathStyle,
     cache: &mut Option<(PathMeshKey, Arc<Mesh>)>,
 ) {
     let Some(path) = scene.path else { return };
@@ -665,15 +636,17 @@ fn draw_path(
             geometry.cell_center(cells[(step + 1) % cells.len()]),
         )
     };
-    let width = (geometry.cell * 0.08).clamp(1.0, 5.0);
+    let look = STYLE.path;
+    let width = length(look.width, geometry, 1.0);
+    let line_color = color(look.colour);
     if steps.len() <= SMOOTH_SEGMENT_LIMIT {
         // Separate segments with a disc on each end: polylines would put
         // long miter spikes on the knight's sharp turns.
-        let casing = style
-            .casing
-            .filter(|_| geometry.cell >= CASING_MIN_CELL)
-            .map(|casing| (width + 2.0, casing));
-        for (line_width, color) in casing.into_iter().chain([(width, style.color)]) {
+        let casing = (geometry.cell >= CASING_MIN_CELL).then(|| {
+            let casing_width = length(look.casing_width, geometry, width + 2.0);
+            (casing_width, color(look.casing))
+        });
+        for (line_width, color) in casing.into_iter().chain([(width, line_color)]) {
             let stroke = Stroke::new(line_width, color);
             for &step in &steps {
                 let (a, b) = ends(step);
@@ -690,7 +663,7 @@ fn draw_path(
         mesh.reserve_triangles(2 * steps.len());
         for step in steps {
             let (a, b) = ends(step);
-            add_segment(&mut mesh, a, b, width, style.color);
+            add_segment(&mut mesh, a, b, width, line_color);
         }
         let mesh = Arc::new(mesh);
         painter.add(Shape::Mesh(Arc::clone(&mesh)));
@@ -722,8 +695,9 @@ fn draw_knight_numbers(
         return;
     }
     // Small enough for the longest number to fit in a square.
-    let digits = path.len().max(1).ilog10() as f32 + 1.0;
-    let font = FontId::proportional((geometry.cell * 0.3).min(geometry.cell * 1.4 / digits));
+    let digits = path.len().max(1).ilog10() as usize + 1;
+    let font = FontId::proportional(STYLE.number_size_for(digits) as f32 * geometry.cell);
+    let inset = STYLE.number_inset as f32 * geometry.cell;
     let (xs, ys) = geometry.visible(0);
     for y in ys {
         for x in xs.clone() {
@@ -731,19 +705,16 @@ fn draw_knight_numbers(
                 && step < scene.shown
             {
                 let square = square_color(board, marks, (x, y));
-                let color = if square.intensity() < 0.5 {
-                    Color32::WHITE
-                } else {
-                    Color32::BLACK
-                };
-                let corner =
-                    geometry.cell_rect((x, y)).left_top() + Vec2::splat(geometry.cell * 0.06);
-                let galley = painter.layout_no_wrap((step + 1).to_string(), font.clone(), color);
+                let text_color =
+                    color(STYLE.text_on(Colour::rgb(square.r(), square.g(), square.b())));
+                let corner = geometry.cell_rect((x, y)).left_top() + Vec2::splat(inset);
+                let galley =
+                    painter.layout_no_wrap((step + 1).to_string(), font.clone(), text_color);
                 // A backing in the square's colour keeps the number readable
                 // where the tour crosses it.
                 let backing = Rect::from_min_size(corner, galley.size()).expand(1.0);
                 painter.rect_filled(backing, 2.0, square);
-                painter.galley(corner, galley, color);
+                painter.galley(corner, galley, text_color);
             }
         }
     }
@@ -756,27 +727,30 @@ fn draw_candidates(painter: &egui::Painter, geometry: &Geometry, candidates: &[(
         return;
     }
     let font = FontId::proportional(geometry.cell * 0.4);
+    let ring = Stroke::new(
+        length(STYLE.marker_width, geometry, 1.5),
+        color(STYLE.legal_move),
+    );
     for &(cell, onward) in candidates {
         let center = geometry.cell_center(cell);
-        painter.circle(
-            center,
-            geometry.cell * 0.3,
-            Color32::from_rgba_unmultiplied(0, 110, 0, 220),
-            Stroke::new((geometry.cell * 0.05).max(1.5), LEGAL_HINT),
-        );
+        let radius = STYLE.legal_move_radius as f32 * geometry.cell;
+        painter.circle(center, radius, color(STYLE.legal_move_fill), ring);
         painter.text(
             center,
             Align2::CENTER_CENTER,
             onward,
             font.clone(),
-            Color32::WHITE,
+            color(STYLE.text_on(STYLE.legal_move_fill)),
         );
     }
 }
 
 fn draw_go_board(painter: &egui::Painter, geometry: &Geometry, puzzle: &Puzzle, hints: &[Point]) {
-    painter.rect_filled(geometry.board_rect(), 4.0, WOOD);
-    let stroke = Stroke::new(1.0, GRID_LINE);
+    painter.rect_filled(geometry.board_rect(), 4.0, color(STYLE.wood));
+    let stroke = Stroke::new(
+        length(STYLE.grid_line_width, geometry, 1.0),
+        color(STYLE.grid_line),
+    );
     let (cols, rows) = (puzzle.width(), puzzle.height());
     let (xs, ys) = geometry.visible(0);
     for x in xs {
@@ -797,21 +771,28 @@ fn draw_go_board(painter: &egui::Painter, geometry: &Geometry, puzzle: &Puzzle, 
             stroke,
         );
     }
-    let hint_stroke = Stroke::new((geometry.cell * 0.06).max(1.5), LEGAL_HINT);
+    let hint_stroke = Stroke::new(
+        length(STYLE.marker_width, geometry, 1.5),
+        color(STYLE.legal_move),
+    );
     for point in hints {
         painter.circle_stroke(
             geometry.cell_center((point.x, point.y)),
-            geometry.cell * 0.46,
+            STYLE.hint_ring_radius as f32 * geometry.cell,
             hint_stroke,
         );
     }
 }
 
-/// Stones not yet picked are solid; picked ones are ghosts with their pick
-/// number.
+/// Stones not yet picked are solid; picked ones are pale, with their pick
+/// number, and hide the path under them.
 fn draw_stones(painter: &egui::Painter, geometry: &Geometry, scene: &Scene, puzzle: &Puzzle) {
-    let radius = geometry.cell * 0.38;
-    let font = FontId::proportional(geometry.cell * 0.36);
+    let radius = STYLE.stone_radius as f32 * geometry.cell;
+    let digits = scene
+        .path
+        .map_or(1, |path| path.len().max(1).ilog10() as usize + 1);
+    let font = FontId::proportional(STYLE.pick_number_size_for(digits) as f32 * geometry.cell);
+    let edge_width = length(STYLE.stone_edge_width, geometry, 1.0);
     for point in puzzle.stones() {
         let center = geometry.cell_center((point.x, point.y));
         if !geometry.clip.expand(radius).contains(center) {
@@ -823,23 +804,21 @@ fn draw_stones(painter: &egui::Painter, geometry: &Geometry, scene: &Scene, puzz
             .filter(|&step| step < scene.shown);
         match picked {
             Some(step) => {
-                painter.circle(
-                    center,
-                    radius,
-                    Color32::from_rgba_unmultiplied(255, 250, 235, 210),
-                    Stroke::new(1.0, STONE),
-                );
+                let edge = Stroke::new(edge_width, color(STYLE.stone));
+                painter.circle(center, radius, color(STYLE.picked_stone), edge);
                 if scene.numbers {
-                    painter.text(center, Align2::CENTER_CENTER, step + 1, font.clone(), STONE);
+                    painter.text(
+                        center,
+                        Align2::CENTER_CENTER,
+                        step + 1,
+                        font.clone(),
+                        color(STYLE.stone),
+                    );
                 }
             }
             None => {
-                painter.circle(
-                    center,
-                    radius,
-                    STONE,
-                    Stroke::new(1.0, Color32::from_gray(90)),
-                );
+                let edge = Stroke::new(edge_width, color(STYLE.stone_edge));
+                painter.circle(center, radius, color(STYLE.stone), edge);
             }
         }
     }
@@ -855,22 +834,23 @@ fn draw_markers(painter: &egui::Painter, geometry: &Geometry, scene: &Scene) {
         return;
     }
     let cells = path.cells();
-    let width = (geometry.cell * 0.08).clamp(1.5, 4.0);
+    let width = (STYLE.marker_width as f32 * geometry.cell).clamp(1.5, 4.0);
     painter.circle_stroke(
         geometry.cell_center(cells[0]),
-        (geometry.cell * 0.42).max(8.0),
-        Stroke::new(width, START_MARK),
+        length(STYLE.start_ring_radius, geometry, 8.0),
+        Stroke::new(width, color(STYLE.start_ring)),
     );
     let current = geometry.cell_center(cells[shown - 1]);
     match scene.layer {
         Layer::Knight { .. } => {
-            painter.circle_filled(current, (geometry.cell * 0.2).max(5.0), CURRENT_MARK);
+            let radius = length(STYLE.knight_radius, geometry, 5.0);
+            painter.circle_filled(current, radius, color(STYLE.knight));
         }
         Layer::Goishi { .. } => {
             painter.circle_stroke(
                 current,
-                geometry.cell * 0.34,
-                Stroke::new(width, CURRENT_MARK),
+                STYLE.current_stone_ring_radius as f32 * geometry.cell,
+                Stroke::new(width, color(STYLE.knight)),
             );
         }
     }

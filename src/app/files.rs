@@ -12,11 +12,9 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use gridtour::document::{self, Document};
-use gridtour::goishi::format;
-use gridtour::goishi::{Point, Puzzle};
-use gridtour::knight::Tour;
 
-use super::export::{self, Drawing};
+use gridtour::atomic_write::write_atomic;
+use gridtour::output::{Format, PictureOptions, Subject};
 
 /// A finished file operation.
 #[derive(Debug)]
@@ -66,70 +64,19 @@ impl Reply {
     }
 }
 
-/// The file formats a solution can be exported to, chosen by extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ExportFormat {
-    /// The engine's JSON schema (`.json`).
-    Json,
-    /// The numbered board as text (`.txt`).
-    Text,
-    /// An SVG picture of the board (`.svg`).
-    Svg,
-    /// A PNG picture of the board (`.png`).
-    Png,
-    /// A puzz.link pzprv3 file with the pick numbers (`.pzprv3`, Goishi only).
-    Pzprv3,
-}
-
-impl ExportFormat {
-    /// The format a file name asks for, by its extension.
-    pub fn from_path(path: &Path) -> Result<Self, String> {
-        let extension = path
-            .extension()
-            .and_then(|extension| extension.to_str())
-            .map(str::to_ascii_lowercase);
-        match extension.as_deref() {
-            Some("json") => Ok(Self::Json),
-            Some("txt") => Ok(Self::Text),
-            Some("svg") => Ok(Self::Svg),
-            Some("png") => Ok(Self::Png),
-            Some("pzprv3") => Ok(Self::Pzprv3),
-            _ => Err(format!(
-                "cannot export to {}: use a .json, .txt, .svg, .png or .pzprv3 file name",
-                path.display()
-            )),
-        }
-    }
-}
-
-/// What is being exported: the data itself, and its picture.
+/// What is being exported, and how its pictures are drawn.
 #[derive(Debug, Clone)]
 pub struct Export {
     /// The tour or puzzle with its order.
     pub subject: Subject,
-    /// The board as drawn.
-    pub drawing: Drawing,
+    /// Whether pictures show move numbers, as the window does.
+    pub numbers: bool,
 }
-
-/// The data behind an export.
-#[derive(Debug, Clone)]
-pub enum Subject {
-    /// A knight's tour.
-    Tour(Tour),
-    /// A Goishi puzzle with the pickup order shown (possibly empty).
-    Goishi {
-        /// The puzzle.
-        puzzle: Puzzle,
-        /// The picks shown, in order.
-        order: Vec<Point>,
-    },
-}
-
-/// Largest side of an exported PNG in pixels, before the cell size is cut.
-const PNG_TARGET_SIDE: u32 = 4000;
 
 impl Export {
-    /// The dialog's file type filters for this subject.
+    /// The dialog's file type filters for this subject. The format
+    /// follows the chosen name's extension; an animated SVG is a name
+    /// ending in `.animated.svg`.
     fn filters(&self) -> &'static [(&'static str, &'static str)] {
         match self.subject {
             Subject::Tour(_) => &[
@@ -137,59 +84,28 @@ impl Export {
                 ("Numbered board", "txt"),
                 ("SVG image", "svg"),
                 ("PNG image", "png"),
+                ("Animated GIF", "gif"),
+                ("Animated SVG (name.animated.svg)", "svg"),
             ],
             Subject::Goishi { .. } => &[
                 ("JSON", "json"),
                 ("Numbered board", "txt"),
                 ("SVG image", "svg"),
                 ("PNG image", "png"),
+                ("Animated GIF", "gif"),
+                ("Animated SVG (name.animated.svg)", "svg"),
                 ("pzprv3 (puzz.link)", "pzprv3"),
             ],
         }
     }
 
-    /// The subject as JSON, which pictures carry inside so that Open can
-    /// read them back.
-    fn data(&self) -> String {
-        match &self.subject {
-            Subject::Tour(tour) => tour.to_json(),
-            Subject::Goishi { puzzle, order } => format::to_json(puzzle, order),
-        }
-    }
-
     /// The file contents in `format`.
-    pub fn render(&self, format: ExportFormat) -> Result<Vec<u8>, String> {
-        let text = match (format, &self.subject) {
-            (ExportFormat::Svg, _) => {
-                document::embed_in_svg(&export::to_svg(&self.drawing), &self.data())
-            }
-            (ExportFormat::Png, _) => {
-                let side = self.drawing.width.max(self.drawing.height).max(1);
-                let cell_px = (PNG_TARGET_SIDE / side).clamp(2, 48);
-                let png = export::to_png(&self.drawing, cell_px)?;
-                return Ok(document::embed_in_png(&png, &self.data()));
-            }
-            (ExportFormat::Json, Subject::Tour(tour)) => tour.to_json(),
-            (ExportFormat::Text, Subject::Tour(tour)) => tour.to_text(),
-            (ExportFormat::Pzprv3, Subject::Tour(_)) => {
-                return Err("pzprv3 files hold Goishi puzzles, not knight's tours".to_owned());
-            }
-            (ExportFormat::Json, Subject::Goishi { puzzle, order }) => {
-                format::to_json(puzzle, order)
-            }
-            (ExportFormat::Text, Subject::Goishi { puzzle, order }) => {
-                if order.is_empty() {
-                    format::to_text(puzzle)
-                } else {
-                    format::numbered_board(puzzle, order)
-                }
-            }
-            (ExportFormat::Pzprv3, Subject::Goishi { puzzle, order }) => {
-                let order = (!order.is_empty()).then_some(order.as_slice());
-                format::to_pzprv3(puzzle, order)
-            }
+    pub fn render(&self, format: Format) -> Result<Vec<u8>, String> {
+        let options = PictureOptions {
+            numbers: Some(self.numbers),
+            ..PictureOptions::default()
         };
-        Ok(text.into_bytes())
+        self.subject.render(format, &options)
     }
 }
 
@@ -300,9 +216,9 @@ fn dialog_in(
 /// Renders `export` in the format its path asks for and writes it
 /// atomically. This is what the Save dialog does once a path is chosen.
 pub fn write_export(path: &Path, export: &Export) -> Result<(), String> {
-    let format = ExportFormat::from_path(path)?;
+    let format = Format::from_path(path)?;
     let bytes = export.render(format)?;
-    export::write_atomic(path, &bytes)
+    write_atomic(path, &bytes)
 }
 
 /// File operations in flight; their results arrive through [`Self::poll`].
@@ -498,23 +414,5 @@ mod tests {
         let native = shown(Backend::Native, Some("tour.json"));
         assert!(native.contains("\"/home/person/puzzles\""), "{native}");
         assert!(native.contains("\"tour.json\""), "{native}");
-    }
-
-    #[test]
-    fn export_format_follows_the_extension() {
-        assert_eq!(
-            ExportFormat::from_path(Path::new("a.JSON")),
-            Ok(ExportFormat::Json)
-        );
-        assert_eq!(
-            ExportFormat::from_path(Path::new("b.png")),
-            Ok(ExportFormat::Png)
-        );
-        assert_eq!(
-            ExportFormat::from_path(Path::new("c.pzprv3")),
-            Ok(ExportFormat::Pzprv3)
-        );
-        let error = ExportFormat::from_path(Path::new("dir/d.doc")).unwrap_err();
-        assert!(error.contains("dir/d.doc"), "{error}");
     }
 }

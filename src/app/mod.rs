@@ -14,7 +14,6 @@
 mod browse;
 mod canvas;
 mod command;
-pub mod export;
 mod files;
 mod goishi;
 mod jobs;
@@ -35,10 +34,10 @@ use gridtour::document::Document;
 use gridtour::job::Urgency;
 
 use command::{Command, Effect, Key, Shortcut, Step};
-use export::{BoardStyle, Drawing};
-use files::{Export, FileEvent, FileTasks, Subject};
+use files::{Export, FileEvent, FileTasks};
 use goishi::session::{GoishiCommand, GoishiJob, GoishiSession};
 use goishi::ui::GoishiUi;
+use gridtour::output::Subject;
 use jobs::{JobSlot, Report, Stopped, Update, Work};
 use knight::session::{KnightCommand, KnightJob, KnightSession};
 use knight::ui::KnightUi;
@@ -569,56 +568,26 @@ impl GridtourApp {
         let tour = self.knight.tour().ok_or(
             "Nothing to export yet: find a tour, or complete one in play mode.".to_owned(),
         )?;
-        let board = &tour.board;
-        let cells =
-            |squares: &[gridtour::knight::Square]| squares.iter().map(|s| (s.x, s.y)).collect();
-        let drawing = Drawing {
-            width: board.width(),
-            height: board.height(),
-            style: BoardStyle::Checkerboard,
-            blocked: cells(&board.blocked_squares()),
-            stones: Vec::new(),
-            path: cells(&tour.path),
-            closed: tour.kind == gridtour::knight::TourKind::Closed,
+        let name = format!("knight-{}x{}", tour.board.width(), tour.board.height());
+        let export = Export {
+            subject: Subject::Tour(tour),
             numbers: self.settings.show_numbers,
         };
-        let name = format!("knight-{}x{}", board.width(), board.height());
-        Ok((
-            Export {
-                drawing,
-                subject: Subject::Tour(tour),
-            },
-            name,
-        ))
+        Ok((export, name))
     }
 
     /// The puzzle and the picks on show as an export, with a file name.
     fn goishi_export(&self) -> (Export, String) {
         let puzzle = self.goishi.puzzle();
-        let order = self.goishi.picks().to_vec();
-        let cells =
-            |points: &[gridtour::goishi::Point]| points.iter().map(|p| (p.x, p.y)).collect();
-        let drawing = Drawing {
-            width: puzzle.width(),
-            height: puzzle.height(),
-            style: BoardStyle::GoGrid,
-            blocked: Vec::new(),
-            stones: cells(&puzzle.stones()),
-            path: cells(&order),
-            closed: false,
+        let name = format!("goishi-{}x{}", puzzle.width(), puzzle.height());
+        let export = Export {
+            subject: Subject::Goishi {
+                puzzle: puzzle.clone(),
+                order: self.goishi.picks().to_vec(),
+            },
             numbers: self.settings.show_numbers,
         };
-        let name = format!("goishi-{}x{}", puzzle.width(), puzzle.height());
-        (
-            Export {
-                drawing,
-                subject: Subject::Goishi {
-                    puzzle: puzzle.clone(),
-                    order,
-                },
-            },
-            name,
-        )
+        (export, name)
     }
 
     /// Hands each job report to the session that asked for the work.

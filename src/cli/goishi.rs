@@ -3,38 +3,25 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::ValueEnum;
-
 use gridtour::goishi::format::{self, ParseError};
-use gridtour::goishi::{self, Point, Puzzle};
+use gridtour::goishi::{self, Puzzle};
+use gridtour::output::{Format, Subject};
 
-use super::{Failure, progress, write_line, write_out};
-
-/// How a puzzle or solution is printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum OutputFormat {
-    /// The board; with a solution, each stone shows its pick number.
-    Text,
-    /// `{"width":..,"height":..,"stones":[..],"order":[..]}`.
-    Json,
-    /// The puzz.link editor's file format (pick numbers when solved).
-    Pzprv3,
-    /// A puzz.link link to the puzzle.
-    Url,
-}
+use super::{Failure, OutputArgs, progress, write_line};
 
 /// Arguments of `gridtour goishi`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  gridtour goishi puzzle.txt\n  gridtour goishi 'https://puzz.link/p?goishi/4/4/1370' --count\n  gridtour goishi puzzle.txt --check order.json\n  gridtour goishi --generate 10x10 --stones 30 --seed 7"
+    after_help = "Examples:\n  gridtour goishi puzzle.txt\n  gridtour goishi 'https://puzz.link/p?goishi/4/4/1370' --count\n  gridtour goishi puzzle.txt --check order.json\n  gridtour goishi --generate 10x10 --stones 30 --seed 7\n  gridtour goishi puzzle.txt --no-solution --format png --output sheet.png\n  gridtour goishi puzzle.txt --format gif --output solution.gif"
 )]
 pub struct GoishiArgs {
     /// Puzzle file (text, pzprv3, PencilBox or JSON) or a puzz.link URL.
     #[arg(required_unless_present = "generate")]
     pub puzzle: Option<String>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
+    /// Show the puzzle as it is, without solving it (a blank sheet to
+    /// print, or the puzzle in another format).
+    #[arg(long, conflicts_with_all = ["count", "check", "generate"])]
+    pub no_solution: bool,
     /// Count the solutions instead of showing one.
     #[arg(long, conflicts_with_all = ["check", "generate"])]
     pub count: bool,
@@ -54,6 +41,8 @@ pub struct GoishiArgs {
     /// Seed of the generator: the same seed gives the same puzzle.
     #[arg(long, requires = "generate")]
     pub seed: Option<u64>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Parses `10x10` into (width, height).
@@ -87,12 +76,22 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
         ));
     };
     let puzzle = load(input)?;
+    let format = args.output.format()?;
+    if (args.count || args.check.is_some()) && format != Format::Text {
+        return Err(Failure::Message(
+            "--format: --count and --check print one line of text".to_owned(),
+        ));
+    }
     if args.count {
+        args.output.not_a_file("a count")?;
         count(&puzzle, args.limit)
     } else if let Some(order_path) = &args.check {
+        args.output.not_a_file("a check")?;
         check(&puzzle, order_path)
+    } else if args.no_solution {
+        show(puzzle, Vec::new(), &args.output)
     } else {
-        solve(&puzzle, args.format)
+        solve(puzzle, &args.output)
     }
 }
 
@@ -107,17 +106,26 @@ fn load(input: &str) -> Result<Puzzle, String> {
     puzzle.map_err(|error: ParseError| error.to_string())
 }
 
-fn solve(puzzle: &Puzzle, output: OutputFormat) -> Result<(), Failure> {
-    let Some(order) = progress::watched("solving", |control| goishi::solve(puzzle, control))?
+fn solve(puzzle: Puzzle, output: &OutputArgs) -> Result<(), Failure> {
+    let Some(order) = progress::watched("solving", |control| goishi::solve(&puzzle, control))?
     else {
+        if output.format()?.is_picture() {
+            return Err(Failure::Message("nothing to draw: no solution".to_owned()));
+        }
         write_line("no solution")?;
         return Ok(());
     };
-    goishi::validate(puzzle, &order).map_err(|violation| {
+    goishi::validate(&puzzle, &order).map_err(|violation| {
         format!("internal error: the solver's answer breaks a rule: {violation}")
     })?;
-    write_out(&render(puzzle, Some(&order), output))?;
-    Ok(())
+    show(puzzle, order, output)
+}
+
+/// Writes the puzzle with the picks of `order` made, as asked.
+fn show(puzzle: Puzzle, order: Vec<goishi::Point>, output: &OutputArgs) -> Result<(), Failure> {
+    let format = output.format()?;
+    let bytes = Subject::Goishi { puzzle, order }.render(format, &output.picture()?)?;
+    output.emit(&bytes, format)
 }
 
 fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), Failure> {
@@ -159,25 +167,12 @@ fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), Failure> {
             "gridtour: seed {seed} (pass --seed {seed} to get this puzzle again)"
         );
     }
-    let order = match args.format {
-        OutputFormat::Json => {
-            progress::watched("solving", |control| goishi::solve(&puzzle, control))?
-        }
-        _ => None,
+    // A generated puzzle is shown blank, except in JSON, which carries the
+    // solution along for programs.
+    let order = match args.output.format()? {
+        Format::Json => progress::watched("solving", |control| goishi::solve(&puzzle, control))?
+            .unwrap_or_default(),
+        _ => Vec::new(),
     };
-    write_out(&render(&puzzle, order.as_deref(), args.format))?;
-    Ok(())
-}
-
-/// The puzzle (and solution, if any) in the chosen format, ending in a newline.
-fn render(puzzle: &Puzzle, order: Option<&[Point]>, output: OutputFormat) -> String {
-    match output {
-        OutputFormat::Text => match order {
-            Some(order) => format::numbered_board(puzzle, order),
-            None => format::to_text(puzzle),
-        },
-        OutputFormat::Json => format::to_json(puzzle, order.unwrap_or(&[])) + "\n",
-        OutputFormat::Pzprv3 => format::to_pzprv3(puzzle, order),
-        OutputFormat::Url => format::to_url(puzzle) + "\n",
-    }
+    show(puzzle, order, &args.output)
 }

@@ -8,15 +8,19 @@
 use gridtour::knight::{
     self, Algorithm, Board, SolveResult, Square, Tour, TourKind, warnsdorff_failing_starts,
 };
+use gridtour::output::{self, Format, Subject};
+use gridtour::render::Scene;
 use serde_json::json;
 
-use super::{Failure, progress, write_line, write_out};
+use super::{Failure, OutputArgs, progress, write_line};
 
 /// Arguments of `gridtour knight`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  \
     gridtour knight --size 8x8 --start b1\n  \
     gridtour knight --size 6x6 --start a1 --closed --format json\n  \
+    gridtour knight --size 8x8 --start a1 --closed --format svg > tour.svg\n  \
+    gridtour knight --size 16x16 --format gif --output tour.gif --speed 20\n  \
     gridtour knight --size 5x5 --start a1 --count\n  \
     gridtour knight --size 6x6 --count --closed\n  \
     gridtour knight --size 8 --failing-starts")]
@@ -38,9 +42,6 @@ pub struct KnightArgs {
     /// Squares no tour may visit, comma-separated (e.g. a1,c3).
     #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
     blocked: Vec<String>,
-    /// Output: text (the numbered board) or json.
-    #[arg(long, value_name = "FORMAT", default_value = "text")]
-    format: String,
     /// Count tours instead of printing one: directed tours from --start, or
     /// undirected tours of the board without it.
     #[arg(long, conflicts_with = "failing_starts")]
@@ -49,29 +50,19 @@ pub struct KnightArgs {
     /// and check that the default solver finds a tour from each.
     #[arg(long, conflicts_with_all = ["start", "closed", "count"])]
     failing_starts: bool,
-}
-
-/// How results are printed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
-    Text,
-    Json,
-}
-
-impl Format {
-    fn parse(text: &str) -> Result<Format, String> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "text" => Ok(Format::Text),
-            "json" => Ok(Format::Json),
-            _ => Err(format!("unknown format '{text}' (expected text or json)")),
-        }
-    }
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// Runs `gridtour knight`.
 pub fn run(args: KnightArgs) -> Result<(), Failure> {
     let board = build_board(&args.size, &args.blocked)?;
-    let format = Format::parse(&args.format)?;
+    let format = args.output.format()?;
+    if matches!(format, Format::Pzprv3 | Format::Url) {
+        return Err(Failure::Message(
+            "--format: pzprv3 and url hold Goishi puzzles, not knight's tours".to_owned(),
+        ));
+    }
     let algorithm: Algorithm = args.algo.parse()?;
     let kind = if args.closed {
         TourKind::Closed
@@ -84,8 +75,14 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         .map(|name| parse_start(&board, name))
         .transpose()?;
     if args.failing_starts {
-        print_failing_starts(&board, format)?;
+        print_failing_starts(&board, &args.output)?;
     } else if args.count {
+        if format.is_picture() {
+            return Err(Failure::Message(
+                "--format: a count is a number; use text or json with --count".to_owned(),
+            ));
+        }
+        args.output.not_a_file("a count")?;
         print_count(&board, start, kind, format)?;
     } else {
         let start = match start {
@@ -93,7 +90,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             None => parse_start(&board, "a1")
                 .map_err(|e| format!("{e} (a1 is the start when --start is omitted)"))?,
         };
-        print_tour(&board, start, kind, algorithm, format)?;
+        print_tour(&board, start, kind, algorithm, &args.output)?;
     }
     Ok(())
 }
@@ -126,23 +123,33 @@ fn print_tour(
     start: Square,
     kind: TourKind,
     algorithm: Algorithm,
-    format: Format,
+    output: &OutputArgs,
 ) -> Result<(), Failure> {
+    let format = output.format()?;
+    let picture = output.picture()?;
     let result = progress::watched("searching", |control| {
         knight::solve(board, start, kind, algorithm, control)
     })?;
-    match (result, format) {
-        (SolveResult::Found(tour), Format::Text) => write_out(&tour.to_text())?,
-        (SolveResult::Found(tour), Format::Json) => write_line(&tour.to_json())?,
-        (SolveResult::NoTour(reason), Format::Text) => write_line(&format!(
-            "no {} tour from {} on {}x{}: {reason}",
-            kind.label(),
-            board.square_name(start),
-            board.width(),
-            board.height()
-        ))?,
-        (SolveResult::NoTour(reason), Format::Json) => {
-            write_line(&no_tour_json(board, start, kind, &reason))?;
+    match result {
+        SolveResult::Found(tour) => {
+            let bytes = Subject::Tour(tour).render(format, &picture)?;
+            output.emit(&bytes, format)?;
+        }
+        SolveResult::NoTour(reason) => {
+            let line = match format {
+                Format::Json => no_tour_json(board, start, kind, &reason),
+                _ => format!(
+                    "no {} tour from {} on {}x{}: {reason}",
+                    kind.label(),
+                    board.square_name(start),
+                    board.width(),
+                    board.height()
+                ),
+            };
+            if format.is_picture() {
+                return Err(Failure::Message(format!("nothing to draw: {line}")));
+            }
+            output.emit(format!("{line}\n").as_bytes(), format)?;
         }
     }
     Ok(())
@@ -177,12 +184,11 @@ fn print_count(
     let counted = progress::watched("counting", |control| {
         knight::count(board, start, kind, control)
     })?;
-    match format {
-        Format::Text => write_line(&format!("{} {}", counted.tours, counted.description))?,
-        Format::Json => write_line(&format!(
-            "{}",
-            json!({ "tours": counted.tours, "description": counted.description })
-        ))?,
+    if format == Format::Json {
+        let json = json!({ "tours": counted.tours, "description": counted.description });
+        write_line(&json.to_string())?;
+    } else {
+        write_line(&format!("{} {}", counted.tours, counted.description))?;
     }
     Ok(())
 }
@@ -194,10 +200,19 @@ struct FailingStart {
     tour: Result<Tour, String>,
 }
 
-fn print_failing_starts(board: &Board, format: Format) -> Result<(), Failure> {
+/// The failing starts as text, JSON, or a picture of the board with them
+/// tinted.
+fn print_failing_starts(board: &Board, output: &OutputArgs) -> Result<(), Failure> {
+    let format = output.format()?;
+    let picture = output.picture()?;
     let failing = progress::watched("trying every start square", |control| {
         warnsdorff_failing_starts(board, control)
     })?;
+    if format.is_picture() {
+        let scene = Scene::failing_starts(board, &failing);
+        let bytes = output::picture(&scene, format, &picture, None)?;
+        return output.emit(&bytes, format);
+    }
     let analysis: Vec<FailingStart> = failing
         .into_iter()
         .map(|square| FailingStart {
@@ -205,11 +220,11 @@ fn print_failing_starts(board: &Board, format: Format) -> Result<(), Failure> {
             tour: default_open_tour(board, square),
         })
         .collect();
-    match format {
-        Format::Text => write_out(&failing_starts_text(board, &analysis))?,
-        Format::Json => write_line(&failing_starts_json(board, &analysis))?,
-    }
-    Ok(())
+    let text = match format {
+        Format::Json => failing_starts_json(board, &analysis) + "\n",
+        _ => failing_starts_text(board, &analysis),
+    };
+    output.emit(text.as_bytes(), format)
 }
 
 /// The default solver's open tour from `start`, or why there is none.

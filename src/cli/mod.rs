@@ -4,9 +4,13 @@ pub mod goishi;
 pub mod knight;
 mod progress;
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
+use gridtour::atomic_write::write_atomic;
+use gridtour::output::{Format, PictureOptions};
+use gridtour::render::Timing;
 
 /// Knight's tours and Goishi Hiroi puzzles. Without a subcommand, opens the window.
 #[derive(Debug, Parser)]
@@ -46,8 +50,13 @@ impl From<String> for Failure {
 /// [`Failure::OutputClosed`]; any other failure to write (a full disk) is
 /// a message saying so, never a panic.
 pub fn write_out(text: &str) -> Result<(), Failure> {
+    write_bytes(text.as_bytes())
+}
+
+/// [`write_out`] for bytes.
+fn write_bytes(bytes: &[u8]) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::OutputClosed),
         Err(error) => Err(Failure::Message(format!(
@@ -59,6 +68,108 @@ pub fn write_out(text: &str) -> Result<(), Failure> {
 /// [`write_out`] with a line break after `line`.
 pub fn write_line(line: &str) -> Result<(), Failure> {
     write_out(&format!("{line}\n"))
+}
+
+/// Where results go and how pictures are drawn; shared by `knight` and
+/// `goishi`. Numbers and sizes are parsed here rather than by clap, so a
+/// mistake is the program's usual one-line error naming the flag.
+#[derive(Debug, clap::Args)]
+pub struct OutputArgs {
+    /// Output: text, json, svg, png, gif or animated-svg (goishi also pzprv3
+    /// and url).
+    #[arg(long, value_name = "FORMAT", default_value = "text")]
+    format: String,
+    /// Write the result to FILE (replaced atomically: an interrupted write
+    /// leaves the old file whole) instead of standard output. PNG and GIF
+    /// need it, or a redirected standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Pixels a square (or grid spacing) in pictures. Default: 40 in SVG;
+    /// PNG and GIF sized to the board (about 4000 and 1000 pixels a side).
+    #[arg(long, value_name = "PX")]
+    cell: Option<String>,
+    /// Write move (or pick) numbers in pictures. Default: on boards of up
+    /// to 1,024 squares.
+    #[arg(long, overrides_with = "no_numbers")]
+    numbers: bool,
+    /// Leave the numbers out of pictures.
+    #[arg(long, overrides_with = "numbers")]
+    no_numbers: bool,
+    /// Moves (or picks) a second in animations. Default: the whole path in
+    /// about 12 seconds, at least 4 a second.
+    #[arg(long, value_name = "MOVES_PER_SECOND")]
+    speed: Option<String>,
+}
+
+impl OutputArgs {
+    /// The format asked for.
+    pub fn format(&self) -> Result<Format, String> {
+        Format::parse(&self.format).map_err(|error| format!("--format: {error}"))
+    }
+
+    /// How pictures are drawn.
+    pub fn picture(&self) -> Result<PictureOptions, String> {
+        let cell_px = self
+            .cell
+            .as_deref()
+            .map(|text| match text.trim().parse::<u32>() {
+                Ok(cell) if (1..=1000).contains(&cell) => Ok(cell),
+                _ => Err(format!(
+                    "--cell: expected a number of pixels from 1 to 1000, got '{}'",
+                    text.escape_debug()
+                )),
+            })
+            .transpose()?;
+        let timing = self
+            .speed
+            .as_deref()
+            .map(|text| {
+                let speed = text.trim().parse::<f64>().map_err(|_| {
+                    format!(
+                        "--speed: expected a number of moves per second, got '{}'",
+                        text.escape_debug()
+                    )
+                })?;
+                Timing::new(speed).map_err(|error| format!("--speed: {error}"))
+            })
+            .transpose()?;
+        let numbers = match (self.numbers, self.no_numbers) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        };
+        Ok(PictureOptions {
+            cell_px,
+            numbers,
+            timing,
+        })
+    }
+
+    /// Sends `bytes` in `format` where they were asked to go: the
+    /// `--output` file, or standard output unless that is a terminal and
+    /// the format binary.
+    pub fn emit(&self, bytes: &[u8], format: Format) -> Result<(), Failure> {
+        if let Some(path) = &self.output {
+            return Ok(write_atomic(path, bytes)?);
+        }
+        if format.is_binary() && std::io::stdout().is_terminal() {
+            return Err(Failure::Message(
+                "a picture is binary and standard output is a terminal: give --output FILE (or redirect the output)"
+                    .to_owned(),
+            ));
+        }
+        write_bytes(bytes)
+    }
+
+    /// Refuses an `--output` given for a result that is not a file.
+    pub fn not_a_file(&self, what: &str) -> Result<(), String> {
+        match &self.output {
+            Some(_) => Err(format!(
+                "--output: {what} is printed, not written to a file"
+            )),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Writes the one-line error to standard error; if even that fails (a

@@ -27,13 +27,18 @@ impl Square {
     pub const fn new(x: u32, y: u32) -> Self {
         Self { x, y }
     }
+}
 
-    /// Whether the square is dark in the usual chequered colouring (a1 is
-    /// dark on boards of even height). A knight always changes colour, which
-    /// is what the parity arguments of the theory module rest on.
-    pub fn is_dark(self) -> bool {
-        (self.x + self.y) % 2 == 1
-    }
+/// Whether the square at column `x`, row `y` (from the top) of a board
+/// `height` rows tall is dark. Like a chessboard, a1 (the bottom-left
+/// square) is dark on every board size; every picture gridtour draws, on
+/// screen or in a file, colours squares by this rule. A knight always
+/// changes colour, which is what the parity arguments of the theory module
+/// rest on. Compares parities rather than adding, which cannot overflow.
+pub fn is_dark_square(x: u32, y: u32, height: u32) -> bool {
+    // a1 is x = 0, y = height - 1; dark squares share its parity of x + rank.
+    let rank_from_bottom_is_odd = (y % 2) != ((height.wrapping_sub(1)) % 2);
+    (x % 2 == 1) == rank_from_bottom_is_odd
 }
 
 /// Whether a tour must end a knight's move away from where it started.
@@ -144,6 +149,11 @@ impl Board {
     /// Number of rows.
     pub fn height(&self) -> u32 {
         self.height
+    }
+
+    /// Whether `square` is dark; see [`is_dark_square`].
+    pub fn is_dark(&self, square: Square) -> bool {
+        is_dark_square(square.x, square.y, self.height)
     }
 
     /// Total number of squares, blocked or not.

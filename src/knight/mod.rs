@@ -22,7 +22,7 @@ mod tour;
 mod validate;
 mod warnsdorff;
 
-pub use board::{Board, KNIGHT_MOVES, Square, TourKind};
+pub use board::{Board, KNIGHT_MOVES, Square, TourKind, is_dark_square};
 pub use count::{Count, count, enumerate};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve};
 pub use theory::impossibility;

@@ -47,7 +47,7 @@ fn start_reason(board: &Board, start: Option<Square>) -> Option<String> {
 /// an even total); an open tour allows one extra square of one colour, and
 /// must then start (and end) on that colour.
 fn colour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
-    let dark = board.open_squares().filter(|s| s.is_dark()).count();
+    let dark = board.open_squares().filter(|&s| board.is_dark(s)).count();
     let light = board.open_count() - dark;
     let counts = format!("{dark} dark and {light} light open squares");
     match kind {
@@ -71,7 +71,7 @@ fn colour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option
         TourKind::Open => {
             let start = start?;
             let majority_is_dark = dark > light;
-            (dark != light && start.is_dark() != majority_is_dark).then(|| {
+            (dark != light && board.is_dark(start) != majority_is_dark).then(|| {
                 let (major, minor) = if majority_is_dark {
                     ("dark", "light")
                 } else {

@@ -1,0 +1,144 @@
+//! Text in raster pictures, drawn with the window's own sans-serif font
+//! (built into the program), so PNG and GIF pictures look the same on every
+//! machine.
+//!
+//! A tour of n squares writes n numbers with only ten distinct digits, and
+//! rasterising an outline costs far more than copying pixels. So each
+//! character is rasterised once per colour into a small image (a sprite)
+//! that every label then copies at its place, snapped to whole pixels.
+
+use std::collections::HashMap;
+
+use skrifa::MetadataProvider;
+
+use super::Colour;
+
+/// Outline stroke that brings the window's light font to about the weight
+/// of bold text, in ems.
+const EMBOLDEN: f32 = 0.07;
+
+/// The font with caches for one em size at one scale.
+pub(crate) struct RasterFont {
+    font: skrifa::FontRef<'static>,
+    outlines: skrifa::OutlineGlyphCollection<'static>,
+    /// The em size in cells and the pixels a cell the caches below hold.
+    size: f64,
+    scale: f32,
+    /// Each character's width in cells; `None` when the font lacks it.
+    advances: HashMap<char, Option<f32>>,
+    sprites: HashMap<(char, Colour), Option<Sprite>>,
+}
+
+/// One character in one colour, rasterised; its top-left pixel lies at
+/// (`left`, `top`) from the character's origin on the baseline.
+pub(crate) struct Sprite {
+    pub pixmap: tiny_skia::Pixmap,
+    pub left: i32,
+    pub top: i32,
+}
+
+impl RasterFont {
+    pub fn new() -> Result<Self, String> {
+        let font = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT)
+            .map_err(|error| format!("the built-in font is unreadable: {error}"))?;
+        let outlines = font.outline_glyphs();
+        Ok(RasterFont {
+            font,
+            outlines,
+            size: 0.0,
+            scale: 0.0,
+            advances: HashMap::new(),
+            sprites: HashMap::new(),
+        })
+    }
+
+    /// Empties the caches unless they were made for `size` cells to the em
+    /// at `scale` pixels a cell.
+    pub fn use_size(&mut self, size: f64, scale: f32) {
+        if (size, scale) != (self.size, self.scale) {
+            (self.size, self.scale) = (size, scale);
+            self.advances.clear();
+            self.sprites.clear();
+        }
+    }
+
+    /// The width of `character` in cells, `None` when the font lacks it.
+    pub fn advance(&mut self, character: char) -> Option<f32> {
+        let (font, size) = (&self.font, self.size);
+        *self.advances.entry(character).or_insert_with(|| {
+            let glyph = font.charmap().map(character)?;
+            let em = skrifa::instance::Size::new(size as f32);
+            let metrics = font.glyph_metrics(em, skrifa::instance::LocationRef::default());
+            Some(metrics.advance_width(glyph).unwrap_or(0.0))
+        })
+    }
+
+    /// The sprite of `character` in `colour`; `None` for a character with
+    /// nothing to draw.
+    pub fn sprite(&mut self, character: char, colour: Colour) -> Option<&Sprite> {
+        let key = (character, colour);
+        if !self.sprites.contains_key(&key) {
+            let sprite = self.render(character, colour);
+            self.sprites.insert(key, sprite);
+        }
+        self.sprites.get(&key).and_then(Option::as_ref)
+    }
+
+    fn render(&self, character: char, colour: Colour) -> Option<Sprite> {
+        let glyph = self.font.charmap().map(character)?;
+        let em = skrifa::instance::Size::new(self.size as f32);
+        let settings =
+            skrifa::outline::DrawSettings::unhinted(em, skrifa::instance::LocationRef::default());
+        let mut pen = PathPen(tiny_skia::PathBuilder::new());
+        self.outlines.get(glyph)?.draw(settings, &mut pen).ok()?;
+        let outline = pen.0.finish()?;
+        let stroke = tiny_skia::Stroke {
+            width: EMBOLDEN * self.size as f32,
+            line_join: tiny_skia::LineJoin::Round,
+            ..tiny_skia::Stroke::default()
+        };
+        let emboldened = outline.stroke(&stroke, self.scale)?;
+        // The stroked outline is the wider: its bounds hold both.
+        let bounds = emboldened.bounds();
+        let left = (bounds.left() * self.scale).floor() as i32 - 1;
+        let top = (bounds.top() * self.scale).floor() as i32 - 1;
+        let right = (bounds.right() * self.scale).ceil() as i32 + 1;
+        let bottom = (bounds.bottom() * self.scale).ceil() as i32 + 1;
+        let mut pixmap = tiny_skia::Pixmap::new(
+            u32::try_from(right - left).ok()?,
+            u32::try_from(bottom - top).ok()?,
+        )?;
+        let transform = tiny_skia::Transform::from_scale(self.scale, self.scale)
+            .post_translate(-left as f32, -top as f32);
+        let paint = super::png::solid_paint(colour, true);
+        for path in [&emboldened, &outline] {
+            pixmap.fill_path(path, &paint, tiny_skia::FillRule::Winding, transform, None);
+        }
+        Some(Sprite { pixmap, left, top })
+    }
+}
+
+/// Turns font outlines (y up) into a tiny-skia path (y down).
+struct PathPen(tiny_skia::PathBuilder);
+
+impl skrifa::outline::OutlinePen for PathPen {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.0.move_to(x, -y);
+    }
+
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.0.line_to(x, -y);
+    }
+
+    fn quad_to(&mut self, cx0: f32, cy0: f32, x: f32, y: f32) {
+        self.0.quad_to(cx0, -cy0, x, -y);
+    }
+
+    fn curve_to(&mut self, cx0: f32, cy0: f32, cx1: f32, cy1: f32, x: f32, y: f32) {
+        self.0.cubic_to(cx0, -cy0, cx1, -cy1, x, -y);
+    }
+
+    fn close(&mut self) {
+        self.0.close();
+    }
+}
