@@ -683,6 +683,89 @@ fn goishi_board_snapshot() {
     harness.snapshot("goishi_half_picked");
 }
 
+/// The window and the exported PNG take their colours from one style: at
+/// the same places of the same board, the rendered window and the PNG show
+/// the same colours (squares of both colours, a blocked square, the path,
+/// the start ring and the knight).
+#[test]
+fn the_window_and_a_png_export_show_the_same_colours_at_the_same_squares() {
+    use gridtour::render::{self, STYLE};
+    let mut board = Board::new(5, 5).expect("5x5");
+    board.set_blocked(Square::new(2, 2), true);
+    let squares = [Square::new(0, 0), Square::new(1, 2), Square::new(3, 3)];
+    let tour = Tour {
+        board: board.clone(),
+        kind: TourKind::Open,
+        path: squares.to_vec(),
+    };
+    let path = PathIndex::from_squares(&board, &tour.path);
+    let geometry = std::rc::Rc::new(std::cell::Cell::new(None));
+    let seen_geometry = std::rc::Rc::clone(&geometry);
+    let mut view = View::default();
+    let mut harness = Harness::builder()
+        .with_size(vec2(300.0, 300.0))
+        .build_ui(move |ui| {
+            let scene = Scene {
+                layer: Layer::Knight {
+                    board: &board,
+                    highlight: &[],
+                    unreachable: &[],
+                    candidates: &[],
+                },
+                path: Some(&path),
+                shown: path.len(),
+                closed: false,
+                numbers: false,
+                revision: 0,
+            };
+            view.show(ui, &scene);
+            seen_geometry.set(view.geometry());
+        });
+    harness.run();
+    let window = harness.render().expect("a rendered window");
+    let geometry = geometry.get().expect("the board was laid out");
+    let cell_px = 40;
+    let png = render::to_png(&render::Scene::tour(&tour), cell_px).expect("a PNG");
+    let png = tiny_skia::Pixmap::decode_png(&png).expect("a decodable PNG");
+    // Places as (square, fraction across, fraction down), with the colour
+    // expected there.
+    let places = [
+        ((4, 0), 0.5, 0.5, STYLE.dark_square),
+        ((4, 1), 0.5, 0.5, STYLE.light_square),
+        ((2, 2), 0.5, 0.12, STYLE.blocked_square),
+        ((2, 2), 0.5, 0.5, STYLE.blocked_cross),
+        // Half-way along the first move, (0, 0) to (1, 2).
+        ((0, 1), 1.0, 0.5, STYLE.path.colour),
+        // The start ring, right of the first square's centre.
+        ((0, 0), 0.5 + STYLE.start_ring_radius, 0.5, STYLE.start_ring),
+        ((3, 3), 0.5, 0.5, STYLE.knight),
+    ];
+    for ((x, y), across, down, expected) in places {
+        let rect = geometry.cell_rect((x, y));
+        let on_screen = window.get_pixel(
+            (rect.left() + across as f32 * rect.width()) as u32,
+            (rect.top() + down as f32 * rect.height()) as u32,
+        );
+        let in_file = png
+            .pixel(
+                ((f64::from(x) + 0.5 + across) * f64::from(cell_px)) as u32,
+                ((f64::from(y) + 0.5 + down) * f64::from(cell_px)) as u32,
+            )
+            .expect("inside the PNG")
+            .demultiply();
+        let screen = [on_screen.0[0], on_screen.0[1], on_screen.0[2]];
+        let file = [in_file.red(), in_file.green(), in_file.blue()];
+        let wanted = [expected.red, expected.green, expected.blue];
+        // Lines are smoothed at their edges: a little give.
+        let near = |a: [u8; 3]| a.iter().zip(wanted).all(|(&a, b)| a.abs_diff(b) <= 10);
+        assert!(
+            near(screen),
+            "window at {x},{y}: {screen:?}, not {wanted:?}"
+        );
+        assert!(near(file), "PNG at {x},{y}: {file:?}, not {wanted:?}");
+    }
+}
+
 #[test]
 fn a_puzzle_edited_by_clicks_matches_the_clicks() {
     let empty = Puzzle::new(4, 3).expect("4x3");

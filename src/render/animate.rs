@@ -144,7 +144,7 @@ pub fn animated_svg(scene: &Scene, cell_px: u32, timing: Timing) -> String {
         let centre = layout.centre(start);
         match scene.ground {
             Ground::Knight { .. } => {
-                let paint = format!(r#"fill="{}""#, STYLE.knight);
+                let paint = format!(r#"fill="{}" stroke="none""#, STYLE.knight);
                 svg.circle_element(centre, STYLE.knight_radius, &paint, &body);
             }
             Ground::Goishi { .. } => {

@@ -128,7 +128,7 @@ impl SvgCanvas {
             let rect = label.backing_rect(width);
             let _ = write!(
                 self.out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{backing}"{extra}"#,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{backing}" stroke="none"{extra}"#,
                 self.px(rect.left),
                 self.px(rect.top),
                 self.px(rect.width),
@@ -143,7 +143,7 @@ impl SvgCanvas {
         let baseline = label.origin(width).y;
         let _ = writeln!(
             self.out,
-            r#"<text x="{}" y="{}" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-weight="bold" font-size="{}" text-anchor="{anchor}" fill="{}"{extra}>{body}{}</text>"#,
+            r#"<text x="{}" y="{}" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-weight="bold" font-size="{}" text-anchor="{anchor}" fill="{}" stroke="none"{extra}>{body}{}</text>"#,
             self.px(x),
             self.px(baseline),
             self.px(label.size),
@@ -155,7 +155,7 @@ impl SvgCanvas {
 
 impl Canvas for SvgCanvas {
     fn fill_rect(&mut self, rect: Rect, colour: Colour) {
-        self.rect_element(rect, &format!(r#"fill="{colour}""#));
+        self.rect_element(rect, &format!(r#"fill="{colour}" stroke="none""#));
     }
 
     fn stroke_rect(&mut self, rect: Rect, stroke: Stroke) {
@@ -164,7 +164,12 @@ impl Canvas for SvgCanvas {
     }
 
     fn fill_circle(&mut self, centre: Point, radius: f64, colour: Colour) {
-        self.circle_element(centre, radius, &format!(r#"fill="{colour}""#), "");
+        self.circle_element(
+            centre,
+            radius,
+            &format!(r#"fill="{colour}" stroke="none""#),
+            "",
+        );
     }
 
     fn stroke_circle(&mut self, centre: Point, radius: f64, stroke: Stroke) {

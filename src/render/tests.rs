@@ -519,9 +519,12 @@ fn raster_pictures_too_large_are_refused_with_advice() {
     assert!(error.contains("at most 6 pixels"), "{error}");
 }
 
+/// A picture as rows of RGB pixels, row by row.
+type Picture = Vec<[u8; 3]>;
+
 /// Every frame of a GIF composed onto one canvas, as a viewer shows them:
 /// the pictures after each frame, with the frame delays.
-fn play_gif(gif: &[u8]) -> (Vec<Vec<[u8; 3]>>, Vec<u16>, (u32, u32)) {
+fn play_gif(gif: &[u8]) -> (Vec<Picture>, Vec<u16>, (u32, u32)) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(gif).expect("a GIF header");
@@ -559,7 +562,7 @@ fn gif_plays_the_tour_move_by_move_and_ends_on_the_finished_picture() {
     assert_eq!(pictures.len(), 8);
     assert!(delays[..7].iter().all(|&delay| delay == 10), "{delays:?}");
     assert_eq!(delays[7], 300);
-    let at = |picture: &Vec<[u8; 3]>, x: u32, y: u32| {
+    let at = |picture: &Picture, x: u32, y: u32| {
         let [red, green, blue] = picture[(y * width + x) as usize];
         Colour::rgb(red, green, blue)
     };

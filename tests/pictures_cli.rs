@@ -1,0 +1,279 @@
+//! Pictures from the command line: `--format svg|png|gif|animated-svg` for
+//! both puzzles, read back and checked by independent means. The SVG is
+//! rendered by two other programs, librsvg's `rsvg-convert` and
+//! ImageMagick's own renderer, which must draw the same picture.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use gridtour::document::{self, Document};
+use gridtour::goishi;
+use gridtour::knight::{Board, TourKind, validate};
+use gridtour::render::{Colour, STYLE};
+
+fn gridtour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn succeeded(args: &[&str]) -> Vec<u8> {
+    let output = gridtour(args);
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout
+}
+
+/// The one-line error of a run that must fail.
+fn error_of(args: &[&str]) -> String {
+    let output = gridtour(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?} should fail");
+    let stderr = String::from_utf8(output.stderr).expect("utf-8 output");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    stderr
+}
+
+/// A scratch directory for one test, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let directory =
+        std::env::temp_dir().join(format!("gridtour-pictures-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("a scratch directory");
+    directory
+}
+
+/// Runs an outside renderer; without it the test cannot check anything,
+/// which fails under CI (where `.ci/run` installs it) and is skipped with a
+/// note elsewhere.
+fn render_with(program: &str, args: &[&str]) -> bool {
+    match Command::new(program).args(args).output() {
+        Ok(output) => {
+            assert!(
+                output.status.success(),
+                "{program} {args:?}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            true
+        }
+        Err(error) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{program} is needed to check SVG pictures: {error}"
+            );
+            eprintln!("skipped: {program} is not installed ({error})");
+            false
+        }
+    }
+}
+
+fn decode_png(path: &Path) -> tiny_skia::Pixmap {
+    let bytes = std::fs::read(path).expect("the rendered PNG");
+    tiny_skia::Pixmap::decode_png(&bytes).expect("a decodable PNG")
+}
+
+fn colour_at(image: &tiny_skia::Pixmap, x: f64, y: f64) -> Colour {
+    let pixel = image
+        .pixel(x as u32, y as u32)
+        .expect("inside the picture")
+        .demultiply();
+    Colour::rgb(pixel.red(), pixel.green(), pixel.blue())
+}
+
+fn close(a: Colour, b: Colour) -> bool {
+    let channels = [(a.red, b.red), (a.green, b.green), (a.blue, b.blue)];
+    channels.iter().all(|&(a, b)| a.abs_diff(b) <= 40)
+}
+
+/// The tour a picture carries, checked as a closed 8x8 tour from a1.
+fn closed_tour_inside(bytes: &[u8]) -> gridtour::knight::Tour {
+    let Ok(Document::Tour(tour)) = document::read_bytes("picture", bytes) else {
+        panic!("the picture carries no tour");
+    };
+    let board = Board::new(8, 8).unwrap();
+    assert_eq!(validate(&board, &tour.path, TourKind::Closed), Ok(()));
+    assert_eq!(board.square_name(tour.path[0]), "a1");
+    tour
+}
+
+#[test]
+fn knight_svg_renders_alike_in_librsvg_and_imagemagick_with_a_dark_a1() {
+    let directory = scratch("svg");
+    let svg = succeeded(&[
+        "knight", "--size", "8x8", "--start", "a1", "--closed", "--format", "svg",
+    ]);
+    let tour = closed_tour_inside(&svg);
+    let svg_path = directory.join("tour.svg");
+    std::fs::write(&svg_path, &svg).expect("the SVG written");
+    let (by_rsvg, by_magick) = (directory.join("rsvg.png"), directory.join("magick.png"));
+    let svg_arg = svg_path.to_str().expect("a UTF-8 temp path");
+    if !render_with("rsvg-convert", &[svg_arg, "-o", by_rsvg.to_str().unwrap()])
+        || !render_with(
+            "convert",
+            &[&format!("MSVG:{svg_arg}"), by_magick.to_str().unwrap()],
+        )
+    {
+        return;
+    }
+    let (rsvg, magick) = (decode_png(&by_rsvg), decode_png(&by_magick));
+    // 40 pixels a square, half a square of margin.
+    assert_eq!((rsvg.width(), rsvg.height()), (360, 360));
+    assert_eq!((magick.width(), magick.height()), (360, 360));
+    let centre = |x: u32, y: u32| (40.0 * f64::from(x) + 40.0, 40.0 * f64::from(y) + 40.0);
+    let last = *tour.path.last().unwrap();
+    for square in &tour.path {
+        let (x, y) = centre(square.x, square.y);
+        let expected = if *square == last {
+            STYLE.knight
+        } else {
+            STYLE.path.colour
+        };
+        for (name, image) in [("librsvg", &rsvg), ("ImageMagick", &magick)] {
+            let seen = colour_at(image, x, y);
+            assert!(
+                close(seen, expected),
+                "{name} at {square:?}: {seen} not {expected}"
+            );
+        }
+    }
+    // a1 (bottom left) is dark and h1 light, in a corner of the square
+    // that the tour and the start ring leave free.
+    let corner = |x: u32, y: u32| (40.0 * f64::from(x) + 56.0, 40.0 * f64::from(y) + 56.0);
+    for (name, image) in [("librsvg", &rsvg), ("ImageMagick", &magick)] {
+        let (x, y) = corner(0, 7);
+        assert!(
+            close(colour_at(image, x, y), STYLE.dark_square),
+            "{name}: a1 is not dark"
+        );
+        let (x, y) = corner(1, 7);
+        assert!(
+            close(colour_at(image, x, y), STYLE.light_square),
+            "{name}: b1 is not light"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn knight_png_is_written_atomically_to_the_output_file() {
+    let directory = scratch("png");
+    let png = directory.join("tour.png");
+    let png_arg = png.to_str().unwrap();
+    let printed = succeeded(&[
+        "knight", "--size", "8x8", "--start", "a1", "--closed", "--format", "png", "--output",
+        png_arg, "--cell", "30",
+    ]);
+    assert!(printed.is_empty());
+    let bytes = std::fs::read(&png).expect("the PNG");
+    let tour = closed_tour_inside(&bytes);
+    let image = decode_png(&png);
+    assert_eq!((image.width(), image.height()), (270, 270));
+    let second = tour.path[1];
+    let (x, y) = (
+        30.0 * f64::from(second.x) + 30.0,
+        30.0 * f64::from(second.y) + 30.0,
+    );
+    assert_eq!(colour_at(&image, x, y), STYLE.path.colour);
+    // a1's free corner is dark.
+    assert_eq!(colour_at(&image, 27.0, 237.0), STYLE.dark_square);
+    // Only the file itself is left in the folder: no temporary files.
+    let names: Vec<_> = std::fs::read_dir(&directory)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["tour.png"]);
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn knight_gif_and_animated_svg_play_the_tour() {
+    let gif = succeeded(&[
+        "knight", "--size", "6x6", "--start", "a1", "--format", "gif", "--speed", "50",
+    ]);
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(gif.as_slice())
+        .expect("a GIF");
+    let mut frames = 0;
+    while decoder.read_next_frame().expect("a frame").is_some() {
+        frames += 1;
+    }
+    // The start square, then a frame for each of the 35 moves.
+    assert_eq!(frames, 36);
+    let svg = succeeded(&[
+        "knight",
+        "--size",
+        "6x6",
+        "--start",
+        "a1",
+        "--format",
+        "animated-svg",
+    ]);
+    let svg = String::from_utf8(svg).expect("UTF-8 SVG");
+    // Casing and cyan for each of 35 moves; a backing and a number for
+    // each of the 36 squares.
+    assert_eq!(svg.matches("<set ").count(), 2 * 35 + 2 * 36);
+    assert!(matches!(
+        document::read_bytes("svg", svg.as_bytes()),
+        Ok(Document::Tour(_))
+    ));
+}
+
+#[test]
+fn goishi_sheets_show_the_puzzle_blank_or_solved() {
+    let puzzle = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/goishi/seed-example.txt"
+    );
+    let blank = succeeded(&["goishi", puzzle, "--no-solution", "--format", "svg"]);
+    let blank = String::from_utf8(blank).unwrap();
+    assert!(blank.contains("Goishi Hiroi"), "no title");
+    assert!(
+        !blank.contains(&STYLE.picked_stone.to_string()),
+        "a stone is picked"
+    );
+    let solved = succeeded(&["goishi", puzzle, "--format", "svg"]);
+    let Ok(Document::Goishi(loaded)) = document::read_bytes("svg", &solved) else {
+        panic!("the sheet carries no puzzle");
+    };
+    let order = loaded.order.expect("the solution inside");
+    assert_eq!(goishi::validate(&loaded.puzzle, &order), Ok(()));
+    let solved = String::from_utf8(solved).unwrap();
+    assert!(solved.contains(", solution"));
+    assert_eq!(
+        solved
+            .matches(&format!("fill=\"{}\"", STYLE.picked_stone))
+            .count(),
+        order.len()
+    );
+}
+
+#[test]
+fn picture_options_are_checked_with_one_line_errors_naming_the_flag() {
+    let error = error_of(&["knight", "--size", "5", "--format", "jpeg"]);
+    assert!(error.contains("--format: unknown format 'jpeg'"), "{error}");
+    let error = error_of(&["knight", "--size", "5", "--format", "svg", "--cell", "0"]);
+    assert!(error.contains("--cell"), "{error}");
+    let error = error_of(&[
+        "knight", "--size", "5", "--format", "gif", "--speed", "fast",
+    ]);
+    assert!(error.contains("--speed"), "{error}");
+    let error = error_of(&["knight", "--size", "5", "--count", "--format", "svg"]);
+    assert!(error.contains("--count"), "{error}");
+    let error = error_of(&["knight", "--size", "4", "--format", "svg"]);
+    assert!(error.contains("nothing to draw"), "{error}");
+    let error = error_of(&[
+        "knight",
+        "--size",
+        "5",
+        "--format",
+        "png",
+        "--output",
+        "/nonexistent/dir/t.png",
+    ]);
+    assert!(error.contains("/nonexistent/dir"), "{error}");
+    let error = error_of(&["knight", "--size", "5", "--format", "pzprv3"]);
+    assert!(error.contains("Goishi"), "{error}");
+}
