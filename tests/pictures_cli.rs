@@ -277,3 +277,25 @@ fn picture_options_are_checked_with_one_line_errors_naming_the_flag() {
     let error = error_of(&["knight", "--size", "5", "--format", "pzprv3"]);
     assert!(error.contains("Goishi"), "{error}");
 }
+
+#[test]
+fn a_binary_picture_is_not_written_to_a_terminal_but_goes_through_a_pipe() {
+    // `script` gives the program a terminal as its standard output.
+    let binary = env!("CARGO_BIN_EXE_gridtour");
+    let output = Command::new("script")
+        .args([
+            "-qfec",
+            &format!("{binary} knight --size 5x5 --format png"),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("script(1) from util-linux runs");
+    assert_eq!(output.status.code(), Some(2));
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert!(shown.contains("give --output FILE"), "{shown:?}");
+    assert!(!shown.contains("PNG"), "binary on the terminal: {shown:?}");
+    // Through a pipe the picture is written.
+    let png = succeeded(&["knight", "--size", "5x5", "--format", "png"]);
+    assert!(png.starts_with(b"\x89PNG"));
+}

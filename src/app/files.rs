@@ -15,6 +15,7 @@ use gridtour::document::{self, Document};
 
 use gridtour::atomic_write::write_atomic;
 use gridtour::output::{Format, PictureOptions, Subject};
+use gridtour::render::Timing;
 
 /// A finished file operation.
 #[derive(Debug)]
@@ -71,6 +72,8 @@ pub struct Export {
     pub subject: Subject,
     /// Whether pictures show move numbers, as the window does.
     pub numbers: bool,
+    /// The pace of animations: the window's playback speed.
+    pub moves_per_second: f32,
 }
 
 impl Export {
@@ -103,6 +106,7 @@ impl Export {
     pub fn render(&self, format: Format) -> Result<Vec<u8>, String> {
         let options = PictureOptions {
             numbers: Some(self.numbers),
+            timing: Timing::new(f64::from(self.moves_per_second)).ok(),
             ..PictureOptions::default()
         };
         self.subject.render(format, &options)

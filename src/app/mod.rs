@@ -572,6 +572,7 @@ impl GridtourApp {
         let export = Export {
             subject: Subject::Tour(tour),
             numbers: self.settings.show_numbers,
+            moves_per_second: self.settings.moves_per_second,
         };
         Ok((export, name))
     }
@@ -586,6 +587,7 @@ impl GridtourApp {
                 order: self.goishi.picks().to_vec(),
             },
             numbers: self.settings.show_numbers,
+            moves_per_second: self.settings.moves_per_second,
         };
         (export, name)
     }

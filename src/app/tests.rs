@@ -437,8 +437,14 @@ fn every_export_opens_again_in_its_own_mode() {
     wait_until_idle(&mut harness);
     let tour = shown_tour(&harness);
     let (export, _) = harness.state().knight_export().expect("a tour to export");
-    let names = ["tour.json", "tour.txt", "tour.svg", "tour.png"];
-    for name in names {
+    let names = [
+        "tour.json",
+        "tour.txt",
+        "tour.svg",
+        "tour.png",
+        "tour.animated.svg",
+    ];
+    for name in names.iter().chain(&["tour.gif"]) {
         harness
             .state_mut()
             .files
@@ -447,6 +453,18 @@ fn every_export_opens_again_in_its_own_mode() {
     wait_until_idle(&mut harness);
     let (text, error) = notice(&harness).expect("a notice");
     assert!(!error, "{text}");
+    // The GIF plays at the window's speed (8 moves a second): the first
+    // square, then a frame of an eighth of a second for each move.
+    let gif = std::fs::read(dir.join("tour.gif")).expect("the GIF");
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(gif.as_slice())
+        .expect("a GIF");
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        delays.push(frame.delay);
+    }
+    assert_eq!(delays.len(), 25);
+    assert!(delays[..24].iter().all(|&delay| delay == 13), "{delays:?}");
 
     // Open each from Goishi mode: the window switches to the knight.
     for name in names {
