@@ -8,7 +8,9 @@
 //! The snapshot tests render with wgpu; run them headless with
 //! `WGPU_BACKEND=gl cargo test --bin gridtour`.
 
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, vec2};
@@ -20,7 +22,7 @@ use gridtour::job::{Control, Outcome};
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
 use super::GridtourApp;
-use super::canvas::{Layer, PathIndex, Scene, View};
+use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::goishi::session::Interaction as GoishiInteraction;
 use super::settings::{Mode, Settings};
 use super::timeline::Timeline;
@@ -641,14 +643,21 @@ fn snapshot_tour() -> Tour {
     }
 }
 
-#[test]
-fn knight_board_snapshot() {
-    let tour = snapshot_tour();
+/// A harness showing `tour` alone on the canvas, `side` points square,
+/// and where the canvas last laid the board out.
+fn knight_canvas(
+    tour: &Tour,
+    side: f32,
+    numbers: bool,
+) -> (Harness<'static>, Rc<Cell<Option<canvas::Geometry>>>) {
     let board = tour.board.clone();
     let path = PathIndex::from_squares(&board, &tour.path);
+    let closed = tour.kind == TourKind::Closed;
+    let geometry = Rc::new(Cell::new(None));
+    let seen_geometry = Rc::clone(&geometry);
     let mut view = View::default();
-    let mut harness = Harness::builder()
-        .with_size(vec2(420.0, 420.0))
+    let harness = Harness::builder()
+        .with_size(vec2(side, side))
         .build_ui(move |ui| {
             let scene = Scene {
                 layer: Layer::Knight {
@@ -659,12 +668,19 @@ fn knight_board_snapshot() {
                 },
                 path: Some(&path),
                 shown: path.len(),
-                closed: true,
-                numbers: true,
+                closed,
+                numbers,
                 revision: 0,
             };
             view.show(ui, &scene);
+            seen_geometry.set(view.geometry());
         });
+    (harness, geometry)
+}
+
+#[test]
+fn knight_board_snapshot() {
+    let (mut harness, _) = knight_canvas(&snapshot_tour(), 420.0, true);
     harness.run();
     harness.snapshot("knight_8x8_closed_tour");
 }
@@ -712,33 +728,11 @@ fn the_window_and_a_png_export_show_the_same_colours_at_the_same_squares() {
     board.set_blocked(Square::new(2, 2), true);
     let squares = [Square::new(0, 0), Square::new(1, 2), Square::new(3, 3)];
     let tour = Tour {
-        board: board.clone(),
+        board,
         kind: TourKind::Open,
         path: squares.to_vec(),
     };
-    let path = PathIndex::from_squares(&board, &tour.path);
-    let geometry = std::rc::Rc::new(std::cell::Cell::new(None));
-    let seen_geometry = std::rc::Rc::clone(&geometry);
-    let mut view = View::default();
-    let mut harness = Harness::builder()
-        .with_size(vec2(300.0, 300.0))
-        .build_ui(move |ui| {
-            let scene = Scene {
-                layer: Layer::Knight {
-                    board: &board,
-                    highlight: &[],
-                    unreachable: &[],
-                    candidates: &[],
-                },
-                path: Some(&path),
-                shown: path.len(),
-                closed: false,
-                numbers: false,
-                revision: 0,
-            };
-            view.show(ui, &scene);
-            seen_geometry.set(view.geometry());
-        });
+    let (mut harness, geometry) = knight_canvas(&tour, 300.0, false);
     harness.run();
     let window = harness.render().expect("a rendered window");
     let geometry = geometry.get().expect("the board was laid out");
