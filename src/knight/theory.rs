@@ -16,6 +16,7 @@ pub fn impossibility(board: &Board, start: Option<Square>, kind: TourKind) -> Op
         .or_else(|| four_across_reason(board, start, kind))
         .or_else(|| neighbour_reason(board, start, kind))
         .or_else(|| connectivity_reason(board))
+        .or_else(|| cut_square_reason(board, start, kind))
 }
 
 /// The start square itself must be a square the tour visits.
@@ -249,6 +250,189 @@ fn connectivity_reason(board: &Board) -> Option<String> {
     ))
 }
 
+/// Cut squares: squares whose removal splits the open squares apart. The
+/// parts of a board that no single removal splits (its blocks) hang
+/// together at cut squares like beads on strings, and a tour must thread
+/// them: a closed tour survives the loss of any one square, so a board with
+/// a cut square has none; an open tour can only thread blocks that lie in a
+/// row, so no cut square may join three blocks and no block may hold three
+/// cut squares; and it must start in a block at either end of that row,
+/// not on a cut square. The board must be connected (checked before).
+fn cut_square_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+    if board.is_full() {
+        return None;
+    }
+    let blocks = Blocks::of(board)?;
+    let name = |index: u32| board.square_name(board.square(index as usize));
+    let names = |indices: &[u32]| {
+        indices
+            .iter()
+            .map(|&index| name(index))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(&cut) = blocks.cut_squares.first()
+        && kind == TourKind::Closed
+    {
+        return Some(format!(
+            "removing {} splits the open squares into {} groups, but a closed tour stays \
+             connected when any one square is removed",
+            name(cut),
+            blocks.pieces_without(cut)
+        ));
+    }
+    if let Some(&cut) = blocks
+        .cut_squares
+        .iter()
+        .find(|&&cut| blocks.pieces_without(cut) >= 3)
+    {
+        return Some(format!(
+            "removing {} splits the open squares into {} groups; an open tour passes that square \
+             once, so it can join at most two of them",
+            name(cut),
+            blocks.pieces_without(cut)
+        ));
+    }
+    if let Some(links) = blocks
+        .members
+        .iter()
+        .map(|block| blocks.cuts_in(block))
+        .find(|cuts| cuts.len() >= 3)
+    {
+        return Some(format!(
+            "squares {} are each the only link between one part of the board and a separate \
+             group of squares; an open tour must end inside each such group, and it has only \
+             two ends",
+            names(&links)
+        ));
+    }
+    let start = start?;
+    let start_index = board.index(start) as u32;
+    if blocks.pieces_without(start_index) >= 2 {
+        return Some(format!(
+            "removing {} splits the open squares into two groups, and a tour starting there \
+             can enter only one of them",
+            board.square_name(start)
+        ));
+    }
+    let block = blocks
+        .members
+        .iter()
+        .find(|block| block.contains(&start_index))?;
+    let links = blocks.cuts_in(block);
+    (links.len() == 2).then(|| {
+        format!(
+            "{} lies between squares {}, each the only link to a separate group of squares; a \
+             tour starting at {} can pass only one of those links and never come back",
+            board.square_name(start),
+            names(&links),
+            board.square_name(start)
+        )
+    })
+}
+
+/// The blocks (biconnected components) of the open squares' knight graph,
+/// by square index.
+struct Blocks {
+    /// Each block's squares, cut squares included.
+    members: Vec<Vec<u32>>,
+    /// How many blocks hold each square (by board index): 2 or more for
+    /// cut squares.
+    blocks_holding: Vec<u32>,
+    /// The cut squares, in the order found.
+    cut_squares: Vec<u32>,
+}
+
+impl Blocks {
+    /// Tarjan's depth-first search, without recursion (boards can have
+    /// millions of squares). `None` when the open squares form one block.
+    fn of(board: &Board) -> Option<Blocks> {
+        const UNSEEN: u32 = u32::MAX;
+        let first = board.open_squares().next()?;
+        // The `at`-th open neighbour of a square, recomputed rather than
+        // stored, so a frame costs 8 bytes however large the board.
+        let neighbour = |index: u32, at: usize| -> Option<u32> {
+            board
+                .neighbours(board.square(index as usize))
+                .nth(at)
+                .map(|s| board.index(s) as u32)
+        };
+        let mut order = vec![UNSEEN; board.area()];
+        let mut low = vec![0u32; board.area()];
+        let mut blocks_holding = vec![0u32; board.area()];
+        let mut members = Vec::new();
+        let mut stack: Vec<u32> = Vec::new();
+        // Frames: a square and how many of its neighbours were looked at.
+        let root = board.index(first) as u32;
+        let mut frames: Vec<(u32, usize)> = vec![(root, 0)];
+        order[root as usize] = 0;
+        stack.push(root);
+        let mut visited = 1;
+        while let Some((square, at)) = frames.last_mut() {
+            let square = *square;
+            if let Some(next) = neighbour(square, *at) {
+                *at += 1;
+                if order[next as usize] == UNSEEN {
+                    order[next as usize] = visited;
+                    low[next as usize] = visited;
+                    visited += 1;
+                    stack.push(next);
+                    frames.push((next, 0));
+                } else {
+                    low[square as usize] = low[square as usize].min(order[next as usize]);
+                }
+                continue;
+            }
+            frames.pop();
+            let Some(&(parent, _)) = frames.last() else {
+                break;
+            };
+            low[parent as usize] = low[parent as usize].min(low[square as usize]);
+            if low[square as usize] >= order[parent as usize] {
+                // The parent separates the subtree of `square`: a block.
+                let mut block = Vec::new();
+                while let Some(member) = stack.pop() {
+                    block.push(member);
+                    blocks_holding[member as usize] += 1;
+                    if member == square {
+                        break;
+                    }
+                }
+                block.push(parent);
+                blocks_holding[parent as usize] += 1;
+                members.push(block);
+            }
+        }
+        if members.len() <= 1 {
+            return None;
+        }
+        let cut_squares = (0..board.area() as u32)
+            .filter(|&index| blocks_holding[index as usize] >= 2)
+            .collect();
+        Some(Blocks {
+            members,
+            blocks_holding,
+            cut_squares,
+        })
+    }
+
+    /// The number of groups the open squares fall into without `square`.
+    fn pieces_without(&self, square: u32) -> u32 {
+        self.blocks_holding[square as usize].max(1)
+    }
+
+    /// The cut squares of `block`.
+    fn cuts_in(&self, block: &[u32]) -> Vec<u32> {
+        let mut cuts: Vec<u32> = block
+            .iter()
+            .copied()
+            .filter(|&square| self.blocks_holding[square as usize] >= 2)
+            .collect();
+        cuts.sort_unstable();
+        cuts
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,5 +598,122 @@ mod tests {
             let reason = impossibility(&split, None, kind).unwrap_or_default();
             assert!(reason.contains("not connected"), "{reason}");
         }
+    }
+
+    /// A board of `width` x `height` cut into three rooms by walls two
+    /// squares thick (which no knight can cross), one door square in each.
+    fn walled(width: u32, height: u32, doors: &[(u32, u32)]) -> Board {
+        let mut b = board(width, height);
+        for y in 0..height {
+            for x in [5, 6, 12, 13] {
+                b.set_blocked(Square::new(x, y), true);
+            }
+        }
+        for &(x, y) in doors {
+            b.set_blocked(Square::new(x, y), false);
+        }
+        b
+    }
+
+    #[test]
+    fn cut_squares_rule_out_closed_tours_and_badly_placed_starts() {
+        // Three rooms in a row, a door between each pair.
+        let row = walled(19, 10, &[(5, 4), (12, 4)]);
+        assert_eq!(impossibility(&row, None, TourKind::Open), None);
+        let reason = impossibility(&row, None, TourKind::Closed).unwrap_or_default();
+        assert!(reason.contains("removing"), "{reason}");
+        let middle = row.parse_square("j5").unwrap();
+        let reason = impossibility(&row, Some(middle), TourKind::Open).unwrap_or_default();
+        assert!(reason.contains("lies between squares"), "{reason}");
+        let door = Square::new(5, 4);
+        let reason = impossibility(&row, Some(door), TourKind::Open).unwrap_or_default();
+        assert!(
+            reason.contains("splits the open squares into two"),
+            "{reason}"
+        );
+        let end_room = row.parse_square("a1").unwrap();
+        assert_eq!(impossibility(&row, Some(end_room), TourKind::Open), None);
+    }
+
+    #[test]
+    fn a_middle_room_with_three_doors_leaves_no_open_tour() {
+        // Rooms left and right of the middle one, and a third room below
+        // the middle room behind a horizontal wall with its own door.
+        let mut b = walled(19, 14, &[(5, 2), (12, 2)]);
+        for x in 7..12 {
+            for y in [6, 7] {
+                b.set_blocked(Square::new(x, y), true);
+            }
+        }
+        b.set_blocked(Square::new(9, 6), false);
+        let reason = impossibility(&b, None, TourKind::Open).unwrap_or_default();
+        assert!(reason.contains("only link"), "{reason}");
+    }
+
+    /// Whether a tour of `kind` from `start` exists, by plain exhaustive
+    /// search: an independent check of the theory on small boards.
+    fn has_tour(b: &Board, start: Square, kind: TourKind) -> bool {
+        fn extend(
+            b: &Board,
+            at: Square,
+            seen: &mut [bool],
+            left: usize,
+            start: Square,
+            kind: TourKind,
+        ) -> bool {
+            if left == 0 {
+                return kind == TourKind::Open || b.neighbours(at).any(|n| n == start);
+            }
+            let next: Vec<Square> = b.neighbours(at).filter(|&n| !seen[b.index(n)]).collect();
+            for n in next {
+                seen[b.index(n)] = true;
+                if extend(b, n, seen, left - 1, start, kind) {
+                    return true;
+                }
+                seen[b.index(n)] = false;
+            }
+            false
+        }
+        let mut seen = vec![false; b.area()];
+        seen[b.index(start)] = true;
+        extend(b, start, &mut seen, b.open_count() - 1, start, kind)
+    }
+
+    #[test]
+    fn theory_never_rules_out_a_tour_that_exists_on_holed_boards() {
+        // Random holes in boards of up to 20 squares: whenever theory says
+        // "no tour", exhaustive search must agree.
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |bound: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % u64::from(bound)) as u32
+        };
+        let (mut ruled_out, mut by_cut_squares) = (0, 0);
+        for _ in 0..400 {
+            let (w, h) = (3 + next(3), 4 + next(2));
+            let mut b = board(w, h);
+            for _ in 0..next(5) {
+                b.set_blocked(Square::new(next(w), next(h)), true);
+            }
+            let Some(start) = b.open_squares().next() else {
+                continue;
+            };
+            for kind in TourKind::ALL {
+                if let Some(reason) = impossibility(&b, Some(start), kind) {
+                    ruled_out += 1;
+                    if cut_square_reason(&b, Some(start), kind).as_ref() == Some(&reason) {
+                        by_cut_squares += 1;
+                    }
+                    assert!(!has_tour(&b, start, kind), "{w}x{h} {kind:?}: {reason}");
+                }
+            }
+        }
+        assert!(ruled_out > 100, "only {ruled_out} boards ruled out");
+        assert!(
+            by_cut_squares >= 5,
+            "cut squares decided only {by_cut_squares}"
+        );
     }
 }
