@@ -75,8 +75,11 @@ pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> 
         for attempt in 0u64.. {
             let randomised = worker > 0 || attempt > 0;
             let shuffle_seed = randomised.then(|| splitmix64(worker << 32 | attempt));
+            // A solution takes one node a stone: every attempt may at
+            // least walk that far, or big puzzles restart again and again
+            // before any attempt could reach the end.
             let budget = if restarts {
-                luby(attempt + 1) * RESTART_UNIT_NODES
+                luby(attempt + 1) * RESTART_UNIT_NODES.max(2 * layout.len() as u64)
             } else {
                 u64::MAX
             };
