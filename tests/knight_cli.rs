@@ -227,6 +227,25 @@ fn a_long_count_shows_progress_on_a_terminal_and_nothing_when_redirected() {
     );
 }
 
+#[test]
+fn progress_asks_for_progress_lines_on_a_redirected_standard_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["knight", "--size", "8x8", "--count", "--progress"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(5600));
+    child.kill().expect("stopped");
+    let output = child.wait_with_output().expect("output");
+    let logged = String::from_utf8_lossy(&output.stderr);
+    let lines: Vec<&str> = logged.lines().collect();
+    assert_eq!(lines.len(), 1, "{logged:?}");
+    assert!(lines[0].starts_with("gridtour: counting: "), "{logged:?}");
+    assert!(lines[0].contains(" nodes, "), "{logged:?}");
+    assert!(!logged.contains('\x1b'), "terminal codes in a log: {logged:?}");
+}
+
 /// Runs `gridtour knight ARGS` through the shell with `redirection` applied
 /// to its output.
 fn through_shell(args: &str, redirection: &str) -> Output {

@@ -19,6 +19,11 @@ pub struct Cli {
     /// What to do headless; omit it to open the window.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Write a progress line to standard error every five seconds during
+    /// long work even when it is not a terminal (on a terminal progress is
+    /// always shown, on one line).
+    #[arg(long, global = true)]
+    pub progress: bool,
 }
 
 /// The headless subcommands.
@@ -205,8 +210,11 @@ fn printable(message: &str) -> String {
     shown
 }
 
-/// Runs one subcommand.
-pub fn run(command: Command) -> Result<(), Failure> {
+/// Runs one subcommand; `progress` is the `--progress` flag.
+pub fn run(command: Command, progress: bool) -> Result<(), Failure> {
+    if progress {
+        progress::log_when_redirected();
+    }
     match command {
         Command::Knight(args) => knight::run(args),
         Command::Goishi(args) => goishi::run(args),

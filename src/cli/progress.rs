@@ -5,9 +5,11 @@
 //! is a terminal, a watcher thread rewrites one line there every second,
 //! starting after the first second, and erases it when the work ends, so
 //! standard output is never touched and quick commands show nothing. When
-//! standard error is redirected (scripts, tests), nothing is written.
+//! standard error is redirected (scripts, tests), nothing is written unless
+//! `--progress` asks for a plain line every five seconds, for logs.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -17,6 +19,28 @@ use gridtour::job::{Control, Outcome};
 /// often the line is rewritten.
 const INTERVAL: Duration = Duration::from_secs(1);
 
+/// How often a progress line is written to a redirected standard error.
+const LOG_INTERVAL: Duration = Duration::from_secs(5);
+
+/// Whether `--progress` asked for progress lines on a redirected standard
+/// error.
+static LOG_WHEN_REDIRECTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes long computations write a progress line every five seconds to
+/// standard error even when it is not a terminal (`--progress`).
+pub fn log_when_redirected() {
+    LOG_WHEN_REDIRECTED.store(true, Ordering::Relaxed);
+}
+
+/// How progress reaches standard error.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// One line rewritten in place on a terminal.
+    Rewritten,
+    /// A new line each time, for a log file.
+    Logged,
+}
+
 /// Runs `work` to its end with a fresh [`Control`], showing its counters on
 /// standard error under the name `what` while it runs (see the module docs).
 /// Nothing cancels the control (Ctrl+C ends the whole process), so the
@@ -24,7 +48,9 @@ const INTERVAL: Duration = Duration::from_secs(1);
 pub fn watched<T>(what: &str, work: impl FnOnce(&Control) -> Outcome<T>) -> Result<T, String> {
     let control = Control::new();
     let outcome = if std::io::stderr().is_terminal() {
-        with_progress_line(what, &control, work)
+        with_progress_line(what, &control, Shown::Rewritten, work)
+    } else if LOG_WHEN_REDIRECTED.load(Ordering::Relaxed) {
+        with_progress_line(what, &control, Shown::Logged, work)
     } else {
         work(&control)
     };
@@ -34,10 +60,15 @@ pub fn watched<T>(what: &str, work: impl FnOnce(&Control) -> Outcome<T>) -> Resu
     }
 }
 
-fn with_progress_line<T>(what: &str, control: &Control, work: impl FnOnce(&Control) -> T) -> T {
+fn with_progress_line<T>(
+    what: &str,
+    control: &Control,
+    shown: Shown,
+    work: impl FnOnce(&Control) -> T,
+) -> T {
     let finished = (Mutex::new(false), Condvar::new());
     std::thread::scope(|scope| {
-        scope.spawn(|| report_until_finished(what, control, &finished));
+        scope.spawn(|| report_until_finished(what, control, shown, &finished));
         let result = work(control);
         let (done, wake) = &finished;
         *done.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = true;
@@ -46,27 +77,39 @@ fn with_progress_line<T>(what: &str, control: &Control, work: impl FnOnce(&Contr
     })
 }
 
-fn report_until_finished(what: &str, control: &Control, (done, wake): &(Mutex<bool>, Condvar)) {
+fn report_until_finished(
+    what: &str,
+    control: &Control,
+    style: Shown,
+    (done, wake): &(Mutex<bool>, Condvar),
+) {
+    let interval = match style {
+        Shown::Rewritten => INTERVAL,
+        Shown::Logged => LOG_INTERVAL,
+    };
     let mut shown = false;
     let mut finished = done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     loop {
         let (guard, waited) = wake
-            .wait_timeout_while(finished, INTERVAL, |finished| !*finished)
+            .wait_timeout_while(finished, interval, |finished| !*finished)
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         finished = guard;
         let mut stderr = std::io::stderr().lock();
         // Progress is a courtesy: a failed write to the terminal is ignored.
         if !waited.timed_out() {
-            if shown {
+            if shown && style == Shown::Rewritten {
                 let _ = write!(stderr, "\r\x1b[K");
             }
             return;
         }
-        let _ = write!(
-            stderr,
-            "\r\x1b[K{what}: {} (Ctrl+C stops)",
-            control.snapshot()
-        );
+        let _ = match style {
+            Shown::Rewritten => write!(
+                stderr,
+                "\r\x1b[K{what}: {} (Ctrl+C stops)",
+                control.snapshot()
+            ),
+            Shown::Logged => writeln!(stderr, "gridtour: {what}: {}", control.snapshot()),
+        };
         let _ = stderr.flush();
         shown = true;
     }
