@@ -294,3 +294,17 @@ fn a_full_disk_is_one_line_not_a_panic() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_closed_standard_output_is_one_line_and_a_null_device_is_fine() {
+    let output = through_shell("--size 8 --start a1", ">&-");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "gridtour: error: cannot write to standard output: it is closed\n"
+    );
+    let output = through_shell("--size 8 --start a1", "> /dev/null");
+    assert!(output.status.success());
+    assert!(output.stderr.is_empty());
+}

@@ -60,6 +60,11 @@ pub fn write_out(text: &str) -> Result<(), Failure> {
 
 /// [`write_out`] for bytes.
 fn write_bytes(bytes: &[u8]) -> Result<(), Failure> {
+    if standard_output_was_closed() {
+        return Err(Failure::Message(
+            "cannot write to standard output: it is closed".to_owned(),
+        ));
+    }
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
@@ -175,6 +180,34 @@ impl OutputArgs {
             None => Ok(()),
         }
     }
+}
+
+/// Whether the program was started with standard output closed (`>&-`).
+/// Rust's runtime then puts `/dev/null` there, opened for reading and
+/// writing, so the output would vanish without a word; a shell's
+/// `> /dev/null` opens it for writing only, which is left alone.
+#[cfg(target_os = "linux")]
+fn standard_output_was_closed() -> bool {
+    // SAFETY: fstat, stat and fcntl only fill the buffers given and read
+    // a NUL-terminated path; no memory is shared beyond the calls.
+    unsafe {
+        let flags = libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL);
+        if flags < 0 || flags & libc::O_ACCMODE != libc::O_RDWR {
+            return false;
+        }
+        let mut output: libc::stat = std::mem::zeroed();
+        let mut null: libc::stat = std::mem::zeroed();
+        libc::fstat(libc::STDOUT_FILENO, &mut output) == 0
+            && libc::stat(c"/dev/null".as_ptr(), &mut null) == 0
+            && output.st_mode & libc::S_IFMT == libc::S_IFCHR
+            && output.st_rdev == null.st_rdev
+    }
+}
+
+/// Elsewhere a closed standard output is not told apart.
+#[cfg(not(target_os = "linux"))]
+fn standard_output_was_closed() -> bool {
+    false
 }
 
 /// Writes the one-line error to standard error; if even that fails (a
