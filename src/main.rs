@@ -17,7 +17,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(error) => {
-            cli::say_error(&one_line(&error.to_string()));
+            cli::say_error(&cli::argument_error(&error));
             return ExitCode::from(2);
         }
     };
@@ -39,18 +39,4 @@ fn main() -> ExitCode {
             }
         },
     }
-}
-
-/// Folds clap's multi-line message into one line: its "error: " prefix and
-/// the usage and "--help" hints that follow the message are dropped, and the
-/// lines that name the offending arguments are joined on.
-fn one_line(message: &str) -> String {
-    message
-        .lines()
-        .map(str::trim)
-        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
-        .filter(|line| !line.is_empty())
-        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
-        .collect::<Vec<_>>()
-        .join(" ")
 }

@@ -222,3 +222,70 @@ fn terminal_control_bytes_in_a_file_never_reach_the_error_line() {
     );
     assert!(stderr.contains("\\x1b"), "{stderr}");
 }
+
+/// A puzzle with a single solution, from the examples.
+const CROSS_UNIQUE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/goishi/cross-unique.txt"
+);
+
+#[test]
+fn file_names_need_not_be_utf8_and_pipes_without_writers_do_not_hang() {
+    use std::os::unix::ffi::OsStrExt;
+    let directory = std::env::temp_dir().join(format!("gridtour-names-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.txt");
+    let path = directory.join(name);
+    std::fs::copy(CROSS_UNIQUE, &path).unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .arg("goishi")
+        .arg(&path)
+        .arg("--count")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(stdout(&output), "1 solution\n");
+
+    // A named pipe nobody writes to reads as empty: an error, not a hang.
+    let fifo = directory.join("pipe");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let started = std::time::Instant::now();
+    let output = gridtour(&[fifo.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("pipe:1:1: no rows"), "{stderr}");
+    std::fs::remove_dir_all(&directory).ok();
+
+    // An argument that is not UTF-8 is named by its place and flag.
+    let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["goishi", "--generate"])
+        .arg(std::ffi::OsStr::from_bytes(b"8x\xff"))
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(
+            "gridtour: error: argument 3 (the value of --generate) is not valid UTF-8"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn wrong_values_in_an_order_file_are_reported_where_they_are() {
+    let directory = std::env::temp_dir().join(format!("gridtour-order-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let order = directory.join("order.json");
+    std::fs::write(&order, "[\n[4,4],\n[3,4],\n[\"three\",3]\n]\n").unwrap();
+    let output = gridtour(&[CROSS_UNIQUE, "--check", order.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("order.json:4:"), "{stderr}");
+    assert!(stderr.contains("invalid type"), "{stderr}");
+    std::fs::remove_dir_all(&directory).ok();
+}

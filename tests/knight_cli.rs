@@ -243,7 +243,10 @@ fn progress_asks_for_progress_lines_on_a_redirected_standard_error() {
     assert_eq!(lines.len(), 1, "{logged:?}");
     assert!(lines[0].starts_with("gridtour: counting: "), "{logged:?}");
     assert!(lines[0].contains(" nodes, "), "{logged:?}");
-    assert!(!logged.contains('\x1b'), "terminal codes in a log: {logged:?}");
+    assert!(
+        !logged.contains('\x1b'),
+        "terminal codes in a log: {logged:?}"
+    );
 }
 
 /// Runs `gridtour knight ARGS` through the shell with `redirection` applied

@@ -1,5 +1,6 @@
 //! `gridtour goishi`: solve, count, check or generate Goishi Hiroi puzzles.
 
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -17,7 +18,7 @@ use super::{Failure, OutputArgs, progress, write_line};
 pub struct GoishiArgs {
     /// Puzzle file (text, pzprv3, PencilBox or JSON) or a puzz.link URL.
     #[arg(required_unless_present = "generate")]
-    pub puzzle: Option<String>,
+    pub puzzle: Option<OsString>,
     /// Show the puzzle as it is, without solving it (a blank sheet to
     /// print, or the puzzle in another format).
     #[arg(long, conflicts_with_all = ["count", "check", "generate"])]
@@ -95,11 +96,13 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
     }
 }
 
-fn load(input: &str) -> Result<Puzzle, String> {
-    let looks_like_url =
-        input.starts_with("http://") || input.starts_with("https://") || input.contains("?goishi/");
-    let puzzle = if looks_like_url {
-        format::parse_url(input)
+/// The puzzle of a URL, or of a file (whose name need not be UTF-8).
+fn load(input: &OsStr) -> Result<Puzzle, String> {
+    let url = input.to_str().filter(|input| {
+        input.starts_with("http://") || input.starts_with("https://") || input.contains("?goishi/")
+    });
+    let puzzle = if let Some(url) = url {
+        format::parse_url(url)
     } else {
         format::load_path(Path::new(input)).map(|loaded| loaded.puzzle)
     };

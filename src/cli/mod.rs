@@ -210,6 +210,46 @@ fn standard_output_was_closed() -> bool {
     false
 }
 
+/// The one-line error for arguments clap refused. An argument that is not
+/// UTF-8 is named by its place and the flag before it (clap says only that
+/// one of them is not).
+pub fn argument_error(error: &clap::Error) -> String {
+    if error.kind() == clap::error::ErrorKind::InvalidUtf8 {
+        let arguments: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        if let Some(place) = arguments
+            .iter()
+            .position(|argument| argument.to_str().is_none())
+        {
+            let shown = arguments[place].to_string_lossy();
+            let after = match place
+                .checked_sub(1)
+                .and_then(|before| arguments[before].to_str())
+            {
+                Some(flag) if flag.starts_with('-') => format!(" (the value of {flag})"),
+                _ => String::new(),
+            };
+            return format!(
+                "argument {place}{after} is not valid UTF-8: '{shown}' (the bytes that are not UTF-8 shown as �)"
+            );
+        }
+    }
+    one_line(&error.to_string())
+}
+
+/// Folds clap's multi-line message into one line: its "error: " prefix and
+/// the usage and "--help" hints that follow the message are dropped, and the
+/// lines that name the offending arguments are joined on.
+fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.starts_with("Usage:") && !line.starts_with("For more information"))
+        .filter(|line| !line.is_empty())
+        .map(|line| line.strip_prefix("error: ").unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Writes the one-line error to standard error; if even that fails (a
 /// full or closed stream), the exit status is all that is left to say it.
 pub fn say_error(message: &str) {

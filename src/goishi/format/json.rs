@@ -15,23 +15,25 @@ struct Document {
     order: Option<Vec<(u32, u32)>>,
 }
 
-/// A pick order on its own: a bare list of points or any object with an
-/// `order` field (such as a full export).
+/// A pick order inside an object with an `order` field (such as a full
+/// export); other fields are ignored.
 #[derive(Deserialize)]
-#[serde(untagged)]
-enum OrderDocument {
-    Bare(Vec<(u32, u32)>),
-    Wrapped { order: Vec<(u32, u32)> },
+struct WrappedOrder {
+    order: Vec<(u32, u32)>,
 }
 
 fn to_points(pairs: Vec<(u32, u32)>) -> Vec<Point> {
     pairs.into_iter().map(|(x, y)| Point::new(x, y)).collect()
 }
 
+/// A serde_json error where it happened: syntax, or a value of the wrong
+/// type or range (`"x"` or `-1` where a coordinate belongs), whose text
+/// serde quotes, cut short.
 fn syntax_error(source: &str, error: &serde_json::Error) -> ParseError {
     // serde_json reports 1-based lines and columns; 0 means "at the end".
     let message = error.to_string();
     let message = message.split(" at line ").next().unwrap_or(&message);
+    let message = super::shortened(message);
     ParseError::new(source, error.line().max(1), error.column().max(1), message)
 }
 
@@ -83,16 +85,16 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
 /// Reads a pick order from JSON: a list `[[x,y],...]` or an object with an
 /// `order` list.
 pub fn parse_order_json(source: &str, text: &str) -> Result<Vec<Point>, ParseError> {
-    match serde_json::from_str::<OrderDocument>(text) {
-        Ok(OrderDocument::Bare(order) | OrderDocument::Wrapped { order }) => Ok(to_points(order)),
-        Err(error) if error.is_syntax() || error.is_eof() => Err(syntax_error(source, &error)),
-        Err(_) => Err(ParseError::new(
-            source,
-            1,
-            1,
-            "expected a list of [x,y] points or an object with an \"order\" list",
-        )),
-    }
+    // Decided by the first character, so that a wrong value inside either
+    // shape is reported where it is, not as a mismatch of the whole file.
+    let order = if text.trim_start().starts_with('{') {
+        serde_json::from_str::<WrappedOrder>(text).map(|wrapped| wrapped.order)
+    } else {
+        serde_json::from_str::<Vec<(u32, u32)>>(text)
+    };
+    order
+        .map(to_points)
+        .map_err(|error| syntax_error(source, &error))
 }
 
 /// Writes the JSON export of a puzzle and a pick order, on one line.
@@ -143,5 +145,14 @@ mod tests {
         );
         assert!(parse("a.json", r#"{"width":0,"height":2,"stones":[]}"#).is_err());
         assert!(parse_order_json("o.json", r#"{"x":1}"#).is_err());
+        let error = parse_order_json("o.json", "[\n[1,2],\n[3,4],\n[\"x\",5]\n]").unwrap_err();
+        assert_eq!(error.line, 4, "{error}");
+        assert!((2..=4).contains(&error.column), "{error}");
+        assert!(error.message.contains("expected u32"), "{error}");
+        let error = parse_order_json("o.json", "{\"order\":\n[[1,2],\n[-3,4]]}").unwrap_err();
+        assert_eq!(error.line, 3, "{error}");
+        let long = format!("[[\"{}\",1]]", "y".repeat(10_000));
+        let error = parse_order_json("o.json", &long).unwrap_err();
+        assert!(error.message.chars().count() < 200, "{error}");
     }
 }

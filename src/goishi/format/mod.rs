@@ -160,6 +160,40 @@ pub fn load_order_path(path: &Path) -> Result<Vec<Point>, ParseError> {
     parse_order_json(&source, checked_text(&source, &bytes)?)
 }
 
+/// The longest piece of input an error message quotes, in characters.
+const QUOTE_MAX_CHARS: usize = 80;
+
+/// `message` with every quoted piece of input (between double quotes, as
+/// serde_json quotes values) cut to [`QUOTE_MAX_CHARS`] characters with an
+/// ellipsis, so a huge token in a file gives a readable one-line error.
+pub(crate) fn shortened(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(512));
+    let mut quote: Option<(char, usize)> = None;
+    for c in message.chars() {
+        match quote {
+            Some((open, _)) if c == open => {
+                quote = None;
+                out.push(c);
+            }
+            Some((open, length)) => {
+                if length < QUOTE_MAX_CHARS {
+                    out.push(c);
+                } else if length == QUOTE_MAX_CHARS {
+                    out.push('…');
+                }
+                quote = Some((open, length + 1));
+            }
+            None => {
+                if c == '"' {
+                    quote = Some((c, 0));
+                }
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
 /// The file's bytes, or an error when it cannot be read or holds more than
 /// [`MAX_FILE_BYTES`] (noticed after reading one byte too many, so a huge
 /// file or an endless device is not read whole).
@@ -167,12 +201,41 @@ pub fn read_limited(source: &str, path: &Path) -> Result<Vec<u8>, ParseError> {
     let cannot = |error: std::io::Error| {
         ParseError::new(source, 0, 0, format!("cannot read the file: {error}"))
     };
-    let file = std::fs::File::open(path).map_err(cannot)?;
+    let file = open_without_waiting(path).map_err(cannot)?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(cannot)?;
     Ok(bytes)
+}
+
+/// Opens `path` for reading. Opening a named pipe waits for a writer, so
+/// on Linux the file is opened without waiting and then read normally: a
+/// pipe nobody writes to reads as empty instead of hanging.
+#[cfg(target_os = "linux")]
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)?;
+    // SAFETY: fcntl on a descriptor this function owns, with plain flags.
+    let cleared = unsafe {
+        let flags = libc::fcntl(file.as_raw_fd(), libc::F_GETFL);
+        flags >= 0 && libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
+    };
+    if cleared {
+        Ok(file)
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+/// Elsewhere files are opened as usual.
+#[cfg(not(target_os = "linux"))]
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
 }
 
 /// The bytes as text without a byte-order mark, refusing oversized input,
