@@ -6,7 +6,7 @@
 //! as the program's usual one-line error.
 
 use gridtour::knight::{
-    self, Algorithm, Board, SolveResult, Square, Tour, TourKind, warnsdorff_failing_starts,
+    self, Algorithm, Board, SolveResult, Square, TourKind, warnsdorff_failing_starts,
 };
 use gridtour::output::{self, Format, Subject};
 use gridtour::render::Scene;
@@ -196,8 +196,10 @@ fn print_count(
 /// One start square of the failing-starts analysis.
 struct FailingStart {
     square: Square,
-    /// The default solver's answer from this square.
-    tour: Result<Tour, String>,
+    /// Whether the default solver found a valid tour from this square, or
+    /// why not. Only the verdict is kept: holding every tour would take
+    /// memory growing with the square of the board.
+    tour: Result<(), String>,
 }
 
 /// The failing starts as text, JSON, or a picture of the board with them
@@ -227,13 +229,15 @@ fn print_failing_starts(board: &Board, output: &OutputArgs) -> Result<(), Failur
     output.emit(text.as_bytes(), format)
 }
 
-/// The default solver's open tour from `start`, or why there is none.
-fn default_open_tour(board: &Board, start: Square) -> Result<Tour, String> {
+/// Whether the default solver finds a valid open tour from `start`, or why
+/// not.
+fn default_open_tour(board: &Board, start: Square) -> Result<(), String> {
     let result = progress::watched("searching", |control| {
         knight::solve(board, start, TourKind::Open, Algorithm::Warnsdorff, control)
     })?;
     match result {
-        SolveResult::Found(tour) => Ok(tour),
+        SolveResult::Found(tour) => knight::validate(board, &tour.path, TourKind::Open)
+            .map_err(|error| format!("internal error: the solver's tour is invalid: {error}")),
         SolveResult::NoTour(reason) => Err(reason),
     }
 }
