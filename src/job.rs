@@ -10,9 +10,9 @@
 //! `Control`.
 
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,7 @@ pub struct Control {
     nodes: AtomicU64,
     found: AtomicU64,
     started: Instant,
+    method: Mutex<Method>,
 }
 
 impl Default for Control {
@@ -44,7 +45,16 @@ impl Control {
             nodes: AtomicU64::new(0),
             found: AtomicU64::new(0),
             started: Instant::now(),
+            method: Mutex::new(Method::Unstated),
         }
+    }
+
+    /// Says which way the work goes, for whoever watches it.
+    pub fn set_method(&self, method: Method) {
+        *self
+            .method
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = method;
     }
 
     /// Asks the solver to stop. It notices at its next check.
@@ -73,6 +83,10 @@ impl Control {
             nodes: self.nodes.load(Ordering::Relaxed),
             found: self.found.load(Ordering::Relaxed),
             elapsed: self.started.elapsed(),
+            method: *self
+                .method
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
         }
     }
 }
@@ -86,6 +100,26 @@ pub struct Progress {
     pub found: u64,
     /// Time since the job started.
     pub elapsed: Duration,
+    /// How the work is being done, where there are several ways.
+    pub method: Method,
+}
+
+/// How a count is being made, where gridtour has several ways and one of
+/// them may never finish.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Nothing to say.
+    #[default]
+    Unstated,
+    /// The frontier (transfer-matrix) sweep: its cost grows with the
+    /// board's width, not with the number of tours.
+    FrontierSweep,
+    /// The exhaustive walk, because the frontier sweep needed more than
+    /// the memory budget of this many bytes; it may not finish.
+    WalkOverBudget {
+        /// The budget the sweep outgrew.
+        budget: u64,
+    },
 }
 
 impl Progress {
@@ -116,7 +150,17 @@ impl fmt::Display for Progress {
             let whole = self.elapsed.as_secs();
             write!(f, ", {}:{:02} min", whole / 60, whole % 60)?;
         }
-        write!(f, ", {}/s", group_digits(self.nodes_per_second() as u64))
+        write!(f, ", {}/s", group_digits(self.nodes_per_second() as u64))?;
+        match self.method {
+            Method::Unstated => Ok(()),
+            Method::FrontierSweep => write!(f, " (frontier sweep)"),
+            Method::WalkOverBudget { budget } => write!(
+                f,
+                " (exhaustive walk, which may not finish: the frontier sweep needs more than \
+                 the {} MiB memory budget)",
+                group_digits(budget >> 20)
+            ),
+        }
     }
 }
 
@@ -321,6 +365,7 @@ mod tests {
             nodes: 1_234_000,
             found: 0,
             elapsed: Duration::from_millis(2500),
+            method: Method::Unstated,
         };
         assert_eq!(progress.to_string(), "1,234,000 nodes, 2.5 s, 493,600/s");
         let progress = Progress {
@@ -331,6 +376,16 @@ mod tests {
         assert_eq!(
             progress.to_string(),
             "1,234,000 nodes, 7,256 found, 2:05 min, 9,872/s"
+        );
+        let progress = Progress {
+            method: Method::WalkOverBudget { budget: 1 << 30 },
+            ..progress
+        };
+        assert!(
+            progress
+                .to_string()
+                .ends_with("(exhaustive walk, which may not finish: the frontier sweep needs more than the 1,024 MiB memory budget)"),
+            "{progress}"
         );
     }
 

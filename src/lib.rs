@@ -13,5 +13,6 @@ pub mod goishi;
 pub mod history;
 pub mod job;
 pub mod knight;
+pub mod memory;
 pub mod output;
 pub mod render;

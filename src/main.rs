@@ -29,7 +29,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Some(command) => match cli::run(command, args.progress) {
+        Some(command) => match cli::run(command, &args.global) {
             Ok(()) => ExitCode::SUCCESS,
             // The shell's own code for a reader that went away (128 + SIGPIPE).
             Err(cli::Failure::OutputClosed) => ExitCode::from(141),

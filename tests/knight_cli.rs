@@ -311,3 +311,26 @@ fn a_closed_standard_output_is_one_line_and_a_null_device_is_fine() {
     assert!(output.status.success());
     assert!(output.stderr.is_empty());
 }
+
+#[test]
+fn a_count_beyond_the_memory_budget_says_at_once_that_it_may_not_finish() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["knight", "--size", "10", "--count", "--memory", "20M"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    child.kill().expect("stopped");
+    let output = child.wait_with_output().expect("output");
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.starts_with(
+            "gridtour: note: the frontier sweep needs more than the 20 MiB memory budget"
+        ),
+        "{said:?}"
+    );
+    assert_eq!(said.lines().count(), 1, "{said:?}");
+    let error = error_of("--size 5 --count --memory lots");
+    assert!(error.contains("--memory: expected a size"), "{error}");
+}

@@ -452,10 +452,12 @@ fn progress_is_counted() {
     assert!(control.snapshot().nodes >= 63);
 }
 
-/// Two 6x6 rooms joined by a single open square: a closed tour would have
-/// to cross that square twice, so there is none, but no theorem here sees
-/// it, and the search has to try the countless paths through the first
-/// room. A cancel stops it at once.
+/// Two 6x6 rooms joined by a single open square (the door). An open tour
+/// from the left room must cover it before passing the door, but the left
+/// room has one light square too few for a path that starts on a dark one,
+/// so there is none; no theorem here sees it (the colours balance over the
+/// whole board), and the search has to try the countless paths through the
+/// first room. A cancel stops it at once.
 #[test]
 fn cancel_stops_a_hopeless_search() {
     use gridtour::job::{Emitter, Event, spawn};
@@ -467,16 +469,20 @@ fn cancel_stops_a_hopeless_search() {
             rooms.set_blocked(Square::new(6, y), true);
         }
     }
-    // Keeps the colours balanced: the door is a light square.
-    rooms.set_blocked(Square::new(13, 5), true);
-    assert_eq!(impossibility(&rooms, None, TourKind::Closed), None);
+    for (x, y) in [(13, 5), (0, 0), (10, 1)] {
+        rooms.set_blocked(Square::new(x, y), true);
+    }
+    assert_eq!(
+        impossibility(&rooms, Some(Square::new(1, 1)), TourKind::Open),
+        None
+    );
     let job = spawn(
         |_| {},
         move |control, _: &Emitter<_, ()>| {
             solve(
                 &rooms,
                 Square::new(1, 1),
-                TourKind::Closed,
+                TourKind::Open,
                 Algorithm::Backtrack,
                 control,
             )

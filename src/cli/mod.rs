@@ -19,11 +19,23 @@ pub struct Cli {
     /// What to do headless; omit it to open the window.
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub global: GlobalArgs,
+}
+
+/// Options of every subcommand.
+#[derive(Debug, clap::Args)]
+pub struct GlobalArgs {
     /// Write a progress line to standard error every five seconds during
     /// long work even when it is not a terminal (on a terminal progress is
     /// always shown, on one line).
     #[arg(long, global = true)]
-    pub progress: bool,
+    progress: bool,
+    /// Memory the counting tables may use, e.g. 4G or 512M. Default: a
+    /// quarter of the machine's memory, at most half of the process's
+    /// address-space limit.
+    #[arg(long, global = true, value_name = "SIZE")]
+    memory: Option<String>,
 }
 
 /// The headless subcommands.
@@ -283,10 +295,15 @@ fn printable(message: &str) -> String {
     shown
 }
 
-/// Runs one subcommand; `progress` is the `--progress` flag.
-pub fn run(command: Command, progress: bool) -> Result<(), Failure> {
-    if progress {
+/// Runs one subcommand with the options every subcommand has.
+pub fn run(command: Command, global: &GlobalArgs) -> Result<(), Failure> {
+    if global.progress {
         progress::log_when_redirected();
+    }
+    if let Some(size) = &global.memory {
+        let bytes =
+            gridtour::memory::parse_size(size).map_err(|error| format!("--memory: {error}"))?;
+        gridtour::memory::set_budget(bytes);
     }
     match command {
         Command::Knight(args) => knight::run(args),

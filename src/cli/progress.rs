@@ -11,9 +11,9 @@
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use gridtour::job::{Control, Outcome};
+use gridtour::job::{Control, Method, Outcome, group_digits};
 
 /// How long a computation runs before its progress line appears, and how
 /// often the line is rewritten.
@@ -32,6 +32,9 @@ pub fn log_when_redirected() {
     LOG_WHEN_REDIRECTED.store(true, Ordering::Relaxed);
 }
 
+/// How often the watcher looks at the work, for notes that cannot wait.
+const POLL: Duration = Duration::from_millis(200);
+
 /// How progress reaches standard error.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Shown {
@@ -39,6 +42,8 @@ enum Shown {
     Rewritten,
     /// A new line each time, for a log file.
     Logged,
+    /// No progress, only notes that the work may never end.
+    NotesOnly,
 }
 
 /// Runs `work` to its end with a fresh [`Control`], showing its counters on
@@ -52,7 +57,7 @@ pub fn watched<T>(what: &str, work: impl FnOnce(&Control) -> Outcome<T>) -> Resu
     } else if LOG_WHEN_REDIRECTED.load(Ordering::Relaxed) {
         with_progress_line(what, &control, Shown::Logged, work)
     } else {
-        work(&control)
+        with_progress_line(what, &control, Shown::NotesOnly, work)
     };
     match outcome {
         Outcome::Done(value) => Ok(value),
@@ -85,13 +90,15 @@ fn report_until_finished(
 ) {
     let interval = match style {
         Shown::Rewritten => INTERVAL,
-        Shown::Logged => LOG_INTERVAL,
+        Shown::Logged | Shown::NotesOnly => LOG_INTERVAL,
     };
     let mut shown = false;
+    let mut noted = false;
+    let mut last_line = Instant::now();
     let mut finished = done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     loop {
         let (guard, waited) = wake
-            .wait_timeout_while(finished, interval, |finished| !*finished)
+            .wait_timeout_while(finished, POLL, |finished| !*finished)
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         finished = guard;
         let mut stderr = std::io::stderr().lock();
@@ -102,13 +109,30 @@ fn report_until_finished(
             }
             return;
         }
-        let _ = match style {
-            Shown::Rewritten => write!(
+        let progress = control.snapshot();
+        if let (false, Method::WalkOverBudget { budget }) = (noted, progress.method) {
+            // Said at once, whatever else is shown: the count may never end.
+            let clear = if shown && style == Shown::Rewritten {
+                "\r\x1b[K"
+            } else {
+                ""
+            };
+            let _ = writeln!(
                 stderr,
-                "\r\x1b[K{what}: {} (Ctrl+C stops)",
-                control.snapshot()
-            ),
-            Shown::Logged => writeln!(stderr, "gridtour: {what}: {}", control.snapshot()),
+                "{clear}gridtour: note: the frontier sweep needs more than the {} MiB memory \
+                 budget, so {what} goes on by exhaustive walk, which may not finish \
+                 (Ctrl+C stops; --memory gives the sweep more room)",
+                group_digits(budget >> 20)
+            );
+            noted = true;
+        }
+        if style == Shown::NotesOnly || last_line.elapsed() < interval {
+            continue;
+        }
+        last_line = Instant::now();
+        let _ = match style {
+            Shown::Rewritten => write!(stderr, "\r\x1b[K{what}: {progress} (Ctrl+C stops)"),
+            _ => writeln!(stderr, "gridtour: {what}: {progress}"),
         };
         let _ = stderr.flush();
         shown = true;

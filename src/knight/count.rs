@@ -30,7 +30,7 @@ mod walk;
 use std::ops::ControlFlow;
 
 use super::{Board, Square, TourKind};
-use crate::job::{Control, Outcome};
+use crate::job::{Control, Method, Outcome};
 use frontier::{Shape, Unavailable};
 use walk::{Graph, Pacer, Walk};
 
@@ -193,10 +193,13 @@ fn count_tours(
             TourKind::Open => Shape::Path(start),
             TourKind::Closed => Shape::Cycle,
         };
+        control.set_method(Method::FrontierSweep);
         match frontier::count(board, shape, control) {
             Ok(edge_sets) => return Outcome::Done(edge_sets * per_tour),
             Err(Unavailable::Cancelled) => return Outcome::Cancelled,
-            Err(Unavailable::TooLarge) => {}
+            Err(Unavailable::TooLarge) => control.set_method(Method::WalkOverBudget {
+                budget: crate::memory::budget(),
+            }),
         }
     }
     let counted = match (start, kind) {

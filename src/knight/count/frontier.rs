@@ -47,9 +47,18 @@ pub(super) enum Unavailable {
 /// for the number of path ends already fixed.
 pub(super) const MAX_WIDTH: usize = 12;
 
-/// Above this many states in one step the sweep gives up rather than eat the
-/// machine's memory (each state costs about 48 bytes in its table).
-const MAX_STATES: usize = 6_000_000;
+/// Memory one state costs at the peak of a step, in bytes: its entry in
+/// the table being read (32 bytes of key and count, at a load of at least
+/// one half after growth), its copy for the threads to share out, and its
+/// share of the table being built.
+const BYTES_PER_STATE: u64 = 200;
+
+/// The most states a step may hold within the memory budget; the sweep
+/// gives up (and the caller falls back to a walk in flat memory) as soon
+/// as the table being built grows past it, before it can eat the machine.
+fn max_states() -> usize {
+    usize::try_from(crate::memory::budget() / BYTES_PER_STATE).unwrap_or(usize::MAX)
+}
 
 /// Below this many states a step runs on one thread: splitting costs more.
 const PARALLEL_THRESHOLD: usize = 20_000;
@@ -396,6 +405,7 @@ pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u1
     states.insert(0, 1);
     let mut total = 0u128;
     let mut since_check = 0u64;
+    let max_states = max_states();
     for position in 0..=scan.last_open {
         let step = Step {
             scan: &scan,
@@ -403,12 +413,15 @@ pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u1
             cycles,
         };
         let (next, completed) = if states.len() >= PARALLEL_THRESHOLD {
-            expand_in_parallel(&step, &states, control)
+            expand_in_parallel(&step, &states, max_states, control).ok_or(Unavailable::TooLarge)?
         } else {
             let mut next = States::default();
             let mut completed = 0;
             for (&key, &count) in &states {
                 completed += step.expand(key, count, &mut next);
+                if next.len() > max_states {
+                    return Err(Unavailable::TooLarge);
+                }
             }
             (next, completed)
         };
@@ -421,7 +434,7 @@ pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u1
                 return Err(Unavailable::Cancelled);
             }
         }
-        if next.len() > MAX_STATES {
+        if next.len() > max_states {
             return Err(Unavailable::TooLarge);
         }
         states = next;
@@ -431,8 +444,15 @@ pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u1
 }
 
 /// One step over a large state table on two threads, each expanding half of
-/// the states into its own table; the tables are merged afterwards.
-fn expand_in_parallel(step: &Step, states: &States, control: &Control) -> (States, u128) {
+/// the states into its own table; the tables are merged afterwards. A half
+/// whose table outgrows half of `max_states` stops early: `None`, the step
+/// does not fit the memory budget.
+fn expand_in_parallel(
+    step: &Step,
+    states: &States,
+    max_states: usize,
+    control: &Control,
+) -> Option<(States, u128)> {
     let entries: Vec<(u128, u128)> = states.iter().map(|(&k, &v)| (k, v)).collect();
     let (left, right) = entries.split_at(entries.len() / 2);
     let expand_half = |half: &[(u128, u128)]| {
@@ -443,17 +463,21 @@ fn expand_in_parallel(step: &Step, states: &States, control: &Control) -> (State
                 break;
             }
             completed += step.expand(key, count, &mut next);
+            if next.len() > max_states / 2 + 1 {
+                return None;
+            }
         }
-        (next, completed)
+        Some((next, completed))
     };
-    let ((mut first, first_done), (second, second_done)) = std::thread::scope(|scope| {
+    let (mine, theirs) = std::thread::scope(|scope| {
         let helper = scope.spawn(|| expand_half(right));
         let mine = expand_half(left);
         (mine, helper.join().expect("state expansion does not panic"))
     });
+    let ((mut first, first_done), (second, second_done)) = mine.zip(theirs)?;
     first.reserve(second.len());
     for (key, count) in second {
         *first.entry(key).or_insert(0) += count;
     }
-    (first, first_done + second_done)
+    Some((first, first_done + second_done))
 }

@@ -1,0 +1,118 @@
+//! How much memory the engines that can grow may use.
+//!
+//! An engine whose tables grow with the problem (the frontier counter)
+//! checks this budget before its tables outgrow it, and gives up with a
+//! clear answer instead of being killed by the system. The budget is a
+//! quarter of the machine's memory, at most half of the address space the
+//! process may use (`ulimit -v`, `prlimit --as`), unless set explicitly
+//! (the command line's `--memory`).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The budget set by [`set_budget`]; 0 when none was.
+static CHOSEN: AtomicU64 = AtomicU64::new(0);
+
+/// The least budget ever used, so that a tiny or unknown machine still
+/// counts small boards.
+const MIN_BUDGET: u64 = 64 << 20;
+
+/// Sets the budget for the rest of the process.
+pub fn set_budget(bytes: u64) {
+    CHOSEN.store(bytes.max(1), Ordering::Relaxed);
+}
+
+/// The memory budget in bytes.
+pub fn budget() -> u64 {
+    match CHOSEN.load(Ordering::Relaxed) {
+        0 => default_budget(),
+        chosen => chosen,
+    }
+}
+
+/// A quarter of the physical memory, at most half the address-space limit.
+fn default_budget() -> u64 {
+    let physical = physical_memory().map_or(1 << 30, |bytes| bytes / 4);
+    let limit = address_space_limit().map_or(u64::MAX, |bytes| bytes / 2);
+    physical.min(limit).max(MIN_BUDGET)
+}
+
+#[cfg(target_os = "linux")]
+fn physical_memory() -> Option<u64> {
+    // SAFETY: sysinfo only fills the struct it is given.
+    unsafe {
+        let mut info: libc::sysinfo = std::mem::zeroed();
+        (libc::sysinfo(&mut info) == 0)
+            .then(|| info.totalram.saturating_mul(u64::from(info.mem_unit)))
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn address_space_limit() -> Option<u64> {
+    // SAFETY: getrlimit only fills the struct it is given.
+    unsafe {
+        let mut limit: libc::rlimit = std::mem::zeroed();
+        (libc::getrlimit(libc::RLIMIT_AS, &mut limit) == 0 && limit.rlim_cur != libc::RLIM_INFINITY)
+            .then_some(limit.rlim_cur)
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn physical_memory() -> Option<u64> {
+    None
+}
+
+#[cfg(not(target_os = "linux"))]
+fn address_space_limit() -> Option<u64> {
+    None
+}
+
+/// Reads a size such as `4G`, `512M`, `1.5GiB` or `800000000` (bytes).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let digits_end = trimmed
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(digits_end);
+    let scale: u64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "K" | "KB" | "KIB" => 1 << 10,
+        "M" | "MB" | "MIB" => 1 << 20,
+        "G" | "GB" | "GIB" => 1 << 30,
+        "T" | "TB" | "TIB" => 1 << 40,
+        _ => 0,
+    };
+    match number.parse::<f64>() {
+        Ok(value) if scale > 0 && value.is_finite() && value > 0.0 => {
+            Ok((value * scale as f64).min(u64::MAX as f64) as u64)
+        }
+        _ => Err(format!(
+            "expected a size such as 4G, 512M or 800000000 (bytes), got '{}'",
+            text.escape_debug()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_with_binary_units() {
+        assert_eq!(parse_size("4G"), Ok(4 << 30));
+        assert_eq!(parse_size("512m"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_size("800000000"), Ok(800_000_000));
+        for bad in ["", "G", "-1G", "4X", "1e3"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_default_budget_is_within_the_machine() {
+        let budget = default_budget();
+        assert!(budget >= MIN_BUDGET);
+        if let Some(physical) = physical_memory() {
+            assert!(budget <= physical.max(MIN_BUDGET));
+        }
+    }
+}
