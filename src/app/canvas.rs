@@ -726,7 +726,7 @@ fn draw_candidates(painter: &egui::Painter, geometry: &Geometry, candidates: &[(
     if geometry.cell < NUMBERS_MIN_CELL {
         return;
     }
-    let font = FontId::proportional(geometry.cell * 0.4);
+    let font = FontId::proportional(STYLE.legal_move_number_size as f32 * geometry.cell);
     let ring = Stroke::new(
         length(STYLE.marker_width, geometry, 1.5),
         color(STYLE.legal_move),
