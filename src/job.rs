@@ -119,6 +119,8 @@ pub enum Method {
     WalkOverBudget {
         /// The budget the sweep outgrew.
         budget: u64,
+        /// Knuth's estimate of the nodes the walk will visit.
+        estimated_nodes: u64,
     },
 }
 
@@ -154,13 +156,60 @@ impl fmt::Display for Progress {
         match self.method {
             Method::Unstated => Ok(()),
             Method::FrontierSweep => write!(f, " (frontier sweep)"),
-            Method::WalkOverBudget { budget } => write!(
-                f,
-                " (exhaustive walk, which may not finish: the frontier sweep needs more than \
-                 the {} MiB memory budget)",
-                group_digits(budget >> 20)
-            ),
+            Method::WalkOverBudget {
+                budget,
+                estimated_nodes,
+            } => {
+                write!(
+                    f,
+                    " (exhaustive walk of about {} nodes",
+                    rough_count(estimated_nodes)
+                )?;
+                let rate = self.nodes_per_second();
+                if rate > 0.0 {
+                    let left = estimated_nodes.saturating_sub(self.nodes) as f64 / rate;
+                    write!(f, ", {} to go at this rate", rough_duration(left))?;
+                }
+                write!(
+                    f,
+                    ": the frontier sweep needs more than the {} MiB memory budget)",
+                    group_digits(budget >> 20)
+                )
+            }
         }
+    }
+}
+
+/// A count as a person reads a rough figure: digits grouped up to a
+/// billion, then powers of ten (`3.2e15`).
+pub fn rough_count(n: u64) -> String {
+    if n < 1_000_000_000 {
+        group_digits(n)
+    } else {
+        format!("{:.1e}", n as f64)
+    }
+}
+
+/// A duration in the largest unit that keeps it readable: seconds,
+/// minutes, hours, days or years.
+pub fn rough_duration(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [
+        (365.25 * 86_400.0, "years"),
+        (86_400.0, "days"),
+        (3_600.0, "hours"),
+        (60.0, "minutes"),
+        (1.0, "seconds"),
+    ];
+    let seconds = seconds.max(0.0);
+    let (size, name) = UNITS
+        .into_iter()
+        .find(|&(size, _)| seconds >= 2.0 * size)
+        .unwrap_or((1.0, "seconds"));
+    let amount = seconds / size;
+    if amount >= 1e6 {
+        format!("{amount:.1e} {name}")
+    } else {
+        format!("{} {name}", group_digits(amount.round() as u64))
     }
 }
 
@@ -378,15 +427,22 @@ mod tests {
             "1,234,000 nodes, 7,256 found, 2:05 min, 9,872/s"
         );
         let progress = Progress {
-            method: Method::WalkOverBudget { budget: 1 << 30 },
+            method: Method::WalkOverBudget {
+                budget: 1 << 30,
+                estimated_nodes: 3_200_000_000_000_000,
+            },
             ..progress
         };
         assert!(
-            progress
-                .to_string()
-                .ends_with("(exhaustive walk, which may not finish: the frontier sweep needs more than the 1,024 MiB memory budget)"),
+            progress.to_string().ends_with(
+                "(exhaustive walk of about 3.2e15 nodes, 10,272 years to go at this rate: \
+                 the frontier sweep needs more than the 1,024 MiB memory budget)"
+            ),
             "{progress}"
         );
+        assert_eq!(rough_duration(90.0), "90 seconds");
+        assert_eq!(rough_duration(7_200.0), "2 hours");
+        assert_eq!(rough_count(12_345), "12,345");
     }
 
     #[test]

@@ -330,6 +330,7 @@ fn a_count_beyond_the_memory_budget_says_at_once_that_it_may_not_finish() {
         ),
         "{said:?}"
     );
+    assert!(said.contains("by exhaustive walk of about "), "{said:?}");
     assert_eq!(said.lines().count(), 1, "{said:?}");
     let error = error_of("--size 5 --count --memory lots");
     assert!(error.contains("--memory: expected a size"), "{error}");

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use gridtour::job::{Control, Method, Outcome, group_digits};
+use gridtour::job::{Control, Method, Outcome, group_digits, rough_count};
 
 /// How long a computation runs before its progress line appears, and how
 /// often the line is rewritten.
@@ -110,7 +110,14 @@ fn report_until_finished(
             return;
         }
         let progress = control.snapshot();
-        if let (false, Method::WalkOverBudget { budget }) = (noted, progress.method) {
+        if let (
+            false,
+            Method::WalkOverBudget {
+                budget,
+                estimated_nodes,
+            },
+        ) = (noted, progress.method)
+        {
             // Said at once, whatever else is shown: the count may never end.
             let clear = if shown && style == Shown::Rewritten {
                 "\r\x1b[K"
@@ -120,9 +127,10 @@ fn report_until_finished(
             let _ = writeln!(
                 stderr,
                 "{clear}gridtour: note: the frontier sweep needs more than the {} MiB memory \
-                 budget, so {what} goes on by exhaustive walk, which may not finish \
-                 (Ctrl+C stops; --memory gives the sweep more room)",
-                group_digits(budget >> 20)
+                 budget, so {what} goes on by exhaustive walk of about {} nodes, which may not \
+                 finish (Ctrl+C stops; --memory gives the sweep more room)",
+                group_digits(budget >> 20),
+                rough_count(estimated_nodes)
             );
             noted = true;
         }

@@ -188,7 +188,7 @@ fn count_tours(
         TourKind::Open => WALK_OPEN_SQUARES,
         TourKind::Closed => WALK_CLOSED_SQUARES,
     };
-    if squares > walk_limit {
+    let over_budget = squares > walk_limit && {
         let shape = match kind {
             TourKind::Open => Shape::Path(start),
             TourKind::Closed => Shape::Cycle,
@@ -197,45 +197,75 @@ fn count_tours(
         match frontier::count(board, shape, control) {
             Ok(edge_sets) => return Outcome::Done(edge_sets * per_tour),
             Err(Unavailable::Cancelled) => return Outcome::Cancelled,
-            Err(Unavailable::TooLarge) => control.set_method(Method::WalkOverBudget {
-                budget: crate::memory::budget(),
-            }),
+            Err(Unavailable::TooLarge) => true,
         }
-    }
-    let counted = match (start, kind) {
+    };
+    let plan;
+    let walks = match (start, kind) {
         (Some(s), _) => {
             let Some(id) = graph.id(board, s) else {
                 return Outcome::Done(0);
             };
-            walk::count_in_parallel(&graph, &[(vec![id], 1)], false, &|_| true, control)
-        }
-        (None, TourKind::Open) => {
-            // Directed tours from one square of each symmetry orbit, weighted
-            // by the orbit's size, add up to the directed tours from every
-            // square: each undirected tour twice.
-            let roots: Vec<(Vec<u32>, u64)> = symmetry::orbit_representatives(board)
-                .into_iter()
-                .filter_map(|(s, weight)| Some((vec![graph.id(board, s)?], weight)))
-                .collect();
-            match walk::count_in_parallel(&graph, &roots, false, &|_| true, control) {
-                Outcome::Done(directed) => Outcome::Done(directed / 2),
-                Outcome::Cancelled => Outcome::Cancelled,
+            Walks {
+                roots: vec![(vec![id], 1)],
+                closed: false,
+                accept: &|_| true,
+                found_per_tour: 1,
             }
         }
+        (None, TourKind::Open) => Walks {
+            // Directed tours from one square of each symmetry orbit,
+            // weighted by the orbit's size, add up to the directed tours
+            // from every square: each undirected tour twice.
+            roots: symmetry::orbit_representatives(board)
+                .into_iter()
+                .filter_map(|(s, weight)| Some((vec![graph.id(board, s)?], weight)))
+                .collect(),
+            closed: false,
+            accept: &|_| true,
+            found_per_tour: 2,
+        },
         (None, TourKind::Closed) => {
-            let Some(plan) = Plan::new(&graph, board, None, kind) else {
+            let Some(made) = Plan::new(&graph, board, None, kind) else {
                 return Outcome::Done(0);
             };
-            let roots: Vec<(Vec<u32>, u64)> =
-                plan.roots.iter().map(|root| (root.clone(), 1)).collect();
-            walk::count_in_parallel(&graph, &roots, true, &|path| plan.accepts(path), control)
+            plan = made;
+            Walks {
+                roots: plan.roots.iter().map(|root| (root.clone(), 1)).collect(),
+                closed: true,
+                accept: &|path: &[u32]| plan.accepts(path),
+                found_per_tour: 1,
+            }
         }
     };
-    match counted {
-        Outcome::Done(tours) => Outcome::Done(tours * per_tour),
+    if over_budget {
+        let estimate = walk::estimate_nodes(&graph, &walks.roots, walks.closed, ESTIMATE_PROBES);
+        control.set_method(Method::WalkOverBudget {
+            budget: crate::memory::budget(),
+            estimated_nodes: estimate as u64,
+        });
+    }
+    match walk::count_in_parallel(&graph, &walks.roots, walks.closed, walks.accept, control) {
+        Outcome::Done(found) => Outcome::Done(found / walks.found_per_tour * per_tour),
         Outcome::Cancelled => Outcome::Cancelled,
     }
 }
+
+/// The walks that count a request's tours.
+struct Walks<'a> {
+    /// Where they start: prefixes, each with the weight of what it finds.
+    roots: Vec<(Vec<u32>, u64)>,
+    /// Whether tours must close.
+    closed: bool,
+    /// Which of the tours found count.
+    accept: &'a (dyn Fn(&[u32]) -> bool + Sync),
+    /// How many times the walks find each tour asked for.
+    found_per_tour: u128,
+}
+
+/// Random probes behind the estimate of a walk's size: a few milliseconds
+/// on the boards that need it.
+const ESTIMATE_PROBES: u32 = 2_000;
 
 /// Which walks to run for a request, and which of their tours to keep.
 struct Plan {
