@@ -21,6 +21,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Err(message) = cli::configure(&args.global) {
+        cli::say_error(&message);
+        return ExitCode::from(2);
+    }
     match args.command {
         None => match app::run() {
             Ok(()) => ExitCode::SUCCESS,
@@ -29,7 +33,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Some(command) => match cli::run(command, &args.global) {
+        Some(command) => match cli::run(command) {
             Ok(()) => ExitCode::SUCCESS,
             // The shell's own code for a reader that went away (128 + SIGPIPE).
             Err(cli::Failure::OutputClosed) => ExitCode::from(141),

@@ -68,7 +68,9 @@ impl StatusBar {
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 // No spinner: it would repaint the window continuously, and
                 // the job's counters and clock already show it is alive.
-                ui.label(job_line);
+                // Cut to the room left by the labels on the right (the
+                // whole line shows on hover).
+                ui.add(egui::Label::new(job_line).truncate());
                 if let Some(notice) = notice {
                     ui.separator();
                     let color = if notice.error {

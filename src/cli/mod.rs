@@ -31,7 +31,7 @@ pub struct GlobalArgs {
     /// always shown, on one line).
     #[arg(long, global = true)]
     progress: bool,
-    /// Memory the counting tables may use, e.g. 4G or 512M. Default: a
+    /// Memory the counting tables may use (the window's too), e.g. 4G or 512M. Default: a
     /// quarter of the machine's memory, at most half of the process's
     /// address-space limit.
     #[arg(long, global = true, value_name = "SIZE")]
@@ -295,8 +295,8 @@ fn printable(message: &str) -> String {
     shown
 }
 
-/// Runs one subcommand with the options every subcommand has.
-pub fn run(command: Command, global: &GlobalArgs) -> Result<(), Failure> {
+/// Applies the options that hold for the window and every subcommand.
+pub fn configure(global: &GlobalArgs) -> Result<(), String> {
     if global.progress {
         progress::log_when_redirected();
     }
@@ -305,6 +305,11 @@ pub fn run(command: Command, global: &GlobalArgs) -> Result<(), Failure> {
             gridtour::memory::parse_size(size).map_err(|error| format!("--memory: {error}"))?;
         gridtour::memory::set_budget(bytes);
     }
+    Ok(())
+}
+
+/// Runs one subcommand.
+pub fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Knight(args) => knight::run(args),
         Command::Goishi(args) => goishi::run(args),
