@@ -8,7 +8,7 @@ use gridtour::goishi::format::{self, ParseError};
 use gridtour::goishi::{self, Puzzle};
 use gridtour::output::{Format, Subject};
 
-use super::{Failure, OutputArgs, progress, write_line};
+use super::{Failure, Output, OutputArgs, progress, write_line};
 
 /// Arguments of `gridtour goishi`.
 #[derive(Debug, clap::Args)]
@@ -68,8 +68,9 @@ fn parse_limit(text: &str) -> Result<u64, String> {
 
 /// Runs `gridtour goishi`.
 pub fn run(args: GoishiArgs) -> Result<(), Failure> {
+    let output = args.output.resolve()?;
     if let Some((width, height)) = args.generate {
-        return generate(width, height, &args);
+        return generate(width, height, &args, &output);
     }
     let Some(input) = args.puzzle.as_deref() else {
         return Err(Failure::Message(
@@ -77,22 +78,21 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
         ));
     };
     let puzzle = load(input)?;
-    let format = args.output.format()?;
-    if (args.count || args.check.is_some()) && format != Format::Text {
+    if (args.count || args.check.is_some()) && output.format != Format::Text {
         return Err(Failure::Message(
             "--format: --count and --check print one line of text".to_owned(),
         ));
     }
     if args.count {
-        args.output.not_a_file("a count")?;
+        output.not_a_file("a count")?;
         count(&puzzle, args.limit)
     } else if let Some(order_path) = &args.check {
-        args.output.not_a_file("a check")?;
+        output.not_a_file("a check")?;
         check(&puzzle, order_path)
     } else if args.no_solution {
-        show(puzzle, Vec::new(), &args.output)
+        show(puzzle, Vec::new(), &output)
     } else {
-        solve(puzzle, &args.output)
+        solve(puzzle, &output)
     }
 }
 
@@ -109,10 +109,10 @@ fn load(input: &OsStr) -> Result<Puzzle, String> {
     puzzle.map_err(|error: ParseError| error.to_string())
 }
 
-fn solve(puzzle: Puzzle, output: &OutputArgs) -> Result<(), Failure> {
+fn solve(puzzle: Puzzle, output: &Output) -> Result<(), Failure> {
     let Some(order) = progress::watched("solving", |control| goishi::solve(&puzzle, control))?
     else {
-        if output.format()?.is_picture() {
+        if output.format.is_picture() {
             return Err(Failure::Message("nothing to draw: no solution".to_owned()));
         }
         write_line("no solution")?;
@@ -125,10 +125,9 @@ fn solve(puzzle: Puzzle, output: &OutputArgs) -> Result<(), Failure> {
 }
 
 /// Writes the puzzle with the picks of `order` made, as asked.
-fn show(puzzle: Puzzle, order: Vec<goishi::Point>, output: &OutputArgs) -> Result<(), Failure> {
-    let format = output.format()?;
-    let bytes = Subject::Goishi { puzzle, order }.render(format, &output.picture()?)?;
-    output.emit(&bytes, format)
+fn show(puzzle: Puzzle, order: Vec<goishi::Point>, output: &Output) -> Result<(), Failure> {
+    let bytes = Subject::Goishi { puzzle, order }.render(output.format, &output.picture)?;
+    output.emit(&bytes)
 }
 
 fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), Failure> {
@@ -151,7 +150,7 @@ fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), Failure> {
+fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Result<(), Failure> {
     let stones = args
         .stones
         .unwrap_or((width as usize * height as usize) * 3 / 10);
@@ -172,10 +171,10 @@ fn generate(width: u32, height: u32, args: &GoishiArgs) -> Result<(), Failure> {
     }
     // A generated puzzle is shown blank, except in JSON, which carries the
     // solution along for programs.
-    let order = match args.output.format()? {
+    let order = match output.format {
         Format::Json => progress::watched("solving", |control| goishi::solve(&puzzle, control))?
             .unwrap_or_default(),
         _ => Vec::new(),
     };
-    show(puzzle, order, &args.output)
+    show(puzzle, order, output)
 }

@@ -12,7 +12,7 @@ use gridtour::output::{self, Format, Subject};
 use gridtour::render::Scene;
 use serde_json::json;
 
-use super::{Failure, OutputArgs, progress, write_line};
+use super::{Failure, Output, OutputArgs, progress, write_line};
 
 /// Arguments of `gridtour knight`.
 #[derive(Debug, clap::Args)]
@@ -57,7 +57,8 @@ pub struct KnightArgs {
 /// Runs `gridtour knight`.
 pub fn run(args: KnightArgs) -> Result<(), Failure> {
     let board = build_board(&args.size, &args.blocked)?;
-    let format = args.output.format()?;
+    let output = args.output.resolve()?;
+    let format = output.format;
     if matches!(format, Format::Pzprv3 | Format::Url) {
         return Err(Failure::Message(
             "--format: pzprv3 and url hold Goishi puzzles, not knight's tours".to_owned(),
@@ -75,14 +76,14 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         .map(|name| parse_start(&board, name))
         .transpose()?;
     if args.failing_starts {
-        print_failing_starts(&board, &args.output)?;
+        print_failing_starts(&board, &output)?;
     } else if args.count {
         if format.is_picture() {
             return Err(Failure::Message(
                 "--format: a count is a number; use text or json with --count".to_owned(),
             ));
         }
-        args.output.not_a_file("a count")?;
+        output.not_a_file("a count")?;
         print_count(&board, start, kind, format)?;
     } else {
         let start = match start {
@@ -90,7 +91,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             None => parse_start(&board, "a1")
                 .map_err(|e| format!("{e} (a1 is the start when --start is omitted)"))?,
         };
-        print_tour(&board, start, kind, algorithm, &args.output)?;
+        print_tour(&board, start, kind, algorithm, &output)?;
     }
     Ok(())
 }
@@ -123,17 +124,16 @@ fn print_tour(
     start: Square,
     kind: TourKind,
     algorithm: Algorithm,
-    output: &OutputArgs,
+    output: &Output,
 ) -> Result<(), Failure> {
-    let format = output.format()?;
-    let picture = output.picture()?;
+    let format = output.format;
     let result = progress::watched("searching", |control| {
         knight::solve(board, start, kind, algorithm, control)
     })?;
     match result {
         SolveResult::Found(tour) => {
-            let bytes = Subject::Tour(tour).render(format, &picture)?;
-            output.emit(&bytes, format)?;
+            let bytes = Subject::Tour(tour).render(format, &output.picture)?;
+            output.emit(&bytes)?;
         }
         SolveResult::NoTour(reason) => {
             let line = match format {
@@ -149,7 +149,7 @@ fn print_tour(
             if format.is_picture() {
                 return Err(Failure::Message(format!("nothing to draw: {line}")));
             }
-            output.emit(format!("{line}\n").as_bytes(), format)?;
+            output.emit(format!("{line}\n").as_bytes())?;
         }
     }
     Ok(())
@@ -204,16 +204,15 @@ struct FailingStart {
 
 /// The failing starts as text, JSON, or a picture of the board with them
 /// tinted.
-fn print_failing_starts(board: &Board, output: &OutputArgs) -> Result<(), Failure> {
-    let format = output.format()?;
-    let picture = output.picture()?;
+fn print_failing_starts(board: &Board, output: &Output) -> Result<(), Failure> {
+    let format = output.format;
     let failing = progress::watched("trying every start square", |control| {
         warnsdorff_failing_starts(board, control)
     })?;
     if format.is_picture() {
         let scene = Scene::failing_starts(board, &failing);
-        let bytes = output::picture(&scene, format, &picture, None)?;
-        return output.emit(&bytes, format);
+        let bytes = output::picture(&scene, format, &output.picture, None)?;
+        return output.emit(&bytes);
     }
     let analysis: Vec<FailingStart> = failing
         .into_iter()
@@ -226,7 +225,7 @@ fn print_failing_starts(board: &Board, output: &OutputArgs) -> Result<(), Failur
         Format::Json => failing_starts_json(board, &analysis) + "\n",
         _ => failing_starts_text(board, &analysis),
     };
-    output.emit(text.as_bytes(), format)
+    output.emit(text.as_bytes())
 }
 
 /// Whether the default solver finds a valid open tour from `start`, or why

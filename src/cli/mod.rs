@@ -72,7 +72,9 @@ pub fn write_out(text: &str) -> Result<(), Failure> {
 
 /// [`write_out`] for bytes.
 fn write_bytes(bytes: &[u8]) -> Result<(), Failure> {
-    if standard_output_was_closed() {
+    // Asked once: the answer cannot change while the program runs.
+    static CLOSED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *CLOSED.get_or_init(standard_output_was_closed) {
         return Err(Failure::Message(
             "cannot write to standard output: it is closed".to_owned(),
         ));
@@ -123,14 +125,30 @@ pub struct OutputArgs {
     speed: Option<String>,
 }
 
-impl OutputArgs {
+/// Where results go and how pictures are drawn, read and checked once,
+/// before any work starts.
+pub struct Output {
     /// The format asked for.
-    pub fn format(&self) -> Result<Format, String> {
-        Format::parse(&self.format).map_err(|error| format!("--format: {error}"))
+    pub format: Format,
+    /// How pictures are drawn.
+    pub picture: PictureOptions,
+    /// The `--output` file, if any.
+    file: Option<PathBuf>,
+}
+
+impl OutputArgs {
+    /// The options, checked: every mistake is a one-line error naming its
+    /// flag.
+    pub fn resolve(&self) -> Result<Output, String> {
+        let format = Format::parse(&self.format).map_err(|error| format!("--format: {error}"))?;
+        Ok(Output {
+            format,
+            picture: self.picture()?,
+            file: self.output.clone(),
+        })
     }
 
-    /// How pictures are drawn.
-    pub fn picture(&self) -> Result<PictureOptions, String> {
+    fn picture(&self) -> Result<PictureOptions, String> {
         let cell_px = self
             .cell
             .as_deref()
@@ -166,15 +184,16 @@ impl OutputArgs {
             timing,
         })
     }
+}
 
-    /// Sends `bytes` in `format` where they were asked to go: the
-    /// `--output` file, or standard output unless that is a terminal and
-    /// the format binary.
-    pub fn emit(&self, bytes: &[u8], format: Format) -> Result<(), Failure> {
-        if let Some(path) = &self.output {
+impl Output {
+    /// Sends `bytes` where they were asked to go: the `--output` file, or
+    /// standard output unless that is a terminal and the format binary.
+    pub fn emit(&self, bytes: &[u8]) -> Result<(), Failure> {
+        if let Some(path) = &self.file {
             return Ok(write_atomic(path, bytes)?);
         }
-        if format.is_binary() && std::io::stdout().is_terminal() {
+        if self.format.is_binary() && std::io::stdout().is_terminal() {
             return Err(Failure::Message(
                 "a picture is binary and standard output is a terminal: give --output FILE (or redirect the output)"
                     .to_owned(),
@@ -185,7 +204,7 @@ impl OutputArgs {
 
     /// Refuses an `--output` given for a result that is not a file.
     pub fn not_a_file(&self, what: &str) -> Result<(), String> {
-        match &self.output {
+        match &self.file {
             Some(_) => Err(format!(
                 "--output: {what} is printed, not written to a file"
             )),

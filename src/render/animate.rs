@@ -187,7 +187,7 @@ pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u
     }
     let mut board = PngCanvas::for_page(&painter.layout, cell_px)?;
     let scale = cell_px as f32;
-    let palette = Palette::of_finished_picture(&painter, cell_px)?;
+    let mut palette = Palette::of_finished_picture(&painter, cell_px)?;
     painter.paint_ground(&mut board);
 
     let moves = scene.path.len();
@@ -347,7 +347,8 @@ fn overlay(board: &PngCanvas, region: PixelRect, scale: f32) -> Result<PngCanvas
 /// colour is drawn in the nearest of them.
 struct Palette {
     rgb: Vec<u8>,
-    index_of: std::cell::RefCell<HashMap<[u8; 3], u8>>,
+    /// Every colour met so far with its index.
+    index_of: HashMap<[u8; 3], u8>,
 }
 
 impl Palette {
@@ -375,16 +376,12 @@ impl Palette {
             .collect();
         // The transparent entry, and padding up to a power of two.
         rgb.resize(256 * 3, 0);
-        Ok(Palette {
-            rgb,
-            index_of: std::cell::RefCell::new(index_of),
-        })
+        Ok(Palette { rgb, index_of })
     }
 
     /// The palette index for `colour`: its own, or the nearest's.
-    fn index(&self, colour: [u8; 3]) -> u8 {
-        let mut index_of = self.index_of.borrow_mut();
-        if let Some(&index) = index_of.get(&colour) {
+    fn index(&mut self, colour: [u8; 3]) -> u8 {
+        if let Some(&index) = self.index_of.get(&colour) {
             return index;
         }
         let distance = |entry: &[u8]| -> u32 {
@@ -401,14 +398,14 @@ impl Palette {
             .enumerate()
             .min_by_key(|(_, entry)| distance(entry))
             .map_or(0, |(index, _)| index as u8);
-        index_of.insert(colour, nearest);
+        self.index_of.insert(colour, nearest);
         nearest
     }
 
     /// A frame of the pixels of `pixmap` (covering `region`) that differ
     /// from what is on show, cropped to them; `shown` is updated.
     fn frame(
-        &self,
+        &mut self,
         pixmap: &tiny_skia::Pixmap,
         region: PixelRect,
         shown: &mut [u8],

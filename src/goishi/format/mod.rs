@@ -168,28 +168,31 @@ const QUOTE_MAX_CHARS: usize = 80;
 /// ellipsis, so a huge token in a file gives a readable one-line error.
 pub(crate) fn shortened(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(512));
-    let mut quote: Option<(char, usize)> = None;
+    // Characters since the opening quote, while inside quotes.
+    let mut quoted: Option<usize> = None;
     for c in message.chars() {
-        match quote {
-            Some((open, _)) if c == open => {
-                quote = None;
+        quoted = match (quoted, c) {
+            (_, '"') => {
                 out.push(c);
+                // A quote opens a quoted piece, or closes the open one.
+                match quoted {
+                    Some(_) => None,
+                    None => Some(0),
+                }
             }
-            Some((open, length)) => {
+            (Some(length), c) => {
                 if length < QUOTE_MAX_CHARS {
                     out.push(c);
                 } else if length == QUOTE_MAX_CHARS {
                     out.push('…');
                 }
-                quote = Some((open, length + 1));
+                Some(length + 1)
             }
-            None => {
-                if c == '"' {
-                    quote = Some((c, 0));
-                }
+            (None, c) => {
                 out.push(c);
+                None
             }
-        }
+        };
     }
     out
 }
