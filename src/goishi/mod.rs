@@ -14,6 +14,7 @@
 
 pub mod format;
 mod generate;
+mod lines;
 mod memo;
 mod puzzle;
 mod rules;

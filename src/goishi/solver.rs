@@ -23,6 +23,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+use super::lines::{DIRECTIONS, Lines, opposite};
 use super::memo::Memo;
 use super::puzzle::{Point, Puzzle};
 use crate::job::{self, Control, Outcome};
@@ -39,17 +40,9 @@ const RESTART_MIN_STONES: usize = 48;
 /// Nodes per unit of the restart budget.
 const RESTART_UNIT_NODES: u64 = 2048;
 
-/// Direction codes inside the search: up, down, left, right; `NO_DIRECTION`
-/// for the starting stone.
-const UP: u8 = 0;
-const DOWN: u8 = 1;
-const LEFT: u8 = 2;
-const RIGHT: u8 = 3;
+/// The arrival direction of the starting stone (the others are those of
+/// [`lines`](super::lines)).
 const NO_DIRECTION: u8 = 4;
-
-fn opposite(direction: u8) -> u8 {
-    direction ^ 1
-}
 
 /// Finds one solution, or `None` when there is none.
 ///
@@ -282,84 +275,29 @@ fn run_workers(
     }
 }
 
-/// The stones of a puzzle as the search sees them: numbered row-major, with
-/// each row's and column's stones listed in order.
+/// The stones of a puzzle as the search sees them: numbered row by row.
 struct Layout {
     points: Vec<Point>,
-    /// Per stone: index of its row (among rows holding stones) and its
-    /// position within that row; likewise for columns.
-    row_of: Vec<u32>,
-    place_in_row: Vec<u32>,
-    col_of: Vec<u32>,
-    place_in_col: Vec<u32>,
-    /// Stones of each row, left to right, and of each column, top to bottom.
-    rows: Vec<Vec<u32>>,
-    cols: Vec<Vec<u32>>,
+    /// All the stones linked along their rows and columns: each search
+    /// starts from a copy.
+    lines: Lines,
+    /// Whether every stone reaches every other along rows and columns, which
+    /// any solution needs.
+    linked: bool,
     /// Random keys for incremental hashing of the set of remaining stones.
     zobrist: Vec<u64>,
-    /// Per stone, how many of its four sides have another stone: starts are
-    /// tried fewest first, as a stone with one such side can only be the
-    /// first or the last pick.
-    start_sides: Vec<u8>,
 }
 
 impl Layout {
     fn new(puzzle: &Puzzle) -> Layout {
         let points = puzzle.stones();
-        let mut row_id = vec![u32::MAX; puzzle.height() as usize];
-        let mut col_id = vec![u32::MAX; puzzle.width() as usize];
-        let mut rows: Vec<Vec<u32>> = Vec::new();
-        let mut cols: Vec<Vec<u32>> = Vec::new();
-        let mut layout = Layout {
-            row_of: Vec::with_capacity(points.len()),
-            place_in_row: Vec::with_capacity(points.len()),
-            col_of: Vec::with_capacity(points.len()),
-            place_in_col: Vec::with_capacity(points.len()),
-            rows: Vec::new(),
-            cols: Vec::new(),
+        let lines = Lines::new(&points);
+        Layout {
+            linked: lines.all_linked(),
+            lines,
             zobrist: (0..points.len() as u64).map(splitmix64).collect(),
-            points: Vec::new(),
-            start_sides: Vec::new(),
-        };
-        // Row-major numbering lists each row and column in order for free.
-        for (stone, p) in points.iter().enumerate() {
-            for (id, lines, line_of, place) in [
-                (
-                    &mut row_id[p.y as usize],
-                    &mut rows,
-                    &mut layout.row_of,
-                    &mut layout.place_in_row,
-                ),
-                (
-                    &mut col_id[p.x as usize],
-                    &mut cols,
-                    &mut layout.col_of,
-                    &mut layout.place_in_col,
-                ),
-            ] {
-                if *id == u32::MAX {
-                    *id = lines.len() as u32;
-                    lines.push(Vec::new());
-                }
-                let line = &mut lines[*id as usize];
-                line_of.push(*id);
-                place.push(line.len() as u32);
-                line.push(stone as u32);
-            }
+            points,
         }
-        layout.rows = rows;
-        layout.cols = cols;
-        layout.points = points;
-        let all = vec![u64::MAX; layout.len().div_ceil(64)];
-        layout.start_sides = (0..layout.len() as u32)
-            .map(|stone| {
-                [UP, DOWN, LEFT, RIGHT]
-                    .into_iter()
-                    .filter(|&direction| layout.next_in(&all, stone, direction).is_some())
-                    .count() as u8
-            })
-            .collect();
-        layout
     }
 
     fn len(&self) -> usize {
@@ -370,26 +308,6 @@ impl Layout {
         path.iter()
             .map(|&stone| self.points[stone as usize])
             .collect()
-    }
-
-    /// The first stone of `remaining` seen from `stone` looking `direction`.
-    fn next_in(&self, remaining: &[u64], stone: u32, direction: u8) -> Option<u32> {
-        let s = stone as usize;
-        let (line, place) = match direction {
-            LEFT | RIGHT => (
-                &self.rows[self.row_of[s] as usize],
-                self.place_in_row[s] as usize,
-            ),
-            _ => (
-                &self.cols[self.col_of[s] as usize],
-                self.place_in_col[s] as usize,
-            ),
-        };
-        let is_left = |&&t: &&u32| remaining[t as usize / 64] >> (t % 64) & 1 == 1;
-        match direction {
-            UP | LEFT => line[..place].iter().rev().find(is_left).copied(),
-            _ => line[place + 1..].iter().find(is_left).copied(),
-        }
     }
 }
 
@@ -431,23 +349,14 @@ struct Frame {
     total: u64,
 }
 
-/// Reusable scratch arrays for the dead-state test.
-#[derive(Default)]
-struct Scratch {
-    row_min: Vec<u32>,
-    row_max: Vec<u32>,
-    col_min: Vec<u32>,
-    col_max: Vec<u32>,
-    /// Union-find over rows (first) and columns (after them).
-    parent: Vec<u32>,
-}
-
 /// The state of one worker's search.
 struct Search<'a> {
     layout: &'a Layout,
     control: &'a Control,
     /// Bitset of the stones still on the board (the current stone excluded).
     remaining: Vec<u64>,
+    /// The remaining stones and the current one, linked along their lines.
+    lines: Lines,
     remaining_count: usize,
     /// XOR of the zobrist keys of `remaining`.
     hash: u64,
@@ -455,7 +364,6 @@ struct Search<'a> {
     path: Vec<u32>,
     stack: Vec<Frame>,
     memo: Memo,
-    scratch: Scratch,
     /// Nodes since the counters were last published.
     unreported: u64,
     /// Nodes between looks at the cancel flag, smaller for big puzzles whose
@@ -472,22 +380,20 @@ impl<'a> Search<'a> {
     fn new(layout: &'a Layout, control: &'a Control, memo_bytes: usize) -> Search<'a> {
         let words = layout.len().div_ceil(64);
         let cost_per_node = (layout.len() as u64 / 64).max(1);
+        let mut remaining = vec![u64::MAX; words];
+        if layout.len() % 64 != 0 {
+            remaining[words - 1] = (1 << (layout.len() % 64)) - 1;
+        }
         Search {
             layout,
             control,
-            remaining: vec![0; words],
-            remaining_count: 0,
-            hash: 0,
+            remaining,
+            lines: layout.lines.clone(),
+            remaining_count: layout.len(),
+            hash: layout.zobrist.iter().fold(0, |h, z| h ^ z),
             path: Vec::with_capacity(layout.len()),
             stack: Vec::with_capacity(layout.len()),
             memo: Memo::new(words, memo_bytes),
-            scratch: Scratch {
-                row_min: vec![0; layout.rows.len()],
-                row_max: vec![0; layout.rows.len()],
-                col_min: vec![0; layout.cols.len()],
-                col_max: vec![0; layout.cols.len()],
-                parent: vec![0; layout.rows.len() + layout.cols.len()],
-            },
             unreported: 0,
             check_every: (job::CHECK_INTERVAL / cost_per_node).max(1),
             budget: u64::MAX,
@@ -518,7 +424,7 @@ impl<'a> Search<'a> {
         let mut keyed: Vec<(u16, usize)> = (0..self.layout.len())
             .map(|stone| {
                 (
-                    (self.layout.start_sides[stone] as u16) << 8 | self.tie_breaker(),
+                    u16::from(self.layout.lines.degree(stone as u32)) << 8 | self.tie_breaker(),
                     stone,
                 )
             })
@@ -532,7 +438,11 @@ impl<'a> Search<'a> {
         self.unreported = 0;
     }
 
+    /// Moves on to `stone`: the stone picked before it leaves play.
     fn pick(&mut self, stone: u32) {
+        if let Some(&previous) = self.path.last() {
+            self.lines.remove(previous);
+        }
         let s = stone as usize;
         self.remaining[s / 64] &= !(1 << (s % 64));
         self.remaining_count -= 1;
@@ -540,12 +450,16 @@ impl<'a> Search<'a> {
         self.path.push(stone);
     }
 
+    /// Takes back the last pick.
     fn unpick(&mut self) {
         let Some(stone) = self.path.pop() else { return };
         let s = stone as usize;
         self.remaining[s / 64] |= 1 << (s % 64);
         self.remaining_count += 1;
         self.hash ^= self.layout.zobrist[s];
+        if let Some(&previous) = self.path.last() {
+            self.lines.restore(previous);
+        }
     }
 
     fn tag(stone: u32, arrival: u8) -> u64 {
@@ -565,13 +479,11 @@ impl<'a> Search<'a> {
         goal: &mut Goal,
         give_up: &dyn Fn(usize) -> bool,
     ) -> Result<u64, Stop> {
-        self.remaining.fill(0);
-        for stone in 0..self.layout.len() {
-            self.remaining[stone / 64] |= 1 << (stone % 64);
+        // Take back what an earlier exploration that stopped early left,
+        // which costs no more than that exploration did.
+        while !self.path.is_empty() {
+            self.unpick();
         }
-        self.remaining_count = self.layout.len();
-        self.hash = self.layout.zobrist.iter().fold(0, |h, z| h ^ z);
-        self.path.clear();
         self.stack.clear();
         let start = start as u32;
         self.pick(start);
@@ -691,15 +603,16 @@ impl<'a> Search<'a> {
         let mut moves = [(0, 0); 4];
         let mut keys = [0u16; 4];
         let mut move_count = 0;
-        for direction in [UP, DOWN, LEFT, RIGHT] {
+        for direction in DIRECTIONS {
             if arrival != NO_DIRECTION && direction == opposite(arrival) {
                 continue;
             }
-            if let Some(target) = self.layout.next_in(&self.remaining, stone, direction) {
-                let onward = [UP, DOWN, LEFT, RIGHT]
+            // Only looking back from the target would see the current stone.
+            if let Some(target) = self.lines.next(stone, direction) {
+                let onward = DIRECTIONS
                     .into_iter()
                     .filter(|&next| next != opposite(direction))
-                    .filter(|&next| self.layout.next_in(&self.remaining, target, next).is_some())
+                    .filter(|&next| self.lines.next(target, next).is_some())
                     .count() as u8;
                 let rank = if onward == 0 {
                     u16::from(u8::MAX)
@@ -731,100 +644,24 @@ impl<'a> Search<'a> {
     }
 
     /// Whether no pick order can finish from `current` with the remaining
-    /// stones: they are not all linked through shared rows and columns, a
-    /// stone has no other stone left in its row and column, or two stones
-    /// could each only be the last pick.
+    /// stones: a stone has no other stone left in its row and column, two
+    /// stones could each only be the last pick, or the stones are no longer
+    /// all linked through shared rows and columns.
+    ///
+    /// The first two come from tallies kept by [`Lines`]. For the last, the
+    /// stones were linked before the previous pick left play (or the branch
+    /// would have ended there), so only that stone's removal can have cut
+    /// them apart.
     fn is_dead(&mut self, current: u32) -> bool {
-        let layout = self.layout;
-        let Scratch {
-            row_min,
-            row_max,
-            col_min,
-            col_max,
-            parent,
-        } = &mut self.scratch;
-        row_min.fill(u32::MAX);
-        row_max.fill(0);
-        col_min.fill(u32::MAX);
-        col_max.fill(0);
-        for (i, link) in parent.iter_mut().enumerate() {
-            *link = i as u32;
+        let degree = self.lines.degree(current);
+        let isolated = self.lines.isolated() - usize::from(degree == 0);
+        let ends = self.lines.ends() - usize::from(degree <= 1);
+        if isolated > 0 || ends > 1 {
+            return true;
         }
-        let rows = layout.rows.len() as u32;
-        let alive = SetBits::new(&self.remaining).chain(std::iter::once(current as usize));
-        for stone in alive {
-            let p = layout.points[stone];
-            let (row, col) = (layout.row_of[stone], layout.col_of[stone]);
-            row_min[row as usize] = row_min[row as usize].min(p.x);
-            row_max[row as usize] = row_max[row as usize].max(p.x);
-            col_min[col as usize] = col_min[col as usize].min(p.y);
-            col_max[col as usize] = col_max[col as usize].max(p.y);
-            let (a, b) = (find(parent, row), find(parent, rows + col));
-            parent[a as usize] = b;
+        match self.path[..] {
+            [.., previous, _] => self.lines.splits_without(previous),
+            _ => !self.layout.linked,
         }
-        let component = find(parent, layout.row_of[current as usize]);
-        let mut last_pick_candidates = 0;
-        for stone in SetBits::new(&self.remaining) {
-            let row = layout.row_of[stone];
-            if find(parent, row) != component {
-                return true;
-            }
-            let p = layout.points[stone];
-            let col = layout.col_of[stone] as usize;
-            let row = row as usize;
-            let open_sides = u32::from(p.x > row_min[row])
-                + u32::from(p.x < row_max[row])
-                + u32::from(p.y > col_min[col])
-                + u32::from(p.y < col_max[col]);
-            if open_sides <= 1 {
-                last_pick_candidates += 1;
-                if open_sides == 0 || last_pick_candidates > 1 {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-}
-
-/// Union-find root with path halving.
-fn find(parent: &mut [u32], mut node: u32) -> u32 {
-    while parent[node as usize] != node {
-        let grandparent = parent[parent[node as usize] as usize];
-        parent[node as usize] = grandparent;
-        node = grandparent;
-    }
-    node
-}
-
-/// The indices of the set bits of a bitset, in increasing order.
-#[derive(Clone)]
-struct SetBits<'a> {
-    words: &'a [u64],
-    index: usize,
-    word: u64,
-}
-
-impl<'a> SetBits<'a> {
-    fn new(words: &'a [u64]) -> Self {
-        SetBits {
-            words,
-            index: 0,
-            word: words.first().copied().unwrap_or(0),
-        }
-    }
-}
-
-impl Iterator for SetBits<'_> {
-    type Item = usize;
-
-    fn next(&mut self) -> Option<usize> {
-        while self.word == 0 {
-            self.index += 1;
-            self.word = *self.words.get(self.index)?;
-        }
-        let bit = self.word.trailing_zeros() as usize;
-        self.word &= self.word - 1;
-        Some(self.index * 64 + bit)
     }
 }

@@ -25,8 +25,9 @@ pub use text::to_text;
 pub use url::{parse_url, to_url};
 
 /// Files bigger than this are refused before being read: the largest board
-/// (1000x1000) written with pick numbers stays well below it.
-pub const MAX_FILE_BYTES: u64 = 16 << 20;
+/// (1000x1000) full of stones, written as JSON with its pick order (about
+/// 20 MB), stays below it.
+pub const MAX_FILE_BYTES: u64 = 32 << 20;
 
 /// Why some input could not be read, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]

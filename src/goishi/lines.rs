@@ -1,0 +1,302 @@
+//! The stones still in play, linked along their rows and columns.
+//!
+//! Every stone keeps its nearest neighbour in play in each of the four
+//! directions. Taking a stone out splices it from its row and column in
+//! constant time and putting it back undoes that exactly, as long as stones
+//! come back in the reverse order they left (Knuth's dancing links), which a
+//! depth-first search guarantees. So "the next stone up from here" costs one
+//! lookup however many picked stones lie between, and the search keeps, as it
+//! goes, the counts that its dead-end test needs instead of rescanning the
+//! board at every node.
+
+use super::puzzle::Point;
+
+/// Direction codes: up, down, left, right. A direction's opposite is its
+/// code with the lowest bit flipped.
+pub(super) const UP: u8 = 0;
+pub(super) const DOWN: u8 = 1;
+pub(super) const LEFT: u8 = 2;
+pub(super) const RIGHT: u8 = 3;
+pub(super) const DIRECTIONS: [u8; 4] = [UP, DOWN, LEFT, RIGHT];
+
+pub(super) fn opposite(direction: u8) -> u8 {
+    direction ^ 1
+}
+
+/// No stone in that direction.
+const NONE: u32 = u32::MAX;
+
+/// The stones in play with their links, and tallies of how many of them have
+/// no neighbour at all and how many have at most one.
+#[derive(Debug, Clone)]
+pub(super) struct Lines {
+    /// Per stone, its nearest neighbour in play in each direction.
+    links: Vec<[u32; 4]>,
+    /// Stones in play with no neighbour in play.
+    isolated: usize,
+    /// Stones in play with at most one neighbour in play: such a stone can
+    /// only be the last pick (or the current one).
+    ends: usize,
+    /// Scratch for [`Lines::splits_without`]: per stone, the epoch and side
+    /// that last reached it, and the two sides' search queues.
+    marks: Vec<u32>,
+    epoch: u32,
+    queues: [Vec<u32>; 2],
+}
+
+impl Lines {
+    /// All `points` in play; they must be listed row by row, left to right
+    /// (the order of `Puzzle::stones`).
+    pub(super) fn new(points: &[Point]) -> Lines {
+        let mut links = vec![[NONE; 4]; points.len()];
+        let columns = points.iter().map(|p| p.x as usize + 1).max().unwrap_or(0);
+        let mut last_in_column = vec![NONE; columns];
+        for (stone, p) in points.iter().enumerate() {
+            let stone = stone as u32;
+            if stone > 0 && points[stone as usize - 1].y == p.y {
+                links[stone as usize][LEFT as usize] = stone - 1;
+                links[stone as usize - 1][RIGHT as usize] = stone;
+            }
+            let above = last_in_column[p.x as usize];
+            if above != NONE {
+                links[stone as usize][UP as usize] = above;
+                links[above as usize][DOWN as usize] = stone;
+            }
+            last_in_column[p.x as usize] = stone;
+        }
+        let mut lines = Lines {
+            links,
+            isolated: 0,
+            ends: 0,
+            marks: vec![0; points.len()],
+            epoch: 0,
+            queues: [Vec::new(), Vec::new()],
+        };
+        for stone in 0..points.len() as u32 {
+            lines.tally(stone, 1);
+        }
+        lines
+    }
+
+    /// The nearest stone in play from `stone` looking `direction`.
+    pub(super) fn next(&self, stone: u32, direction: u8) -> Option<u32> {
+        let next = self.links[stone as usize][direction as usize];
+        (next != NONE).then_some(next)
+    }
+
+    /// How many of the four directions have a stone in play.
+    pub(super) fn degree(&self, stone: u32) -> u8 {
+        self.links[stone as usize]
+            .iter()
+            .filter(|&&next| next != NONE)
+            .count() as u8
+    }
+
+    /// Stones in play with no neighbour in play.
+    pub(super) fn isolated(&self) -> usize {
+        self.isolated
+    }
+
+    /// Stones in play with at most one neighbour in play.
+    pub(super) fn ends(&self) -> usize {
+        self.ends
+    }
+
+    /// Adds (`sign` 1) or takes away (`sign` -1) the stone's share of the
+    /// tallies.
+    fn tally(&mut self, stone: u32, sign: isize) {
+        let degree = self.degree(stone);
+        if degree == 0 {
+            self.isolated = self.isolated.wrapping_add_signed(sign);
+        }
+        if degree <= 1 {
+            self.ends = self.ends.wrapping_add_signed(sign);
+        }
+    }
+
+    /// Takes a stone out of play: its neighbours on each side now see each
+    /// other. The stone keeps its own links, which [`Lines::restore`] uses.
+    pub(super) fn remove(&mut self, stone: u32) {
+        self.tally(stone, -1);
+        let links = self.links[stone as usize];
+        for (before, after) in [(UP, DOWN), (LEFT, RIGHT)] {
+            self.relink(links[before as usize], after, links[after as usize]);
+            self.relink(links[after as usize], before, links[before as usize]);
+        }
+    }
+
+    /// Puts back the stone taken out last.
+    pub(super) fn restore(&mut self, stone: u32) {
+        let links = self.links[stone as usize];
+        for direction in DIRECTIONS {
+            self.relink(links[direction as usize], opposite(direction), stone);
+        }
+        self.tally(stone, 1);
+    }
+
+    /// Points `stone`'s link in `direction` at `target`, keeping the tallies.
+    fn relink(&mut self, stone: u32, direction: u8, target: u32) {
+        if stone == NONE {
+            return;
+        }
+        self.tally(stone, -1);
+        self.links[stone as usize][direction as usize] = target;
+        self.tally(stone, 1);
+    }
+
+    /// Whether all the stones reach each other along rows and columns
+    /// (asked before any is taken out; true when there are none).
+    pub(super) fn all_linked(&self) -> bool {
+        if self.links.is_empty() {
+            return true;
+        }
+        let mut seen = vec![false; self.links.len()];
+        seen[0] = true;
+        let mut stack = vec![0];
+        let mut reached = 1;
+        while let Some(stone) = stack.pop() {
+            for next in self.links[stone as usize] {
+                if next != NONE && !seen[next as usize] {
+                    seen[next as usize] = true;
+                    reached += 1;
+                    stack.push(next);
+                }
+            }
+        }
+        reached == self.links.len()
+    }
+
+    /// Whether taking out `removed` (just done, with the stones in play all
+    /// linked before) cut them into two groups: the rest of its row and the
+    /// rest of its column no longer reach each other.
+    ///
+    /// Two searches, one from each side, take a stone each in turn. They
+    /// stop as soon as they meet (still linked) or one side runs out of
+    /// stones (cut off), so the work is bounded by the smaller group when
+    /// there is a cut and is usually a handful of stones when there is not.
+    pub(super) fn splits_without(&mut self, removed: u32) -> bool {
+        let links = self.links[removed as usize];
+        let either = |a: u32, b: u32| if a != NONE { a } else { b };
+        let column_side = either(links[UP as usize], links[DOWN as usize]);
+        let row_side = either(links[LEFT as usize], links[RIGHT as usize]);
+        if column_side == NONE || row_side == NONE {
+            return false;
+        }
+        if self.epoch >= u32::MAX - 2 {
+            self.marks.fill(0);
+            self.epoch = 0;
+        }
+        self.epoch += 2;
+        let marks = [self.epoch, self.epoch + 1];
+        let mut heads = [0, 0];
+        for (side, start) in [row_side, column_side].into_iter().enumerate() {
+            self.queues[side].clear();
+            self.queues[side].push(start);
+            self.marks[start as usize] = marks[side];
+        }
+        loop {
+            for side in 0..2 {
+                let Some(&stone) = self.queues[side].get(heads[side]) else {
+                    return true;
+                };
+                heads[side] += 1;
+                for next in self.links[stone as usize] {
+                    if next == NONE || self.marks[next as usize] == marks[side] {
+                        continue;
+                    }
+                    if self.marks[next as usize] == marks[1 - side] {
+                        return false;
+                    }
+                    self.marks[next as usize] = marks[side];
+                    self.queues[side].push(next);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn points(rows: &[&str]) -> Vec<Point> {
+        let mut points = Vec::new();
+        for (y, row) in rows.iter().enumerate() {
+            for (x, cell) in row.chars().enumerate() {
+                if cell == 'o' {
+                    points.push(Point {
+                        x: x as u32,
+                        y: y as u32,
+                    });
+                }
+            }
+        }
+        points
+    }
+
+    /// The tallies recounted from the links.
+    fn recount(lines: &Lines, in_play: &[bool]) -> (usize, usize) {
+        let degrees = (0..in_play.len() as u32)
+            .filter(|&stone| in_play[stone as usize])
+            .map(|stone| lines.degree(stone));
+        degrees.fold((0, 0), |(isolated, ends), degree| {
+            (
+                isolated + usize::from(degree == 0),
+                ends + usize::from(degree <= 1),
+            )
+        })
+    }
+
+    #[test]
+    fn removing_skips_and_restoring_undoes() {
+        // o o o
+        // . o .
+        // o o o
+        let all = points(&["ooo", ".o.", "ooo"]);
+        let mut lines = Lines::new(&all);
+        assert_eq!(lines.next(0, RIGHT), Some(1));
+        assert_eq!(lines.next(1, DOWN), Some(3));
+        assert_eq!(lines.next(0, UP), None);
+        assert!(lines.all_linked());
+        let before = lines.links.clone();
+        let mut in_play = vec![true; all.len()];
+        for stone in [1, 3, 0] {
+            lines.remove(stone);
+            in_play[stone as usize] = false;
+            assert_eq!((lines.isolated(), lines.ends()), recount(&lines, &in_play));
+        }
+        // The top row keeps only its right stone, which still sees the
+        // bottom right one; the middle column keeps only its bottom stone.
+        assert_eq!(lines.next(2, LEFT), None);
+        assert_eq!(lines.next(2, DOWN), Some(6));
+        assert_eq!(lines.next(5, UP), None);
+        assert_eq!((lines.isolated(), lines.ends()), (0, 2));
+        for stone in [0, 3, 1] {
+            lines.restore(stone);
+            in_play[stone as usize] = true;
+            assert_eq!((lines.isolated(), lines.ends()), recount(&lines, &in_play));
+        }
+        assert_eq!(lines.links, before);
+    }
+
+    #[test]
+    fn a_cut_is_found_and_a_detour_is_not_one() {
+        // The centre of a cross joins its arms: without it they are apart.
+        let mut cross = Lines::new(&points(&[".o.", "ooo", ".o."]));
+        cross.remove(2);
+        assert!(cross.splits_without(2));
+        cross.restore(2);
+        // A corner of a square: its row and column stay joined round the
+        // far corner.
+        let mut square = Lines::new(&points(&["oo", "oo"]));
+        square.remove(0);
+        assert!(!square.splits_without(0));
+        // A stone alone in its column cuts nothing.
+        let mut top = Lines::new(&points(&["ooo", "o.o"]));
+        top.remove(1);
+        assert!(!top.splits_without(1));
+        // Two stones sharing no line are apart from the start.
+        assert!(!Lines::new(&points(&["o.", ".o"])).all_linked());
+        assert!(Lines::new(&points(&["o.", "oo"])).all_linked());
+    }
+}
