@@ -3,14 +3,17 @@
 //! * `count/<file>`: all solutions of each puzzle of the shared index.
 //! * `solve/<size>/seed<n>`: one solution of walk-made puzzles with 100 stones
 //!   on 25x25 and 200 stones on 50x50.
+//! * `solve_full/<side>`: one solution of a board full of stones.
 //! * `unique/12x12_35/seed<n>`: "is it unique?" (count with limit 2) on
 //!   generated single-solution puzzles, which must be searched to the end.
+//! * `second/50x50_200/seed<n>`: "is it unique?" on walk-made puzzles with
+//!   many solutions, whose exhaustive search from the first starts is huge.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gridtour::goishi::{self, Puzzle, Rng, format};
+use gridtour::goishi::{self, Point, Puzzle, Rng, format};
 use gridtour::job::{Control, Outcome};
 
 fn index_puzzles() -> Vec<(String, Puzzle)> {
@@ -57,6 +60,41 @@ fn solve_walks(c: &mut Criterion) {
     group.finish();
 }
 
+fn solve_full_boards(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve_full");
+    group.sample_size(10);
+    for side in [100, 1000] {
+        let mut puzzle = Puzzle::new(side, side).unwrap();
+        for y in 0..side {
+            for x in 0..side {
+                puzzle.set_stone(Point { x, y }, true);
+            }
+        }
+        group.bench_function(format!("{side}x{side}"), |b| {
+            b.iter(|| {
+                let found = goishi::solve(black_box(&puzzle), &Control::new());
+                assert!(matches!(found, Outcome::Done(Some(_))));
+            })
+        });
+    }
+    group.finish();
+}
+
+fn second_solution(c: &mut Criterion) {
+    let mut group = c.benchmark_group("second");
+    group.sample_size(20);
+    for seed in [1, 3, 5] {
+        let (puzzle, _) = goishi::walk_forward(50, 50, 200, &mut Rng::new(seed)).unwrap();
+        group.bench_function(format!("50x50_200/seed{seed}"), |b| {
+            b.iter(|| {
+                let solutions = goishi::count(black_box(&puzzle), Some(2), &Control::new());
+                assert_eq!(solutions, Outcome::Done(2));
+            })
+        });
+    }
+    group.finish();
+}
+
 fn is_it_unique(c: &mut Criterion) {
     let mut group = c.benchmark_group("unique");
     for seed in 0..3 {
@@ -73,5 +111,12 @@ fn is_it_unique(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, count_index, solve_walks, is_it_unique);
+criterion_group!(
+    benches,
+    count_index,
+    solve_walks,
+    solve_full_boards,
+    is_it_unique,
+    second_solution
+);
 criterion_main!(benches);

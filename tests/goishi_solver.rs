@@ -58,10 +58,15 @@ fn counts_match_brute_force_on_small_random_puzzles() {
             expected,
             "{puzzle:?}"
         );
-        assert_eq!(
-            done(goishi::count(&puzzle, Some(1), &control)),
-            expected.min(1)
-        );
+        // Up to 64 solutions are found one by one, each search avoiding
+        // those found; beyond that the count is exhaustive.
+        for limit in [1, 2, 3, 64, 65] {
+            assert_eq!(
+                done(goishi::count(&puzzle, Some(limit), &control)),
+                expected.min(limit),
+                "limit {limit}: {puzzle:?}"
+            );
+        }
         let listed = done(goishi::enumerate(
             &puzzle,
             &control,
@@ -105,6 +110,27 @@ fn parallel_count_agrees_with_single_threaded_listing() {
             counted.min(2)
         );
     }
+}
+
+#[test]
+fn small_limits_agree_with_the_exhaustive_count_on_restarted_searches() {
+    // From 48 stones on, a search for one solution restarts with random
+    // tie-breaks, so the solutions it must avoid come back along new paths.
+    let mut few = 0;
+    for seed in 0..6 {
+        let (puzzle, _) = goishi::walk_forward(30, 30, 50, &mut Rng::new(seed)).unwrap();
+        let control = Control::new();
+        let exhaustive = done(goishi::count(&puzzle, Some(65), &control));
+        few += usize::from(exhaustive < 65);
+        for limit in [2, 5, 64] {
+            assert_eq!(
+                done(goishi::count(&puzzle, Some(limit), &control)),
+                exhaustive.min(limit),
+                "limit {limit}: {puzzle:?}"
+            );
+        }
+    }
+    assert!(few > 0, "every puzzle had over 64 solutions");
 }
 
 #[test]

@@ -54,15 +54,31 @@ const NO_DIRECTION: u8 = 4;
 /// worker to finish wins, so which solution comes back may vary between runs.
 pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> {
     let layout = Layout::new(puzzle);
+    match solve_other(&layout, &[], control) {
+        Outcome::Done(found) => Outcome::Done(found.map(|path| layout.points_of(&path))),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// The most solutions [`solve_other`] can be told to avoid.
+const MAX_EXCLUDED: usize = 64;
+
+/// Like [`solve`], but finds a solution other than the `excluded` ones (at
+/// most [`MAX_EXCLUDED`]), as stone numbers.
+fn solve_other(
+    layout: &Layout,
+    excluded: &[Vec<u32>],
+    control: &Control,
+) -> Outcome<Option<Vec<u32>>> {
     if layout.len() == 0 {
-        return Outcome::Done(Some(Vec::new()));
+        return Outcome::Done(excluded.is_empty().then(Vec::new));
     }
     let finished = AtomicBool::new(false);
     let answer: Mutex<Option<Vec<u32>>> = Mutex::new(None);
     let give_up = |_: usize| finished.load(Ordering::Relaxed);
     let next_worker = AtomicU64::new(0);
     let restarts = layout.len() >= RESTART_MIN_STONES;
-    run_workers(&layout, Threads::All, control, |search| {
+    run_workers(layout, Threads::All, control, |search| {
         let worker = next_worker.fetch_add(1, Ordering::Relaxed);
         let mut dead_start = vec![false; layout.len()];
         for attempt in 0u64.. {
@@ -82,7 +98,7 @@ pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> 
                 if dead_start[start] {
                     continue;
                 }
-                match search.explore(start, &mut Goal::First, &give_up) {
+                match search.explore(start, &mut Goal::First { excluded }, &give_up) {
                     Ok(0) => dead_start[start] = true,
                     Ok(_) => {
                         let mut answer = answer
@@ -111,10 +127,11 @@ pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> 
     if control.is_cancelled() {
         return Outcome::Cancelled;
     }
-    let answer = answer
-        .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    Outcome::Done(answer.map(|path| layout.points_of(&path)))
+    Outcome::Done(
+        answer
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()),
+    )
 }
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... (1-based): restart
@@ -136,7 +153,26 @@ fn luby(index: u64) -> u64 {
 /// Counts the solutions exactly. With a limit, counting stops as soon as that
 /// many are known and the result is the limit (so `Some(2)` answers "is it
 /// unique?").
+///
+/// Up to a limit of [`MAX_EXCLUDED`] the solutions are looked for one at a
+/// time, each search avoiding those already found: a search for one
+/// solution restarts and randomises its way out of a huge dead subtree that
+/// an exhaustive count would have to finish first, so a puzzle with a second
+/// solution says so about as fast as it is solved. Only proving that there
+/// is no further solution takes a complete search.
 pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<u64> {
+    if let Some(limit) = limit.filter(|&limit| limit <= MAX_EXCLUDED as u64) {
+        let layout = Layout::new(puzzle);
+        let mut found = Vec::new();
+        while (found.len() as u64) < limit {
+            match solve_other(&layout, &found, control) {
+                Outcome::Done(Some(solution)) => found.push(solution),
+                Outcome::Done(None) => break,
+                Outcome::Cancelled => return Outcome::Cancelled,
+            }
+        }
+        return Outcome::Done(found.len() as u64);
+    }
     let limit = limit.unwrap_or(u64::MAX);
     match count_within(puzzle, limit, u64::MAX, Threads::All, control) {
         // Without a node budget the count always runs to its end.
@@ -321,8 +357,9 @@ pub(super) fn splitmix64(seed: u64) -> u64 {
 
 /// What the search is after.
 enum Goal<'a> {
-    /// The first solution; the search stops there.
-    First,
+    /// The first solution other than those excluded (at most
+    /// [`MAX_EXCLUDED`]); the search stops there.
+    First { excluded: &'a [Vec<u32>] },
     /// The number of solutions, saturating at `limit`.
     Count { limit: u64 },
     /// Every solution, passed to the callback as stone numbers.
@@ -347,6 +384,9 @@ struct Frame {
     next_move: u8,
     /// Solutions found below this level so far (saturated in counting).
     total: u64,
+    /// The excluded solutions (see [`Goal::First`]) that the path up to
+    /// here follows, one bit each.
+    following: u64,
 }
 
 /// The state of one worker's search.
@@ -381,7 +421,7 @@ impl<'a> Search<'a> {
         let words = layout.len().div_ceil(64);
         let cost_per_node = (layout.len() as u64 / 64).max(1);
         let mut remaining = vec![u64::MAX; words];
-        if layout.len() % 64 != 0 {
+        if !layout.len().is_multiple_of(64) {
             remaining[words - 1] = (1 << (layout.len() % 64)) - 1;
         }
         Search {
@@ -487,13 +527,17 @@ impl<'a> Search<'a> {
         self.stack.clear();
         let start = start as u32;
         self.pick(start);
+        let following = self.still_following(goal, u64::MAX);
         if self.remaining_count == 0 {
+            if following != 0 {
+                return Ok(0);
+            }
             return self.reached_solution(goal).map(|()| 1);
         }
         if self.is_dead(start) {
             return Ok(0);
         }
-        let frame = self.frame(start, NO_DIRECTION);
+        let frame = self.frame(start, NO_DIRECTION, following);
         self.stack.push(frame);
         let limit = match goal {
             Goal::Count { limit } => *limit,
@@ -504,26 +548,33 @@ impl<'a> Search<'a> {
             if top.next_move < top.move_count && top.total < limit {
                 let (target, direction) = top.moves[top.next_move as usize];
                 top.next_move += 1;
+                let following = top.following;
                 self.tick(start as usize, give_up)?;
                 self.pick(target);
-                match self.value_of_move(target, direction, goal)? {
-                    Some(value) if value > 0 && matches!(goal, Goal::First) => return Ok(1),
+                let following = self.still_following(goal, following);
+                match self.value_of_move(target, direction, goal, following)? {
+                    Some(value) if value > 0 && matches!(goal, Goal::First { .. }) => return Ok(1),
                     Some(value) => {
                         self.unpick();
                         self.add_to_top(value, limit);
                     }
                     None => {
-                        let frame = self.frame(target, direction);
+                        let frame = self.frame(target, direction, following);
                         self.stack.push(frame);
                     }
                 }
             } else {
                 let (stone, arrival, total) = (top.stone, top.arrival, top.total);
+                // Left out of the count: what the state is worth on another
+                // path that reaches it.
+                let skipped_an_excluded_solution = top.following != 0;
                 self.stack.pop();
                 if self.stack.is_empty() {
                     result = total;
                 } else {
-                    if matches!(goal, Goal::Count { .. }) || total == 0 {
+                    if !skipped_an_excluded_solution
+                        && (matches!(goal, Goal::Count { .. }) || total == 0)
+                    {
                         let hash = self.state_hash(stone, arrival);
                         self.memo
                             .insert(hash, &self.remaining, Self::tag(stone, arrival), total);
@@ -570,8 +621,12 @@ impl<'a> Search<'a> {
         target: u32,
         direction: u8,
         goal: &mut Goal,
+        following: u64,
     ) -> Result<Option<u64>, Stop> {
         if self.remaining_count == 0 {
+            if following != 0 {
+                return Ok(Some(0));
+            }
             self.reached_solution(goal)?;
             return Ok(Some(1));
         }
@@ -588,6 +643,24 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 
+    /// Which of the goal's excluded solutions (bit `i` for the `i`-th) the
+    /// path still follows after its last pick, given those it followed
+    /// before it.
+    fn still_following(&self, goal: &Goal, before: u64) -> u64 {
+        let Goal::First { excluded } = goal else {
+            return 0;
+        };
+        let depth = self.path.len() - 1;
+        let stone = self.path[depth];
+        let mut after = 0;
+        for (i, solution) in excluded.iter().enumerate() {
+            if before >> i & 1 == 1 && solution[depth] == stone {
+                after |= 1 << i;
+            }
+        }
+        after
+    }
+
     fn reached_solution(&mut self, goal: &mut Goal) -> Result<(), Stop> {
         if let Goal::Each(callback) = goal
             && callback(&self.path).is_break()
@@ -599,7 +672,7 @@ impl<'a> Search<'a> {
 
     /// A frame for `stone`, reached moving `arrival`, with its moves ordered
     /// by how few onward moves they leave (dead ends last).
-    fn frame(&mut self, stone: u32, arrival: u8) -> Frame {
+    fn frame(&mut self, stone: u32, arrival: u8, following: u64) -> Frame {
         let mut moves = [(0, 0); 4];
         let mut keys = [0u16; 4];
         let mut move_count = 0;
@@ -640,6 +713,7 @@ impl<'a> Search<'a> {
             move_count: move_count as u8,
             next_move: 0,
             total: 0,
+            following,
         }
     }
 
