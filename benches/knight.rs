@@ -5,12 +5,19 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use gridtour::job::{Control, Outcome};
-use gridtour::knight::{Board, Square, TourKind, count};
+use gridtour::knight::{Board, Patience, Square, TourKind, count};
 use std::hint::black_box;
 
 fn counted(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
-    match count(black_box(board), start, kind, &Control::new()) {
-        Outcome::Done(counted) => counted.tours,
+    match count(
+        black_box(board),
+        start,
+        kind,
+        Patience::Unlimited,
+        &Control::new(),
+    ) {
+        Outcome::Done(Ok(counted)) => counted.tours,
+        Outcome::Done(Err(too_long)) => panic!("refused without a limit: {too_long}"),
         Outcome::Cancelled => unreachable!("the bench never cancels"),
     }
 }

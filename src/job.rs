@@ -10,7 +10,7 @@
 //! `Control`.
 
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -20,6 +20,23 @@ use std::time::{Duration, Instant};
 /// cancel flag. Small enough that even the slowest node kind (a connectivity
 /// check on a 2000x2000 board) keeps cancellation well under 50 ms.
 pub const CHECK_INTERVAL: u64 = 1 << 12;
+
+/// The thread count set by [`set_threads`]; 0 when none was.
+static CHOSEN_THREADS: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets how many threads the engines may use from now on (at least one).
+pub fn set_threads(threads: usize) {
+    CHOSEN_THREADS.store(threads.max(1), Ordering::Relaxed);
+}
+
+/// How many threads the engines that share out their work use: every core
+/// the machine offers, unless [`set_threads`] said otherwise.
+pub fn threads() -> usize {
+    match CHOSEN_THREADS.load(Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        chosen => chosen,
+    }
+}
 
 /// Shared state between a running solver and the thread that watches it.
 #[derive(Debug)]

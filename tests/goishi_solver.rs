@@ -143,6 +143,29 @@ fn solves_walk_made_puzzles_with_hundreds_of_stones() {
     goishi::validate(&puzzle, &order).unwrap();
 }
 
+/// A full board solves in time close to linear in its stones (the search
+/// looks up the next stone and tests for dead ends without rescanning the
+/// board); the order is checked by the rules. The README gives the release
+/// command for the full 1000x1000 board.
+#[test]
+fn solves_full_and_nearly_full_boards() {
+    let side = 300;
+    let mut puzzle = Puzzle::new(side, side).unwrap();
+    for p in (0..side * side).map(|i| Point::new(i % side, i / side)) {
+        puzzle.set_stone(p, true);
+    }
+    let order = done(goishi::solve(&puzzle, &Control::new())).expect("a full board is solvable");
+    goishi::validate(&puzzle, &order).unwrap();
+    // With every seventh stone of every eleventh row taken away.
+    for y in (0..side).step_by(11) {
+        for x in (y % 7..side).step_by(7) {
+            puzzle.set_stone(Point::new(x, y), false);
+        }
+    }
+    let order = done(goishi::solve(&puzzle, &Control::new())).expect("still solvable");
+    goishi::validate(&puzzle, &order).unwrap();
+}
+
 #[test]
 fn empty_board_and_single_stone() {
     let mut puzzle = Puzzle::new(3, 3).unwrap();

@@ -313,9 +313,25 @@ fn a_closed_standard_output_is_one_line_and_a_null_device_is_fine() {
 }
 
 #[test]
-fn a_count_beyond_the_memory_budget_says_at_once_that_it_may_not_finish() {
+fn a_hopeless_count_is_refused_at_once_unless_forced() {
+    let started = std::time::Instant::now();
+    let error = error_of("--size 10 --count --memory 20M");
+    assert!(
+        error.starts_with(
+            "gridtour: error: counting: not started: the frontier sweep needs more than the 20 MiB \
+             memory budget, and the exhaustive walk instead would visit about "
+        ),
+        "{error}"
+    );
+    assert!(error.contains("--force starts it anyway"), "{error}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(20),
+        "took {:?}",
+        started.elapsed()
+    );
+    // Forced, it starts and says at once what it is in for.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
-        .args(["knight", "--size", "10", "--count", "--memory", "20M"])
+        .args(["knight", "--size", "10", "--count", "--memory", "20M", "--force"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -332,6 +348,11 @@ fn a_count_beyond_the_memory_budget_says_at_once_that_it_may_not_finish() {
     );
     assert!(said.contains("by exhaustive walk of about "), "{said:?}");
     assert_eq!(said.lines().count(), 1, "{said:?}");
+    // A count the walk finishes soon is not refused, however small the budget.
+    assert!(stdout_of("--size 5x6 --count --memory 1M").starts_with("18784 "));
+    assert!(error_of("--size 5 --force").contains("--count"));
+    assert!(error_of("--size 5 --count --threads 0").contains("--threads"));
+    assert!(stdout_of("--size 5 --start a1 --count --threads 1").starts_with("304 "));
     let error = error_of("--size 5 --count --memory lots");
     assert!(error.contains("--memory: expected a size"), "{error}");
 }

@@ -6,15 +6,16 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use gridtour::job::{Control, Outcome};
-use gridtour::knight::{Board, Square, TourKind, count, enumerate, validate};
+use gridtour::knight::{Board, Patience, Square, TourKind, count, enumerate, validate};
 
 fn board(width: u32, height: u32) -> Board {
     Board::new(width, height).unwrap()
 }
 
 fn tours(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
-    match count(board, start, kind, &Control::new()) {
-        Outcome::Done(counted) => counted.tours,
+    match count(board, start, kind, Patience::Unlimited, &Control::new()) {
+        Outcome::Done(Ok(counted)) => counted.tours,
+        Outcome::Done(Err(too_long)) => panic!("refused without a limit: {too_long}"),
         Outcome::Cancelled => panic!("nobody cancelled the count"),
     }
 }
@@ -289,7 +290,7 @@ fn cancelled_counts_and_enumerations_stop() {
     control.cancel();
     let board = board(8, 8);
     assert_eq!(
-        count(&board, None, TourKind::Open, &control),
+        count(&board, None, TourKind::Open, Patience::Unlimited, &control),
         Outcome::Cancelled
     );
     let outcome = enumerate(&board, None, TourKind::Open, &control, &mut |_| {
@@ -305,7 +306,7 @@ fn a_running_count_stops_soon_after_cancel() {
     let board = board(8, 8);
     let stopped = std::thread::scope(|scope| {
         let job = scope.spawn(|| {
-            let outcome = count(&board, None, TourKind::Open, &control);
+            let outcome = count(&board, None, TourKind::Open, Patience::Unlimited, &control);
             (outcome, Instant::now())
         });
         std::thread::sleep(Duration::from_millis(200));

@@ -6,7 +6,7 @@
 //! as the program's usual one-line error.
 
 use gridtour::knight::{
-    self, Algorithm, Board, SolveResult, Square, TourKind, warnsdorff_failing_starts,
+    self, Algorithm, Board, Patience, SolveResult, Square, TourKind, warnsdorff_failing_starts,
 };
 use gridtour::output::{self, Format, Subject};
 use gridtour::render::Scene;
@@ -46,6 +46,10 @@ pub struct KnightArgs {
     /// undirected tours of the board without it.
     #[arg(long, conflicts_with = "failing_starts")]
     count: bool,
+    /// Start a count even when it is estimated to take more than an hour
+    /// (it can still be stopped with Ctrl+C).
+    #[arg(long, requires = "count")]
+    force: bool,
     /// List the start squares where plain first-minimum Warnsdorff dead-ends,
     /// and check that the default solver finds a tour from each.
     #[arg(long, conflicts_with_all = ["start", "closed", "count"])]
@@ -84,7 +88,12 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             ));
         }
         output.not_a_file("a count")?;
-        print_count(&board, start, kind, format)?;
+        let patience = if args.force {
+            Patience::Unlimited
+        } else {
+            COMMAND_LINE_PATIENCE
+        };
+        print_count(&board, start, kind, patience, format)?;
     } else {
         let start = match start {
             Some(start) => start,
@@ -175,14 +184,24 @@ fn no_tour_json(board: &Board, start: Square, kind: TourKind, reason: &str) -> S
     .to_string()
 }
 
+/// The longest count the command line starts without `--force`.
+const COMMAND_LINE_PATIENCE: Patience = Patience::Seconds(3600.0);
+
 fn print_count(
     board: &Board,
     start: Option<Square>,
     kind: TourKind,
+    patience: Patience,
     format: Format,
 ) -> Result<(), Failure> {
     let counted = progress::watched("counting", |control| {
-        knight::count(board, start, kind, control)
+        knight::count(board, start, kind, patience, control)
+    })?
+    .map_err(|too_long| {
+        format!(
+            "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops it), \
+             --memory gives the sweep more room"
+        )
     })?;
     if format == Format::Json {
         let json = json!({ "tours": counted.tours, "description": counted.description });

@@ -36,6 +36,10 @@ pub struct GlobalArgs {
     /// address-space limit.
     #[arg(long, global = true, value_name = "SIZE")]
     memory: Option<String>,
+    /// Threads the solvers and counters share their work among (the
+    /// window's too). Default: every core of the machine.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
 }
 
 /// The headless subcommands.
@@ -323,6 +327,9 @@ pub fn configure(global: &GlobalArgs) -> Result<(), String> {
         let bytes =
             gridtour::memory::parse_size(size).map_err(|error| format!("--memory: {error}"))?;
         gridtour::memory::set_budget(bytes);
+    }
+    if let Some(threads) = global.threads {
+        gridtour::job::set_threads(usize::from(threads));
     }
     Ok(())
 }

@@ -288,9 +288,8 @@ fn run_workers(
     control: &Control,
     work: impl Fn(&mut Search) + Sync,
 ) {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let workers = if threads == Threads::All && layout.len() >= PARALLEL_MIN_STONES {
-        cores.clamp(1, layout.len())
+        job::threads().clamp(1, layout.len())
     } else {
         1
     };

@@ -46,20 +46,71 @@ pub struct Count {
     pub description: String,
 }
 
+/// How long a count may go on walking when the frontier sweep does not fit
+/// in the memory budget.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Patience {
+    /// However long it takes: whoever asked sees the time left and can
+    /// cancel (the window).
+    Unlimited,
+    /// Refuse, before it starts, a walk expected to take longer than this
+    /// many seconds (the command line, unless told `--force`).
+    Seconds(f64),
+}
+
+/// A count refused before it started because its walk would take far too
+/// long.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TooLong {
+    /// The memory budget the sweep did not fit in, in bytes.
+    pub budget: u64,
+    /// Knuth's estimate of the nodes the walk would visit.
+    pub estimated_nodes: u64,
+    /// The time that would take at [`WALK_NODES_PER_THREAD_SECOND`] on
+    /// every thread.
+    pub estimated_seconds: f64,
+}
+
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the frontier sweep needs more than the {} MiB memory budget, and the exhaustive \
+             walk instead would visit about {} nodes, about {} at {} million nodes a second \
+             on each of {} threads",
+            crate::job::group_digits(self.budget >> 20),
+            crate::job::rough_count(self.estimated_nodes),
+            crate::job::rough_duration(self.estimated_seconds),
+            WALK_NODES_PER_THREAD_SECOND / 1_000_000,
+            crate::job::threads(),
+        )
+    }
+}
+
+/// A cautious figure for the walk's speed on one thread (a 2-core machine
+/// of 2025 walks about 14 million nodes a second on each core), used to
+/// tell a count that would take hours from one of minutes.
+pub const WALK_NODES_PER_THREAD_SECOND: u64 = 10_000_000;
+
 /// Counts the tours of `kind` on `board`: directed tours from `start`, or
 /// undirected tours when `start` is None (see the module documentation for
 /// the exact definitions). A start square that is off the board or blocked
 /// has no tours. Reports progress to `control` and returns
-/// [`Outcome::Cancelled`] soon after it is cancelled.
+/// [`Outcome::Cancelled`] soon after it is cancelled. When the sweep does
+/// not fit in memory and the walk would try the caller's `patience`, the
+/// count is refused with its estimate.
 pub fn count(
     board: &Board,
     start: Option<Square>,
     kind: TourKind,
+    patience: Patience,
     control: &Control,
-) -> Outcome<Count> {
+) -> Outcome<Result<Count, TooLong>> {
     let description = describe(board, start, kind);
-    let Outcome::Done(tours) = count_tours(board, start, kind, control) else {
-        return Outcome::Cancelled;
+    let tours = match count_tours(board, start, kind, patience, control) {
+        Outcome::Done(Ok(tours)) => tours,
+        Outcome::Done(Err(too_long)) => return Outcome::Done(Err(too_long)),
+        Outcome::Cancelled => return Outcome::Cancelled,
     };
     let counted = match u64::try_from(tours) {
         Ok(tours) => Count { tours, description },
@@ -69,7 +120,7 @@ pub fn count(
         },
     };
     control.add_found(counted.tours);
-    Outcome::Done(counted)
+    Outcome::Done(Ok(counted))
 }
 
 /// Streams every tour of `kind` on `board` to `on_tour`, one at a time, and
@@ -149,7 +200,7 @@ fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> String {
 }
 
 /// Up to this many open squares, open tours are counted by walking them
-/// (with the board's symmetries and both cores); the walk beats the sweep
+/// (with the board's symmetries, on every core); the walk beats the sweep
 /// there (6x6: 3,318,960 tours in well under a second) because the sweep's
 /// state table grows with the square of the board's width.
 const WALK_OPEN_SQUARES: usize = 36;
@@ -163,19 +214,20 @@ fn count_tours(
     board: &Board,
     start: Option<Square>,
     kind: TourKind,
+    patience: Patience,
     control: &Control,
-) -> Outcome<u128> {
+) -> Outcome<Result<u128, TooLong>> {
     let graph = Graph::new(board);
     if let Some(s) = start
         && graph.id(board, s).is_none()
     {
-        return Outcome::Done(0);
+        return Outcome::Done(Ok(0));
     }
     let squares = graph.len();
     if squares <= 1 {
         // No squares: no tour. One square: the one-square path is an open
         // tour, and no closed tour exists.
-        return Outcome::Done(u128::from(squares == 1 && kind == TourKind::Open));
+        return Outcome::Done(Ok(u128::from(squares == 1 && kind == TourKind::Open)));
     }
     // Every closed tour passes through every square and is walked from it in
     // two directions, so directed closed tours from a square are twice the
@@ -195,7 +247,7 @@ fn count_tours(
         };
         control.set_method(Method::FrontierSweep);
         match frontier::count(board, shape, control) {
-            Ok(edge_sets) => return Outcome::Done(edge_sets * per_tour),
+            Ok(edge_sets) => return Outcome::Done(Ok(edge_sets * per_tour)),
             Err(Unavailable::Cancelled) => return Outcome::Cancelled,
             Err(Unavailable::TooLarge) => true,
         }
@@ -204,7 +256,7 @@ fn count_tours(
     let walks = match (start, kind) {
         (Some(s), _) => {
             let Some(id) = graph.id(board, s) else {
-                return Outcome::Done(0);
+                return Outcome::Done(Ok(0));
             };
             Walks {
                 roots: vec![(vec![id], 1)],
@@ -227,7 +279,7 @@ fn count_tours(
         },
         (None, TourKind::Closed) => {
             let Some(made) = Plan::new(&graph, board, None, kind) else {
-                return Outcome::Done(0);
+                return Outcome::Done(Ok(0));
             };
             plan = made;
             Walks {
@@ -239,14 +291,27 @@ fn count_tours(
         }
     };
     if over_budget {
-        let estimate = walk::estimate_nodes(&graph, &walks.roots, walks.closed, ESTIMATE_PROBES);
+        let estimated_nodes =
+            walk::estimate_nodes(&graph, &walks.roots, walks.closed, ESTIMATE_PROBES) as u64;
+        let budget = crate::memory::budget();
+        let estimated_seconds = estimated_nodes as f64
+            / (WALK_NODES_PER_THREAD_SECOND as f64 * crate::job::threads() as f64);
+        if let Patience::Seconds(most) = patience
+            && estimated_seconds > most
+        {
+            return Outcome::Done(Err(TooLong {
+                budget,
+                estimated_nodes,
+                estimated_seconds,
+            }));
+        }
         control.set_method(Method::WalkOverBudget {
-            budget: crate::memory::budget(),
-            estimated_nodes: estimate as u64,
+            budget,
+            estimated_nodes,
         });
     }
     match walk::count_in_parallel(&graph, &walks.roots, walks.closed, walks.accept, control) {
-        Outcome::Done(found) => Outcome::Done(found / walks.found_per_tour * per_tour),
+        Outcome::Done(found) => Outcome::Done(Ok(found / walks.found_per_tour * per_tour)),
         Outcome::Cancelled => Outcome::Cancelled,
     }
 }

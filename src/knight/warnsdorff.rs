@@ -22,7 +22,9 @@
 
 use super::grid::Grid;
 use super::{Board, KNIGHT_MOVES, Square, TourKind};
-use crate::job::{CHECK_INTERVAL, Control, Outcome};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::job::{self, CHECK_INTERVAL, Control, Outcome};
 
 /// The start squares from which the plain rule (fewest onward moves, first
 /// minimum in [`KNIGHT_MOVES`] order) reaches a dead end before visiting
@@ -36,17 +38,41 @@ use crate::job::{CHECK_INTERVAL, Control, Outcome};
 /// once cancelled.
 pub fn warnsdorff_failing_starts(board: &Board, control: &Control) -> Outcome<Vec<Square>> {
     let template = Grid::new(board);
-    let mut failing = Vec::new();
-    for start in board.open_squares() {
-        if control.is_cancelled() {
-            return Outcome::Cancelled;
+    let starts: Vec<Square> = board.open_squares().collect();
+    let next_start = AtomicUsize::new(0);
+    // Each thread takes the next untried start; the failures are put back
+    // in board order afterwards.
+    let work = || {
+        let mut failing = Vec::new();
+        loop {
+            let index = next_start.fetch_add(1, Ordering::Relaxed);
+            let Some(&start) = starts.get(index) else {
+                break;
+            };
+            if control.is_cancelled() {
+                break;
+            }
+            if !plain_walk_succeeds(&template, board, start) {
+                failing.push(index);
+            }
+            control.add_nodes(board.open_count() as u64);
         }
-        if !plain_walk_succeeds(&template, board, start) {
-            failing.push(start);
+        failing
+    };
+    let helpers = job::threads().min(starts.len()).max(1) - 1;
+    let mut failing: Vec<usize> = std::thread::scope(|scope| {
+        let running: Vec<_> = (0..helpers).map(|_| scope.spawn(work)).collect();
+        let mut failing = work();
+        for helper in running {
+            failing.extend(helper.join().expect("a Warnsdorff walk does not panic"));
         }
-        control.add_nodes(board.open_count() as u64);
+        failing
+    });
+    if control.is_cancelled() {
+        return Outcome::Cancelled;
     }
-    Outcome::Done(failing)
+    failing.sort_unstable();
+    Outcome::Done(failing.into_iter().map(|index| starts[index]).collect())
 }
 
 /// Runs the plain rule from `start` on a copy of `template`.

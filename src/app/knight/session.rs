@@ -14,7 +14,9 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use gridtour::job::{Control, Outcome, Progress, group_digits};
-use gridtour::knight::{self, Algorithm, Board, Count, SolveResult, Square, Tour, TourKind};
+use gridtour::knight::{
+    self, Algorithm, Board, Count, Patience, SolveResult, Square, TooLong, Tour, TourKind,
+};
 
 use crate::app::browse::{BROWSE_LIMIT, Browser};
 use crate::app::command::{Answer, Asking, Command, Effect, Question, Step};
@@ -215,6 +217,8 @@ pub enum KnightReport {
     Solved(SolveResult),
     /// A count ended.
     Counted(Count),
+    /// A count was not started: it would have taken far too long.
+    CountRefused(TooLong),
     /// A count was not needed: theory rules every tour out.
     NoTour(String),
     /// The failing starts of plain Warnsdorff.
@@ -268,6 +272,10 @@ impl KnightJob {
     }
 }
 
+/// The longest count the window starts: a week of walking. Beyond that the
+/// estimate is shown instead of a job that would outlive the session.
+const WINDOW_PATIENCE: Patience = Patience::Seconds(7.0 * 24.0 * 3600.0);
+
 /// Counts with [`knight::count`] while the first [`BROWSE_LIMIT`] tours of
 /// a separate enumeration are streamed for browsing.
 fn count_and_browse(
@@ -292,9 +300,10 @@ fn count_and_browse(
         });
     };
     match count_while_browsing(control, browse, || {
-        knight::count(board, start, kind, control)
+        knight::count(board, start, kind, WINDOW_PATIENCE, control)
     }) {
-        Outcome::Done(count) => Outcome::Done(KnightReport::Counted(count)),
+        Outcome::Done(Ok(count)) => Outcome::Done(KnightReport::Counted(count)),
+        Outcome::Done(Err(too_long)) => Outcome::Done(KnightReport::CountRefused(too_long)),
         Outcome::Cancelled => Outcome::Cancelled,
     }
 }
@@ -1108,6 +1117,11 @@ impl KnightSession {
             }
             KnightReport::NoTour(reason) => {
                 self.count = Some(format!("No tours: {reason}"));
+            }
+            KnightReport::CountRefused(too_long) => {
+                self.count = Some(format!(
+                    "Not counted: {too_long}. Started with more memory (gridtour --memory 16G) the sweep may fit."
+                ));
             }
             KnightReport::FailingStarts(squares) => {
                 let mut mask = vec![false; self.board.area()];

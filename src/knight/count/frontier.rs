@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::super::{Board, Square};
-use crate::job::{CHECK_INTERVAL, Control};
+use crate::job::{self, CHECK_INTERVAL, Control};
 
 /// What kind of edge set the sweep counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -443,10 +443,10 @@ pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u1
     Ok(total)
 }
 
-/// One step over a large state table on two threads, each expanding half of
-/// the states into its own table; the tables are merged afterwards. A half
-/// whose table outgrows half of `max_states` stops early: `None`, the step
-/// does not fit the memory budget.
+/// One step over a large state table on every thread ([`job::threads`]),
+/// each expanding its share of the states into its own table; the tables
+/// are merged afterwards. A share whose table outgrows its part of
+/// `max_states` stops early: `None`, the step does not fit the memory budget.
 fn expand_in_parallel(
     step: &Step,
     states: &States,
@@ -454,30 +454,45 @@ fn expand_in_parallel(
     control: &Control,
 ) -> Option<(States, u128)> {
     let entries: Vec<(u128, u128)> = states.iter().map(|(&k, &v)| (k, v)).collect();
-    let (left, right) = entries.split_at(entries.len() / 2);
-    let expand_half = |half: &[(u128, u128)]| {
+    let threads = job::threads().max(1);
+    let expand_share = |share: &[(u128, u128)]| {
         let mut next = States::default();
         let mut completed = 0;
-        for (done, &(key, count)) in half.iter().enumerate() {
+        for (done, &(key, count)) in share.iter().enumerate() {
             if (done as u64).is_multiple_of(CHECK_INTERVAL) && control.is_cancelled() {
                 break;
             }
             completed += step.expand(key, count, &mut next);
-            if next.len() > max_states / 2 + 1 {
+            if next.len() > max_states / threads + 1 {
                 return None;
             }
         }
         Some((next, completed))
     };
-    let (mine, theirs) = std::thread::scope(|scope| {
-        let helper = scope.spawn(|| expand_half(right));
-        let mine = expand_half(left);
-        (mine, helper.join().expect("state expansion does not panic"))
+    let mut shares = entries.chunks(entries.len().div_ceil(threads).max(1));
+    let first_share = shares.next().unwrap_or_default();
+    let expanded: Vec<Option<(States, u128)>> = std::thread::scope(|scope| {
+        let running: Vec<_> = shares
+            .map(|share| scope.spawn(move || expand_share(share)))
+            .collect();
+        let mine = expand_share(first_share);
+        std::iter::once(mine)
+            .chain(
+                running
+                    .into_iter()
+                    .map(|helper| helper.join().expect("state expansion does not panic")),
+            )
+            .collect()
     });
-    let ((mut first, first_done), (second, second_done)) = mine.zip(theirs)?;
-    first.reserve(second.len());
-    for (key, count) in second {
-        *first.entry(key).or_insert(0) += count;
+    let mut expanded = expanded.into_iter();
+    let (mut merged, mut completed) = expanded.next()??;
+    for part in expanded {
+        let (states, done) = part?;
+        merged.reserve(states.len());
+        for (key, count) in states {
+            *merged.entry(key).or_insert(0) += count;
+        }
+        completed += done;
     }
-    Some((first, first_done + second_done))
+    Some((merged, completed))
 }

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::super::{Board, Square};
-use crate::job::{CHECK_INTERVAL, Control, Outcome};
+use crate::job::{self, CHECK_INTERVAL, Control, Outcome};
 
 /// The knight graph of a board's open squares, numbered 0.. in row-major
 /// order (so a smaller number means earlier in reading order).
@@ -340,7 +340,7 @@ pub(super) fn estimate_nodes(
 }
 
 /// Splits the walks below `roots` into many small prefixes and completes
-/// them on two threads. Each tour found below a root adds the root's weight
+/// them on every thread the machine offers ([`job::threads`]). Each tour found below a root adds the root's weight
 /// to the total when `accept` keeps it. Used for boards small enough to walk
 /// and for those the frontier sweep cannot handle.
 pub(super) fn count_in_parallel(
@@ -400,15 +400,25 @@ pub(super) fn count_in_parallel(
             }
         }
     };
-    let (mine, theirs) = std::thread::scope(|scope| {
-        let helper = scope.spawn(work);
+    let helpers = job::threads().min(prefixes.len()).max(1) - 1;
+    let outcomes: Vec<Outcome<u128>> = std::thread::scope(|scope| {
+        let running: Vec<_> = (0..helpers).map(|_| scope.spawn(work)).collect();
         let mine = work();
-        (mine, helper.join().expect("tour counting does not panic"))
+        std::iter::once(mine)
+            .chain(
+                running
+                    .into_iter()
+                    .map(|helper| helper.join().expect("tour counting does not panic")),
+            )
+            .collect()
     });
-    match (mine, theirs) {
-        (Outcome::Done(a), Outcome::Done(b)) => Outcome::Done(a + b),
-        _ => Outcome::Cancelled,
-    }
+    outcomes
+        .into_iter()
+        .try_fold(0u128, |sum, outcome| match outcome {
+            Outcome::Done(tours) => Some(sum + tours),
+            Outcome::Cancelled => None,
+        })
+        .map_or(Outcome::Cancelled, Outcome::Done)
 }
 
 #[cfg(test)]
