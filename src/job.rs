@@ -38,6 +38,25 @@ pub fn threads() -> usize {
     }
 }
 
+/// Runs `work(0)`, `work(1)`, ... `work(count - 1)` at the same time, the
+/// first on the calling thread, and returns their results in that order.
+pub fn on_threads<T: Send>(count: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let work = &work;
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..count.max(1))
+            .map(|index| scope.spawn(move || work(index)))
+            .collect();
+        let mine = work(0);
+        std::iter::once(mine)
+            .chain(helpers.into_iter().map(|helper| {
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            }))
+            .collect()
+    })
+}
+
 /// Shared state between a running solver and the thread that watches it.
 #[derive(Debug)]
 pub struct Control {

@@ -299,15 +299,7 @@ fn run_workers(
         work(&mut search);
         search.flush_nodes();
     };
-    if workers == 1 {
-        run_one();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                scope.spawn(run_one);
-            }
-        });
-    }
+    job::on_threads(workers, |_| run_one());
 }
 
 /// The stones of a puzzle as the search sees them: numbered row by row.

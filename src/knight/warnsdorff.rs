@@ -59,15 +59,10 @@ pub fn warnsdorff_failing_starts(board: &Board, control: &Control) -> Outcome<Ve
         }
         failing
     };
-    let helpers = job::threads().min(starts.len()).max(1) - 1;
-    let mut failing: Vec<usize> = std::thread::scope(|scope| {
-        let running: Vec<_> = (0..helpers).map(|_| scope.spawn(work)).collect();
-        let mut failing = work();
-        for helper in running {
-            failing.extend(helper.join().expect("a Warnsdorff walk does not panic"));
-        }
-        failing
-    });
+    let mut failing: Vec<usize> = job::on_threads(job::threads().min(starts.len()), |_| work())
+        .into_iter()
+        .flatten()
+        .collect();
     if control.is_cancelled() {
         return Outcome::Cancelled;
     }

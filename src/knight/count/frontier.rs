@@ -469,22 +469,11 @@ fn expand_in_parallel(
         }
         Some((next, completed))
     };
-    let mut shares = entries.chunks(entries.len().div_ceil(threads).max(1));
-    let first_share = shares.next().unwrap_or_default();
-    let expanded: Vec<Option<(States, u128)>> = std::thread::scope(|scope| {
-        let running: Vec<_> = shares
-            .map(|share| scope.spawn(move || expand_share(share)))
-            .collect();
-        let mine = expand_share(first_share);
-        std::iter::once(mine)
-            .chain(
-                running
-                    .into_iter()
-                    .map(|helper| helper.join().expect("state expansion does not panic")),
-            )
-            .collect()
-    });
-    let mut expanded = expanded.into_iter();
+    let shares: Vec<&[(u128, u128)]> = entries
+        .chunks(entries.len().div_ceil(threads).max(1))
+        .collect();
+    let mut expanded =
+        job::on_threads(shares.len(), |index| expand_share(shares[index])).into_iter();
     let (mut merged, mut completed) = expanded.next()??;
     for part in expanded {
         let (states, done) = part?;

@@ -400,19 +400,7 @@ pub(super) fn count_in_parallel(
             }
         }
     };
-    let helpers = job::threads().min(prefixes.len()).max(1) - 1;
-    let outcomes: Vec<Outcome<u128>> = std::thread::scope(|scope| {
-        let running: Vec<_> = (0..helpers).map(|_| scope.spawn(work)).collect();
-        let mine = work();
-        std::iter::once(mine)
-            .chain(
-                running
-                    .into_iter()
-                    .map(|helper| helper.join().expect("tour counting does not panic")),
-            )
-            .collect()
-    });
-    outcomes
+    job::on_threads(job::threads().min(prefixes.len()), |_| work())
         .into_iter()
         .try_fold(0u128, |sum, outcome| match outcome {
             Outcome::Done(tours) => Some(sum + tours),
