@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use gridtour::job::{Control, Outcome, Progress, group_digits};
+use gridtour::job::{Control, Outcome, Progress, group_digits, rough_duration};
 use gridtour::knight::{
     self, Algorithm, Board, Count, Patience, SolveResult, Square, TooLong, Tour, TourKind,
 };
@@ -1119,8 +1119,11 @@ impl KnightSession {
                 self.count = Some(format!("No tours: {reason}"));
             }
             KnightReport::CountRefused(too_long) => {
+                // The panel shows the start of the line (the rest on hover).
                 self.count = Some(format!(
-                    "Not counted: {too_long}. Started with more memory (gridtour --memory 16G) the sweep may fit."
+                    "Not counted, about {} of work: {too_long}. Started with more memory \
+                     (gridtour --memory 16G) the sweep may fit.",
+                    rough_duration(too_long.estimated_seconds)
                 ));
             }
             KnightReport::FailingStarts(squares) => {
