@@ -331,7 +331,9 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     );
     // Forced, it starts and says at once what it is in for.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
-        .args(["knight", "--size", "10", "--count", "--memory", "20M", "--force"])
+        .args([
+            "knight", "--size", "10", "--count", "--memory", "20M", "--force",
+        ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
