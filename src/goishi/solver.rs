@@ -31,6 +31,11 @@ use crate::job::{self, Control, Outcome};
 /// Total memory the caches of one search may use, shared by its workers.
 const MEMO_BUDGET_BYTES: usize = 256 << 20;
 
+/// Memory one worker's search takes per stone, in bytes: a frame of the
+/// depth-first stack (about 64), the links and marks of [`Lines`] and their
+/// search queues (about 28), and the path.
+const WORKER_BYTES_PER_STONE: u64 = 112;
+
 /// Below this many stones a search is over before a second thread starts.
 const PARALLEL_MIN_STONES: usize = 24;
 
@@ -288,8 +293,13 @@ fn run_workers(
     control: &Control,
     work: impl Fn(&mut Search) + Sync,
 ) {
+    // Each worker's own state grows with the stones: on a huge board no
+    // more workers start than the memory budget holds (one always does).
+    let fitting = crate::memory::budget() / (WORKER_BYTES_PER_STONE * layout.len() as u64).max(1);
     let workers = if threads == Threads::All && layout.len() >= PARALLEL_MIN_STONES {
-        job::threads().clamp(1, layout.len())
+        job::threads()
+            .min(usize::try_from(fitting).unwrap_or(usize::MAX))
+            .clamp(1, layout.len())
     } else {
         1
     };
