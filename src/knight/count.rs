@@ -66,8 +66,10 @@ pub struct TooLong {
     pub budget: u64,
     /// Knuth's estimate of the nodes the walk would visit.
     pub estimated_nodes: u64,
+    /// The threads the walk would have run on.
+    pub threads: usize,
     /// The time that would take at [`WALK_NODES_PER_THREAD_SECOND`] on
-    /// every thread.
+    /// each of `threads`.
     pub estimated_seconds: f64,
 }
 
@@ -82,7 +84,7 @@ impl std::fmt::Display for TooLong {
             crate::job::rough_count(self.estimated_nodes),
             crate::job::rough_duration(self.estimated_seconds),
             WALK_NODES_PER_THREAD_SECOND / 1_000_000,
-            crate::job::threads(),
+            self.threads,
         )
     }
 }
@@ -294,14 +296,16 @@ fn count_tours(
         let estimated_nodes =
             walk::estimate_nodes(&graph, &walks.roots, walks.closed, ESTIMATE_PROBES) as u64;
         let budget = crate::memory::budget();
-        let estimated_seconds = estimated_nodes as f64
-            / (WALK_NODES_PER_THREAD_SECOND as f64 * crate::job::threads() as f64);
+        let threads = crate::job::threads();
+        let estimated_seconds =
+            estimated_nodes as f64 / (WALK_NODES_PER_THREAD_SECOND as f64 * threads as f64);
         if let Patience::Seconds(most) = patience
             && estimated_seconds > most
         {
             return Outcome::Done(Err(TooLong {
                 budget,
                 estimated_nodes,
+                threads,
                 estimated_seconds,
             }));
         }

@@ -454,7 +454,7 @@ fn expand_in_parallel(
     control: &Control,
 ) -> Option<(States, u128)> {
     let entries: Vec<(u128, u128)> = states.iter().map(|(&k, &v)| (k, v)).collect();
-    let threads = job::threads().max(1);
+    let threads = job::threads();
     let expand_share = |share: &[(u128, u128)]| {
         let mut next = States::default();
         let mut completed = 0;
