@@ -264,3 +264,42 @@ fn cancelled_searches_say_so() {
         Outcome::Cancelled
     );
 }
+
+#[test]
+fn finishing_a_game_agrees_with_brute_force_from_every_position() {
+    // Every prefix of random legal play, on small random puzzles: the game
+    // can be finished exactly when the brute force finds a completion, and
+    // the completion given finishes it under the rules.
+    let mut rng = Rng::new(31);
+    let (mut finishable, mut dead) = (0, 0);
+    for round in 0..200 {
+        let stones = 5 + round % 10;
+        let puzzle = if round % 2 == 0 {
+            random_puzzle(&mut rng, 6, 5, stones)
+        } else {
+            goishi::walk_forward(6, 5, stones, &mut rng).unwrap().0
+        };
+        let mut game = Game::new(puzzle.clone());
+        loop {
+            let completions = brute_force(&mut game.clone());
+            match done(goishi::finish(&game, &Control::new())) {
+                Some(rest) => {
+                    assert!(completions > 0, "{puzzle:?} after {:?}", game.picks());
+                    let order: Vec<Point> = game.picks().iter().chain(&rest).copied().collect();
+                    assert_eq!(goishi::validate(&puzzle, &order), Ok(()), "{puzzle:?}");
+                    finishable += 1;
+                }
+                None => {
+                    assert_eq!(completions, 0, "{puzzle:?} after {:?}", game.picks());
+                    dead += 1;
+                }
+            }
+            let legal = game.legal_picks();
+            if legal.is_empty() {
+                break;
+            }
+            game.try_pick(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+    assert!(finishable > 200 && dead > 200, "{finishable} / {dead}");
+}

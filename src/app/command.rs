@@ -9,6 +9,8 @@ use std::fmt;
 /// A key a command can be bound to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
+    /// The letter H.
+    H,
     /// The letter O.
     O,
     /// The letter S.
@@ -40,6 +42,7 @@ pub enum Key {
 impl Key {
     fn name(self) -> &'static str {
         match self {
+            Key::H => "H",
             Key::O => "O",
             Key::S => "S",
             Key::Y => "Y",
@@ -225,6 +228,10 @@ impl Command for Step {
 pub enum Effect<J> {
     /// Run this job in the background, replacing whatever job runs.
     Start(J),
+    /// Run this quick job beside the main one (which it leaves alone),
+    /// replacing the last such job: the play-mode adviser. Its result
+    /// comes back as an item, not as the end of the mode's job.
+    Advise(J),
     /// Stop the job this session started: its board has changed.
     Cancel,
     /// Put this text on the clipboard.

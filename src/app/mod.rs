@@ -190,6 +190,8 @@ pub struct GridtourApp {
     knight_ui: KnightUi,
     goishi_ui: GoishiUi,
     jobs: JobSlot,
+    /// Quick checks beside the main job (see [`Effect::Advise`]).
+    adviser: JobSlot,
     files: FileTasks,
     status: StatusBar,
     /// Commands given during this frame, applied once it is drawn.
@@ -212,6 +214,7 @@ impl GridtourApp {
             knight_ui: KnightUi::default(),
             goishi_ui: GoishiUi::default(),
             jobs: JobSlot::default(),
+            adviser: JobSlot::default(),
             files: FileTasks::default(),
             status: StatusBar::default(),
             queue: Vec::new(),
@@ -402,7 +405,8 @@ impl GridtourApp {
     }
 
     /// Turns the keys pressed this frame into commands: the window's own,
-    /// then the shown mode's undo, redo and playback steps.
+    /// then the shown mode's undo, redo and playback steps (and Goishi's
+    /// hint).
     fn read_keys(&mut self, ctx: &egui::Context) {
         let asking = match self.settings.mode {
             Mode::Knight => self.knight.question().is_some(),
@@ -417,11 +421,17 @@ impl GridtourApp {
                 self.queue.push(command);
             }
         }
-        for step in Step::ALL {
-            let command = match self.settings.mode {
-                Mode::Knight => AppCommand::Knight(KnightCommand::Step(step)),
-                Mode::Goishi => AppCommand::Goishi(GoishiCommand::Step(step)),
-            };
+        let mode_keyed: Vec<AppCommand> = match self.settings.mode {
+            Mode::Knight => Step::ALL
+                .map(|step| AppCommand::Knight(KnightCommand::Step(step)))
+                .to_vec(),
+            Mode::Goishi => Step::ALL
+                .map(|step| AppCommand::Goishi(GoishiCommand::Step(step)))
+                .into_iter()
+                .chain([AppCommand::Goishi(GoishiCommand::Hint)])
+                .collect(),
+        };
+        for command in mode_keyed {
             if self.can(&command) && widgets::pressed(ctx, &command) {
                 self.queue.push(command);
             }
@@ -497,6 +507,7 @@ impl GridtourApp {
         for effect in effects {
             match effect {
                 Effect::Start(job) => self.start(Work::Knight(job)),
+                Effect::Advise(job) => self.advise(Work::Knight(job)),
                 Effect::Cancel => self.drop_job(Mode::Knight),
                 Effect::Copy(text) => self.ctx.copy_text(text),
             }
@@ -507,6 +518,7 @@ impl GridtourApp {
         for effect in effects {
             match effect {
                 Effect::Start(job) => self.start(Work::Goishi(job)),
+                Effect::Advise(job) => self.advise(Work::Goishi(job)),
                 Effect::Cancel => self.drop_job(Mode::Goishi),
                 Effect::Copy(text) => self.ctx.copy_text(text),
             }
@@ -524,6 +536,12 @@ impl GridtourApp {
         {
             self.stopped(stopped, Some(&label));
         }
+    }
+
+    /// Starts `work` in the adviser's slot, replacing the last advice job.
+    fn advise(&mut self, work: Work) {
+        let wake = self.job_waker();
+        self.adviser.start(work, wake);
     }
 
     /// Stops `owner`'s job because its board changed (the session already
@@ -594,10 +612,20 @@ impl GridtourApp {
 
     /// Hands each job report to the session that asked for the work.
     fn take_job_updates(&mut self) {
+        for update in self.adviser.poll() {
+            match update {
+                Update::Item(report)
+                | Update::Finished {
+                    result: Some(report),
+                    ..
+                } => self.take_item(report),
+                // Advice overtaken by a newer request.
+                Update::Finished { result: None, .. } => {}
+            }
+        }
         for update in self.jobs.poll() {
             match update {
-                Update::Item(Report::Knight(report)) => self.knight.job_item(report),
-                Update::Item(Report::Goishi(report)) => self.goishi.job_item(report),
+                Update::Item(report) => self.take_item(report),
                 Update::Finished {
                     result: Some(Report::Knight(report)),
                     label,
@@ -624,6 +652,15 @@ impl GridtourApp {
                     None,
                 ),
             }
+        }
+    }
+
+    /// A report that does not end the mode's job: a streamed result, or
+    /// advice.
+    fn take_item(&mut self, report: Report) {
+        match report {
+            Report::Knight(report) => self.knight.job_item(report),
+            Report::Goishi(report) => self.goishi.job_item(report),
         }
     }
 

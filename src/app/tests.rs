@@ -69,7 +69,7 @@ fn wait_until_idle(harness: &mut Harness<'_, GridtourApp>) {
     loop {
         harness.step();
         let app = harness.state();
-        if app.jobs.owner().is_none() && !app.files.is_busy() {
+        if app.jobs.owner().is_none() && app.adviser.owner().is_none() && !app.files.is_busy() {
             break;
         }
         assert!(Instant::now() < deadline, "background work did not finish");
@@ -427,6 +427,60 @@ fn play_mode_rejects_an_illegal_pick_and_undo_takes_back_the_last() {
     assert!(text.starts_with("Not allowed: "), "{text}");
     press(&mut harness, "Undo");
     assert!(harness.state().goishi.picks().is_empty());
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn hints_in_play_mode_lead_to_the_solution_and_a_dead_end_is_announced() {
+    let dir = temp_dir("hints");
+    let path = unique_puzzle_file(&dir);
+    let mut harness = app_harness(Settings::default());
+    open_file(&mut harness, &path);
+    press(&mut harness, "Play mode");
+    let stones = harness.state().goishi.puzzle().stone_count();
+    // The first hint by the button, the others by the H key.
+    press(&mut harness, "Hint");
+    for _ in 0..stones {
+        wait_until_idle(&mut harness);
+        let hint = harness.state().goishi.hint().unwrap_or_else(|| {
+            panic!(
+                "no hint after {:?}: {}",
+                harness.state().goishi.picks(),
+                harness.state().goishi.summary()
+            )
+        });
+        click_goishi_point(&mut harness, hint);
+        wait_until_idle(&mut harness);
+        harness.key_press(egui::Key::H);
+        harness.step();
+    }
+    let session = &harness.state().goishi;
+    assert_eq!(session.picks().len(), stones);
+    assert_eq!(goishi::validate(session.puzzle(), session.picks()), Ok(()));
+    // Back along the solution to a legal pick off it that leaves moves:
+    // the puzzle has one solution, so that position is dead at once.
+    let wrong = loop {
+        press(&mut harness, "Undo");
+        let session = &harness.state().goishi;
+        let picks = session.picks().len();
+        assert!(picks > 0, "no pick off the solution leaves a legal move");
+        let next = session.line()[picks];
+        let mut game = goishi::Game::new(session.puzzle().clone());
+        for &pick in session.picks() {
+            game.try_pick(pick).unwrap();
+        }
+        let misleading = session.legal_picks().into_iter().find(|&pick| {
+            let mut trial = game.clone();
+            pick != next && trial.try_pick(pick).is_ok() && !trial.legal_picks().is_empty()
+        });
+        if let Some(pick) = misleading {
+            break pick;
+        }
+    };
+    click_goishi_point(&mut harness, wrong);
+    wait_until_idle(&mut harness);
+    let summary = harness.state().goishi.summary();
+    assert!(summary.starts_with("Dead end:"), "{summary}");
     std::fs::remove_dir_all(dir).ok();
 }
 

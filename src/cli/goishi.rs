@@ -13,7 +13,7 @@ use super::{Failure, Output, OutputArgs, progress, write_line};
 /// Arguments of `gridtour goishi`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  gridtour goishi puzzle.txt\n  gridtour goishi 'https://puzz.link/p?goishi/4/4/1370' --count\n  gridtour goishi puzzle.txt --check order.json\n  gridtour goishi --generate 10x10 --stones 30 --seed 7\n  gridtour goishi puzzle.txt --no-solution --format png --output sheet.png\n  gridtour goishi puzzle.txt --format gif --output solution.gif"
+    after_help = "Examples:\n  gridtour goishi puzzle.txt\n  gridtour goishi 'https://puzz.link/p?goishi/4/4/1370' --count\n  gridtour goishi puzzle.txt --check order.json\n  gridtour goishi puzzle.txt --rate\n  gridtour goishi --generate 10x10 --stones 30 --seed 7\n  gridtour goishi puzzle.txt --no-solution --format png --output sheet.png\n  gridtour goishi puzzle.txt --format gif --output solution.gif"
 )]
 pub struct GoishiArgs {
     /// Puzzle file (text, pzprv3, PencilBox or JSON) or a puzz.link URL.
@@ -26,6 +26,11 @@ pub struct GoishiArgs {
     /// Count the solutions instead of showing one.
     #[arg(long, conflicts_with_all = ["check", "generate"])]
     pub count: bool,
+    /// Rate the puzzle's difficulty instead of showing a solution: easy,
+    /// medium or hard, by the wrong picks along the solution and the search
+    /// the hardest of them takes to fail.
+    #[arg(long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
+    pub rate: bool,
     /// Stop counting at this many solutions (2 answers "is it unique?").
     #[arg(long, requires = "count", value_parser = parse_limit)]
     pub limit: Option<u64>,
@@ -78,12 +83,15 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
         ));
     };
     let puzzle = load(input)?;
-    if (args.count || args.check.is_some()) && output.format != Format::Text {
+    if (args.count || args.rate || args.check.is_some()) && output.format != Format::Text {
         return Err(Failure::Message(
-            "--format: --count and --check print one line of text".to_owned(),
+            "--format: --count, --rate and --check print one line of text".to_owned(),
         ));
     }
-    if args.count {
+    if args.rate {
+        output.not_a_file("a rating")?;
+        rate(&puzzle)
+    } else if args.count {
         output.not_a_file("a count")?;
         count(&puzzle, args.limit)
     } else if let Some(order_path) = &args.check {
@@ -138,6 +146,14 @@ fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), Failure> {
             "{found} {noun} (stopped at the limit; there may be more)"
         ))?,
         _ => write_line(&format!("{found} {noun}"))?,
+    }
+    Ok(())
+}
+
+fn rate(puzzle: &Puzzle) -> Result<(), Failure> {
+    match progress::watched("rating", |control| goishi::rate(puzzle, control))? {
+        Some(rating) => write_line(&rating.to_string())?,
+        None => write_line("no solution to rate")?,
     }
     Ok(())
 }

@@ -9,6 +9,7 @@
 //! * [`Puzzle`], [`Point`], [`Direction`]: the model.
 //! * [`validate`] and [`Game`]: the rules, for checking orders and for play.
 //! * [`solve`], [`count`], [`enumerate`]: the memoised, pruned search.
+//! * [`rate`](fn@rate): how hard a puzzle is for a person.
 //! * [`generate`](fn@generate), [`walk_forward`]: new puzzles.
 //! * [`format`](mod@format): text, pzprv3, puzz.link URL, PencilBox and JSON.
 
@@ -17,6 +18,7 @@ mod generate;
 mod lines;
 mod memo;
 mod puzzle;
+mod rate;
 mod rules;
 mod solver;
 
@@ -24,5 +26,6 @@ pub use generate::{
     MAX_GENERATED_STONES, Rng, SMALL_BOARD_MAXIMA, generate, generation_refusal, walk_forward,
 };
 pub use puzzle::{Direction, Point, Puzzle};
+pub use rate::{Level, Rating, rate};
 pub use rules::{Game, RuleViolation, validate, validate_prefix};
-pub use solver::{count, enumerate, solve};
+pub use solver::{count, enumerate, finish, solve, solve_avoiding};

@@ -65,7 +65,7 @@ fn plural(n: usize, noun: &str) -> String {
 }
 
 /// A puzzle being played: the picks so far, with undo.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     puzzle: Puzzle,
     picks: Vec<Point>,

@@ -23,9 +23,10 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use super::lines::{DIRECTIONS, Lines, opposite};
+use super::lines::{DIRECTIONS, DOWN, LEFT, Lines, RIGHT, UP, opposite};
 use super::memo::Memo;
-use super::puzzle::{Point, Puzzle};
+use super::puzzle::{Direction, Point, Puzzle};
+use super::rules::Game;
 use crate::job::{self, Control, Outcome};
 
 /// Total memory the caches of one search may use, shared by its workers.
@@ -58,35 +59,171 @@ const NO_DIRECTION: u8 = 4;
 /// states, dead starting stones) from one attempt to the next. The first
 /// worker to finish wins, so which solution comes back may vary between runs.
 pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> {
+    solve_avoiding(puzzle, &[], control)
+}
+
+/// Like [`solve`], but finds a solution other than the `known` ones (at most
+/// [`MAX_EXCLUDED`] of them; orders that are not solutions are ignored).
+/// The puzzle generator uses it to learn where a puzzle is ambiguous.
+pub fn solve_avoiding(
+    puzzle: &Puzzle,
+    known: &[Vec<Point>],
+    control: &Control,
+) -> Outcome<Option<Vec<Point>>> {
     let layout = Layout::new(puzzle);
-    match solve_other(&layout, &[], control) {
-        Outcome::Done(found) => Outcome::Done(found.map(|path| layout.points_of(&path))),
+    let excluded: Vec<Vec<u32>> = known
+        .iter()
+        .filter_map(|order| layout.stones_of(order))
+        .take(MAX_EXCLUDED)
+        .collect();
+    let unbounded = (Threads::All, u64::MAX);
+    match solve_other(&layout, None, &excluded, unbounded, control) {
+        Outcome::Done(Sought::Found(path)) => Outcome::Done(Some(layout.points_of(&path))),
+        Outcome::Done(_) => Outcome::Done(None),
         Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// The picks that finish a game part-way through, or `None` when no order
+/// of the stones left can: the play-mode hint and dead-end test. With no
+/// pick made yet this is [`solve`].
+pub fn finish(game: &Game, control: &Control) -> Outcome<Option<Vec<Point>>> {
+    match finish_within(game, (Threads::All, u64::MAX), control) {
+        Outcome::Done(Sought::Found(rest)) => Outcome::Done(Some(rest)),
+        Outcome::Done(_) => Outcome::Done(None),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// [`finish`] with a node budget per worker.
+pub(super) fn finish_within(
+    game: &Game,
+    bounds: (Threads, u64),
+    control: &Control,
+) -> Outcome<Sought<Vec<Point>>> {
+    let (layout, opening) = match game.picks() {
+        [] => (Layout::new(game.puzzle()), None),
+        [.., current] => {
+            let mut rest = game.puzzle().clone();
+            for &picked in game.picks() {
+                rest.set_stone(picked, false);
+            }
+            rest.set_stone(*current, true);
+            let layout = Layout::new(&rest);
+            let Some(stone) = layout.stone_at(*current) else {
+                return Outcome::Done(Sought::NoneLeft);
+            };
+            let arrival = match game.picks() {
+                [.., before, _] => {
+                    Direction::between(*before, *current).map_or(NO_DIRECTION, code_of)
+                }
+                _ => NO_DIRECTION,
+            };
+            (layout, Some(Opening { stone, arrival }))
+        }
+    };
+    // The current stone is already picked: it is not part of the answer.
+    let skip = usize::from(opening.is_some());
+    match solve_other(&layout, opening, &[], bounds, control) {
+        Outcome::Done(sought) => Outcome::Done(sought.map(|path| layout.points_of(&path[skip..]))),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// The code [`lines`](super::lines) gives a direction.
+fn code_of(direction: Direction) -> u8 {
+    match direction {
+        Direction::Up => UP,
+        Direction::Down => DOWN,
+        Direction::Left => LEFT,
+        Direction::Right => RIGHT,
+    }
+}
+
+/// A fixed first stone of a search, and the direction it was reached in
+/// ([`NO_DIRECTION`] when any move may follow).
+#[derive(Debug, Clone, Copy)]
+struct Opening {
+    stone: u32,
+    arrival: u8,
+}
+
+impl Opening {
+    /// The first pick of a game, at `stone`.
+    fn anywhere(stone: usize) -> Opening {
+        Opening {
+            stone: stone as u32,
+            arrival: NO_DIRECTION,
+        }
     }
 }
 
 /// The most solutions [`solve_other`] can be told to avoid.
 const MAX_EXCLUDED: usize = 64;
 
-/// Like [`solve`], but finds a solution other than the `excluded` ones (at
-/// most [`MAX_EXCLUDED`]), as stone numbers.
+/// What a search for one solution came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Sought<T> {
+    /// A solution.
+    Found(T),
+    /// Proof that there is none.
+    NoneLeft,
+    /// The node budget ran out first.
+    OutOfNodes,
+}
+
+impl<T> Sought<T> {
+    fn map<U>(self, f: impl FnOnce(T) -> U) -> Sought<U> {
+        match self {
+            Sought::Found(found) => Sought::Found(f(found)),
+            Sought::NoneLeft => Sought::NoneLeft,
+            Sought::OutOfNodes => Sought::OutOfNodes,
+        }
+    }
+}
+
+/// Finds a solution other than the `excluded` ones (at most
+/// [`MAX_EXCLUDED`]), as stone numbers, from the `opening` stone when given.
+/// A worker that has searched `max_nodes` nodes gives up for all.
 fn solve_other(
     layout: &Layout,
+    opening: Option<Opening>,
     excluded: &[Vec<u32>],
+    (threads, max_nodes): (Threads, u64),
     control: &Control,
-) -> Outcome<Option<Vec<u32>>> {
+) -> Outcome<Sought<Vec<u32>>> {
     if layout.len() == 0 {
-        return Outcome::Done(excluded.is_empty().then(Vec::new));
+        return Outcome::Done(if excluded.is_empty() {
+            Sought::Found(Vec::new())
+        } else {
+            Sought::NoneLeft
+        });
     }
     let finished = AtomicBool::new(false);
-    let answer: Mutex<Option<Vec<u32>>> = Mutex::new(None);
-    let give_up = |_: usize| finished.load(Ordering::Relaxed);
+    let answer: Mutex<Sought<Vec<u32>>> = Mutex::new(Sought::OutOfNodes);
+    let give_up = || finished.load(Ordering::Relaxed);
     let next_worker = AtomicU64::new(0);
     let restarts = layout.len() >= RESTART_MIN_STONES;
-    run_workers(layout, Threads::All, control, |search| {
+    let conclude = |sought: Sought<Vec<u32>>| {
+        let mut answer = answer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if !finished.swap(true, Ordering::Relaxed) {
+            if matches!(sought, Sought::Found(_)) {
+                control.add_found(1);
+            }
+            *answer = sought;
+        }
+    };
+    run_workers(layout, threads, control, |search| {
         let worker = next_worker.fetch_add(1, Ordering::Relaxed);
         let mut dead_start = vec![false; layout.len()];
+        let mut nodes_left = max_nodes;
         for attempt in 0u64.. {
+            if nodes_left == 0 {
+                conclude(Sought::OutOfNodes);
+                return;
+            }
             let randomised = worker > 0 || attempt > 0;
             let shuffle_seed = randomised.then(|| splitmix64(worker << 32 | attempt));
             // A solution takes one node a stone: every attempt may at
@@ -96,23 +233,22 @@ fn solve_other(
                 luby(attempt + 1) * RESTART_UNIT_NODES.max(2 * layout.len() as u64)
             } else {
                 u64::MAX
-            };
+            }
+            .min(nodes_left);
             search.begin_attempt(budget, shuffle_seed);
             let mut complete = true;
-            for start in search.start_order() {
-                if dead_start[start] {
+            let starts = match opening {
+                Some(opening) => vec![opening],
+                None => search.start_order(),
+            };
+            for start in starts {
+                if dead_start[start.stone as usize] {
                     continue;
                 }
                 match search.explore(start, &mut Goal::First { excluded }, &give_up) {
-                    Ok(0) => dead_start[start] = true,
+                    Ok(0) => dead_start[start.stone as usize] = true,
                     Ok(_) => {
-                        let mut answer = answer
-                            .lock()
-                            .unwrap_or_else(|poisoned| poisoned.into_inner());
-                        if !finished.swap(true, Ordering::Relaxed) {
-                            *answer = Some(search.path.clone());
-                            control.add_found(1);
-                        }
+                        conclude(Sought::Found(search.path.clone()));
                         return;
                     }
                     Err(Stop::GaveUp) if !finished.load(Ordering::Relaxed) => {
@@ -124,9 +260,10 @@ fn solve_other(
             }
             if complete {
                 // Every start was searched to the end: there is no solution.
-                finished.store(true, Ordering::Relaxed);
+                conclude(Sought::NoneLeft);
                 return;
             }
+            nodes_left -= budget - search.budget;
         }
     });
     if control.is_cancelled() {
@@ -170,9 +307,9 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<
         let layout = Layout::new(puzzle);
         let mut found = Vec::new();
         while (found.len() as u64) < limit {
-            match solve_other(&layout, &found, control) {
-                Outcome::Done(Some(solution)) => found.push(solution),
-                Outcome::Done(None) => break,
+            match solve_other(&layout, None, &found, (Threads::All, u64::MAX), control) {
+                Outcome::Done(Sought::Found(solution)) => found.push(solution),
+                Outcome::Done(_) => break,
                 Outcome::Cancelled => return Outcome::Cancelled,
             }
         }
@@ -212,17 +349,16 @@ pub(super) fn count_within(
     }
     let total = AtomicU64::new(0);
     let over_budget = AtomicBool::new(false);
-    let stop =
-        |_: usize| total.load(Ordering::Relaxed) >= limit || over_budget.load(Ordering::Relaxed);
+    let stop = || total.load(Ordering::Relaxed) >= limit || over_budget.load(Ordering::Relaxed);
     let next_start = AtomicUsize::new(0);
     run_workers(&layout, threads, control, |search| {
         search.begin_attempt(max_nodes, None);
         loop {
             let start = next_start.fetch_add(1, Ordering::Relaxed);
-            if start >= layout.len() || stop(start) {
+            if start >= layout.len() || stop() {
                 return;
             }
-            match search.explore(start, &mut Goal::Count { limit }, &stop) {
+            match search.explore(Opening::anywhere(start), &mut Goal::Count { limit }, &stop) {
                 Ok(found) => {
                     control.add_found(found);
                     let _ = total.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |sum| {
@@ -273,9 +409,9 @@ pub fn enumerate(
         on_solution(&points)
     };
     let mut goal = Goal::Each(&mut each);
-    let never = |_: usize| false;
+    let never = || false;
     for start in 0..layout.len() {
-        match search.explore(start, &mut goal, &never) {
+        match search.explore(Opening::anywhere(start), &mut goal, &never) {
             Ok(_) => {}
             Err(Stop::GaveUp) => break,
             Err(Stop::Cancelled) => return Outcome::Cancelled,
@@ -339,6 +475,27 @@ impl Layout {
 
     fn len(&self) -> usize {
         self.points.len()
+    }
+
+    /// The stone number at `point`, if a stone stands there.
+    fn stone_at(&self, point: Point) -> Option<u32> {
+        self.points
+            .binary_search_by_key(&(point.y, point.x), |p| (p.y, p.x))
+            .ok()
+            .map(|stone| stone as u32)
+    }
+
+    /// An order of points as stone numbers, if it names every stone once.
+    fn stones_of(&self, order: &[Point]) -> Option<Vec<u32>> {
+        let mut seen = vec![false; self.len()];
+        let stones: Option<Vec<u32>> = order
+            .iter()
+            .map(|&p| {
+                let stone = self.stone_at(p)?;
+                (!std::mem::replace(&mut seen[stone as usize], true)).then_some(stone)
+            })
+            .collect();
+        stones.filter(|stones| stones.len() == self.len())
     }
 
     fn points_of(&self, path: &[u32]) -> Vec<Point> {
@@ -461,7 +618,7 @@ impl<'a> Search<'a> {
 
     /// Starting stones, fewest open sides first, ties broken as the attempt
     /// says.
-    fn start_order(&mut self) -> Vec<usize> {
+    fn start_order(&mut self) -> Vec<Opening> {
         let mut keyed: Vec<(u16, usize)> = (0..self.layout.len())
             .map(|stone| {
                 (
@@ -471,7 +628,10 @@ impl<'a> Search<'a> {
             })
             .collect();
         keyed.sort_unstable();
-        keyed.into_iter().map(|(_, stone)| stone).collect()
+        keyed
+            .into_iter()
+            .map(|(_, stone)| Opening::anywhere(stone))
+            .collect()
     }
 
     fn flush_nodes(&mut self) {
@@ -511,14 +671,14 @@ impl<'a> Search<'a> {
         self.hash ^ splitmix64(Self::tag(stone, arrival))
     }
 
-    /// Explores every pick order that starts at stone `start`. Returns the
-    /// number of solutions found (saturated at the limit when counting; 1
-    /// when the first one was found, with `self.path` holding it).
+    /// Explores every pick order that starts with the `start` opening.
+    /// Returns the number of solutions found (saturated at the limit when
+    /// counting; 1 when the first one was found, with `self.path` holding it).
     fn explore(
         &mut self,
-        start: usize,
+        start: Opening,
         goal: &mut Goal,
-        give_up: &dyn Fn(usize) -> bool,
+        give_up: &dyn Fn() -> bool,
     ) -> Result<u64, Stop> {
         // Take back what an earlier exploration that stopped early left,
         // which costs no more than that exploration did.
@@ -526,7 +686,10 @@ impl<'a> Search<'a> {
             self.unpick();
         }
         self.stack.clear();
-        let start = start as u32;
+        let Opening {
+            stone: start,
+            arrival,
+        } = start;
         self.pick(start);
         let following = self.still_following(goal, u64::MAX);
         if self.remaining_count == 0 {
@@ -538,7 +701,7 @@ impl<'a> Search<'a> {
         if self.is_dead(start) {
             return Ok(0);
         }
-        let frame = self.frame(start, NO_DIRECTION, following);
+        let frame = self.frame(start, arrival, following);
         self.stack.push(frame);
         let limit = match goal {
             Goal::Count { limit } => *limit,
@@ -550,7 +713,7 @@ impl<'a> Search<'a> {
                 let (target, direction) = top.moves[top.next_move as usize];
                 top.next_move += 1;
                 let following = top.following;
-                self.tick(start as usize, give_up)?;
+                self.tick(give_up)?;
                 self.pick(target);
                 let following = self.still_following(goal, following);
                 match self.value_of_move(target, direction, goal, following)? {
@@ -596,7 +759,7 @@ impl<'a> Search<'a> {
 
     /// Counts a node and, every so often, publishes progress and checks for
     /// cancellation.
-    fn tick(&mut self, start: usize, give_up: &dyn Fn(usize) -> bool) -> Result<(), Stop> {
+    fn tick(&mut self, give_up: &dyn Fn() -> bool) -> Result<(), Stop> {
         self.unreported += 1;
         self.budget = self.budget.saturating_sub(1);
         if self.budget == 0 {
@@ -607,7 +770,7 @@ impl<'a> Search<'a> {
             if self.control.is_cancelled() {
                 return Err(Stop::Cancelled);
             }
-            if give_up(start) {
+            if give_up() {
                 return Err(Stop::GaveUp);
             }
         }

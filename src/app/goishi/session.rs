@@ -13,11 +13,11 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use gridtour::goishi::format::{self, Loaded};
-use gridtour::goishi::{self, Game, Point, Puzzle};
+use gridtour::goishi::{self, Game, Point, Puzzle, Rating};
 use gridtour::job::{Control, Outcome, Progress, group_digits};
 
 use crate::app::browse::{BROWSE_LIMIT, Browser};
-use crate::app::command::{Answer, Asking, Command, Effect, Question, Shortcut, Step};
+use crate::app::command::{Answer, Asking, Command, Effect, Key, Question, Shortcut, Step};
 use crate::app::jobs::{JobEnd, Stopped, count_while_browsing};
 use crate::app::notice::Notice;
 use crate::app::settings::Settings;
@@ -137,6 +137,10 @@ pub enum GoishiCommand {
     CountSolutions,
     /// Looks for a second solution.
     IsUnique,
+    /// In play mode, shows one pick that still leads to a solution.
+    Hint,
+    /// Rates how hard the puzzle is.
+    Rate,
     /// A new unique puzzle.
     Generate {
         /// Width.
@@ -172,6 +176,8 @@ impl Command for GoishiCommand {
             GoishiCommand::Solve => "Solve",
             GoishiCommand::CountSolutions => "Count solutions",
             GoishiCommand::IsUnique => "Is it unique?",
+            GoishiCommand::Hint => "Hint",
+            GoishiCommand::Rate => "Rate difficulty",
             GoishiCommand::Generate { .. } => "Generate",
             GoishiCommand::CopyUrl => "Copy puzz.link URL",
             GoishiCommand::Restart => "Restart",
@@ -194,6 +200,11 @@ impl Command for GoishiCommand {
             GoishiCommand::IsUnique => {
                 "Look for a second solution; when there is one, both can be compared"
             }
+            GoishiCommand::Hint => "Show one pick that still leads to a solution",
+            GoishiCommand::Rate => {
+                "Easy, medium or hard: the wrong picks along the solution and the search the \
+                 hardest one takes to fail"
+            }
             GoishiCommand::Generate { .. } => {
                 "Make a new puzzle with exactly one solution, of the size and stones given"
             }
@@ -212,7 +223,9 @@ impl Command for GoishiCommand {
     }
 
     fn shortcuts(&self) -> &'static [Shortcut] {
+        const HINT: &[Shortcut] = &[Shortcut::plain(Key::H)];
         match self {
+            GoishiCommand::Hint => HINT,
             GoishiCommand::Step(step) => step.shortcuts(),
             _ => &[],
         }
@@ -229,6 +242,10 @@ pub enum GoishiJob {
     Count(Puzzle),
     /// Up to two solutions, streamed, to say whether there is only one.
     Unique(Puzzle),
+    /// Whether a game part-way through can still be finished, and how.
+    Finish(Game),
+    /// The difficulty.
+    Rate(Puzzle),
     /// A new unique puzzle.
     Generate {
         /// Width.
@@ -254,6 +271,10 @@ pub enum GoishiReport {
     Counted(u64),
     /// A uniqueness check ended with this many solutions (at most 2).
     Unique(u64),
+    /// Whether the game after `picks` can still be finished.
+    Outlook(Outlook),
+    /// A rating ended (`None`: no solution).
+    Rated(Option<Rating>),
     /// A generation ended.
     Generated {
         /// The puzzle, or why there is none.
@@ -270,6 +291,8 @@ impl GoishiJob {
             GoishiJob::Solve(_) => "Solving the puzzle".to_owned(),
             GoishiJob::Count(_) => "Counting solutions".to_owned(),
             GoishiJob::Unique(_) => "Is it unique?".to_owned(),
+            GoishiJob::Finish(_) => "Can the game still be finished?".to_owned(),
+            GoishiJob::Rate(_) => "Rating the difficulty".to_owned(),
             GoishiJob::Generate {
                 width,
                 height,
@@ -292,21 +315,18 @@ impl GoishiJob {
                 Outcome::Cancelled => Outcome::Cancelled,
             },
             GoishiJob::Count(puzzle) => count_and_browse(&puzzle, control, emit),
-            GoishiJob::Unique(puzzle) => {
-                let mut found = 0;
-                let outcome = goishi::enumerate(&puzzle, control, &mut |order| {
-                    found += 1;
-                    if !emit(GoishiReport::Found(order.to_vec())) || found >= 2 {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                match outcome {
-                    Outcome::Done(found) => Outcome::Done(GoishiReport::Unique(found)),
-                    Outcome::Cancelled => Outcome::Cancelled,
-                }
-            }
+            GoishiJob::Unique(puzzle) => second_solution(&puzzle, control, emit),
+            GoishiJob::Rate(puzzle) => match goishi::rate(&puzzle, control) {
+                Outcome::Done(rating) => Outcome::Done(GoishiReport::Rated(rating)),
+                Outcome::Cancelled => Outcome::Cancelled,
+            },
+            GoishiJob::Finish(game) => match goishi::finish(&game, control) {
+                Outcome::Done(rest) => Outcome::Done(GoishiReport::Outlook(Outlook {
+                    picks: game.picks().to_vec(),
+                    rest,
+                })),
+                Outcome::Cancelled => Outcome::Cancelled,
+            },
             GoishiJob::Generate {
                 width,
                 height,
@@ -318,6 +338,28 @@ impl GoishiJob {
             },
         }
     }
+}
+
+/// Looks for one solution and then for another, streaming each: the
+/// search the command line's `--count --limit 2` does, which finds a second
+/// solution about as fast as the first.
+fn second_solution(
+    puzzle: &Puzzle,
+    control: &Control,
+    emit: &(dyn Fn(GoishiReport) -> bool + Sync),
+) -> Outcome<GoishiReport> {
+    let mut found = Vec::new();
+    while found.len() < 2 {
+        match goishi::solve_avoiding(puzzle, &found, control) {
+            Outcome::Done(Some(order)) => {
+                emit(GoishiReport::Found(order.clone()));
+                found.push(order);
+            }
+            Outcome::Done(None) => break,
+            Outcome::Cancelled => return Outcome::Cancelled,
+        }
+    }
+    Outcome::Done(GoishiReport::Unique(found.len() as u64))
 }
 
 /// Counts with [`goishi::count`] while the first [`BROWSE_LIMIT`]
@@ -346,10 +388,20 @@ fn count_and_browse(
     }
 }
 
+/// Whether a game part-way through can still be finished.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outlook {
+    /// The picks of the game asked about.
+    pub picks: Vec<Point>,
+    /// Picks that finish it, or `None` when it is a dead end.
+    pub rest: Option<Vec<Point>>,
+}
+
 /// Which of the mode's jobs runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum JobKind {
     Solve,
+    Rate,
     Count,
     Unique,
     Generate,
@@ -367,6 +419,15 @@ pub struct GoishiSession {
     found: Browser<Vec<Point>>,
     /// The answer to the last count or uniqueness check.
     answer: Option<String>,
+    /// In play mode, whether the position can still be finished, once the
+    /// adviser has said so.
+    outlook: Option<Outlook>,
+    /// The picks the adviser was last asked about.
+    advised: Option<Vec<Point>>,
+    /// Whether a hint was asked for and waits for the adviser.
+    hint_wanted: bool,
+    /// The hint on show: the picks it is for, and the stone to pick.
+    hint: Option<(Vec<Point>, Point)>,
     notice: Option<Notice>,
     running: Option<JobKind>,
     last_job: Option<JobEnd>,
@@ -401,6 +462,10 @@ impl GoishiSession {
             moves: PathHistory::default(),
             found: Browser::default(),
             answer: None,
+            outlook: None,
+            advised: None,
+            hint_wanted: false,
+            hint: None,
             notice: None,
             running: None,
             last_job: None,
@@ -472,6 +537,23 @@ impl GoishiSession {
         (!self.found.is_empty()).then(|| self.found.position())
     }
 
+    /// What the adviser said about the position on show, if it has: picks
+    /// that finish the game, or `None` for a dead end.
+    fn outlook(&self) -> Option<&Option<Vec<Point>>> {
+        self.outlook
+            .as_ref()
+            .filter(|outlook| outlook.picks == self.game.picks())
+            .map(|outlook| &outlook.rest)
+    }
+
+    /// The stone a hint suggests picking next, while it applies.
+    pub fn hint(&self) -> Option<Point> {
+        self.hint
+            .as_ref()
+            .filter(|(picks, _)| picks == self.game.picks())
+            .map(|&(_, stone)| stone)
+    }
+
     /// The answer to the last count or uniqueness check.
     pub fn answer(&self) -> Option<&str> {
         self.answer.as_deref()
@@ -501,6 +583,9 @@ impl GoishiSession {
     pub fn can(&self, command: &GoishiCommand) -> bool {
         match command {
             GoishiCommand::Restart => !self.game.picks().is_empty(),
+            GoishiCommand::Hint => {
+                self.interaction == Interaction::Play && !self.game.is_complete()
+            }
             GoishiCommand::PreviousFound => self.found.has_previous(),
             GoishiCommand::NextFound => self.found.has_next(),
             GoishiCommand::CountSolutions => self.running != Some(JobKind::Count),
@@ -533,6 +618,16 @@ impl GoishiSession {
                     ),
                 }
             }
+            Interaction::Play => match self.outlook() {
+                Some(None) => format!(
+                    "Dead end: the {} stones left cannot all be picked from here. Undo to go back.",
+                    stones - picked
+                ),
+                Some(Some(_)) => {
+                    format!("Picked {picked} of {stones} stones; this can still be finished.")
+                }
+                None => format!("Picked {picked} of {stones} stones."),
+            },
             _ if picked == 0 => format!("{stones} stones to pick."),
             _ => format!("Picked {picked} of {stones} stones."),
         }
@@ -547,9 +642,48 @@ impl GoishiSession {
             return Vec::new();
         }
         let interruption = self.interruption(&command);
-        match self.asking.screen(command, |_| interruption) {
+        let mut effects = match self.asking.screen(command, |_| interruption) {
             Some(command) => self.perform(command),
             None => Vec::new(),
+        };
+        effects.extend(self.advice());
+        effects
+    }
+
+    /// In play mode, asks the adviser whether the position on show can
+    /// still be finished, unless it was already asked. Before the first
+    /// pick that is solving the puzzle, done only for a hint.
+    fn advice(&mut self) -> Vec<Effect<GoishiJob>> {
+        let wanted = self.interaction == Interaction::Play
+            && !self.game.is_complete()
+            && (!self.game.picks().is_empty() || self.hint_wanted);
+        if !wanted || self.advised.as_deref() == Some(self.game.picks()) {
+            return Vec::new();
+        }
+        self.advised = Some(self.game.picks().to_vec());
+        vec![Effect::Advise(GoishiJob::Finish(self.game.clone()))]
+    }
+
+    /// Shows the hint for the position on show, or asks for it.
+    fn give_hint(&mut self) {
+        let hint = self.outlook().map(|rest| rest.as_ref().map(|rest| rest[0]));
+        match hint {
+            Some(Some(stone)) => {
+                self.hint_wanted = false;
+                self.hint = Some((self.game.picks().to_vec(), stone));
+                self.notice = Some(Notice::info(format!("Hint: pick the stone at {stone}.")));
+                self.touch();
+            }
+            Some(None) => {
+                self.hint_wanted = false;
+                self.notice = Some(Notice::error(
+                    "No pick leads to a solution from here: undo to go back.".to_owned(),
+                ));
+            }
+            None => {
+                self.hint_wanted = true;
+                self.notice = Some(Notice::info("Looking for a hint…"));
+            }
         }
     }
 
@@ -563,7 +697,9 @@ impl GoishiSession {
             GoishiCommand::Resize { .. } => "resize the board",
             GoishiCommand::NewBoard { .. } => "start an empty board",
             GoishiCommand::LoadUrl(_) | GoishiCommand::LoadExample(_) => "open another puzzle",
-            GoishiCommand::Solve | GoishiCommand::IsUnique => "start another search",
+            GoishiCommand::Solve | GoishiCommand::IsUnique | GoishiCommand::Rate => {
+                "start another search"
+            }
             GoishiCommand::Generate { .. } => "generate a puzzle",
             GoishiCommand::Step(Step::Undo) if matches!(self.moves.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
                 "undo the last edit"
@@ -640,6 +776,14 @@ impl GoishiSession {
                         seed,
                     },
                 )
+            }
+            GoishiCommand::Hint => {
+                self.give_hint();
+                Vec::new()
+            }
+            GoishiCommand::Rate => {
+                self.answer = Some("Rating the difficulty…".to_owned());
+                self.start(JobKind::Rate, GoishiJob::Rate(self.puzzle.clone()))
             }
             GoishiCommand::CopyUrl => {
                 self.notice = Some(Notice::info("Copied the puzz.link URL."));
@@ -807,13 +951,30 @@ impl GoishiSession {
 
     // ----- job reports -----
 
-    /// Takes a solution a count or uniqueness check streamed.
+    /// Takes a solution a count or uniqueness check streamed, or the
+    /// adviser's answer.
     pub fn job_item(&mut self, report: GoishiReport) {
-        if let GoishiReport::Found(order) = report
-            && self.found.push(order)
-        {
-            let first = self.found.current().cloned();
-            self.show_found(first);
+        match report {
+            GoishiReport::Found(order) => {
+                if self.found.push(order) {
+                    let first = self.found.current().cloned();
+                    self.show_found(first);
+                }
+            }
+            GoishiReport::Outlook(outlook) => {
+                if outlook.picks == self.game.picks() {
+                    self.outlook = Some(outlook);
+                    if self.hint_wanted {
+                        self.give_hint();
+                    }
+                }
+            }
+            // Only ends of the mode's job carry these.
+            GoishiReport::Solved(_)
+            | GoishiReport::Rated(_)
+            | GoishiReport::Counted(_)
+            | GoishiReport::Unique(_)
+            | GoishiReport::Generated { .. } => {}
         }
     }
 
@@ -822,7 +983,7 @@ impl GoishiSession {
         self.running = None;
         let mut how = "done".to_owned();
         match report {
-            GoishiReport::Found(_) => {}
+            GoishiReport::Found(_) | GoishiReport::Outlook(_) => {}
             GoishiReport::Solved(Some(order)) if order.is_empty() => {
                 self.answer = Some("There are no stones to pick.".to_owned());
             }
@@ -837,6 +998,12 @@ impl GoishiSession {
             GoishiReport::Solved(None) => {
                 self.answer = Some("This puzzle has no solution.".to_owned());
                 how = "no solution".to_owned();
+            }
+            GoishiReport::Rated(rating) => {
+                self.answer = Some(match rating {
+                    Some(rating) => format!("Difficulty {rating}."),
+                    None => "This puzzle has no solution.".to_owned(),
+                });
             }
             GoishiReport::Counted(solutions) => {
                 self.answer = Some(match solutions {

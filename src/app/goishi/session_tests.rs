@@ -23,7 +23,14 @@ fn session_with(url: &str) -> GoishiSession {
 /// background, and hands the session what they report.
 fn run(session: &mut GoishiSession, effects: Vec<Effect<GoishiJob>>) {
     for effect in effects {
-        if let Effect::Start(job) = effect {
+        if let Effect::Advise(job) = effect {
+            let ran = run_here(Work::Goishi(job));
+            for report in ran.items.into_iter().chain(ran.result) {
+                if let Report::Goishi(report) = report {
+                    session.job_item(report);
+                }
+            }
+        } else if let Effect::Start(job) = effect {
             let ran = run_here(Work::Goishi(job));
             for item in ran.items {
                 if let Report::Goishi(item) = item {
@@ -131,7 +138,11 @@ fn a_position_with_no_reachable_stone_is_called_stuck() {
         GoishiCommand::SetInteraction(Interaction::Play),
     );
     give(&mut session, GoishiCommand::Click(Point::new(0, 0)));
-    assert_eq!(session.summary(), "Picked 1 of 3 stones.");
+    // Dead already, though a pick is still legal.
+    assert_eq!(
+        session.summary(),
+        "Dead end: the 2 stones left cannot all be picked from here. Undo to go back."
+    );
     give(&mut session, GoishiCommand::Click(Point::new(2, 0)));
     assert_eq!(
         session.summary(),
@@ -270,4 +281,102 @@ fn a_pasted_text_that_is_no_url_is_refused_as_a_url() {
         .expect("a refusal");
     assert!(error);
     assert!(text.starts_with("URL:"), "{text}");
+}
+
+fn play(session: &mut GoishiSession) {
+    give(session, GoishiCommand::SetInteraction(Interaction::Play));
+}
+
+#[test]
+fn following_hints_from_the_start_solves_a_100_stone_puzzle() {
+    let (puzzle, _) = goishi::walk_forward(25, 25, 100, &mut goishi::Rng::new(3)).unwrap();
+    let mut session = session_with(&format::to_url(&puzzle));
+    play(&mut session);
+    while session.picks().len() < 100 {
+        give(&mut session, GoishiCommand::Hint);
+        let stone = session
+            .hint()
+            .expect("a hint while the game can be finished");
+        give(&mut session, GoishiCommand::Click(stone));
+        assert!(
+            session.summary().contains("can still be finished") || session.picks().len() == 100
+        );
+    }
+    assert_eq!(goishi::validate(&puzzle, session.picks()), Ok(()));
+    assert_eq!(session.summary(), "Solved: all 100 stones picked.");
+    assert!(!session.can(&GoishiCommand::Hint));
+}
+
+#[test]
+fn a_dead_end_is_announced_while_picks_are_still_legal() {
+    // A walk-made puzzle and a first pick that leaves legal moves but no
+    // way to finish.
+    let (puzzle, dead_start) = (0..)
+        .find_map(|seed| {
+            let (puzzle, _) = goishi::walk_forward(8, 8, 20, &mut goishi::Rng::new(seed)).ok()?;
+            let dead_start = puzzle.stones().into_iter().find(|&stone| {
+                let mut game = Game::new(puzzle.clone());
+                game.try_pick(stone).unwrap();
+                !game.legal_picks().is_empty()
+                    && goishi::finish(&game, &Control::new()) == Outcome::Done(None)
+            })?;
+            Some((puzzle, dead_start))
+        })
+        .expect("some walk-made puzzle has a dead first pick");
+    let mut session = session_with(&format::to_url(&puzzle));
+    play(&mut session);
+    give(&mut session, GoishiCommand::Click(dead_start));
+    assert!(
+        session
+            .summary()
+            .starts_with("Dead end: the 19 stones left"),
+        "{}",
+        session.summary()
+    );
+    give(&mut session, GoishiCommand::Hint);
+    assert_eq!(session.hint(), None);
+    let notice = session.notice(Instant::now()).expect("the hint's answer");
+    assert!(
+        notice.text.starts_with("No pick leads to a solution"),
+        "{}",
+        notice.text
+    );
+    // Undo brings back a position with a way on, and a hint for it.
+    give(&mut session, GoishiCommand::Step(Step::Undo));
+    give(&mut session, GoishiCommand::Hint);
+    let first = session.hint().expect("a first pick that leads somewhere");
+    let mut game = Game::new(puzzle);
+    game.try_pick(first).unwrap();
+    assert!(matches!(
+        goishi::finish(&game, &Control::new()),
+        Outcome::Done(Some(_))
+    ));
+}
+
+#[test]
+fn advice_is_asked_once_per_position_and_only_in_play_mode() {
+    let mut session = session_with(UNIQUE_URL);
+    let stone = session.puzzle().stones()[0];
+    assert!(session.apply(GoishiCommand::Click(stone)).is_empty());
+    play(&mut session);
+    let effects = session.apply(GoishiCommand::Click(stone));
+    assert!(
+        matches!(effects[..], [Effect::Advise(GoishiJob::Finish(_))]),
+        "{effects:?}"
+    );
+    assert!(session.apply(GoishiCommand::Hint).is_empty());
+}
+
+#[test]
+fn rate_puts_the_level_in_the_answer_line() {
+    let mut session = session_with(UNIQUE_URL);
+    give(&mut session, GoishiCommand::Rate);
+    let rated = match goishi::rate(session.puzzle(), &Control::new()) {
+        Outcome::Done(Some(rating)) => rating,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        session.answer(),
+        Some(format!("Difficulty {rated}.").as_str())
+    );
 }

@@ -119,6 +119,7 @@ impl GoishiUi {
                 GoishiCommand::Restart,
                 GoishiCommand::Step(Step::Undo),
                 GoishiCommand::Step(Step::Redo),
+                GoishiCommand::Hint,
             ] {
                 if widgets::button(ui, &command, session.can(&command)) {
                     out.push(command);
@@ -132,6 +133,7 @@ impl GoishiUi {
                 GoishiCommand::Solve,
                 GoishiCommand::CountSolutions,
                 GoishiCommand::IsUnique,
+                GoishiCommand::Rate,
             ] {
                 if widgets::button(ui, &command, session.can(&command)) {
                     out.push(command);
@@ -214,10 +216,10 @@ impl GoishiUi {
         {
             self.path = Some((revision, PathIndex::from_points(puzzle, &session.line())));
         }
-        let hints = if session.interaction() == Interaction::Play {
-            session.legal_picks()
-        } else {
-            Vec::new()
+        let hints = match (session.interaction(), session.hint()) {
+            (Interaction::Play, Some(hint)) => vec![hint],
+            (Interaction::Play, None) => session.legal_picks(),
+            _ => Vec::new(),
         };
         let scene = Scene {
             layer: Layer::Goishi {
