@@ -667,8 +667,19 @@ impl<'a> Search<'a> {
         u64::from(stone) << 3 | u64::from(arrival)
     }
 
-    fn state_hash(&self, stone: u32, arrival: u8) -> u64 {
-        self.hash ^ splitmix64(Self::tag(stone, arrival))
+    /// The memo's key of the state at `stone` reached moving `arrival`, as
+    /// (hash, tag). The arrival only forbids reversing, so when no stone
+    /// is left behind the current one it changes nothing and is left out:
+    /// states reached from different sides then share their entry.
+    fn state_key(&self, stone: u32, arrival: u8) -> (u64, u64) {
+        let arrival =
+            if arrival != NO_DIRECTION && self.lines.next(stone, opposite(arrival)).is_none() {
+                NO_DIRECTION
+            } else {
+                arrival
+            };
+        let tag = Self::tag(stone, arrival);
+        (self.hash ^ splitmix64(tag), tag)
     }
 
     /// Explores every pick order that starts with the `start` opening.
@@ -739,9 +750,8 @@ impl<'a> Search<'a> {
                     if !skipped_an_excluded_solution
                         && (matches!(goal, Goal::Count { .. }) || total == 0)
                     {
-                        let hash = self.state_hash(stone, arrival);
-                        self.memo
-                            .insert(hash, &self.remaining, Self::tag(stone, arrival), total);
+                        let (hash, tag) = self.state_key(stone, arrival);
+                        self.memo.insert(hash, &self.remaining, tag, total);
                     }
                     self.add_to_top(total, limit);
                 }
@@ -794,16 +804,14 @@ impl<'a> Search<'a> {
             self.reached_solution(goal)?;
             return Ok(Some(1));
         }
-        let hash = self.state_hash(target, direction);
-        if let Some(value) = self
-            .memo
-            .get(hash, &self.remaining, Self::tag(target, direction))
-        {
+        let (hash, tag) = self.state_key(target, direction);
+        if let Some(value) = self.memo.get(hash, &self.remaining, tag) {
             return Ok(Some(value));
         }
         if self.is_dead(target) {
             return Ok(Some(0));
         }
+
         Ok(None)
     }
 
@@ -883,23 +891,27 @@ impl<'a> Search<'a> {
 
     /// Whether no pick order can finish from `current` with the remaining
     /// stones: a stone has no other stone left in its row and column, two
-    /// stones could each only be the last pick, or the stones are no longer
-    /// all linked through shared rows and columns.
+    /// stones could each only be the last pick, or the stones will not all
+    /// be linked through shared rows and columns once `current` leaves play
+    /// (its row and its column then fall apart, and the next move can only
+    /// go into one of them).
     ///
     /// The first two come from tallies kept by [`Lines`]. For the last, the
-    /// stones were linked before the previous pick left play (or the branch
-    /// would have ended there), so only that stone's removal can have cut
-    /// them apart.
+    /// stones were linked when the previous pick left play (it passed this
+    /// test at its own node), so only `current` can cut them apart; testing
+    /// it here rather than at each of its moves ends the branch a level
+    /// earlier.
     fn is_dead(&mut self, current: u32) -> bool {
         let degree = self.lines.degree(current);
         let isolated = self.lines.isolated() - usize::from(degree == 0);
         let ends = self.lines.ends() - usize::from(degree <= 1);
-        if isolated > 0 || ends > 1 {
+        if isolated > 0 || ends > 1 || (self.path.len() == 1 && !self.layout.linked) {
             return true;
         }
-        match self.path[..] {
-            [.., previous, _] => self.lines.splits_without(previous),
-            _ => !self.layout.linked,
-        }
+
+        self.lines.remove(current);
+        let cut = self.lines.splits_without(current);
+        self.lines.restore(current);
+        cut
     }
 }
