@@ -15,4 +15,5 @@ pub mod job;
 pub mod knight;
 pub mod memory;
 pub mod output;
+pub mod random;
 pub mod render;

@@ -1,12 +1,14 @@
-//! `gridtour knight`: find one tour, count tours, or list the start squares
-//! where the plain Warnsdorff rule fails.
+//! `gridtour knight`: find one tour, count or estimate tours, or list the
+//! start squares where the plain Warnsdorff rule fails.
 //!
 //! Values with a fixed vocabulary (`--algo`, `--format`) and square names
 //! are parsed here rather than by clap, so that every mistake is reported
 //! as the program's usual one-line error.
 
+use gridtour::job::Outcome;
 use gridtour::knight::{
-    self, Algorithm, Board, Patience, SolveResult, Square, TourKind, warnsdorff_failing_starts,
+    self, Algorithm, Board, Patience, Sampling, SolveResult, Square, TourKind,
+    warnsdorff_failing_starts,
 };
 use gridtour::output::{self, Format, Subject};
 use gridtour::render::Scene;
@@ -23,6 +25,7 @@ use super::{Failure, Output, OutputArgs, progress, write_line};
     gridtour knight --size 16x16 --format gif --output tour.gif --speed 20\n  \
     gridtour knight --size 5x5 --start a1 --count\n  \
     gridtour knight --size 6x6 --count --closed\n  \
+    gridtour knight --size 8x8 --estimate --seconds 60\n  \
     gridtour knight --size 8 --failing-starts")]
 pub struct KnightArgs {
     /// Board size as WIDTHxHEIGHT (e.g. 8x8, 5x6), or N for an N x N board.
@@ -50,6 +53,16 @@ pub struct KnightArgs {
     /// (it can still be stopped with Ctrl+C).
     #[arg(long, requires = "count")]
     force: bool,
+    /// Estimate the number of tours --count would count, from random tour
+    /// attempts, with a 95% interval: for boards too big to count.
+    #[arg(long, conflicts_with_all = ["count", "failing_starts"])]
+    estimate: bool,
+    /// How long --estimate samples, in seconds (on every core).
+    #[arg(long, requires = "estimate", default_value_t = 10.0, value_parser = parse_seconds)]
+    seconds: f64,
+    /// Seed of --estimate's random attempts.
+    #[arg(long, requires = "estimate", default_value_t = 1)]
+    seed: u64,
     /// List the start squares where plain first-minimum Warnsdorff dead-ends,
     /// and check that the default solver finds a tour from each.
     #[arg(long, conflicts_with_all = ["start", "closed", "count"])]
@@ -81,6 +94,19 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         .transpose()?;
     if args.failing_starts {
         print_failing_starts(&board, &output)?;
+    } else if args.estimate {
+        if format.is_picture() {
+            return Err(Failure::Message(
+                "--format: an estimate is a number; use text or json with --estimate".to_owned(),
+            ));
+        }
+        output.not_a_file("an estimate")?;
+        let sampling = Sampling {
+            seconds: args.seconds,
+            max_attempts: u64::MAX,
+            seed: args.seed,
+        };
+        print_estimate(&board, start, kind, sampling, format)?;
     } else if args.count {
         if format.is_picture() {
             return Err(Failure::Message(
@@ -208,6 +234,42 @@ fn print_count(
         write_line(&json.to_string())?;
     } else {
         write_line(&format!("{} {}", counted.tours, counted.description))?;
+    }
+    Ok(())
+}
+
+/// Parses `--seconds`: a positive, finite number of seconds, at most a week.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 7.0 * 86_400.0 => Ok(seconds),
+        _ => Err(format!(
+            "expected a number of seconds above 0 and at most 604800 (a week), got '{text}'"
+        )),
+    }
+}
+
+fn print_estimate(
+    board: &Board,
+    start: Option<Square>,
+    kind: TourKind,
+    sampling: Sampling,
+    format: Format,
+) -> Result<(), Failure> {
+    let estimate = progress::watched("estimating", |control| {
+        Outcome::Done(knight::estimate(board, start, kind, sampling, control))
+    })?
+    .map_err(|refusal| format!("--estimate: {refusal}"))?;
+    if format == Format::Json {
+        let json = json!({
+            "estimate": estimate.tours,
+            "interval_95": [(estimate.tours - estimate.half_width).max(0.0), estimate.tours + estimate.half_width],
+            "attempts": estimate.attempts,
+            "completed": estimate.completed,
+            "description": estimate.description,
+        });
+        write_line(&json.to_string())?;
+    } else {
+        write_line(&estimate.to_string())?;
     }
     Ok(())
 }

@@ -3,8 +3,9 @@
 use std::cell::Cell;
 
 use super::puzzle::{Direction, Point, Puzzle};
-use super::solver::{Threads, count_within, splitmix64};
+use super::solver::{Threads, count_within};
 use crate::job::{Control, Outcome};
+pub use crate::random::Rng;
 
 /// Walks tried by [`walk_forward`] before giving up.
 const MAX_ATTEMPTS: usize = 20_000;
@@ -17,32 +18,6 @@ const WALK_WORK_BUDGET: usize = 1 << 27;
 /// The most stones [`generate`] accepts: proving a puzzle unique is a full
 /// search, and beyond this the method practically never succeeds.
 pub const MAX_GENERATED_STONES: usize = 100;
-
-/// A small deterministic random number generator (splitmix64), so that a
-/// seed always gives the same puzzle on every platform.
-#[derive(Debug, Clone)]
-pub struct Rng {
-    state: u64,
-}
-
-impl Rng {
-    /// A generator whose whole sequence is fixed by `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        splitmix64(self.state)
-    }
-
-    /// A number in `0..bound` (`bound` > 0), by multiply-and-shift: no
-    /// division, and a bias too small to matter for board-sized bounds.
-    pub fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
-    }
-}
 
 fn check_request(width: u32, height: u32, stones: usize) -> Result<Puzzle, String> {
     let puzzle = Puzzle::new(width, height)?;

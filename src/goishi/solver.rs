@@ -28,6 +28,7 @@ use super::memo::Memo;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rules::Game;
 use crate::job::{self, Control, Outcome};
+use crate::random::splitmix64;
 
 /// Total memory the caches of one search may use, shared by its workers.
 const MEMO_BUDGET_BYTES: usize = 256 << 20;
@@ -503,14 +504,6 @@ impl Layout {
             .map(|&stone| self.points[stone as usize])
             .collect()
     }
-}
-
-/// splitmix64: a tiny, well-mixing hash of a counter.
-pub(super) fn splitmix64(seed: u64) -> u64 {
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// What the search is after.

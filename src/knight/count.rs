@@ -176,7 +176,7 @@ pub fn enumerate(
 }
 
 /// The sentence that says what [`count`] counted.
-fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> String {
+pub(super) fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> String {
     let kind_word = kind.label();
     match (start, kind) {
         (Some(s), _) if !board.contains(s) => {

@@ -505,3 +505,41 @@ fn move_square_keeps_chess_names() {
     assert_eq!(move_square(Square::new(4, 0), (5, 5), (4, 4)), None);
     assert_eq!(move_square(Square::new(0, 0), (5, 5), (5, 4)), None);
 }
+
+#[test]
+fn estimate_tours_asks_for_the_board_as_counted_and_shows_the_interval() {
+    let mut session = session(6, 6);
+    let effects = session.apply(KnightCommand::EstimateTours);
+    let [Effect::Start(KnightJob::Estimate { board, start, kind })] = effects.as_slice() else {
+        panic!("{effects:?}");
+    };
+    assert_eq!((board.width(), board.height(), *start), (6, 6, None));
+    assert!(!session.can(&KnightCommand::EstimateTours));
+    // The job itself samples for a minute; a shorter one stands in for it.
+    let sampling = Sampling {
+        seconds: 60.0,
+        max_attempts: 20_000,
+        seed: 1,
+    };
+    let estimate = knight::estimate(board, *start, *kind, sampling, &Control::new()).unwrap();
+    let line = format!("Estimate: {estimate}.");
+    session.job_done(
+        KnightReport::Estimated(Ok(estimate)),
+        "Estimating".to_owned(),
+        Progress::default(),
+    );
+    assert_eq!(session.count(), Some(line.as_str()));
+    assert!(line.contains("95% interval"), "{line}");
+    assert!(session.can(&KnightCommand::EstimateTours));
+    // A board edit during an estimate asks first, then stops it.
+    session.apply(KnightCommand::EstimateTours);
+    let resize = KnightCommand::Resize {
+        width: 5,
+        height: 5,
+    };
+    assert_eq!(session.apply(resize), Vec::new());
+    let question = session.question().expect("a question").text.clone();
+    assert!(question.starts_with("An estimate is running"), "{question}");
+    let effects = session.apply(KnightCommand::Confirm);
+    assert!(effects.contains(&Effect::Cancel), "{effects:?}");
+}

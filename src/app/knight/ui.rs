@@ -133,13 +133,13 @@ impl KnightUi {
         {
             out.push(KnightCommand::CountFromStart(only));
         }
-        if widgets::button(
-            ui,
-            &KnightCommand::CountTours,
-            session.can(&KnightCommand::CountTours),
-        ) {
-            out.push(KnightCommand::CountTours);
-        }
+        ui.horizontal(|ui| {
+            for command in [KnightCommand::CountTours, KnightCommand::EstimateTours] {
+                if widgets::button(ui, &command, session.can(&command)) {
+                    out.push(command);
+                }
+            }
+        });
         // The same lines whether a count runs, ended or never ran, so that
         // nothing below moves when it ends.
         ui.add(egui::Label::new(session.count().unwrap_or("No count yet.")).truncate());
