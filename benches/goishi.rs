@@ -8,12 +8,16 @@
 //!   generated single-solution puzzles, which must be searched to the end.
 //! * `second/50x50_200/seed<n>`: "is it unique?" on walk-made puzzles with
 //!   many solutions, whose exhaustive search from the first starts is huge.
+//! * `hint/50x50_200/seed<n>`: the play-mode hint (a solution from a position)
+//!   one pick off the solution after 20 picks of the walk, where the position
+//!   is usually dead and must be proven so.
+//! * `rate/<file>`: the difficulty rating of the shared unique puzzles.
 
 use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use gridtour::goishi::{self, Point, Puzzle, Rng, format};
+use gridtour::goishi::{self, Game, Point, Puzzle, Rng, format};
 use gridtour::job::{Control, Outcome};
 
 fn index_puzzles() -> Vec<(String, Puzzle)> {
@@ -111,8 +115,41 @@ fn is_it_unique(c: &mut Criterion) {
     group.finish();
 }
 
+fn hints(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hint");
+    group.sample_size(20);
+    for seed in [0, 1, 2] {
+        let (puzzle, walk) = goishi::walk_forward(50, 50, 200, &mut Rng::new(seed)).unwrap();
+        let mut game = Game::new(puzzle);
+        for &pick in &walk[..20] {
+            game.try_pick(pick).unwrap();
+        }
+        if let Some(&off) = game.legal_picks().iter().find(|&&pick| pick != walk[20]) {
+            game.try_pick(off).unwrap();
+        }
+        group.bench_function(format!("50x50_200/seed{seed}"), |b| {
+            b.iter(|| goishi::finish(black_box(&game), &Control::new()))
+        });
+    }
+    group.finish();
+}
+
+fn ratings(c: &mut Criterion) {
+    let mut group = c.benchmark_group("rate");
+    for (file, puzzle) in index_puzzles() {
+        if let Outcome::Done(Some(_)) = goishi::rate(&puzzle, &Control::new()) {
+            group.bench_function(&file, |b| {
+                b.iter(|| goishi::rate(black_box(&puzzle), &Control::new()))
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    hints,
+    ratings,
     count_index,
     solve_walks,
     solve_full_boards,

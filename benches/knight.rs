@@ -2,10 +2,13 @@
 //! undirected closed tours of 6x6 and 5x8, all undirected open tours of
 //! 6x6), plus a directed count from a corner and a long board that the
 //! frontier sweep counts. Run with `cargo bench --bench knight`.
+//!
+//! `estimate/<board>_100k`: 100,000 random tour attempts of the estimate
+//! (`--estimate`), on every core.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use gridtour::job::{Control, Outcome};
-use gridtour::knight::{Board, Patience, Square, TourKind, count};
+use gridtour::knight::{Board, Patience, Sampling, Square, TourKind, count, estimate};
 use std::hint::black_box;
 
 fn counted(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
@@ -41,5 +44,25 @@ fn counting(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, counting);
+fn estimating(c: &mut Criterion) {
+    let mut group = c.benchmark_group("estimate");
+    group.sample_size(10);
+    for (name, side, kind) in [
+        ("open_8x8_100k", 8, TourKind::Open),
+        ("closed_8x8_100k", 8, TourKind::Closed),
+    ] {
+        let board = Board::new(side, side).expect("valid bench board");
+        let sampling = Sampling {
+            seconds: 3600.0,
+            max_attempts: 100_000,
+            seed: 1,
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| estimate(black_box(&board), None, kind, sampling, &Control::new()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, counting, estimating);
 criterion_main!(benches);

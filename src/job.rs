@@ -158,6 +158,12 @@ pub enum Method {
         /// Knuth's estimate of the nodes the walk will visit.
         estimated_nodes: u64,
     },
+    /// Random tour attempts for an estimate, for this many whole seconds:
+    /// the nodes are attempts, the found ones complete tours.
+    Sampling {
+        /// How long the sampling goes on.
+        seconds: u64,
+    },
 }
 
 impl Progress {
@@ -177,9 +183,13 @@ impl Progress {
 /// elapsed time and rate, e.g. `1,234 nodes, 5 found, 0.3 s, 4,113/s`.
 impl fmt::Display for Progress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} nodes", group_digits(self.nodes))?;
+        let (work, found) = match self.method {
+            Method::Sampling { .. } => ("random attempts", "complete tours"),
+            _ => ("nodes", "found"),
+        };
+        write!(f, "{} {work}", group_digits(self.nodes))?;
         if self.found > 0 {
-            write!(f, ", {} found", group_digits(self.found))?;
+            write!(f, ", {} {found}", group_digits(self.found))?;
         }
         let secs = self.elapsed.as_secs_f64();
         if secs < 60.0 {
@@ -192,6 +202,10 @@ impl fmt::Display for Progress {
         match self.method {
             Method::Unstated => Ok(()),
             Method::FrontierSweep => write!(f, " (frontier sweep)"),
+            Method::Sampling { seconds } => {
+                let left = seconds.saturating_sub(self.elapsed.as_secs());
+                write!(f, " (sampling for {seconds} s, {left} s to go)")
+            }
             Method::WalkOverBudget {
                 budget,
                 estimated_nodes,

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Board, Square, TourKind};
-use crate::job::{self, Control};
+use crate::job::{self, Control, Method};
 use crate::random::{Rng, splitmix64};
 
 /// How much a move's onward degree lowers its weight (`exp(-WARNSDORFF *
@@ -164,10 +164,14 @@ pub fn estimate(
         TourKind::Open => graph,
     };
     let deadline = Instant::now() + Duration::from_secs_f64(sampling.seconds);
+    control.set_method(Method::Sampling {
+        seconds: sampling.seconds.ceil() as u64,
+    });
     let next_block = AtomicU64::new(0);
     let per_thread = job::on_threads(job::threads(), |_| {
         let mut walker = Walker::new(&graph);
         let mut sums = vec![Sums::default(); starts.len()];
+        let mut reported = 0;
         loop {
             let block = next_block.fetch_add(ATTEMPTS_PER_CHECK, Ordering::Relaxed);
             if block >= sampling.max_attempts
@@ -183,6 +187,9 @@ pub fn estimate(
                 sums[stratum].add(walker.attempt(starts[stratum], &mut rng));
             }
             control.add_nodes(end - block);
+            let completed: u64 = sums.iter().map(|s| s.completed).sum();
+            control.add_found(completed - reported);
+            reported = completed;
         }
     });
     let mut strata = vec![Sums::default(); starts.len()];
@@ -200,7 +207,6 @@ pub fn estimate(
     }
     let attempts = strata.iter().map(|s| s.attempts).sum();
     let completed = strata.iter().map(|s| s.completed).sum();
-    control.add_found(completed);
     Ok(Estimate {
         tours: tours * scale,
         half_width: Z_95 * variance.sqrt() * scale,

@@ -1001,7 +1001,7 @@ impl GoishiSession {
             }
             GoishiReport::Rated(rating) => {
                 self.answer = Some(match rating {
-                    Some(rating) => format!("Difficulty {rating}."),
+                    Some(rating) => format!("Rated {rating}."),
                     None => "This puzzle has no solution.".to_owned(),
                 });
             }

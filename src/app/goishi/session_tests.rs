@@ -375,8 +375,5 @@ fn rate_puts_the_level_in_the_answer_line() {
         Outcome::Done(Some(rating)) => rating,
         other => panic!("{other:?}"),
     };
-    assert_eq!(
-        session.answer(),
-        Some(format!("Difficulty {rated}.").as_str())
-    );
+    assert_eq!(session.answer(), Some(format!("Rated {rated}.").as_str()));
 }

@@ -1176,7 +1176,19 @@ impl KnightSession {
                 self.count = Some(format!("No tours: {reason}"));
             }
             KnightReport::Estimated(Ok(estimate)) => {
-                self.count = Some(format!("Estimate: {estimate}."));
+                // The panel shows the start of the line (the rest on hover):
+                // the number and its interval come first.
+                self.count = Some(
+                    if estimate.exact_because.is_none() && estimate.completed > 0 {
+                        format!(
+                            "About {:.3e} +-{:.1}% (95%): {estimate}.",
+                            estimate.tours,
+                            100.0 * estimate.half_width / estimate.tours
+                        )
+                    } else {
+                        format!("{estimate}.")
+                    },
+                );
             }
             KnightReport::Estimated(Err(refusal)) => {
                 self.count = Some(format!("Not estimated: {refusal}."));
