@@ -8,7 +8,9 @@
 //!
 //! * [`Puzzle`], [`Point`], [`Direction`]: the model.
 //! * [`validate`] and [`Game`]: the rules, for checking orders and for play.
-//! * [`solve`], [`count`], [`enumerate`]: the memoised, pruned search.
+//! * [`solve`], [`count`], [`enumerate`]: the memoised, pruned search;
+//!   [`solve_avoiding`] for a solution other than known ones, [`finish`] for
+//!   one from a position part-way through (play-mode help).
 //! * [`rate`](fn@rate): how hard a puzzle is for a person.
 //! * [`generate`](fn@generate), [`walk_forward`]: new puzzles.
 //! * [`format`](mod@format): text, pzprv3, puzz.link URL, PencilBox and JSON.

@@ -30,7 +30,8 @@ pub struct Rating {
     pub decisions: usize,
     /// Traps along the solution, over all picks.
     pub traps: usize,
-    /// Search steps the hardest trap takes (at most [`MAX_TRAP_STEPS`]).
+    /// Search steps the hardest trap takes (at most 2^20: beyond, it is
+    /// counted as that hard).
     pub hardest: u64,
     /// The level the hardest trap gives.
     pub level: Level,

@@ -64,8 +64,8 @@ pub fn solve(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Vec<Point>>> 
 }
 
 /// Like [`solve`], but finds a solution other than the `known` ones (at most
-/// [`MAX_EXCLUDED`] of them; orders that are not solutions are ignored).
-/// The puzzle generator uses it to learn where a puzzle is ambiguous.
+/// 64 of them; orders that are not solutions are ignored):
+/// the window's "Is it unique?" shows the first two solutions this way.
 pub fn solve_avoiding(
     puzzle: &Puzzle,
     known: &[Vec<Point>],
@@ -297,7 +297,7 @@ fn luby(index: u64) -> u64 {
 /// many are known and the result is the limit (so `Some(2)` answers "is it
 /// unique?").
 ///
-/// Up to a limit of [`MAX_EXCLUDED`] the solutions are looked for one at a
+/// Up to a limit of 64 the solutions are looked for one at a
 /// time, each search avoiding those already found: a search for one
 /// solution restarts and randomises its way out of a huge dead subtree that
 /// an exhaustive count would have to finish first, so a puzzle with a second

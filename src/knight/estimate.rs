@@ -14,8 +14,8 @@
 //!   square left with no way in, two squares that could each only be the
 //!   last one); dropping choices that score 0 anyway keeps the mean exact;
 //! - among the others, moves to squares with fewer onward moves are
-//!   likelier (Warnsdorff's rule, weighted `exp(-degree)`): most tours take
-//!   them, because a square left alone is lost.
+//!   likelier (Warnsdorff's rule, softened: weight `exp(-degree / 2)`): most
+//!   tours take them, because a square left alone is lost.
 //!
 //! A closed tour is a path from a start square back to a copy of it, which
 //! the walk may enter only last: the copy is one more square that must be
@@ -69,7 +69,7 @@ pub struct Estimate {
     pub attempts: u64,
     /// Attempts that completed a tour.
     pub completed: u64,
-    /// What was estimated, as in [`count`](super::count).
+    /// What was estimated, as in [`count`](fn@super::count).
     pub description: String,
     /// Why the number is exact without sampling, when it is: the theory
     /// says there is no tour, or the board is a single square.
@@ -109,7 +109,7 @@ impl std::fmt::Display for Estimate {
     }
 }
 
-/// Estimates the number of tours [`count`](super::count) would count (the
+/// Estimates the number of tours [`count`](fn@super::count) would count (the
 /// same kinds, directed or not), by random tour attempts on every thread
 /// until `sampling` says stop or `control` is cancelled (the attempts so far
 /// then make the estimate). Boards of more than [`MAX_ESTIMATE_SQUARES`]
@@ -360,8 +360,8 @@ impl<'a> Walker<'a> {
             let left = squares - visited - 1;
             self.weights.clear();
             let mut total = 0.0;
-            for i in 0..self.graph.neighbours[current as usize].len() {
-                let candidate = self.graph.neighbours[current as usize][i];
+            let graph = self.graph;
+            for &candidate in &graph.neighbours[current as usize] {
                 if self.visited[candidate as usize]
                     || (Some(candidate) == self.graph.copy && left > 0)
                     || !self.viable(candidate, left)
@@ -395,8 +395,8 @@ impl<'a> Walker<'a> {
     fn visit(&mut self, square: u32) {
         self.visited[square as usize] = true;
         self.tally(square, false);
-        for i in 0..self.graph.neighbours[square as usize].len() {
-            let n = self.graph.neighbours[square as usize][i];
+        let graph = self.graph;
+        for &n in &graph.neighbours[square as usize] {
             let unvisited = !self.visited[n as usize];
             if unvisited {
                 self.tally(n, false);

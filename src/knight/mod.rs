@@ -25,7 +25,7 @@ mod warnsdorff;
 
 pub use board::{Board, KNIGHT_MOVES, Square, TourKind, is_dark_square};
 pub use count::{Count, Patience, TooLong, WALK_NODES_PER_THREAD_SECOND, count, enumerate};
-pub use estimate::{Estimate, Sampling, estimate};
+pub use estimate::{Estimate, MAX_ESTIMATE_SQUARES, Sampling, estimate};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve};
 pub use theory::impossibility;
 pub use tour::Tour;
