@@ -137,6 +137,29 @@ fn the_command_line_prints_the_estimate_and_its_interval() {
     // 5x6 has 8 closed tours.
     assert!(low <= 8.0 && 8.0 <= high, "{json}");
     assert!(json["attempts"].as_u64().unwrap() > 1000);
+    assert!(json["exact_because"].is_null(), "{json}");
+    let odd = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args([
+            "knight",
+            "--size",
+            "5x5",
+            "--closed",
+            "--estimate",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&odd.stdout).unwrap();
+    assert_eq!(json["estimate"].as_f64(), Some(0.0), "{json}");
+    assert!(
+        json["exact_because"]
+            .as_str()
+            .unwrap()
+            .contains("even number"),
+        "{json}"
+    );
+    assert_eq!(json["attempts"].as_u64(), Some(0));
     let bad = Command::new(env!("CARGO_BIN_EXE_gridtour"))
         .args(["knight", "--size", "8", "--estimate", "--seconds", "-1"])
         .output()

@@ -260,9 +260,15 @@ fn print_estimate(
     })?
     .map_err(|refusal| format!("--estimate: {refusal}"))?;
     if format == Format::Json {
+        // Without a completed tour there is no estimate (null), unless the
+        // theory gave the answer, which is then exact and says why.
+        let known = estimate.exact_because.is_some() || estimate.completed > 0;
+        let low = (estimate.tours - estimate.half_width).max(0.0);
+        let high = estimate.tours + estimate.half_width;
         let json = json!({
-            "estimate": estimate.tours,
-            "interval_95": [(estimate.tours - estimate.half_width).max(0.0), estimate.tours + estimate.half_width],
+            "estimate": known.then_some(estimate.tours),
+            "interval_95": known.then_some([low, high]),
+            "exact_because": estimate.exact_because,
             "attempts": estimate.attempts,
             "completed": estimate.completed,
             "description": estimate.description,
