@@ -232,6 +232,8 @@ pub enum Effect<J> {
     /// replacing the last such job: the play-mode adviser. Its result
     /// comes back as an item, not as the end of the mode's job.
     Advise(J),
+    /// Stop the adviser's job: the position it was asked about is gone.
+    EndAdvice,
     /// Stop the job this session started: its board has changed.
     Cancel,
     /// Put this text on the clipboard.

@@ -508,6 +508,9 @@ impl GridtourApp {
             match effect {
                 Effect::Start(job) => self.start(Work::Knight(job)),
                 Effect::Advise(job) => self.advise(Work::Knight(job)),
+                Effect::EndAdvice => {
+                    self.adviser.cancel_for(Mode::Knight);
+                }
                 Effect::Cancel => self.drop_job(Mode::Knight),
                 Effect::Copy(text) => self.ctx.copy_text(text),
             }
@@ -519,6 +522,9 @@ impl GridtourApp {
             match effect {
                 Effect::Start(job) => self.start(Work::Goishi(job)),
                 Effect::Advise(job) => self.advise(Work::Goishi(job)),
+                Effect::EndAdvice => {
+                    self.adviser.cancel_for(Mode::Goishi);
+                }
                 Effect::Cancel => self.drop_job(Mode::Goishi),
                 Effect::Copy(text) => self.ctx.copy_text(text),
             }

@@ -657,7 +657,15 @@ impl GoishiSession {
         let wanted = self.interaction == Interaction::Play
             && !self.game.is_complete()
             && (!self.game.picks().is_empty() || self.hint_wanted);
-        if !wanted || self.advised.as_deref() == Some(self.game.picks()) {
+        if !wanted {
+            // Out of play mode, or nothing to advise on: a search still
+            // running for an earlier position would only keep the cores busy.
+            return match self.advised.take() {
+                Some(_) => vec![Effect::EndAdvice],
+                None => Vec::new(),
+            };
+        }
+        if self.advised.as_deref() == Some(self.game.picks()) {
             return Vec::new();
         }
         self.advised = Some(self.game.picks().to_vec());
@@ -897,13 +905,22 @@ impl GoishiSession {
     fn puzzle_changed(&mut self) -> Vec<Effect<GoishiJob>> {
         self.answer = None;
         self.found.clear();
+        // What the adviser said was about the old puzzle, even where the
+        // picks happen to be the same.
+        self.outlook = None;
+        self.hint = None;
+        let mut effects = Vec::new();
+        if self.advised.take().is_some() {
+            effects.push(Effect::EndAdvice);
+        }
         match self.running {
-            Some(JobKind::Generate) | None => Vec::new(),
+            Some(JobKind::Generate) | None => {}
             Some(_) => {
                 self.running = None;
-                vec![Effect::Cancel]
+                effects.push(Effect::Cancel);
             }
         }
+        effects
     }
 
     fn show_found(&mut self, order: Option<Vec<Point>>) -> Vec<Effect<GoishiJob>> {

@@ -377,3 +377,35 @@ fn rate_puts_the_level_in_the_answer_line() {
     };
     assert_eq!(session.answer(), Some(format!("Rated {rated}.").as_str()));
 }
+
+#[test]
+fn leaving_play_mode_or_changing_the_puzzle_ends_the_advice() {
+    let mut session = session_with(UNIQUE_URL);
+    let Outcome::Done(Some(solution)) = goishi::solve(session.puzzle(), &Control::new()) else {
+        panic!("the puzzle has a solution");
+    };
+    let stone = solution[0];
+    play(&mut session);
+    let effects = session.apply(GoishiCommand::Click(stone));
+    assert!(matches!(effects[..], [Effect::Advise(_)]), "{effects:?}");
+    let effects = session.apply(GoishiCommand::SetInteraction(Interaction::View));
+    assert_eq!(effects, vec![Effect::EndAdvice]);
+    // Back in play on the same position: asked again.
+    let effects = session.apply(GoishiCommand::SetInteraction(Interaction::Play));
+    assert!(matches!(effects[..], [Effect::Advise(_)]), "{effects:?}");
+    run(&mut session, effects);
+    assert!(session.summary().contains("can still be finished"));
+    // An edit puts the picks away and forgets the answer for the old puzzle;
+    // the same first pick on the new puzzle is asked about anew.
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::Edit),
+    );
+    let corner = Point::new(0, 0);
+    assert!(!session.puzzle().has_stone(corner));
+    give(&mut session, GoishiCommand::Click(corner));
+    play(&mut session);
+    let effects = session.apply(GoishiCommand::Click(stone));
+    assert!(matches!(effects[..], [Effect::Advise(_)]), "{effects:?}");
+    assert_eq!(session.summary(), "Picked 1 of 12 stones.");
+}
