@@ -95,12 +95,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
     if args.failing_starts {
         print_failing_starts(&board, &output)?;
     } else if args.estimate {
-        if format.is_picture() {
-            return Err(Failure::Message(
-                "--format: an estimate is a number; use text or json with --estimate".to_owned(),
-            ));
-        }
-        output.not_a_file("an estimate")?;
+        one_line_only(&output, "an estimate", "--estimate")?;
         let sampling = Sampling {
             seconds: args.seconds,
             max_attempts: u64::MAX,
@@ -108,12 +103,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         };
         print_estimate(&board, start, kind, sampling, format)?;
     } else if args.count {
-        if format.is_picture() {
-            return Err(Failure::Message(
-                "--format: a count is a number; use text or json with --count".to_owned(),
-            ));
-        }
-        output.not_a_file("a count")?;
+        one_line_only(&output, "a count", "--count")?;
         let patience = if args.force {
             Patience::Unlimited
         } else {
@@ -235,6 +225,18 @@ fn print_count(
     } else {
         write_line(&format!("{} {}", counted.tours, counted.description))?;
     }
+    Ok(())
+}
+
+/// Refuses a picture format or an output file for `what` (asked for by
+/// `flag`), which is a number printed as one line of text or JSON.
+fn one_line_only(output: &Output, what: &str, flag: &str) -> Result<(), Failure> {
+    if output.format.is_picture() {
+        return Err(Failure::Message(format!(
+            "--format: {what} is a number; use text or json with {flag}"
+        )));
+    }
+    output.not_a_file(what)?;
     Ok(())
 }
 

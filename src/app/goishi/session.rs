@@ -660,6 +660,8 @@ impl GoishiSession {
         if !wanted {
             // Out of play mode, or nothing to advise on: a search still
             // running for an earlier position would only keep the cores busy.
+            // A hint asked for here is not given later, unasked.
+            self.hint_wanted = false;
             return match self.advised.take() {
                 Some(_) => vec![Effect::EndAdvice],
                 None => Vec::new(),
@@ -909,6 +911,7 @@ impl GoishiSession {
         // picks happen to be the same.
         self.outlook = None;
         self.hint = None;
+        self.hint_wanted = false;
         let mut effects = Vec::new();
         if self.advised.take().is_some() {
             effects.push(Effect::EndAdvice);

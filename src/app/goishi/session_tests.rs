@@ -409,3 +409,21 @@ fn leaving_play_mode_or_changing_the_puzzle_ends_the_advice() {
     assert!(matches!(effects[..], [Effect::Advise(_)]), "{effects:?}");
     assert_eq!(session.summary(), "Picked 1 of 12 stones.");
 }
+
+#[test]
+fn a_hint_left_unanswered_is_not_given_later_unasked() {
+    let mut session = session_with(UNIQUE_URL);
+    play(&mut session);
+    let effects = session.apply(GoishiCommand::Hint);
+    assert!(matches!(effects[..], [Effect::Advise(_)]), "{effects:?}");
+    // Out of play mode before the answer: the search ends...
+    let effects = session.apply(GoishiCommand::SetInteraction(Interaction::View));
+    assert_eq!(effects, vec![Effect::EndAdvice]);
+    // ...and back in play mode nothing is searched until asked.
+    assert!(
+        session
+            .apply(GoishiCommand::SetInteraction(Interaction::Play))
+            .is_empty()
+    );
+    assert_eq!(session.hint(), None);
+}
