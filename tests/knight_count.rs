@@ -172,6 +172,14 @@ fn long_narrow_boards_are_counted_by_the_sweep() {
 }
 
 #[test]
+fn closed_tours_of_six_wide_boards() {
+    // OEIS A175881: closed tours of 6 x n boards, counted by the sweep
+    // (with mirror images merged at every row's end).
+    assert_eq!(tours(&board(6, 7), None, TourKind::Closed), 1_067_638);
+    assert_eq!(tours(&board(8, 6), None, TourKind::Closed), 55_488_142);
+}
+
+#[test]
 fn unusable_start_squares_have_no_tours() {
     let mut board = board(5, 5);
     board.set_blocked(Square::new(2, 2), true);

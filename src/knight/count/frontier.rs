@@ -9,19 +9,34 @@
 //! squares: for each, whether it is untouched, finished (two tour edges), or
 //! the end of a partial path — and then where that path's other end is.
 //! Partial tours that agree on the window are interchangeable, so they are
-//! merged into one state with a multiplicity. The number of distinct states
-//! stays small for narrow boards (tens of thousands on 6x6), which makes
-//! counting millions of tours a matter of milliseconds, and memory depends
-//! only on the number of states, never on the number of tours.
+//! merged into one state with a multiplicity, and memory depends only on
+//! the number of states, never on the number of tours.
+//!
+//! Three things keep the states few and cheap:
+//! - a state is a 64-bit key (boards up to 8 wide) kept in tables split
+//!   by hash among the threads (see `layer`);
+//! - at the end of each row of a board that looks the same mirrored, a
+//!   state and its mirror image have equally many completions, so they are
+//!   counted as one;
+//! - a square ahead that has lost the chance to get its two edges (its
+//!   neighbours beyond the current square are too few, or finished) ends
+//!   the state at once instead of rows later.
+//!
+//! Closed tours keep the states few (about 30,000 at most on 6x6, a few
+//! million on 6x8, tens of millions on 7x8). Open tours have far more: any
+//! square may be one of the two free ends, and 6x6 peaks near 7.5 million,
+//! so small boards' open tours are walked instead (see `count_tours`).
 //!
 //! Each tour is counted as an undirected edge set: a Hamiltonian path once
 //! (not once per direction), a Hamiltonian cycle once.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+mod layer;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::super::{Board, Square};
 use crate::job::{self, CHECK_INTERVAL, Control};
+use layer::{Budget, Builder, Layer, Stager};
 
 /// What kind of edge set the sweep counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,23 +57,11 @@ pub(super) enum Unavailable {
     Cancelled,
 }
 
-/// Widest shorter side the 128-bit state encoding supports: `2w + 1` window
-/// squares of 4 bits each, labels for up to `w` open path pairs, plus 2 bits
-/// for the number of path ends already fixed.
-pub(super) const MAX_WIDTH: usize = 12;
-
-/// Memory one state costs at the peak of a step, in bytes: its entry in
-/// the table being read (32 bytes of key and count, at a load of at least
-/// one half after growth), its copy for the threads to share out, and its
-/// share of the table being built.
-const BYTES_PER_STATE: u64 = 200;
-
-/// The most states a step may hold within the memory budget; the sweep
-/// gives up (and the caller falls back to a walk in flat memory) as soon
-/// as the table being built grows past it, before it can eat the machine.
-fn max_states() -> usize {
-    usize::try_from(crate::memory::budget() / BYTES_PER_STATE).unwrap_or(usize::MAX)
-}
+/// Widest shorter side the 64-bit state keys support: `2w + 1` window
+/// squares, each one of 11 codes (untouched, finished, a fixed tour end's
+/// partner, or one of up to 8 path-pair labels), packed two squares to 7
+/// bits.
+pub(super) const MAX_WIDTH: usize = 8;
 
 /// Below this many states a step runs on one thread: splitting costs more.
 const PARALLEL_THRESHOLD: usize = 20_000;
@@ -71,11 +74,12 @@ const DONE: u8 = 254;
 /// one, i.e. one of the two ends of the final open tour.
 const TERMINAL: u8 = 253;
 
-/// Encoded nibbles: 0 untouched, 1 done, 2 terminal, 3.. path-pair labels.
-const CODE_DONE: u128 = 1;
-const CODE_TERMINAL: u128 = 2;
-const CODE_FIRST_LABEL: u128 = 3;
-const ENDS_SHIFT: u32 = 126;
+/// Key codes of a window square: 0 untouched, 1 done, 2 terminal (the
+/// slot codes counted down from 255), then path-pair labels in order of
+/// first appearance.
+const CODE_FIRST_LABEL: u64 = 3;
+/// How many codes a square can have: two squares' codes fit in 7 bits.
+const CODES: u64 = CODE_FIRST_LABEL + MAX_WIDTH as u64;
 
 /// The board seen in scan order: position `p` is column `p % width` of row
 /// `p / width`, where rows run along the shorter side.
@@ -85,9 +89,23 @@ struct Scan {
     /// For each position, the window offsets (1..=2w+1) of its open knight
     /// neighbours further on in the scan.
     forward: Vec<Vec<u8>>,
+    /// For each position, its forward neighbours again (window offsets),
+    /// each with how many open knight neighbours it has beyond the
+    /// position: the edges it can still get once the position is retired.
+    chances: Vec<Vec<(u8, Vec<u8>)>>,
     last_open: usize,
     /// Scan position of the required path end, if any.
     end: Option<usize>,
+    /// Whether the board and the request look the same mirrored along the
+    /// scan rows, so that a state and its mirror image have as many ways to
+    /// be completed and can be counted as one at every row's end.
+    mirrored: bool,
+    /// The window's squares in scan order: `0, 1, .. 2w`.
+    in_order: Order,
+    /// The same squares mirrored, for a window that starts a row: two
+    /// full rows, each reversed, and the square after them (untouched at a
+    /// row's end: no knight move reaches three rows on).
+    mirror_order: Order,
 }
 
 impl Scan {
@@ -113,16 +131,37 @@ impl Scan {
         let open: Vec<bool> = (0..width * height)
             .map(|p| board.is_open(to_square(p)))
             .collect();
-        let forward = (0..width * height)
+        let neighbours = |p: usize| {
+            let (col, row) = ((p % width) as i64, (p / width) as i64);
+            let open = &open;
+            [(-2, 1), (2, 1), (-1, 2), (1, 2)]
+                .into_iter()
+                .flat_map(|(dc, dr)| [(dc, dr), (-dc, -dr)])
+                .filter_map(move |(dc, dr)| {
+                    let (c, r) = (col + dc, row + dr);
+                    let inside = (0..width as i64).contains(&c) && (0..height as i64).contains(&r);
+                    let q = (r * width as i64 + c) as usize;
+                    (inside && open[p] && open[q]).then_some(q)
+                })
+        };
+        let forward: Vec<Vec<u8>> = (0..width * height)
             .map(|p| {
-                let (col, row) = ((p % width) as i64, (p / width) as i64);
-                [(-2, 1), (2, 1), (-1, 2), (1, 2)]
+                neighbours(p)
+                    .filter(|&q| q > p)
+                    .map(|q| (q - p) as u8)
+                    .collect()
+            })
+            .collect();
+        let chances = (0..width * height)
+            .map(|p| {
+                forward[p]
                     .iter()
-                    .filter_map(|&(dc, dr)| {
-                        let (c, r) = (col + dc, row + dr);
-                        let inside = (0..width as i64).contains(&c) && r < height as i64;
-                        let q = (r * width as i64 + c) as usize;
-                        (inside && open[p] && open[q]).then_some((q - p) as u8)
+                    .map(|&offset| {
+                        let later = neighbours(p + offset as usize)
+                            .filter(|&r| r > p)
+                            .map(|r| (r - p) as u8)
+                            .collect();
+                        (offset, later)
                     })
                     .collect()
             })
@@ -132,12 +171,26 @@ impl Scan {
             Shape::Path(Some(s)) => (0..width * height).find(|&p| to_square(p) == s && open[p]),
             _ => None,
         };
+        let mirror = |p: usize| p - p % width + (width - 1 - p % width);
+        let mirrored = (0..width * height).all(|p| open[p] == open[mirror(p)])
+            && end.is_none_or(|e| mirror(e) == e);
+        let slots = 2 * width + 1;
+        let mirror_order = Order::new(
+            slots,
+            |slot| {
+                if slot < 2 * width { mirror(slot) } else { slot }
+            },
+        );
         Some(Scan {
             width,
             open,
             forward,
+            chances,
             last_open,
             end,
+            mirrored,
+            in_order: Order::new(slots, |slot| slot),
+            mirror_order,
         })
     }
 
@@ -146,101 +199,103 @@ impl Scan {
     }
 }
 
-/// A multiply-xorshift hasher for the 128-bit state keys: the keys are
-/// already well mixed bit patterns, and SipHash would dominate the run time.
-#[derive(Default)]
-struct StateHasher(u64);
+/// Room for a window's slots, the square that enters it during a step, and
+/// a spare slot that takes the writes a branch-free loop does not want: a
+/// power of two, so that any index can be brought in range with `%`.
+const WINDOW_ROOM: usize = 32;
+const SPARE: usize = WINDOW_ROOM - 1;
 
-impl Hasher for StateHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        let mixed = (self.0 ^ value).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = mixed ^ (mixed >> 29);
-    }
-
-    fn write_u128(&mut self, value: u128) {
-        self.write_u64(value as u64);
-        self.write_u64((value >> 64) as u64);
-    }
-}
-
-type States = HashMap<u128, u128, BuildHasherDefault<StateHasher>>;
-
-/// A decoded state: the window's slot codes plus one spare slot for the
-/// square that enters the window during the step, and the number of path
-/// ends already fixed.
+/// A decoded state: the window's slot codes.
 #[derive(Clone, Copy)]
 struct Window {
-    mate: [u8; 2 * MAX_WIDTH + 2],
-    ends: u8,
+    mate: [u8; WINDOW_ROOM],
+}
+
+/// An order in which [`Window::encode`] takes a window's squares:
+/// `at[i]` is the offset of the square that goes `i`th. The order must be
+/// its own inverse (the identity and a mirror image are).
+struct Order {
+    slots: usize,
+    at: [u8; WINDOW_ROOM],
+}
+
+impl Order {
+    fn new(slots: usize, at: impl Fn(usize) -> usize) -> Order {
+        let mut order = Order {
+            slots,
+            at: [0; WINDOW_ROOM],
+        };
+        for index in 0..slots {
+            order.at[index] = at(index) as u8;
+        }
+        order
+    }
 }
 
 impl Window {
-    fn decode(key: u128, slots: usize) -> Window {
-        let mut mate = [UNTOUCHED; 2 * MAX_WIDTH + 2];
-        let mut first_of_label = [u8::MAX; 2 * MAX_WIDTH + 2];
-        for (slot, entry) in mate.iter_mut().enumerate().take(slots) {
-            let code = (key >> (4 * slot)) & 0xF;
-            *entry = match code {
-                0 => UNTOUCHED,
-                CODE_DONE => DONE,
-                CODE_TERMINAL => TERMINAL,
-                label => {
-                    let label = (label - CODE_FIRST_LABEL) as usize;
-                    let partner = first_of_label[label];
-                    if partner == u8::MAX {
-                        first_of_label[label] = slot as u8;
-                        UNTOUCHED // patched when the partner is seen
-                    } else {
-                        partner
-                    }
-                }
-            };
-        }
-        // Second pass: point the first end of every pair at its partner.
+    fn decode(key: u64, slots: usize) -> Window {
+        let mut mate = [UNTOUCHED; WINDOW_ROOM];
+        // Where each label was first seen; the last entry takes the writes
+        // that are not wanted, so that the loop needs no branches.
+        let mut first_of_label = [UNTOUCHED; 16];
         for slot in 0..slots {
-            let partner = mate[slot];
-            if partner < TERMINAL {
-                mate[partner as usize] = slot as u8;
-            }
+            let pair = (key >> (7 * (slot / 2))) & 0x7F;
+            let code = if slot % 2 == 0 {
+                pair / CODES
+            } else {
+                pair % CODES
+            };
+            let is_end = code >= CODE_FIRST_LABEL;
+            let label = (code.wrapping_sub(CODE_FIRST_LABEL) & 7) as usize;
+            let first = first_of_label[label];
+            let second = is_end & (first != UNTOUCHED);
+            mate[slot] = if !is_end {
+                (u64::from(UNTOUCHED) - code) as u8
+            } else if second {
+                first
+            } else {
+                UNTOUCHED // patched when the partner is seen
+            };
+            mate[if second { first as usize } else { SPARE }] = slot as u8;
+            first_of_label[if is_end & !second { label } else { 15 }] = slot as u8;
         }
-        Window {
-            mate,
-            ends: (key >> ENDS_SHIFT) as u8,
-        }
+        mate[SPARE] = UNTOUCHED;
+        Window { mate }
     }
 
-    /// Encodes slots `1..=slots` (the window after the processed square
-    /// leaves it), renumbering pair labels in order of first appearance so
+    /// Encodes the window that starts at slot `from`, its squares taken in
+    /// `order`. Pair labels are numbered in order of first appearance, so
     /// equal situations get equal keys.
-    fn encode_shifted(&self, slots: usize) -> u128 {
-        let mut key = u128::from(self.ends) << ENDS_SHIFT;
-        let mut label_of = [0u8; 2 * MAX_WIDTH + 2];
+    fn encode(&self, from: usize, order: &Order) -> u64 {
+        let mut codes = [0u64; WINDOW_ROOM];
+        let mut label_of = [0u8; WINDOW_ROOM];
         let mut next_label = 0u8;
-        for slot in 1..=slots {
-            let code = match self.mate[slot] {
-                UNTOUCHED => 0,
-                DONE => CODE_DONE,
-                TERMINAL => CODE_TERMINAL,
-                partner if (partner as usize) > slot => {
-                    label_of[slot] = next_label;
-                    next_label += 1;
-                    CODE_FIRST_LABEL + u128::from(label_of[slot])
-                }
-                partner => CODE_FIRST_LABEL + u128::from(label_of[partner as usize]),
+        for (index, code) in codes.iter_mut().enumerate().take(order.slots) {
+            let slot = from + order.at[index] as usize;
+            let mate = self.mate[slot];
+            // Untouched, done and terminal are 255, 254 and 253; their
+            // codes 0, 1 and 2.
+            let special = mate >= TERMINAL;
+            let partner_index = order.at[(mate as usize).wrapping_sub(from) % WINDOW_ROOM];
+            // `&`, not `&&`: both sides are cheap, and a branch here would
+            // be mispredicted half the time.
+            let opening = !special & (partner_index as usize > index);
+            let label = if opening {
+                next_label
+            } else {
+                label_of[mate as usize % WINDOW_ROOM]
             };
-            key |= code << (4 * (slot - 1));
+            label_of[slot] = label;
+            next_label += u8::from(opening);
+            *code = if special {
+                u64::from(UNTOUCHED - mate)
+            } else {
+                CODE_FIRST_LABEL + u64::from(label)
+            };
         }
-        key
+        (0..order.slots.div_ceil(2)).fold(0, |key, pair| {
+            key | (codes[2 * pair] * CODES + codes[2 * pair + 1]) << (7 * pair)
+        })
     }
 
     fn degree(&self, slot: usize) -> u8 {
@@ -258,6 +313,14 @@ impl Window {
             UNTOUCHED => slot as u8,
             other => other,
         }
+    }
+
+    /// How many fixed tour ends the partial paths have.
+    fn fixed_ends(&self, slots: usize) -> usize {
+        self.mate[..slots]
+            .iter()
+            .filter(|&&m| m == TERMINAL)
+            .count()
     }
 }
 
@@ -301,27 +364,57 @@ fn join(window: &mut Window, slot: usize, cycles: bool) -> Option<Joined> {
     Some(Joined::Merged)
 }
 
+/// What became of a state once the processed square was retired.
+enum Retired {
+    /// The choice of edges cannot be part of a tour.
+    Invalid,
+    /// The edges form a tour of the board.
+    Tour,
+    /// The state carries on.
+    Continues,
+}
+
 /// The sweep's bookkeeping for one scan position.
 struct Step<'a> {
     scan: &'a Scan,
     position: usize,
     cycles: bool,
+    /// Whether the new states are counted together with their mirror
+    /// images: at the end of a row of a symmetric board.
+    merge_mirrors: bool,
 }
 
 impl Step<'_> {
-    /// Runs every choice of forward edges for one incoming state: completed
-    /// tours go to the returned total, continuing states to `next`.
-    fn expand(&self, key: u128, count: u128, next: &mut States) -> u128 {
+    /// Runs every choice of forward edges for one incoming state: tours
+    /// completed are added to `tours`, continuing states to `next`.
+    fn expand(&self, key: u64, count: u128, next: &mut Stager, tours: &mut u128) {
         let scan = self.scan;
-        let slots = scan.window();
-        let window = Window::decode(key, slots);
+        let window = Window::decode(key, scan.window());
+        let mut carry_on = |trial: &Window| {
+            let key = trial.encode(1, &scan.in_order);
+            let key = if self.merge_mirrors {
+                key.min(trial.encode(1, &scan.mirror_order))
+            } else {
+                key
+            };
+            next.add(key, count);
+        };
         if !scan.open[self.position] {
-            *next.entry(window.encode_shifted(slots)).or_insert(0) += count;
-            return 0;
+            carry_on(&window);
+            return;
         }
-        let forward = &scan.forward[self.position];
-        let room = 2 - window.degree(0) as usize;
-        let mut completed = 0;
+        // Only edges to squares that can take one more; a cycle needs the
+        // square to leave with exactly two edges, a path with one or two.
+        let mut usable = [0u8; 4];
+        let mut usable_len = 0;
+        for &slot in &scan.forward[self.position] {
+            if window.mate[slot as usize] != DONE {
+                usable[usable_len] = slot;
+                usable_len += 1;
+            }
+        }
+        let usable = &usable[..usable_len];
+        let need = 2 - window.degree(0) as usize;
         let mut try_edges = |edges: &[u8]| {
             let mut trial = window;
             let mut complete = false;
@@ -332,66 +425,91 @@ impl Step<'_> {
                     Some(Joined::Merged) => {}
                 }
             }
-            if let Some(finished) = self.finish(&mut trial, complete) {
-                if finished {
-                    completed += count;
-                } else {
-                    *next.entry(trial.encode_shifted(slots)).or_insert(0) += count;
-                }
+            match self.retire(&mut trial, complete) {
+                Retired::Invalid => {}
+                Retired::Tour => *tours = tours.saturating_add(count),
+                Retired::Continues => carry_on(&trial),
             }
         };
-        try_edges(&[]);
-        if room >= 1 {
-            for (i, &a) in forward.iter().enumerate() {
+        let fewest = if self.cycles {
+            need
+        } else {
+            need.saturating_sub(1)
+        };
+        if fewest == 0 {
+            try_edges(&[]);
+        }
+        if need >= 1 && fewest <= 1 {
+            for &a in usable {
                 try_edges(&[a]);
-                if room == 2 {
-                    for &b in &forward[i + 1..] {
-                        try_edges(&[a, b]);
-                    }
+            }
+        }
+        if need == 2 {
+            for (i, &a) in usable.iter().enumerate() {
+                for &b in &usable[i + 1..] {
+                    try_edges(&[a, b]);
                 }
             }
         }
-        completed
     }
 
-    /// Retires the processed square after its edges are chosen. Returns None
-    /// when the choice is invalid, Some(true) when it completed a tour and
-    /// Some(false) when the state carries on.
-    fn finish(&self, window: &mut Window, complete: bool) -> Option<bool> {
+    /// Retires the processed square after its edges are chosen.
+    fn retire(&self, window: &mut Window, complete: bool) -> Retired {
         let scan = self.scan;
+        let slots = scan.window();
         let is_required_end = scan.end == Some(self.position);
         let mut complete = complete;
         match window.mate[0] {
-            UNTOUCHED => return None,
-            DONE if is_required_end => return None,
+            UNTOUCHED => return Retired::Invalid,
+            DONE if is_required_end => return Retired::Invalid,
             DONE => {}
-            TERMINAL if self.cycles => return None,
+            TERMINAL if self.cycles => return Retired::Invalid,
             TERMINAL => complete = true,
-            _ if self.cycles => return None,
+            _ if self.cycles => return Retired::Invalid,
             partner => {
                 window.mate[partner as usize] = TERMINAL;
-                window.ends += 1;
                 // With a required end still ahead, only one other end is free.
                 let required_ahead = scan.end.is_some_and(|e| e > self.position);
                 let limit = if required_ahead { 1 } else { 2 };
-                if window.ends > limit {
-                    return None;
+                if window.fixed_ends(slots + 1) > limit {
+                    return Retired::Invalid;
                 }
             }
         }
         if complete {
+            // Every open square left must have its edges already, and a
+            // required end must be behind.
+            let slots = scan.window();
             let rest_done = (self.position + 1..=scan.last_open).all(|q| {
                 !scan.open[q]
-                    || (q - self.position <= scan.window()
-                        && window.mate[q - self.position] == DONE)
+                    || (q - self.position <= slots && window.mate[q - self.position] == DONE)
             });
             let end_passed = scan.end.is_none_or(|e| e <= self.position);
-            return (rest_done && end_passed).then_some(true);
+            return if rest_done && end_passed {
+                Retired::Tour
+            } else {
+                Retired::Invalid
+            };
         }
         if self.position >= scan.last_open {
-            return None;
+            return Retired::Invalid;
         }
-        Some(false)
+        // A neighbour ahead that can no longer get the edges it lacks.
+        let least = if self.cycles { 2 } else { 1 };
+        let starved = scan.chances[self.position].iter().any(|(slot, later)| {
+            let degree = window.degree(*slot as usize);
+            degree < least && {
+                let open = later
+                    .iter()
+                    .filter(|&&r| r as usize > slots || window.mate[r as usize] != DONE)
+                    .count() as u8;
+                degree + open < least
+            }
+        });
+        if starved {
+            return Retired::Invalid;
+        }
+        Retired::Continues
     }
 }
 
@@ -400,88 +518,203 @@ impl Step<'_> {
 /// business (the sweep needs every square to have a tour edge).
 pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u128, Unavailable> {
     let scan = Scan::new(board, shape).ok_or(Unavailable::TooLarge)?;
-    let cycles = shape == Shape::Cycle;
-    let mut states = States::default();
-    states.insert(0, 1);
-    let mut total = 0u128;
-    let mut since_check = 0u64;
-    let max_states = max_states();
-    for position in 0..=scan.last_open {
-        let step = Step {
-            scan: &scan,
-            position,
-            cycles,
-        };
-        let (next, completed) = if states.len() >= PARALLEL_THRESHOLD {
-            expand_in_parallel(&step, &states, max_states, control).ok_or(Unavailable::TooLarge)?
-        } else {
-            let mut next = States::default();
-            let mut completed = 0;
-            for (&key, &count) in &states {
-                completed += step.expand(key, count, &mut next);
-                if next.len() > max_states {
-                    return Err(Unavailable::TooLarge);
-                }
-            }
-            (next, completed)
-        };
-        total += completed;
-        since_check += states.len() as u64;
-        if since_check >= CHECK_INTERVAL || states.len() >= PARALLEL_THRESHOLD {
-            control.add_nodes(since_check);
-            since_check = 0;
-            if control.is_cancelled() {
-                return Err(Unavailable::Cancelled);
-            }
-        }
-        if next.len() > max_states {
-            return Err(Unavailable::TooLarge);
-        }
-        states = next;
-    }
-    control.add_nodes(since_check);
-    Ok(total)
+    sweep(
+        &scan,
+        shape == Shape::Cycle,
+        crate::memory::budget(),
+        control,
+    )
 }
 
-/// One step over a large state table on every thread ([`job::threads`]),
-/// each expanding its share of the states into its own table; the tables
-/// are merged afterwards. A share whose table outgrows its part of
-/// `max_states` stops early: `None`, the step does not fit the memory budget.
-fn expand_in_parallel(
-    step: &Step,
-    states: &States,
-    max_states: usize,
-    control: &Control,
-) -> Option<(States, u128)> {
-    let entries: Vec<(u128, u128)> = states.iter().map(|(&k, &v)| (k, v)).collect();
-    let threads = job::threads();
-    let expand_share = |share: &[(u128, u128)]| {
-        let mut next = States::default();
-        let mut completed = 0;
-        for (done, &(key, count)) in share.iter().enumerate() {
-            if (done as u64).is_multiple_of(CHECK_INTERVAL) && control.is_cancelled() {
-                break;
+/// Runs the sweep over every scan position, in at most `memory` bytes of
+/// state tables.
+fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u128, Unavailable> {
+    let budget = Budget::new(memory);
+    let mut tours = 0u128;
+    let mut layer = Layer::start(&budget);
+    for position in 0..=scan.last_open {
+        let step = Step {
+            scan,
+            position,
+            cycles,
+            merge_mirrors: scan.mirrored && (position + 1) % scan.width == 0,
+        };
+        let states = layer.len();
+        let threads = if states >= PARALLEL_THRESHOLD {
+            job::threads()
+        } else {
+            1
+        };
+        // A step rarely more than doubles the states; the builder's parts
+        // grow as needed either way.
+        let builder = Builder::new(states * 2, &budget);
+        let next_part = AtomicUsize::new(0);
+        let found = job::on_threads(threads, |_| {
+            let mut stager = builder.stager();
+            let mut found = 0u128;
+            loop {
+                let index = next_part.fetch_add(1, Ordering::Relaxed);
+                let Some(part) = layer.parts.get(index) else {
+                    break;
+                };
+                for (done, entry) in part.iter().enumerate() {
+                    if (done as u64).is_multiple_of(CHECK_INTERVAL)
+                        && (control.is_cancelled() || budget.exceeded())
+                    {
+                        break;
+                    }
+                    step.expand(entry.key, entry.count(), &mut stager, &mut found);
+                }
+                control.add_nodes(part.len() as u64);
             }
-            completed += step.expand(key, count, &mut next);
-            if next.len() > max_states / threads + 1 {
-                return None;
-            }
+            stager.flush_all();
+            found
+        });
+        if control.is_cancelled() {
+            return Err(Unavailable::Cancelled);
         }
-        Some((next, completed))
-    };
-    let shares: Vec<&[(u128, u128)]> = entries
-        .chunks(entries.len().div_ceil(threads).max(1))
-        .collect();
-    let mut expanded =
-        job::on_threads(shares.len(), |index| expand_share(shares[index])).into_iter();
-    let (mut merged, mut completed) = expanded.next()??;
-    for part in expanded {
-        let (states, done) = part?;
-        merged.reserve(states.len());
-        for (key, count) in states {
-            *merged.entry(key).or_insert(0) += count;
-        }
-        completed += done;
+        tours = found.into_iter().fold(tours, u128::saturating_add);
+        let next = builder.finish().ok_or(Unavailable::TooLarge)?;
+        layer.release(&budget);
+        layer = next;
     }
-    Some((merged, completed))
+    Ok(tours)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Rng;
+
+    /// Hamiltonian edge sets by brute force: paths (with `end` as an end
+    /// when given) or cycles, each undirected edge set once.
+    fn brute_force(board: &Board, shape: Shape) -> u128 {
+        let squares: Vec<Square> = board.open_squares().collect();
+        let n = squares.len();
+        let adjacent = |a: usize, b: usize| {
+            let (dx, dy) = (
+                squares[a].x.abs_diff(squares[b].x),
+                squares[a].y.abs_diff(squares[b].y),
+            );
+            (dx, dy) == (1, 2) || (dx, dy) == (2, 1)
+        };
+        fn extend(
+            at: usize,
+            visited: u64,
+            n: usize,
+            adjacent: &dyn Fn(usize, usize) -> bool,
+            done: &mut dyn FnMut(usize),
+        ) {
+            if visited.count_ones() as usize == n {
+                done(at);
+                return;
+            }
+            for next in 0..n {
+                if visited & (1 << next) == 0 && adjacent(at, next) {
+                    extend(next, visited | 1 << next, n, adjacent, done);
+                }
+            }
+        }
+        let mut directed = 0u128;
+        match shape {
+            Shape::Cycle => {
+                if n < 3 {
+                    return 0;
+                }
+                extend(0, 1, n, &adjacent, &mut |last| {
+                    directed += u128::from(adjacent(last, 0));
+                });
+                directed / 2
+            }
+            Shape::Path(Some(end)) => {
+                let Some(start) = squares.iter().position(|&s| s == end) else {
+                    return 0;
+                };
+                extend(start, 1 << start, n, &adjacent, &mut |_| directed += 1);
+                directed
+            }
+            Shape::Path(None) => {
+                for start in 0..n {
+                    extend(start, 1 << start, n, &adjacent, &mut |_| directed += 1);
+                }
+                directed / 2
+            }
+        }
+    }
+
+    fn swept(board: &Board, shape: Shape) -> u128 {
+        count(board, shape, &Control::new()).expect("small boards fit")
+    }
+
+    /// Small boards, some with holes placed at random and some with holes
+    /// in mirror pairs (so that mirror images are merged on them too).
+    fn small_boards() -> Vec<Board> {
+        let mut rng = Rng::new(7);
+        let mut boards = Vec::new();
+        for (width, height) in [
+            (3, 4),
+            (4, 4),
+            (3, 6),
+            (4, 5),
+            (5, 4),
+            (3, 7),
+            (4, 6),
+            (5, 5),
+        ] {
+            for holes in 0..3 {
+                let mut board = Board::new(width, height).unwrap();
+                for _ in 0..holes {
+                    let square = Square::new(
+                        rng.below(width as usize) as u32,
+                        rng.below(height as usize) as u32,
+                    );
+                    board.set_blocked(square, true);
+                    if holes == 2 {
+                        board.set_blocked(Square::new(width - 1 - square.x, square.y), true);
+                    }
+                }
+                boards.push(board);
+            }
+        }
+        boards
+    }
+
+    #[test]
+    fn sweep_agrees_with_brute_force() {
+        let mut nonzero = 0;
+        for board in small_boards() {
+            let mut shapes = vec![Shape::Cycle, Shape::Path(None)];
+            shapes.extend(
+                board
+                    .open_squares()
+                    .step_by(5)
+                    .map(|s| Shape::Path(Some(s))),
+            );
+            for shape in shapes {
+                let expected = brute_force(&board, shape);
+                nonzero += usize::from(expected > 0);
+                assert_eq!(swept(&board, shape), expected, "{board:?} {shape:?}");
+            }
+        }
+        assert!(nonzero >= 40, "too few shapes with tours: {nonzero}");
+    }
+
+    #[test]
+    fn a_sweep_past_its_memory_stops() {
+        let board = Board::new(6, 8).unwrap();
+        let scan = Scan::new(&board, Shape::Cycle).unwrap();
+        let outcome = sweep(&scan, true, 1 << 20, &Control::new());
+        assert_eq!(outcome, Err(Unavailable::TooLarge));
+    }
+
+    #[test]
+    fn a_cancelled_sweep_stops() {
+        let control = Control::new();
+        control.cancel();
+        let board = Board::new(6, 8).unwrap();
+        assert_eq!(
+            count(&board, Shape::Cycle, &control),
+            Err(Unavailable::Cancelled)
+        );
+    }
 }

@@ -1,0 +1,304 @@
+//! The sweep's state tables: one layer of states (64-bit keys, each with
+//! its number of partial tours), split by hash into parts that threads
+//! build and read independently.
+//!
+//! A step reads the parts of one layer and writes the next. Each thread
+//! expands the states of the parts it claims and stages the new states in
+//! small buffers, one per part of the next layer; a full buffer is added to
+//! its part's open-addressing table under that part's lock. Parts are kept
+//! small (tens of thousands of states), so adding a buffer touches one
+//! table that fits in the processor's cache, instead of scattering single
+//! writes over gigabytes. Every table growth is first taken from the
+//! memory [`Budget`]; a step that would go past it stops with nothing
+//! allocated beyond it.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// A key no state has (keys use at most 63 bits): marks an empty slot.
+const EMPTY: u64 = u64::MAX;
+
+/// Bytes one table slot takes: the key and the count.
+const SLOT_BYTES: u64 = 8 + 16;
+
+/// Slots a new table starts with.
+const FIRST_CAPACITY: usize = 256;
+
+/// States a part should hold at most, on average, for its table to stay in
+/// a core's cache while a buffer is added.
+const STATES_PER_PART: usize = 1 << 14;
+
+/// The most parts a layer is split into.
+const MAX_PARTS: usize = 1 << 13;
+
+/// New states a thread stages for one part before adding them.
+const STAGED_PER_PART: usize = 32;
+
+/// The memory the sweep may take, shared by every thread.
+pub(super) struct Budget {
+    limit: u64,
+    used: AtomicU64,
+    exceeded: AtomicBool,
+}
+
+impl Budget {
+    pub(super) fn new(limit: u64) -> Budget {
+        Budget {
+            limit,
+            used: AtomicU64::new(0),
+            exceeded: AtomicBool::new(false),
+        }
+    }
+
+    /// Takes `bytes` from the budget, or marks it exceeded and returns false.
+    fn take(&self, bytes: u64) -> bool {
+        let before = self.used.fetch_add(bytes, Ordering::Relaxed);
+        if before.saturating_add(bytes) > self.limit {
+            self.used.fetch_sub(bytes, Ordering::Relaxed);
+            self.exceeded.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+
+    fn give_back(&self, bytes: u64) {
+        self.used.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// Whether some allocation was refused.
+    pub(super) fn exceeded(&self) -> bool {
+        self.exceeded.load(Ordering::Relaxed)
+    }
+}
+
+/// Mixes a key's bits so that both its top bits (the part) and its low
+/// bits (the slot) are spread evenly (the finaliser of splitmix64).
+fn mix(key: u64) -> u64 {
+    let mut z = key;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A state and its number of partial tours, together in 24 bytes so that
+/// finding a key brings its count into the cache with it.
+#[derive(Clone, Copy)]
+pub(super) struct Entry {
+    pub(super) key: u64,
+    count: [u64; 2],
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry {
+        key: EMPTY,
+        count: [0, 0],
+    };
+
+    fn new(key: u64, count: u128) -> Entry {
+        Entry {
+            key,
+            count: [count as u64, (count >> 64) as u64],
+        }
+    }
+
+    pub(super) fn count(&self) -> u128 {
+        u128::from(self.count[0]) | u128::from(self.count[1]) << 64
+    }
+
+    /// Adds `more` partial tours. A count too large for 128 bits stays at
+    /// the most it can hold: every partial tour a state holds that reaches
+    /// a complete tour is part of a different one, so a total made of a
+    /// capped count is itself beyond what the caller can report exactly.
+    fn add(&mut self, more: u128) {
+        let sum = self.count().saturating_add(more);
+        self.count = [sum as u64, (sum >> 64) as u64];
+    }
+}
+
+/// One part of a finished layer: its states, densely.
+pub(super) type Part = Vec<Entry>;
+
+/// A whole layer of states.
+pub(super) struct Layer {
+    pub(super) parts: Vec<Part>,
+}
+
+impl Layer {
+    /// The layer before the first step: the empty window, once.
+    pub(super) fn start(budget: &Budget) -> Layer {
+        budget.take(SLOT_BYTES);
+        Layer {
+            parts: vec![vec![Entry::new(0, 1)]],
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.parts.iter().map(Vec::len).sum()
+    }
+
+    /// Returns the layer's memory to the budget.
+    pub(super) fn release(self, budget: &Budget) {
+        budget.give_back(self.len() as u64 * SLOT_BYTES);
+    }
+}
+
+/// An open-addressing table of one part of the layer being built.
+struct Table {
+    entries: Vec<Entry>,
+    len: usize,
+}
+
+impl Table {
+    fn new() -> Table {
+        Table {
+            entries: Vec::new(),
+            len: 0,
+        }
+    }
+
+    /// Adds `count` to `key`'s entry; false when the table had to grow and
+    /// the budget refused.
+    fn add(&mut self, key: u64, hash: u64, count: u128, budget: &Budget) -> bool {
+        if (self.len + 1) * 4 > self.entries.len() * 3 && !self.grow(budget) {
+            return false;
+        }
+        let mask = self.entries.len() - 1;
+        let mut slot = hash as usize & mask;
+        loop {
+            let entry = &mut self.entries[slot];
+            if entry.key == key {
+                entry.add(count);
+                return true;
+            }
+            if entry.key == EMPTY {
+                *entry = Entry::new(key, count);
+                self.len += 1;
+                return true;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self, budget: &Budget) -> bool {
+        let capacity = (self.entries.len() * 2).max(FIRST_CAPACITY);
+        if !budget.take(capacity as u64 * SLOT_BYTES) {
+            return false;
+        }
+        let old = std::mem::replace(&mut self.entries, vec![Entry::EMPTY; capacity]);
+        let mask = capacity - 1;
+        for entry in old.iter().filter(|entry| entry.key != EMPTY) {
+            let mut slot = mix(entry.key) as usize & mask;
+            while self.entries[slot].key != EMPTY {
+                slot = (slot + 1) & mask;
+            }
+            self.entries[slot] = *entry;
+        }
+        budget.give_back(old.len() as u64 * SLOT_BYTES);
+        true
+    }
+
+    /// The table's states, densely, with the memory it no longer needs
+    /// given back.
+    fn into_part(mut self, budget: &Budget) -> Part {
+        let capacity = self.entries.len();
+        self.entries.retain(|entry| entry.key != EMPTY);
+        self.entries.shrink_to_fit();
+        budget.give_back((capacity - self.entries.len()) as u64 * SLOT_BYTES);
+        self.entries
+    }
+}
+
+/// The next layer while threads add states to it.
+pub(super) struct Builder<'a> {
+    tables: Vec<Mutex<Table>>,
+    /// A key's part is its mixed hash shifted right by this much.
+    part_shift: u32,
+    budget: &'a Budget,
+}
+
+impl<'a> Builder<'a> {
+    /// A builder sized for about `expected` states.
+    pub(super) fn new(expected: usize, budget: &'a Budget) -> Builder<'a> {
+        let parts = (expected / STATES_PER_PART)
+            .next_power_of_two()
+            .clamp(1, MAX_PARTS);
+        Builder {
+            tables: (0..parts).map(|_| Mutex::new(Table::new())).collect(),
+            part_shift: 64 - parts.trailing_zeros(),
+            budget,
+        }
+    }
+
+    fn part_of(&self, hash: u64) -> usize {
+        // A shift by 64 (one part) is not allowed; checked_shr says 0 then.
+        hash.checked_shr(self.part_shift).unwrap_or(0) as usize
+    }
+
+    /// A thread's staging buffers for this builder.
+    pub(super) fn stager(&self) -> Stager<'_, 'a> {
+        Stager {
+            builder: self,
+            staged: (0..self.tables.len())
+                .map(|_| Vec::with_capacity(STAGED_PER_PART))
+                .collect(),
+        }
+    }
+
+    /// The finished layer, or None when the budget was exceeded.
+    pub(super) fn finish(self) -> Option<Layer> {
+        if self.budget.exceeded() {
+            return None;
+        }
+        let budget = self.budget;
+        let parts = self
+            .tables
+            .into_iter()
+            .map(|table| {
+                table
+                    .into_inner()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .into_part(budget)
+            })
+            .filter(|part| !part.is_empty())
+            .collect();
+        Some(Layer { parts })
+    }
+}
+
+/// One thread's buffers of new states, one per part.
+pub(super) struct Stager<'b, 'a> {
+    builder: &'b Builder<'a>,
+    staged: Vec<Vec<(u64, u128)>>,
+}
+
+impl Stager<'_, '_> {
+    /// Stages `count` more partial tours for `key`.
+    pub(super) fn add(&mut self, key: u64, count: u128) {
+        let part = self.builder.part_of(mix(key));
+        self.staged[part].push((key, count));
+        if self.staged[part].len() == STAGED_PER_PART {
+            self.flush(part);
+        }
+    }
+
+    fn flush(&mut self, part: usize) {
+        let builder = self.builder;
+        let mut table = builder.tables[part]
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for (key, count) in self.staged[part].drain(..) {
+            if !table.add(key, mix(key), count, builder.budget) {
+                return;
+            }
+        }
+    }
+
+    /// Adds whatever is still staged.
+    pub(super) fn flush_all(mut self) {
+        for part in 0..self.staged.len() {
+            if !self.staged[part].is_empty() {
+                self.flush(part);
+            }
+        }
+    }
+}
