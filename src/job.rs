@@ -148,13 +148,21 @@ pub enum Method {
     #[default]
     Unstated,
     /// The frontier (transfer-matrix) sweep: its cost grows with the
-    /// board's width, not with the number of tours.
-    FrontierSweep,
-    /// The exhaustive walk, because the frontier sweep needed more than
-    /// the memory budget of this many bytes; it may not finish.
-    WalkOverBudget {
-        /// The budget the sweep outgrew.
-        budget: u64,
+    /// board's width, not with the number of tours. It goes square by
+    /// square; the nodes are the states it has expanded.
+    FrontierSweep {
+        /// The square being swept (from 1).
+        square: u32,
+        /// How many squares the sweep goes through.
+        squares: u32,
+        /// The states carried into this square.
+        states: u64,
+    },
+    /// The exhaustive walk, because the frontier sweep could not count
+    /// the board; it may not finish.
+    WalkInstead {
+        /// Why the sweep could not.
+        why: NoSweep,
         /// Knuth's estimate of the nodes the walk will visit.
         estimated_nodes: u64,
     },
@@ -201,13 +209,21 @@ impl fmt::Display for Progress {
         write!(f, ", {}/s", group_digits(self.nodes_per_second() as u64))?;
         match self.method {
             Method::Unstated => Ok(()),
-            Method::FrontierSweep => write!(f, " (frontier sweep)"),
+            Method::FrontierSweep {
+                square,
+                squares,
+                states,
+            } => write!(
+                f,
+                " (frontier sweep: square {square} of {squares}, {} states)",
+                group_digits(states)
+            ),
             Method::Sampling { seconds } => {
                 let left = seconds.saturating_sub(self.elapsed.as_secs());
                 write!(f, " (sampling for {seconds} s, {left} s to go)")
             }
-            Method::WalkOverBudget {
-                budget,
+            Method::WalkInstead {
+                why,
                 estimated_nodes,
             } => {
                 write!(
@@ -220,12 +236,46 @@ impl fmt::Display for Progress {
                     let left = estimated_nodes.saturating_sub(self.nodes) as f64 / rate;
                     write!(f, ", {} to go at this rate", rough_duration(left))?;
                 }
-                write!(
-                    f,
-                    ": the frontier sweep needs more than the {} MiB memory budget)",
-                    group_digits(budget >> 20)
-                )
+                write!(f, ": {why})")
             }
+        }
+    }
+}
+
+/// Why a count could not be made by the frontier sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoSweep {
+    /// Its tables needed more than the memory budget of this many bytes.
+    OverBudget(u64),
+    /// The board's shorter side is wider than its keys can describe.
+    TooWide {
+        /// The board's shorter side.
+        width: u32,
+        /// The widest the sweep takes.
+        widest: u32,
+    },
+}
+
+impl NoSweep {
+    /// Whether a larger memory budget could let the sweep count.
+    pub fn more_memory_helps(&self) -> bool {
+        matches!(self, NoSweep::OverBudget(_))
+    }
+}
+
+impl fmt::Display for NoSweep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            NoSweep::OverBudget(budget) => write!(
+                f,
+                "the frontier sweep needs more than the {} MiB memory budget",
+                group_digits(budget >> 20)
+            ),
+            NoSweep::TooWide { width, widest } => write!(
+                f,
+                "the frontier sweep takes boards up to {widest} squares on their shorter side, \
+                 and this one has {width}"
+            ),
         }
     }
 }
@@ -477,8 +527,8 @@ mod tests {
             "1,234,000 nodes, 7,256 found, 2:05 min, 9,872/s"
         );
         let progress = Progress {
-            method: Method::WalkOverBudget {
-                budget: 1 << 30,
+            method: Method::WalkInstead {
+                why: NoSweep::OverBudget(1 << 30),
                 estimated_nodes: 3_200_000_000_000_000,
             },
             ..progress

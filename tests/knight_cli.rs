@@ -315,7 +315,7 @@ fn a_closed_standard_output_is_one_line_and_a_null_device_is_fine() {
 #[test]
 fn a_hopeless_count_is_refused_at_once_unless_forced() {
     let started = std::time::Instant::now();
-    let error = error_of("--size 10 --count --memory 20M");
+    let error = error_of("--size 8 --count --memory 20M");
     assert!(
         error.starts_with(
             "gridtour: error: counting: not started: the frontier sweep needs more than the 20 MiB \
@@ -332,7 +332,7 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     // Forced, it starts and says at once what it is in for.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
         .args([
-            "knight", "--size", "10", "--count", "--memory", "20M", "--force",
+            "knight", "--size", "8", "--count", "--memory", "20M", "--force",
         ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -350,6 +350,15 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     );
     assert!(said.contains("by exhaustive walk of about "), "{said:?}");
     assert_eq!(said.lines().count(), 1, "{said:?}");
+    // A board too wide for the sweep says so, not that memory is short.
+    let error = error_of("--size 10 --count --memory 20M");
+    assert!(
+        error.starts_with(
+            "gridtour: error: counting: not started: the frontier sweep takes boards up to 8 \
+             squares on their shorter side, and this one has 10, and the exhaustive walk"
+        ),
+        "{error}"
+    );
     // A count the walk finishes soon is not refused, however small the budget.
     assert!(stdout_of("--size 5x6 --count --memory 1M").starts_with("18784 "));
     assert!(error_of("--size 5 --force").contains("--count"));

@@ -214,9 +214,14 @@ fn print_count(
         knight::count(board, start, kind, patience, control)
     })?
     .map_err(|too_long| {
+        let more_memory = if too_long.why.more_memory_helps() {
+            ", --memory gives the sweep more room"
+        } else {
+            ""
+        };
         format!(
-            "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops it), \
-             --memory gives the sweep more room"
+            "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops \
+             it){more_memory}"
         )
     })?;
     if format == Format::Json {

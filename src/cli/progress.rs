@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use gridtour::job::{Control, Method, Outcome, group_digits, rough_count};
+use gridtour::job::{Control, Method, Outcome, rough_count};
 
 /// How long a computation runs before its progress line appears, and how
 /// often the line is rewritten.
@@ -112,8 +112,8 @@ fn report_until_finished(
         let progress = control.snapshot();
         if let (
             false,
-            Method::WalkOverBudget {
-                budget,
+            Method::WalkInstead {
+                why,
                 estimated_nodes,
             },
         ) = (noted, progress.method)
@@ -124,12 +124,15 @@ fn report_until_finished(
             } else {
                 ""
             };
+            let more_memory = if why.more_memory_helps() {
+                "; --memory gives the sweep more room"
+            } else {
+                ""
+            };
             let _ = writeln!(
                 stderr,
-                "{clear}gridtour: note: the frontier sweep needs more than the {} MiB memory \
-                 budget, so {what} goes on by exhaustive walk of about {} nodes, which may not \
-                 finish (Ctrl+C stops; --memory gives the sweep more room)",
-                group_digits(budget >> 20),
+                "{clear}gridtour: note: {why}, so {what} goes on by exhaustive walk of about {} \
+                 nodes, which may not finish (Ctrl+C stops{more_memory})",
                 rough_count(estimated_nodes)
             );
             noted = true;

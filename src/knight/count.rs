@@ -30,7 +30,7 @@ mod walk;
 use std::ops::ControlFlow;
 
 use super::{Board, Square, TourKind};
-use crate::job::{Control, Method, Outcome};
+use crate::job::{Control, Method, NoSweep, Outcome};
 use frontier::{Shape, Unavailable};
 use walk::{Graph, Pacer, Walk};
 
@@ -62,8 +62,8 @@ pub enum Patience {
 /// long.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TooLong {
-    /// The memory budget the sweep did not fit in, in bytes.
-    pub budget: u64,
+    /// Why the frontier sweep could not count the board.
+    pub why: NoSweep,
     /// Knuth's estimate of the nodes the walk would visit.
     pub estimated_nodes: u64,
     /// The threads the walk would have run on.
@@ -77,10 +77,9 @@ impl std::fmt::Display for TooLong {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "the frontier sweep needs more than the {} MiB memory budget, and the exhaustive \
-             walk instead would visit about {} nodes, about {} at {} million nodes a second \
-             on each of {} threads",
-            crate::job::group_digits(self.budget >> 20),
+            "{}, and the exhaustive walk instead would visit about {} nodes, about {} at {} \
+             million nodes a second on each of {} threads",
+            self.why,
             crate::job::rough_count(self.estimated_nodes),
             crate::job::rough_duration(self.estimated_seconds),
             WALK_NODES_PER_THREAD_SECOND / 1_000_000,
@@ -244,17 +243,22 @@ fn count_tours(
         TourKind::Open => WALK_OPEN_SQUARES,
         TourKind::Closed => WALK_CLOSED_SQUARES,
     };
-    let over_budget = squares > walk_limit && {
+    let no_sweep = if squares > walk_limit {
         let shape = match kind {
             TourKind::Open => Shape::Path(start),
             TourKind::Closed => Shape::Cycle,
         };
-        control.set_method(Method::FrontierSweep);
         match frontier::count(board, shape, control) {
             Ok(edge_sets) => return Outcome::Done(Ok(edge_sets.saturating_mul(per_tour))),
             Err(Unavailable::Cancelled) => return Outcome::Cancelled,
-            Err(Unavailable::TooLarge) => true,
+            Err(Unavailable::TooWide { width }) => Some(NoSweep::TooWide {
+                width,
+                widest: frontier::MAX_WIDTH as u32,
+            }),
+            Err(Unavailable::OverBudget) => Some(NoSweep::OverBudget(crate::memory::budget())),
         }
+    } else {
+        None
     };
     let plan;
     let walks = match (start, kind) {
@@ -294,10 +298,9 @@ fn count_tours(
             }
         }
     };
-    if over_budget {
+    if let Some(why) = no_sweep {
         let estimated_nodes =
             walk::estimate_nodes(&graph, &walks.roots, walks.closed, ESTIMATE_PROBES) as u64;
-        let budget = crate::memory::budget();
         let threads = crate::job::threads();
         let estimated_seconds =
             estimated_nodes as f64 / (WALK_NODES_PER_THREAD_SECOND as f64 * threads as f64);
@@ -305,14 +308,14 @@ fn count_tours(
             && estimated_seconds > most
         {
             return Outcome::Done(Err(TooLong {
-                budget,
+                why,
                 estimated_nodes,
                 threads,
                 estimated_seconds,
             }));
         }
-        control.set_method(Method::WalkOverBudget {
-            budget,
+        control.set_method(Method::WalkInstead {
+            why,
             estimated_nodes,
         });
     }

@@ -1195,9 +1195,13 @@ impl KnightSession {
             }
             KnightReport::CountRefused(too_long) => {
                 // The panel shows the start of the line (the rest on hover).
+                let more_memory = if too_long.why.more_memory_helps() {
+                    " Started with more memory (gridtour --memory 16G) the sweep may fit."
+                } else {
+                    ""
+                };
                 self.count = Some(format!(
-                    "Not counted, about {} of work: {too_long}. Started with more memory \
-                     (gridtour --memory 16G) the sweep may fit.",
+                    "Not counted, about {} of work: {too_long}.{more_memory}",
                     rough_duration(too_long.estimated_seconds)
                 ));
             }

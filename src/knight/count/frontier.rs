@@ -35,7 +35,7 @@ mod layer;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::super::{Board, Square};
-use crate::job::{self, CHECK_INTERVAL, Control};
+use crate::job::{self, CHECK_INTERVAL, Control, Method};
 use layer::{Budget, Builder, Layer, Stager};
 
 /// What kind of edge set the sweep counts.
@@ -50,9 +50,10 @@ pub(super) enum Shape {
 /// Why the sweep gave no number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Unavailable {
-    /// The board is too wide for the state encoding, or the states would take
-    /// too much memory; another method has to count.
-    TooLarge,
+    /// The board's shorter side, this wide, is wider than [`MAX_WIDTH`].
+    TooWide { width: u32 },
+    /// The states would take more than the memory budget.
+    OverBudget,
     /// The control was cancelled.
     Cancelled,
 }
@@ -109,6 +110,8 @@ struct Scan {
 }
 
 impl Scan {
+    /// The scan of a board at most [`MAX_WIDTH`] wide; None when it has no
+    /// open square.
     fn new(board: &Board, shape: Shape) -> Option<Scan> {
         let (board_w, board_h) = (board.width() as usize, board.height() as usize);
         let transposed = board_w > board_h;
@@ -117,9 +120,6 @@ impl Scan {
         } else {
             (board_w, board_h)
         };
-        if width > MAX_WIDTH {
-            return None;
-        }
         let to_square = |p: usize| {
             let (col, row) = ((p % width) as u32, (p / width) as u32);
             if transposed {
@@ -517,7 +517,13 @@ impl Step<'_> {
 /// edge set once. Boards with fewer than two open squares are the caller's
 /// business (the sweep needs every square to have a tour edge).
 pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u128, Unavailable> {
-    let scan = Scan::new(board, shape).ok_or(Unavailable::TooLarge)?;
+    let width = board.width().min(board.height());
+    if width as usize > MAX_WIDTH {
+        return Err(Unavailable::TooWide { width });
+    }
+    let Some(scan) = Scan::new(board, shape) else {
+        return Ok(0);
+    };
     sweep(
         &scan,
         shape == Shape::Cycle,
@@ -540,6 +546,11 @@ fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u1
             merge_mirrors: scan.mirrored && (position + 1) % scan.width == 0,
         };
         let states = layer.len();
+        control.set_method(Method::FrontierSweep {
+            square: position as u32 + 1,
+            squares: scan.last_open as u32 + 1,
+            states: states as u64,
+        });
         let threads = if states >= PARALLEL_THRESHOLD {
             job::threads()
         } else {
@@ -574,7 +585,7 @@ fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u1
             return Err(Unavailable::Cancelled);
         }
         tours = found.into_iter().fold(tours, u128::saturating_add);
-        let next = builder.finish().ok_or(Unavailable::TooLarge)?;
+        let next = builder.finish().ok_or(Unavailable::OverBudget)?;
         layer.release(&budget);
         layer = next;
     }
@@ -704,7 +715,7 @@ mod tests {
         let board = Board::new(6, 8).unwrap();
         let scan = Scan::new(&board, Shape::Cycle).unwrap();
         let outcome = sweep(&scan, true, 1 << 20, &Control::new());
-        assert_eq!(outcome, Err(Unavailable::TooLarge));
+        assert_eq!(outcome, Err(Unavailable::OverBudget));
     }
 
     #[test]
