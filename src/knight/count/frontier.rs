@@ -90,10 +90,11 @@ struct Scan {
     /// For each position, the window offsets (1..=2w+1) of its open knight
     /// neighbours further on in the scan.
     forward: Vec<Vec<u8>>,
-    /// For each position, its forward neighbours again (window offsets),
-    /// each with how many open knight neighbours it has beyond the
-    /// position: the edges it can still get once the position is retired.
-    chances: Vec<Vec<(u8, Vec<u8>)>>,
+    /// For each position and each window offset (0..=2w+1), the window
+    /// offsets of that square's open knight neighbours beyond the
+    /// position: where the edges it can still get once the position is
+    /// retired come from.
+    later: Vec<Vec<Vec<u8>>>,
     last_open: usize,
     /// Scan position of the required path end, if any.
     end: Option<usize>,
@@ -152,16 +153,14 @@ impl Scan {
                     .collect()
             })
             .collect();
-        let chances = (0..width * height)
+        let later = (0..width * height)
             .map(|p| {
-                forward[p]
-                    .iter()
-                    .map(|&offset| {
-                        let later = neighbours(p + offset as usize)
+                (p..=(p + 2 * width + 1).min(width * height - 1))
+                    .map(|q| {
+                        neighbours(q)
                             .filter(|&r| r > p)
                             .map(|r| (r - p) as u8)
-                            .collect();
-                        (offset, later)
+                            .collect()
                     })
                     .collect()
             })
@@ -185,7 +184,7 @@ impl Scan {
             width,
             open,
             forward,
-            chances,
+            later,
             last_open,
             end,
             mirrored,
@@ -494,20 +493,32 @@ impl Step<'_> {
         if self.position >= scan.last_open {
             return Retired::Invalid;
         }
-        // A neighbour ahead that can no longer get the edges it lacks.
+        // A square ahead that can no longer get the edges it lacks: one of
+        // the retired square's neighbours, which lost it, or a neighbour of
+        // one of those that has just been finished.
+        let later = &scan.later[self.position];
         let least = if self.cycles { 2 } else { 1 };
-        let starved = scan.chances[self.position].iter().any(|(slot, later)| {
-            let degree = window.degree(*slot as usize);
+        let starved = |slot: usize| {
+            let degree = window.degree(slot);
             degree < least && {
-                let open = later
+                let open = later[slot]
                     .iter()
                     .filter(|&&r| r as usize > slots || window.mate[r as usize] != DONE)
                     .count() as u8;
                 degree + open < least
             }
-        });
-        if starved {
-            return Retired::Invalid;
+        };
+        for &neighbour in &scan.forward[self.position] {
+            let neighbour = neighbour as usize;
+            if starved(neighbour) {
+                return Retired::Invalid;
+            }
+            if window.mate[neighbour] == DONE {
+                let beyond = later[neighbour].iter().map(|&r| r as usize);
+                if beyond.filter(|&r| r <= slots).any(starved) {
+                    return Retired::Invalid;
+                }
+            }
         }
         Retired::Continues
     }
