@@ -113,9 +113,11 @@ pub fn count(
         Outcome::Done(Err(too_long)) => return Outcome::Done(Err(too_long)),
         Outcome::Cancelled => return Outcome::Cancelled,
     };
+    // u64::MAX itself stands for "at least that many": the sweep's counts
+    // stop there (see `frontier`).
     let counted = match u64::try_from(tours) {
-        Ok(tours) => Count { tours, description },
-        Err(_) => Count {
+        Ok(tours) if tours < u64::MAX => Count { tours, description },
+        _ => Count {
             tours: u64::MAX,
             description: format!("{description}; the true count is larger than 64 bits can hold"),
         },
@@ -249,7 +251,11 @@ fn count_tours(
             TourKind::Closed => Shape::Cycle,
         };
         match frontier::count(board, shape, control) {
-            Ok(edge_sets) => return Outcome::Done(Ok(edge_sets.saturating_mul(per_tour))),
+            Ok(edge_sets) => {
+                // A sweep's count stops at u64::MAX when the true one is
+                // larger; it stays beyond 64 bits when doubled.
+                return Outcome::Done(Ok(u128::from(edge_sets) * per_tour));
+            }
             Err(Unavailable::Cancelled) => return Outcome::Cancelled,
             Err(Unavailable::TooWide { width }) => Some(NoSweep::TooWide {
                 width,

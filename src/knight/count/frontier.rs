@@ -386,7 +386,7 @@ struct Step<'a> {
 impl Step<'_> {
     /// Runs every choice of forward edges for one incoming state: tours
     /// completed are added to `tours`, continuing states to `next`.
-    fn expand(&self, key: u64, count: u128, next: &mut Stager, tours: &mut u128) {
+    fn expand(&self, key: u64, count: u64, next: &mut Stager, tours: &mut u64) {
         let scan = self.scan;
         let window = Window::decode(key, scan.window());
         let mut carry_on = |trial: &Window| {
@@ -527,7 +527,7 @@ impl Step<'_> {
 /// Counts the Hamiltonian paths or cycles of the board's knight graph, each
 /// edge set once. Boards with fewer than two open squares are the caller's
 /// business (the sweep needs every square to have a tour edge).
-pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u128, Unavailable> {
+pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u64, Unavailable> {
     let width = board.width().min(board.height());
     if width as usize > MAX_WIDTH {
         return Err(Unavailable::TooWide { width });
@@ -545,9 +545,9 @@ pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u1
 
 /// Runs the sweep over every scan position, in at most `memory` bytes of
 /// state tables.
-fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u128, Unavailable> {
+fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u64, Unavailable> {
     let budget = Budget::new(memory);
-    let mut tours = 0u128;
+    let mut tours = 0u64;
     let mut layer = Layer::start(&budget);
     for position in 0..=scan.last_open {
         let step = Step {
@@ -573,7 +573,7 @@ fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u1
         let next_part = AtomicUsize::new(0);
         let found = job::on_threads(threads, |_| {
             let mut stager = builder.stager();
-            let mut found = 0u128;
+            let mut found = 0u64;
             loop {
                 let index = next_part.fetch_add(1, Ordering::Relaxed);
                 let Some(part) = layer.parts.get(index) else {
@@ -585,7 +585,7 @@ fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u1
                     {
                         break;
                     }
-                    step.expand(entry.key, entry.count(), &mut stager, &mut found);
+                    step.expand(entry.key, entry.count, &mut stager, &mut found);
                 }
                 control.add_nodes(part.len() as u64);
             }
@@ -595,7 +595,7 @@ fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u1
         if control.is_cancelled() {
             return Err(Unavailable::Cancelled);
         }
-        tours = found.into_iter().fold(tours, u128::saturating_add);
+        tours = found.into_iter().fold(tours, u64::saturating_add);
         let next = builder.finish().ok_or(Unavailable::OverBudget)?;
         layer.release(&budget);
         layer = next;
@@ -610,7 +610,7 @@ mod tests {
 
     /// Hamiltonian edge sets by brute force: paths (with `end` as an end
     /// when given) or cycles, each undirected edge set once.
-    fn brute_force(board: &Board, shape: Shape) -> u128 {
+    fn brute_force(board: &Board, shape: Shape) -> u64 {
         let squares: Vec<Square> = board.open_squares().collect();
         let n = squares.len();
         let adjacent = |a: usize, b: usize| {
@@ -637,14 +637,14 @@ mod tests {
                 }
             }
         }
-        let mut directed = 0u128;
+        let mut directed = 0u64;
         match shape {
             Shape::Cycle => {
                 if n < 3 {
                     return 0;
                 }
                 extend(0, 1, n, &adjacent, &mut |last| {
-                    directed += u128::from(adjacent(last, 0));
+                    directed += u64::from(adjacent(last, 0));
                 });
                 directed / 2
             }
@@ -664,7 +664,7 @@ mod tests {
         }
     }
 
-    fn swept(board: &Board, shape: Shape) -> u128 {
+    fn swept(board: &Board, shape: Shape) -> u64 {
         count(board, shape, &Control::new()).expect("small boards fit")
     }
 

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 const EMPTY: u64 = u64::MAX;
 
 /// Bytes one table slot takes: the key and the count.
-const SLOT_BYTES: u64 = 8 + 16;
+const SLOT_BYTES: u64 = 16;
 
 /// Slots a new table starts with.
 const FIRST_CAPACITY: usize = 256;
@@ -80,39 +80,25 @@ fn mix(key: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A state and its number of partial tours, together in 24 bytes so that
+/// A state and its number of partial tours, together in 16 bytes so that
 /// finding a key brings its count into the cache with it.
+///
+/// Counts stop at `u64::MAX` instead of wrapping. That keeps every count
+/// the caller can report exact: each partial tour of a state that goes on
+/// to a complete tour is part of a different tour, so a capped count that
+/// reaches the end makes a total of at least 2^64, which the caller
+/// reports as beyond 64 bits, and a capped count that dies adds nothing.
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub(super) key: u64,
-    count: [u64; 2],
+    pub(super) count: u64,
 }
 
 impl Entry {
     const EMPTY: Entry = Entry {
         key: EMPTY,
-        count: [0, 0],
+        count: 0,
     };
-
-    fn new(key: u64, count: u128) -> Entry {
-        Entry {
-            key,
-            count: [count as u64, (count >> 64) as u64],
-        }
-    }
-
-    pub(super) fn count(&self) -> u128 {
-        u128::from(self.count[0]) | u128::from(self.count[1]) << 64
-    }
-
-    /// Adds `more` partial tours. A count too large for 128 bits stays at
-    /// the most it can hold: every partial tour a state holds that reaches
-    /// a complete tour is part of a different one, so a total made of a
-    /// capped count is itself beyond what the caller can report exactly.
-    fn add(&mut self, more: u128) {
-        let sum = self.count().saturating_add(more);
-        self.count = [sum as u64, (sum >> 64) as u64];
-    }
 }
 
 /// One part of a finished layer: its states, densely.
@@ -128,7 +114,7 @@ impl Layer {
     pub(super) fn start(budget: &Budget) -> Layer {
         budget.take(SLOT_BYTES);
         Layer {
-            parts: vec![vec![Entry::new(0, 1)]],
+            parts: vec![vec![Entry { key: 0, count: 1 }]],
         }
     }
 
@@ -158,7 +144,7 @@ impl Table {
 
     /// Adds `count` to `key`'s entry; false when the table had to grow and
     /// the budget refused.
-    fn add(&mut self, key: u64, hash: u64, count: u128, budget: &Budget) -> bool {
+    fn add(&mut self, key: u64, hash: u64, count: u64, budget: &Budget) -> bool {
         if (self.len + 1) * 4 > self.entries.len() * 3 && !self.grow(budget) {
             return false;
         }
@@ -167,11 +153,11 @@ impl Table {
         loop {
             let entry = &mut self.entries[slot];
             if entry.key == key {
-                entry.add(count);
+                entry.count = entry.count.saturating_add(count);
                 return true;
             }
             if entry.key == EMPTY {
-                *entry = Entry::new(key, count);
+                *entry = Entry { key, count };
                 self.len += 1;
                 return true;
             }
@@ -268,14 +254,14 @@ impl<'a> Builder<'a> {
 /// One thread's buffers of new states, one per part.
 pub(super) struct Stager<'b, 'a> {
     builder: &'b Builder<'a>,
-    staged: Vec<Vec<(u64, u128)>>,
+    staged: Vec<Vec<Entry>>,
 }
 
 impl Stager<'_, '_> {
     /// Stages `count` more partial tours for `key`.
-    pub(super) fn add(&mut self, key: u64, count: u128) {
+    pub(super) fn add(&mut self, key: u64, count: u64) {
         let part = self.builder.part_of(mix(key));
-        self.staged[part].push((key, count));
+        self.staged[part].push(Entry { key, count });
         if self.staged[part].len() == STAGED_PER_PART {
             self.flush(part);
         }
@@ -286,7 +272,7 @@ impl Stager<'_, '_> {
         let mut table = builder.tables[part]
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        for (key, count) in self.staged[part].drain(..) {
+        for Entry { key, count } in self.staged[part].drain(..) {
             if !table.add(key, mix(key), count, builder.budget) {
                 return;
             }
