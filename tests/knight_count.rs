@@ -180,6 +180,39 @@ fn closed_tours_of_six_wide_boards() {
 }
 
 #[test]
+fn counts_beyond_64_bits_say_so() {
+    // Closed tours of 3 x n grow about tenfold every two rows: 3x46 still
+    // fits in 64 bits, 3x48 does not.
+    let fits = count(
+        &board(3, 46),
+        None,
+        TourKind::Closed,
+        Patience::Unlimited,
+        &Control::new(),
+    );
+    let Outcome::Done(Ok(fits)) = fits else {
+        panic!("3x46 not counted: {fits:?}");
+    };
+    assert!(fits.tours > 1 << 63 && fits.tours < u64::MAX, "{fits:?}");
+    assert!(!fits.description.contains("64 bits"), "{fits:?}");
+    let beyond = count(
+        &board(48, 3),
+        None,
+        TourKind::Closed,
+        Patience::Unlimited,
+        &Control::new(),
+    );
+    let Outcome::Done(Ok(beyond)) = beyond else {
+        panic!("3x48 not counted: {beyond:?}");
+    };
+    assert_eq!(beyond.tours, u64::MAX);
+    assert!(
+        beyond.description.ends_with("larger than 64 bits can hold"),
+        "{beyond:?}"
+    );
+}
+
+#[test]
 fn unusable_start_squares_have_no_tours() {
     let mut board = board(5, 5);
     board.set_blocked(Square::new(2, 2), true);
