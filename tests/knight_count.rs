@@ -183,28 +183,20 @@ fn closed_tours_of_six_wide_boards() {
 fn counts_beyond_64_bits_say_so() {
     // Closed tours of 3 x n grow about tenfold every two rows: 3x46 still
     // fits in 64 bits, 3x48 does not.
-    let fits = count(
-        &board(3, 46),
+    let closed = |board: &Board| match count(
+        board,
         None,
         TourKind::Closed,
         Patience::Unlimited,
         &Control::new(),
-    );
-    let Outcome::Done(Ok(fits)) = fits else {
-        panic!("3x46 not counted: {fits:?}");
+    ) {
+        Outcome::Done(Ok(counted)) => counted,
+        other => panic!("{board:?} not counted: {other:?}"),
     };
+    let fits = closed(&board(3, 46));
     assert!(fits.tours > 1 << 63 && fits.tours < u64::MAX, "{fits:?}");
     assert!(!fits.description.contains("64 bits"), "{fits:?}");
-    let beyond = count(
-        &board(48, 3),
-        None,
-        TourKind::Closed,
-        Patience::Unlimited,
-        &Control::new(),
-    );
-    let Outcome::Done(Ok(beyond)) = beyond else {
-        panic!("3x48 not counted: {beyond:?}");
-    };
+    let beyond = closed(&board(48, 3));
     assert_eq!(beyond.tours, u64::MAX);
     assert!(
         beyond.description.ends_with("larger than 64 bits can hold"),
