@@ -205,8 +205,7 @@ pub(super) fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> 
 /// Up to this many open squares, open tours are counted by walking them
 /// (with the board's symmetries, on every core); the walk beats the sweep
 /// there (6x6: 3,318,960 tours in well under a second, where the sweep
-/// holds up to 7.5 million states, because either free end of an open tour
-/// can be anywhere).
+/// takes 3 s, because either free end of an open tour can be anywhere).
 const WALK_OPEN_SQUARES: usize = 36;
 
 /// The same limit for closed tours: the sweep counts closed tours with far

@@ -20,12 +20,14 @@
 //!   counted as one;
 //! - a square ahead that has lost the chance to get its two edges (its
 //!   neighbours beyond the current square are too few, or finished) ends
-//!   the state at once instead of rows later.
+//!   the state at once instead of rows later; for an open tour, so does a
+//!   third square that could only be an end.
 //!
 //! Closed tours keep the states few (about 30,000 at most on 6x6, a few
-//! million on 6x8, tens of millions on 7x8). Open tours have far more: any
-//! square may be one of the two free ends, and 6x6 peaks near 7.5 million,
-//! so small boards' open tours are walked instead (see `count_tours`).
+//! million on 6x8, tens of millions on 7x8). Open tours have more, as any
+//! square may be one of the two free ends (6x6 took 10 s and 630 MB before
+//! the cut on ends, 3 s and 60 MB with it), so small boards' open tours are
+//! walked instead (see `count_tours`).
 //!
 //! Each tour is counted as an undirected edge set: a Hamiltonian path once
 //! (not once per direction), a Hamiltonian cycle once.
@@ -498,15 +500,16 @@ impl Step<'_> {
         // one of those that has just been finished.
         let later = &scan.later[self.position];
         let least = if self.cycles { 2 } else { 1 };
+        // The most edges the square at `slot` can still end up with.
+        let reachable_degree = |slot: usize| {
+            let unfinished = later[slot]
+                .iter()
+                .filter(|&&r| r as usize > slots || window.mate[r as usize] != DONE)
+                .count();
+            window.degree(slot) as usize + unfinished
+        };
         let starved = |slot: usize| {
-            let degree = window.degree(slot);
-            degree < least && {
-                let open = later[slot]
-                    .iter()
-                    .filter(|&&r| r as usize > slots || window.mate[r as usize] != DONE)
-                    .count() as u8;
-                degree + open < least
-            }
+            usize::from(window.degree(slot)) < least && reachable_degree(slot) < least
         };
         for &neighbour in &scan.forward[self.position] {
             let neighbour = neighbour as usize;
@@ -518,6 +521,20 @@ impl Step<'_> {
                 if beyond.filter(|&r| r <= slots).any(starved) {
                     return Retired::Invalid;
                 }
+            }
+        }
+        // An open tour has two ends: the ends already fixed and the squares
+        // ahead that can get only one more edge in all must not be more.
+        if !self.cycles && scan.end.is_none() {
+            let forced_ends = (1..later.len())
+                .filter(|&slot| {
+                    scan.open[self.position + slot]
+                        && window.degree(slot) < 2
+                        && reachable_degree(slot) < 2
+                })
+                .count();
+            if window.fixed_ends(slots + 1) + forced_ends > 2 {
+                return Retired::Invalid;
             }
         }
         Retired::Continues
