@@ -166,6 +166,19 @@ pub enum Method {
         /// Knuth's estimate of the nodes the walk will visit.
         estimated_nodes: u64,
     },
+    /// A big Goishi puzzle being made block by block (see
+    /// `goishi::generate`).
+    Composing {
+        /// The block being made (from 1).
+        block: u32,
+        /// The blocks of the chain.
+        blocks: u32,
+    },
+    /// A made puzzle's uniqueness being proven by a full search.
+    ProvingUnique {
+        /// The puzzle's stones.
+        stones: u32,
+    },
     /// Random tour attempts for an estimate, for this many whole seconds:
     /// the nodes are attempts, the found ones complete tours.
     Sampling {
@@ -218,6 +231,12 @@ impl fmt::Display for Progress {
                 " (frontier sweep: square {square} of {squares}, {} states)",
                 group_digits(states)
             ),
+            Method::Composing { block, blocks } => {
+                write!(f, " (making block {block} of {blocks})")
+            }
+            Method::ProvingUnique { stones } => {
+                write!(f, " (proving the {stones}-stone puzzle unique)")
+            }
             Method::Sampling { seconds } => {
                 let left = seconds.saturating_sub(self.elapsed.as_secs());
                 write!(f, " (sampling for {seconds} s, {left} s to go)")

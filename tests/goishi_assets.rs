@@ -11,7 +11,7 @@ use gridtour::job::{Control, Outcome};
 
 /// Every shipped file with its size, stone count and number of solutions.
 /// `AtLeast` marks puzzles too loose to count to the end.
-const ASSETS: [(&str, u32, u32, usize, Solutions); 7] = [
+const ASSETS: [(&str, u32, u32, usize, Solutions); 8] = [
     ("seed-example.txt", 8, 7, 20, Solutions::Exactly(7256)),
     ("cross-unique.txt", 6, 7, 11, Solutions::Exactly(1)),
     ("four-solutions-4x4.txt", 4, 4, 10, Solutions::Exactly(4)),
@@ -28,6 +28,13 @@ const ASSETS: [(&str, u32, u32, usize, Solutions); 7] = [
         12,
         12,
         35,
+        Solutions::Exactly(1),
+    ),
+    (
+        "unique-60x60-200stones.txt",
+        60,
+        60,
+        200,
         Solutions::Exactly(1),
     ),
     (
@@ -112,6 +119,7 @@ fn generated_and_walked_examples_are_what_their_seeds_give() {
         ("unique-6x6-10stones.txt", 6, 6, 10, 1),
         ("unique-10x10-30stones.txt", 10, 10, 30, 1),
         ("unique-12x12-35stones.txt", 12, 12, 35, 1),
+        ("unique-60x60-200stones.txt", 60, 60, 200, 1),
     ] {
         let shipped = format::load_path(&assets_dir().join(file)).unwrap().puzzle;
         let generated = done(goishi::generate(

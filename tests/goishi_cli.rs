@@ -185,7 +185,8 @@ fn bad_files_arguments_and_links_give_one_line_and_status_2() {
     fails_with(&["--generate", "0x3", "--stones", "1"], "out of range");
     fails_with(
         &["--generate", "50x50", "--stones", "500", "--seed", "1"],
-        "at most 100 stones",
+        "500 stones are more than the generator can make unique on a 50x50 board (about 3.4 \
+         stones a row and a column): ask for at most 170, or a board of at least 147x147",
     );
 }
 

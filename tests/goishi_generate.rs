@@ -70,13 +70,13 @@ fn impossible_requests_are_refused() {
     assert!(done(goishi::generate(0, 3, 2, 0, &control)).is_err());
     assert!(goishi::walk_forward(2000, 2, 2, &mut Rng::new(0)).is_err());
     let too_many = done(goishi::generate(
-        50,
-        50,
+        400,
+        400,
         MAX_GENERATED_STONES + 1,
         0,
         &control,
     ));
-    assert!(too_many.unwrap_err().contains("at most 100 stones"));
+    assert!(too_many.unwrap_err().contains("at most 1000 stones"));
     // Denser than any unique puzzle: refused before any search.
     let started = std::time::Instant::now();
     for (width, height, stones) in [(2, 2, 4), (4, 4, 15), (4, 4, 11), (1, 9, 2), (9, 9, 55)] {
@@ -133,5 +133,130 @@ fn cancelled_generation_says_so() {
     assert_eq!(
         goishi::generate(10, 10, 30, 0, &control),
         Outcome::Cancelled
+    );
+}
+
+/// Whether `order` picks every stone of `puzzle` by the rules, checked
+/// square by square with nothing from the library but the stones' places.
+fn follows_the_rules(puzzle: &Puzzle, order: &[Point]) -> bool {
+    let mut left: std::collections::HashSet<Point> = puzzle.stones().into_iter().collect();
+    if order.len() != left.len() || order.iter().any(|p| !left.contains(p)) {
+        return false;
+    }
+    let mut last_step: Option<(i64, i64)> = None;
+    for pair in order.windows(2) {
+        let (from, to) = (pair[0], pair[1]);
+        left.remove(&from);
+        let (dx, dy) = (
+            (i64::from(to.x) - i64::from(from.x)).signum(),
+            (i64::from(to.y) - i64::from(from.y)).signum(),
+        );
+        if (dx != 0) == (dy != 0) || last_step == Some((-dx, -dy)) || !left.contains(&to) {
+            return false;
+        }
+        let (mut x, mut y) = (i64::from(from.x) + dx, i64::from(from.y) + dy);
+        while (x, y) != (i64::from(to.x), i64::from(to.y)) {
+            if left.contains(&Point::new(x as u32, y as u32)) {
+                return false;
+            }
+            x += dx;
+            y += dy;
+        }
+        last_step = Some((dx, dy));
+    }
+    true
+}
+
+/// Every pick order of `puzzle` by plain depth-first search, up to `limit`.
+fn brute_force_count(puzzle: &Puzzle, limit: u64) -> u64 {
+    fn extend(puzzle: &Puzzle, order: &mut Vec<Point>, found: &mut u64, limit: u64) {
+        if *found >= limit {
+            return;
+        }
+        if order.len() == puzzle.stone_count() {
+            *found += 1;
+            return;
+        }
+        let stones = puzzle.stones();
+        for next in stones {
+            if order.contains(&next) {
+                continue;
+            }
+            order.push(next);
+            if goishi::validate_prefix(puzzle, order).is_ok() {
+                extend(puzzle, order, found, limit);
+            }
+            order.pop();
+        }
+    }
+    let mut found = 0;
+    extend(puzzle, &mut Vec::new(), &mut found, limit);
+    found
+}
+
+#[test]
+fn big_puzzles_have_exactly_one_solution() {
+    let control = Control::new();
+    for (width, height, stones, seed) in [
+        (30, 30, 100, 0),
+        (30, 30, 100, 1),
+        (45, 20, 80, 2),
+        (50, 50, 170, 3),
+        (60, 60, 200, 4),
+    ] {
+        let puzzle = unique_puzzle(width, height, stones, seed);
+        assert_eq!(puzzle.stone_count(), stones);
+        // The exhaustive count, not the generator's "no second solution".
+        assert_eq!(done(goishi::count(&puzzle, None, &control)), 1);
+        let order = done(goishi::solve(&puzzle, &control)).expect("solvable");
+        assert!(
+            follows_the_rules(&puzzle, &order),
+            "{width}x{height} seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn chains_of_small_puzzles_have_one_solution_by_brute_force() {
+    for seed in 0..8 {
+        let puzzle = unique_puzzle(12, 12, 18, seed);
+        assert_eq!(brute_force_count(&puzzle, 2), 1, "seed {seed}");
+        let order = done(goishi::solve(&puzzle, &Control::new())).expect("solvable");
+        assert!(follows_the_rules(&puzzle, &order));
+    }
+}
+
+#[test]
+fn big_puzzles_are_the_same_for_a_seed() {
+    assert_eq!(unique_puzzle(40, 40, 130, 5), unique_puzzle(40, 40, 130, 5));
+    assert_ne!(unique_puzzle(40, 40, 130, 5), unique_puzzle(40, 40, 130, 6));
+}
+
+#[test]
+fn too_dense_big_requests_say_what_fits() {
+    let started = std::time::Instant::now();
+    let refusal = done(goishi::generate(50, 50, 200, 0, &Control::new())).unwrap_err();
+    assert!(refusal.contains("at most 170"), "{refusal}");
+    assert!(refusal.contains("at least 59x59"), "{refusal}");
+    assert!(started.elapsed() < std::time::Duration::from_millis(100));
+    // What it names can be made.
+    assert_eq!(unique_puzzle(50, 50, 170, 0).stone_count(), 170);
+    assert_eq!(unique_puzzle(59, 59, 200, 0).stone_count(), 200);
+}
+
+#[test]
+fn the_independent_rule_check_rejects_broken_orders() {
+    let puzzle = unique_puzzle(6, 6, 12, 0);
+    let order = done(goishi::solve(&puzzle, &Control::new())).unwrap();
+    assert!(follows_the_rules(&puzzle, &order));
+    let mut swapped = order.clone();
+    swapped.swap(3, 4);
+    assert!(!follows_the_rules(&puzzle, &swapped));
+    assert!(!follows_the_rules(&puzzle, &order[1..]));
+    let mut reversed = order.clone();
+    reversed.reverse();
+    assert!(
+        !follows_the_rules(&puzzle, &reversed),
+        "a unique order cannot be reversed"
     );
 }

@@ -339,13 +339,13 @@ fn each_mode_shows_its_own_job_and_notices() {
     );
     assert!(harness.query_by_label_contains("Ready").is_some());
     // A knight job replacing a Goishi one is told to the Goishi mode. A
-    // generation that cannot succeed searches for seconds before it says so.
+    // generation of 1000 stones takes seconds.
     let app = harness.state_mut();
     app.apply(super::AppCommand::Goishi(
         super::goishi::session::GoishiCommand::Generate {
-            width: 30,
-            height: 30,
-            stones: 100,
+            width: 300,
+            height: 300,
+            stones: 1000,
             seed: 1,
         },
     ));
@@ -962,7 +962,7 @@ fn every_built_in_example_opens_from_the_menu() {
         );
         opened += 1;
     }
-    assert_eq!(opened, 7);
+    assert_eq!(opened, super::goishi::session::EXAMPLES.len());
 }
 
 #[test]

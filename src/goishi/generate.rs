@@ -2,6 +2,7 @@
 
 use std::cell::Cell;
 
+use super::compose;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::solver::{Threads, count_within};
 use crate::job::{Control, Outcome};
@@ -15,9 +16,13 @@ const MAX_ATTEMPTS: usize = 20_000;
 /// quickly.
 const WALK_WORK_BUDGET: usize = 1 << 27;
 
-/// The most stones [`generate`] accepts: proving a puzzle unique is a full
-/// search, and beyond this the method practically never succeeds.
-pub const MAX_GENERATED_STONES: usize = 100;
+/// The most stones [`generate`] accepts: beyond this, proving the chain of
+/// blocks unique (a full search) takes more than a few seconds.
+pub const MAX_GENERATED_STONES: usize = 1000;
+
+/// The most stones asked of the single-block method when no chain of
+/// blocks can hold a request (it reaches about 45).
+const SINGLE_BLOCK_STONES: usize = 60;
 
 fn check_request(width: u32, height: u32, stones: usize) -> Result<Puzzle, String> {
     let puzzle = Puzzle::new(width, height)?;
@@ -137,9 +142,9 @@ const MOVES_PER_WALK: usize = 2_000;
 /// treated as a bad move: exact counts of big, loose puzzles are expensive.
 const NODES_PER_COUNT: u64 = 1 << 18;
 
-/// Search nodes the whole generation may take (a few seconds) before it
-/// reports that it found nothing.
-const NODES_PER_GENERATION: u64 = 1 << 24;
+/// Search nodes a generation in one piece may take (a few seconds) before
+/// it reports that it found nothing.
+pub(super) const NODES_PER_GENERATION: u64 = 1 << 24;
 
 /// The most stones a unique puzzle has on small boards, found by counting
 /// the solutions of every placement of the stones (width and height either
@@ -169,8 +174,8 @@ const MAX_UNIQUE_DENSITY: (usize, usize) = (2, 3);
 
 /// Why a request for a unique puzzle cannot be met, said before any search:
 /// a board that cannot hold the stones, more stones than the generator
-/// makes, or stones packed more densely than any unique puzzle is (see
-/// [`MAX_UNIQUE_DENSITY`]).
+/// makes, or stones packed more densely than the generator's unique puzzles
+/// are (see [`compose`](super::compose)).
 pub fn generation_refusal(width: u32, height: u32, stones: usize) -> Result<(), String> {
     check_request(width, height, stones)?;
     if stones > MAX_GENERATED_STONES {
@@ -178,6 +183,16 @@ pub fn generation_refusal(width: u32, height: u32, stones: usize) -> Result<(), 
             "the generator makes puzzles of at most {MAX_GENERATED_STONES} stones (asked for {stones})"
         ));
     }
+    compose::composition_refusal(width, height, stones, SINGLE_BLOCK_STONES)
+}
+
+/// Why one block (see [`generate_single`]) cannot hold the stones: packed
+/// more densely than any unique puzzle is (see [`MAX_UNIQUE_DENSITY`]).
+pub(super) fn generation_refusal_single(
+    width: u32,
+    height: u32,
+    stones: usize,
+) -> Result<(), String> {
     let points = width as usize * height as usize;
     let most = densest_unique(width, height);
     if stones > most {
@@ -208,15 +223,9 @@ fn densest_unique(width: u32, height: u32) -> usize {
     points * MAX_UNIQUE_DENSITY.0 / MAX_UNIQUE_DENSITY.1
 }
 
-/// A random puzzle with exactly one solution. It starts from a walk-made
-/// puzzle (solvable, but usually in many ways) and then moves one stone at a
-/// time to a random free point, keeping a move when the puzzle stays
-/// solvable with no more solutions than before, until only one is left.
-///
-/// Counting runs on the calling thread with a node budget, so the same
-/// arguments always give the same puzzle, and a request the method cannot
-/// meet (too many stones for the board, or too many for the counts to stay
-/// cheap) ends with an error instead of running for hours.
+/// A random puzzle with exactly one solution. Big ones are chains of small
+/// ones (see [`compose`](super::compose)); small ones come from
+/// [`generate_single`].
 pub fn generate(
     width: u32,
     height: u32,
@@ -225,6 +234,33 @@ pub fn generate(
     control: &Control,
 ) -> Outcome<Result<Puzzle, String>> {
     if let Err(message) = generation_refusal(width, height, stones) {
+        return Outcome::Done(Err(message));
+    }
+    compose::compose(width, height, stones, seed, control).unwrap_or_else(|| {
+        generate_single(width, height, stones, seed, NODES_PER_GENERATION, control)
+    })
+}
+
+/// A random puzzle with exactly one solution, in one piece. It starts from
+/// a walk-made puzzle (solvable, but usually in many ways) and then moves one stone at a
+/// time to a random free point, keeping a move when the puzzle stays
+/// solvable with no more solutions than before, until only one is left.
+///
+/// Counting runs on the calling thread with a node budget, so the same
+/// arguments always give the same puzzle, and a request the method cannot
+/// meet (too many stones for the board, or too many for the counts to stay
+/// cheap) ends with an error instead of running for hours.
+pub(super) fn generate_single(
+    width: u32,
+    height: u32,
+    stones: usize,
+    seed: u64,
+    max_nodes: u64,
+    control: &Control,
+) -> Outcome<Result<Puzzle, String>> {
+    if let Err(message) = check_request(width, height, stones)
+        .and_then(|_| generation_refusal_single(width, height, stones))
+    {
         return Outcome::Done(Err(message));
     }
     let mut rng = Rng::new(seed);
@@ -236,7 +272,7 @@ pub fn generate(
     let counts = Cell::new(0u64);
     let out_of_budget = || {
         let nodes = control.snapshot().nodes.saturating_sub(nodes_at_start);
-        nodes.saturating_add(counts.get().saturating_mul(board_cost)) > NODES_PER_GENERATION
+        nodes.saturating_add(counts.get().saturating_mul(board_cost)) > max_nodes
     };
     let bounded_count = |puzzle: &Puzzle, limit: u64| {
         counts.set(counts.get() + 1);

@@ -15,6 +15,7 @@
 //! * [`generate`](fn@generate), [`walk_forward`]: new puzzles.
 //! * [`format`](mod@format): text, pzprv3, puzz.link URL, PencilBox and JSON.
 
+mod compose;
 pub mod format;
 mod generate;
 mod lines;

@@ -51,6 +51,10 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         include_str!("../../../assets/goishi/unique-12x12-35stones.txt"),
     ),
     (
+        "unique-60x60-200stones.txt",
+        include_str!("../../../assets/goishi/unique-60x60-200stones.txt"),
+    ),
+    (
         "walk-25x25-100stones.txt",
         include_str!("../../../assets/goishi/walk-25x25-100stones.txt"),
     ),

@@ -3,7 +3,7 @@
 //! typing (the canvas view, the URL being typed, a size being changed).
 
 use eframe::egui;
-use gridtour::goishi::{Point, Puzzle};
+use gridtour::goishi::{self, Point, Puzzle};
 
 use super::session::{EXAMPLES, GoishiCommand, GoishiSession, Interaction};
 use crate::app::canvas::{Layer, PathIndex, Scene, View};
@@ -165,8 +165,11 @@ impl GoishiUi {
                 settings.generate_seed = settings.generate_seed.wrapping_add(1);
             }
             let label = ui.label("stones");
-            ui.add(egui::DragValue::new(&mut settings.generate_stones).range(1..=400))
-                .labelled_by(label.id);
+            ui.add(
+                egui::DragValue::new(&mut settings.generate_stones)
+                    .range(1..=goishi::MAX_GENERATED_STONES),
+            )
+            .labelled_by(label.id);
             let label = ui.label("seed");
             ui.add(egui::DragValue::new(&mut settings.generate_seed))
                 .labelled_by(label.id);
