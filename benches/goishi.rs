@@ -4,8 +4,10 @@
 //! * `solve/<size>/seed<n>`: one solution of walk-made puzzles with 100 stones
 //!   on 25x25 and 200 stones on 50x50.
 //! * `solve_full/<side>`: one solution of a board full of stones.
-//! * `unique/12x12_35/seed<n>`: "is it unique?" (count with limit 2) on
-//!   generated single-solution puzzles, which must be searched to the end.
+//! * `unique/<size>/seed<n>`: "is it unique?" (count with limit 2) on
+//!   generated single-solution puzzles (35 stones on 12x12, 200 on 60x60),
+//!   which must be searched to the end.
+//! * `generate/<size>/seed<n>`: making a unique puzzle, its proof included.
 //! * `second/50x50_200/seed<n>`: "is it unique?" on walk-made puzzles with
 //!   many solutions, whose exhaustive search from the first starts is huge.
 //! * `hint/50x50_200/seed<n>`: the play-mode hint (a solution from a position)
@@ -101,16 +103,37 @@ fn second_solution(c: &mut Criterion) {
 
 fn is_it_unique(c: &mut Criterion) {
     let mut group = c.benchmark_group("unique");
-    for seed in 0..3 {
-        let Outcome::Done(Ok(puzzle)) = goishi::generate(12, 12, 35, seed, &Control::new()) else {
-            panic!("no 12x12 puzzle for seed {seed}");
+    for ((side, stones), seed) in [(12, 35), (60, 200)]
+        .into_iter()
+        .flat_map(|size| (0..3).map(move |seed| (size, seed)))
+    {
+        let Outcome::Done(Ok(puzzle)) =
+            goishi::generate(side, side, stones, seed, None, &Control::new())
+        else {
+            panic!("no {side}x{side} puzzle for seed {seed}");
         };
-        group.bench_function(format!("12x12_35/seed{seed}"), |b| {
+        group.bench_function(format!("{side}x{side}_{stones}/seed{seed}"), |b| {
             b.iter(|| {
                 let solutions = goishi::count(black_box(&puzzle), Some(2), &Control::new());
                 assert_eq!(solutions, Outcome::Done(1));
             })
         });
+    }
+    group.finish();
+}
+
+fn generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    group.sample_size(10);
+    for (side, stones) in [(14, 47), (25, 83), (60, 200)] {
+        for seed in 0..2 {
+            group.bench_function(format!("{side}x{side}_{stones}/seed{seed}"), |b| {
+                b.iter(|| {
+                    let made = goishi::generate(side, side, stones, seed, None, &Control::new());
+                    assert!(matches!(made, Outcome::Done(Ok(_))));
+                })
+            });
+        }
     }
     group.finish();
 }
@@ -148,6 +171,7 @@ fn ratings(c: &mut Criterion) {
 
 criterion_group!(
     benches,
+    generation,
     hints,
     ratings,
     count_index,

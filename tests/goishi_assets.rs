@@ -127,6 +127,7 @@ fn generated_and_walked_examples_are_what_their_seeds_give() {
             height,
             stones,
             seed,
+            None,
             &Control::new(),
         ));
         assert_eq!(generated, Ok(shipped), "{file}");

@@ -184,6 +184,13 @@ fn bad_files_arguments_and_links_give_one_line_and_status_2() {
     );
     fails_with(&["--generate", "0x3", "--stones", "1"], "out of range");
     fails_with(
+        &["--generate", "9x9", "--difficulty", "extreme"],
+        "expected easy, medium or hard, got 'extreme'",
+    );
+    fails_with(&[&seed, "--difficulty", "easy"], "cannot be used with");
+    fails_with(&[&seed, "--seed", "3"], "cannot be used with");
+    fails_with(&["--seed", "3"], "--generate");
+    fails_with(
         &["--generate", "50x50", "--stones", "500", "--seed", "1"],
         "500 stones are more than the generator can make unique on a 50x50 board (about 3.4 \
          stones a row and a column): ask for at most 170, or a board of at least 147x147",

@@ -1,7 +1,7 @@
 //! Puzzle generation: walks obey the rules, generated puzzles have exactly
 //! one solution, and a seed always gives the same puzzle.
 
-use gridtour::goishi::{self, MAX_GENERATED_STONES, Point, Puzzle, Rng};
+use gridtour::goishi::{self, Level, MAX_GENERATED_STONES, Point, Puzzle, Rng};
 use gridtour::job::{Control, Outcome};
 
 fn done<T>(outcome: Outcome<T>) -> T {
@@ -17,6 +17,7 @@ fn unique_puzzle(width: u32, height: u32, stones: usize, seed: u64) -> Puzzle {
         height,
         stones,
         seed,
+        None,
         &Control::new(),
     ))
     .unwrap_or_else(|message| panic!("{message}"))
@@ -65,22 +66,23 @@ fn generates_a_unique_30_stone_10x10_puzzle() {
 #[test]
 fn impossible_requests_are_refused() {
     let control = Control::new();
-    assert!(done(goishi::generate(3, 3, 10, 0, &control)).is_err());
-    assert!(done(goishi::generate(3, 3, 0, 0, &control)).is_err());
-    assert!(done(goishi::generate(0, 3, 2, 0, &control)).is_err());
+    assert!(done(goishi::generate(3, 3, 10, 0, None, &control)).is_err());
+    assert!(done(goishi::generate(3, 3, 0, 0, None, &control)).is_err());
+    assert!(done(goishi::generate(0, 3, 2, 0, None, &control)).is_err());
     assert!(goishi::walk_forward(2000, 2, 2, &mut Rng::new(0)).is_err());
     let too_many = done(goishi::generate(
         400,
         400,
         MAX_GENERATED_STONES + 1,
         0,
+        None,
         &control,
     ));
     assert!(too_many.unwrap_err().contains("at most 1000 stones"));
     // Denser than any unique puzzle: refused before any search.
     let started = std::time::Instant::now();
     for (width, height, stones) in [(2, 2, 4), (4, 4, 15), (4, 4, 11), (1, 9, 2), (9, 9, 55)] {
-        let refusal = done(goishi::generate(width, height, stones, 0, &control)).unwrap_err();
+        let refusal = done(goishi::generate(width, height, stones, 0, None, &control)).unwrap_err();
         assert!(refusal.contains("too dense"), "{refusal}");
     }
     assert!(started.elapsed() < std::time::Duration::from_millis(100));
@@ -131,7 +133,7 @@ fn cancelled_generation_says_so() {
     let control = Control::new();
     control.cancel();
     assert_eq!(
-        goishi::generate(10, 10, 30, 0, &control),
+        goishi::generate(10, 10, 30, 0, None, &control),
         Outcome::Cancelled
     );
 }
@@ -235,7 +237,7 @@ fn big_puzzles_are_the_same_for_a_seed() {
 #[test]
 fn too_dense_big_requests_say_what_fits() {
     let started = std::time::Instant::now();
-    let refusal = done(goishi::generate(50, 50, 200, 0, &Control::new())).unwrap_err();
+    let refusal = done(goishi::generate(50, 50, 200, 0, None, &Control::new())).unwrap_err();
     assert!(refusal.contains("at most 170"), "{refusal}");
     assert!(refusal.contains("at least 59x59"), "{refusal}");
     assert!(started.elapsed() < std::time::Duration::from_millis(100));
@@ -259,4 +261,45 @@ fn the_independent_rule_check_rejects_broken_orders() {
         !follows_the_rules(&puzzle, &reversed),
         "a unique order cannot be reversed"
     );
+}
+
+#[test]
+fn generated_puzzles_rate_the_level_asked_for() {
+    let control = Control::new();
+    for (width, height, stones, level) in [
+        (8, 8, 16, Level::Easy),
+        (10, 10, 20, Level::Easy),
+        (14, 14, 47, Level::Medium),
+        (14, 14, 47, Level::Hard),
+        (30, 30, 100, Level::Medium),
+        (30, 30, 100, Level::Hard),
+    ] {
+        let puzzle = done(goishi::generate(
+            width,
+            height,
+            stones,
+            1,
+            Some(level),
+            &control,
+        ))
+        .unwrap_or_else(|message| panic!("{message}"));
+        assert_eq!(puzzle.stone_count(), stones);
+        let rating = done(goishi::rate(&puzzle, &control)).expect("solvable");
+        assert_eq!(rating.level, level, "{width}x{height} with {stones}");
+        assert_eq!(done(goishi::count(&puzzle, None, &control)), 1);
+    }
+}
+
+#[test]
+fn a_level_that_cannot_be_met_is_named_in_the_failure() {
+    let failure = done(goishi::generate(
+        14,
+        14,
+        47,
+        1,
+        Some(Level::Easy),
+        &Control::new(),
+    ))
+    .unwrap_err();
+    assert!(failure.contains("that rates easy"), "{failure}");
 }

@@ -70,6 +70,10 @@ pub struct Settings {
     pub goishi_order_shown: usize,
     /// The seed of the next generated puzzle.
     pub generate_seed: u64,
+    /// The level a generated puzzle must rate, by its name
+    /// ([`Level::name`](gridtour::goishi::Level::name)); any other text,
+    /// empty by default, asks for any level.
+    pub generate_difficulty: String,
 }
 
 impl Default for Settings {
@@ -94,6 +98,7 @@ impl Default for Settings {
             goishi_order: Vec::new(),
             goishi_order_shown: 0,
             generate_seed: 1,
+            generate_difficulty: String::new(),
         }
     }
 }

@@ -347,6 +347,7 @@ fn each_mode_shows_its_own_job_and_notices() {
             height: 300,
             stones: 1000,
             seed: 1,
+            difficulty: None,
         },
     ));
     assert_eq!(app.jobs.owner(), Some(Mode::Goishi));

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use gridtour::goishi::format::{self, ParseError};
-use gridtour::goishi::{self, Puzzle};
+use gridtour::goishi::{self, Level, Puzzle};
 use gridtour::output::{Format, Subject};
 
 use super::{Failure, Output, OutputArgs, progress, write_line};
@@ -42,13 +42,25 @@ pub struct GoishiArgs {
     #[arg(long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
     pub generate: Option<(u32, u32)>,
     /// Number of stones of the generated puzzle (default: 30% of the points).
-    #[arg(long, requires = "generate")]
+    #[arg(long, requires = "generate", conflicts_with = "puzzle")]
     pub stones: Option<usize>,
     /// Seed of the generator: the same seed gives the same puzzle.
-    #[arg(long, requires = "generate")]
+    #[arg(long, requires = "generate", conflicts_with = "puzzle")]
     pub seed: Option<u64>,
+    /// Level the generated puzzle must rate (easy, medium or hard; see
+    /// --rate): puzzles are made from new seeds until one does.
+    #[arg(long, requires = "generate", conflicts_with = "puzzle", value_parser = parse_level)]
+    pub difficulty: Option<Level>,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+/// Parses a difficulty level by its name.
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::ALL
+        .into_iter()
+        .find(|level| level.name() == text)
+        .ok_or_else(|| format!("expected easy, medium or hard, got '{text}'"))
 }
 
 /// Parses `10x10` into (width, height).
@@ -167,16 +179,18 @@ fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), Failure> {
 }
 
 fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Result<(), Failure> {
-    let stones = args
-        .stones
-        .unwrap_or((width as usize * height as usize) * 3 / 10);
+    // 30% of the points, but no more than 1.5 stones a row and a column,
+    // well within what big boards take (see `goishi::generate`).
+    let stones = args.stones.unwrap_or(
+        (width as usize * height as usize * 3 / 10).min((width + height) as usize * 3 / 2),
+    );
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_nanos() as u64)
     });
     let puzzle = progress::watched("generating", |control| {
-        goishi::generate(width, height, stones, seed, control)
+        goishi::generate(width, height, stones, seed, args.difficulty, control)
     })??;
     if args.seed.is_none() {
         // On standard error, so that the puzzle alone goes to the output.

@@ -28,6 +28,7 @@
 
 use super::generate::{generate_single, generation_refusal_single};
 use super::puzzle::{Direction, Point, Puzzle};
+use super::rate::{Level, rate};
 use super::solver::{count, solve};
 use crate::job::{Control, Method, Outcome};
 use crate::random::{Rng, splitmix64};
@@ -59,6 +60,10 @@ const NODES_PER_BLOCK: u64 = 1 << 21;
 /// New blocks tried in one place of the chain before the attempt is given
 /// up (each is a fresh seed; most fit the first time).
 const TRIES_PER_BLOCK: u64 = 12;
+
+/// New blocks tried in one place of an easy chain: few dense blocks rate
+/// easy (none of 30 unique 7x7 blocks of 23 stones, 2 of 30 of 18).
+const TRIES_PER_EASY_BLOCK: u64 = 40;
 
 /// Whole chains tried before giving up: a chain that counts more than one
 /// solution (it can be walked backwards) is replaced.
@@ -197,18 +202,21 @@ fn smallest_square_for(stones: usize) -> u32 {
 }
 
 /// Builds a unique puzzle as a chain of blocks when [`plan`] finds one;
-/// `None` when the request is for one block.
+/// `None` when the request is for one block. With a `difficulty`, the
+/// blocks are chosen by their own rating (see [`suits`]); the caller rates
+/// the whole.
 pub(super) fn compose(
     width: u32,
     height: u32,
     stones: usize,
     seed: u64,
+    difficulty: Option<Level>,
     control: &Control,
 ) -> Option<Outcome<Result<Puzzle, String>>> {
     let chain = plan(width, height, stones)?;
     for attempt in 0..CHAINS {
         let seed = splitmix64(seed ^ attempt.wrapping_mul(0xA24B_AED4_963E_E407));
-        let (puzzle, solution) = match build(width, height, &chain, seed, control) {
+        let (puzzle, solution) = match build(width, height, &chain, seed, difficulty, control) {
             Outcome::Done(Some(built)) => built,
             Outcome::Done(None) => continue,
             Outcome::Cancelled => return Some(Outcome::Cancelled),
@@ -223,8 +231,11 @@ pub(super) fn compose(
             Outcome::Cancelled => return Some(Outcome::Cancelled),
         }
     }
+    let rated = difficulty.map_or(String::new(), |level| {
+        format!(" that rates {}", level.name())
+    });
     Some(Outcome::Done(Err(format!(
-        "found no {width}x{height} puzzle with {stones} stones and a single solution; \
+        "found no {width}x{height} puzzle with {stones} stones and a single solution{rated}; \
          try fewer stones or another seed"
     ))))
 }
@@ -332,8 +343,13 @@ fn build(
     height: u32,
     chain: &[Block],
     seed: u64,
+    difficulty: Option<Level>,
     control: &Control,
 ) -> Outcome<Option<(Puzzle, Vec<Point>)>> {
+    let tries = match difficulty {
+        Some(Level::Easy) => TRIES_PER_EASY_BLOCK,
+        _ => TRIES_PER_BLOCK,
+    };
     let mut rng = Rng::new(seed);
     let mut placed: Vec<Placed> = Vec::with_capacity(chain.len());
     let mut links: Vec<Link> = Vec::with_capacity(chain.len());
@@ -343,9 +359,10 @@ fn build(
             blocks: chain.len() as u32,
         });
         let mut fitted = None;
-        for tries in 0..TRIES_PER_BLOCK {
-            let block_seed = splitmix64(seed.wrapping_add((index as u64) << 8 | tries));
-            let made = match make_block(block, block_seed, control) {
+        for try_number in 0..tries {
+            let block_seed = splitmix64(seed.wrapping_add((index as u64) << 8 | try_number));
+            let wanted = difficulty.map(|level| (level, index == 0));
+            let made = match make_block(block, block_seed, wanted, control) {
                 Outcome::Done(made) => made,
                 Outcome::Cancelled => return Outcome::Cancelled,
             };
@@ -372,8 +389,14 @@ fn build(
 }
 
 /// A unique block and its solution, or `None` when the small-puzzle
-/// generator found none.
-fn make_block(block: &Block, seed: u64, control: &Control) -> Outcome<Option<Placed>> {
+/// generator found none or the block does not suit `wanted` (a level, and
+/// whether this is the first block; see [`suits`]).
+fn make_block(
+    block: &Block,
+    seed: u64,
+    wanted: Option<(Level, bool)>,
+    control: &Control,
+) -> Outcome<Option<Placed>> {
     let puzzle = match generate_single(
         block.width,
         block.height,
@@ -386,12 +409,38 @@ fn make_block(block: &Block, seed: u64, control: &Control) -> Outcome<Option<Pla
         Outcome::Done(Err(_)) => return Outcome::Done(None),
         Outcome::Cancelled => return Outcome::Cancelled,
     };
+    if let Some((level, first)) = wanted {
+        match suits(&puzzle, level, first, control) {
+            Outcome::Done(true) => {}
+            Outcome::Done(false) => return Outcome::Done(None),
+            Outcome::Cancelled => return Outcome::Cancelled,
+        }
+    }
     match solve(&puzzle, control) {
         Outcome::Done(solution) => Outcome::Done(solution.map(|solution| Placed {
             width: block.width,
             height: block.height,
             solution,
         })),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// Whether a block fits in a chain meant to rate `level`. A puzzle's level
+/// is that of its hardest wrong pick, so every block of an easy chain is
+/// easy, and a medium or hard chain has its first block at that level and
+/// no block above it (for hard, any block below).
+fn suits(puzzle: &Puzzle, level: Level, first: bool, control: &Control) -> Outcome<bool> {
+    if level == Level::Hard && !first {
+        return Outcome::Done(true);
+    }
+    match rate(puzzle, control) {
+        Outcome::Done(Some(rating)) => Outcome::Done(if first {
+            rating.level == level
+        } else {
+            rating.level <= level
+        }),
+        Outcome::Done(None) => Outcome::Done(false),
         Outcome::Cancelled => Outcome::Cancelled,
     }
 }

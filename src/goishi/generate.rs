@@ -4,9 +4,14 @@ use std::cell::Cell;
 
 use super::compose;
 use super::puzzle::{Direction, Point, Puzzle};
+use super::rate::{Level, rate};
 use super::solver::{Threads, count_within};
 use crate::job::{Control, Outcome};
 pub use crate::random::Rng;
+use crate::random::splitmix64;
+
+/// Puzzles made for a request with a difficulty before giving up.
+const DIFFICULTY_ATTEMPTS: u64 = 12;
 
 /// Walks tried by [`walk_forward`] before giving up.
 const MAX_ATTEMPTS: usize = 20_000;
@@ -225,20 +230,62 @@ fn densest_unique(width: u32, height: u32) -> usize {
 
 /// A random puzzle with exactly one solution. Big ones are chains of small
 /// ones (see [`compose`](super::compose)); small ones come from
-/// [`generate_single`].
+/// [`generate_single`]. With a `difficulty`, puzzles are made from new
+/// seeds derived from `seed` until one rates that level (see
+/// [`rate`](fn@super::rate)), at most twelve of them.
 pub fn generate(
     width: u32,
     height: u32,
     stones: usize,
     seed: u64,
+    difficulty: Option<Level>,
     control: &Control,
 ) -> Outcome<Result<Puzzle, String>> {
     if let Err(message) = generation_refusal(width, height, stones) {
         return Outcome::Done(Err(message));
     }
-    compose::compose(width, height, stones, seed, control).unwrap_or_else(|| {
-        generate_single(width, height, stones, seed, NODES_PER_GENERATION, control)
-    })
+    let attempts = if difficulty.is_some() {
+        DIFFICULTY_ATTEMPTS
+    } else {
+        1
+    };
+    for attempt in 0..attempts {
+        let seed = if attempt == 0 {
+            seed
+        } else {
+            splitmix64(seed ^ attempt)
+        };
+        let made = compose::compose(width, height, stones, seed, difficulty, control)
+            .unwrap_or_else(|| {
+                generate_single(width, height, stones, seed, NODES_PER_GENERATION, control)
+            });
+        let puzzle = match made {
+            Outcome::Done(Ok(puzzle)) => puzzle,
+            // No unique puzzle within the search budget: other seeds fare
+            // no better.
+            failed => return failed,
+        };
+        let Some(level) = difficulty else {
+            return Outcome::Done(Ok(puzzle));
+        };
+        match rate(&puzzle, control) {
+            Outcome::Done(Some(rating)) if rating.level == level => {
+                return Outcome::Done(Ok(puzzle));
+            }
+            Outcome::Done(_) => {}
+            Outcome::Cancelled => return Outcome::Cancelled,
+        }
+    }
+    Outcome::Done(Err(format!(
+        "found no {width}x{height} puzzle with {stones} stones that rates {} in {attempts} tries; \
+         try another seed{}",
+        difficulty.map_or("", Level::name),
+        if difficulty == Some(Level::Easy) {
+            ", or fewer stones (easy puzzles are rare beyond about 20 stones a block)"
+        } else {
+            ""
+        }
+    )))
 }
 
 /// A random puzzle with exactly one solution, in one piece. It starts from

@@ -49,6 +49,9 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
     /// The level's name.
     pub fn name(self) -> &'static str {
         match self {

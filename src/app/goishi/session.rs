@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use gridtour::goishi::format::{self, Loaded};
-use gridtour::goishi::{self, Game, Point, Puzzle, Rating};
+use gridtour::goishi::{self, Game, Level, Point, Puzzle, Rating};
 use gridtour::job::{Control, Outcome, Progress, group_digits};
 
 use crate::app::browse::{BROWSE_LIMIT, Browser};
@@ -155,6 +155,8 @@ pub enum GoishiCommand {
         stones: usize,
         /// The random seed.
         seed: u64,
+        /// The level its rating must have, if any.
+        difficulty: Option<Level>,
     },
     /// Puts the puzzle's puzz.link URL on the clipboard.
     CopyUrl,
@@ -260,6 +262,8 @@ pub enum GoishiJob {
         stones: usize,
         /// The random seed.
         seed: u64,
+        /// The level its rating must have, if any.
+        difficulty: Option<Level>,
     },
 }
 
@@ -302,7 +306,11 @@ impl GoishiJob {
                 height,
                 stones,
                 seed,
-            } => format!("Generating {width}x{height} with {stones} stones, seed {seed}"),
+                difficulty,
+            } => format!(
+                "Generating {width}x{height} with {stones} stones{}, seed {seed}",
+                difficulty.map_or(String::new(), |level| format!(", {}", level.name()))
+            ),
         }
     }
 
@@ -336,7 +344,8 @@ impl GoishiJob {
                 height,
                 stones,
                 seed,
-            } => match goishi::generate(width, height, stones, seed, control) {
+                difficulty,
+            } => match goishi::generate(width, height, stones, seed, difficulty, control) {
                 Outcome::Done(result) => Outcome::Done(GoishiReport::Generated { result, seed }),
                 Outcome::Cancelled => Outcome::Cancelled,
             },
@@ -776,6 +785,7 @@ impl GoishiSession {
                 height,
                 stones,
                 seed,
+                difficulty,
             } => {
                 if let Err(reason) = goishi::generation_refusal(width, height, stones) {
                     return self.refuse(format!("Cannot generate: {reason}"));
@@ -788,6 +798,7 @@ impl GoishiSession {
                         height,
                         stones,
                         seed,
+                        difficulty,
                     },
                 )
             }

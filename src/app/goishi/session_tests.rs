@@ -192,6 +192,7 @@ fn generate_refuses_hopeless_sizes_at_once_and_names_its_seed() {
         height: 4,
         stones: 15,
         seed: 3,
+        difficulty: None,
     });
     assert_eq!(effects, Vec::new(), "no search starts");
     let refusal = session
@@ -211,11 +212,33 @@ fn generate_refuses_hopeless_sizes_at_once_and_names_its_seed() {
             height: 6,
             stones: 10,
             seed: 7,
+            difficulty: None,
         },
     );
     assert_eq!(session.puzzle().stone_count(), 10);
     assert!(session.source().contains("seed 7"), "{}", session.source());
     assert!(session.answer().is_some_and(|a| a.contains("seed 7")));
+}
+
+#[test]
+fn generate_makes_a_puzzle_of_the_level_asked_for() {
+    let mut session = GoishiSession::new(&Settings::default());
+    give(
+        &mut session,
+        GoishiCommand::Generate {
+            width: 14,
+            height: 14,
+            stones: 47,
+            seed: 2,
+            difficulty: Some(Level::Hard),
+        },
+    );
+    assert_eq!(session.puzzle().stone_count(), 47);
+    let rating = match goishi::rate(session.puzzle(), &Control::new()) {
+        Outcome::Done(rating) => rating.expect("solvable"),
+        Outcome::Cancelled => unreachable!("not cancelled"),
+    };
+    assert_eq!(rating.level, Level::Hard);
 }
 
 #[test]

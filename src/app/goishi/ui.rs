@@ -3,7 +3,7 @@
 //! typing (the canvas view, the URL being typed, a size being changed).
 
 use eframe::egui;
-use gridtour::goishi::{self, Point, Puzzle};
+use gridtour::goishi::{self, Level, Point, Puzzle};
 
 use super::session::{EXAMPLES, GoishiCommand, GoishiSession, Interaction};
 use crate::app::canvas::{Layer, PathIndex, Scene, View};
@@ -159,6 +159,9 @@ impl GoishiUi {
                 height: settings.goishi_height,
                 stones: settings.generate_stones,
                 seed: settings.generate_seed,
+                difficulty: Level::ALL
+                    .into_iter()
+                    .find(|level| level.name() == settings.generate_difficulty),
             };
             if widgets::button(ui, &generate, session.can(&generate)) {
                 out.push(generate);
@@ -173,6 +176,26 @@ impl GoishiUi {
             let label = ui.label("seed");
             ui.add(egui::DragValue::new(&mut settings.generate_seed))
                 .labelled_by(label.id);
+            let shown = match settings.generate_difficulty.as_str() {
+                "" => "any level",
+                name => name,
+            };
+            egui::ComboBox::from_label("level")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(
+                        &mut settings.generate_difficulty,
+                        String::new(),
+                        "any level",
+                    );
+                    for level in Level::ALL {
+                        ui.selectable_value(
+                            &mut settings.generate_difficulty,
+                            level.name().to_owned(),
+                            level.name(),
+                        );
+                    }
+                });
         });
         ui.label(format!(
             "Generate makes a {} x {} board (set under Edit stones).",
