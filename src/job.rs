@@ -209,7 +209,13 @@ impl fmt::Display for Progress {
             _ => ("nodes", "found"),
         };
         write!(f, "{} {work}", group_digits(self.nodes))?;
-        if self.found > 0 {
+        // Making a puzzle counts the solutions of many candidates: their
+        // total means nothing to a person.
+        let making = matches!(
+            self.method,
+            Method::Composing { .. } | Method::ProvingUnique { .. }
+        );
+        if self.found > 0 && !making {
             write!(f, ", {} {found}", group_digits(self.found))?;
         }
         let secs = self.elapsed.as_secs_f64();
@@ -558,6 +564,27 @@ mod tests {
                  the frontier sweep needs more than the 1,024 MiB memory budget)"
             ),
             "{progress}"
+        );
+        let making = Progress {
+            method: Method::Composing {
+                block: 3,
+                blocks: 8,
+            },
+            ..progress
+        };
+        assert_eq!(
+            making.to_string(),
+            "1,234,000 nodes, 2:05 min, 9,872/s (making block 3 of 8)"
+        );
+        let proving = Progress {
+            method: Method::ProvingUnique { stones: 200 },
+            ..making
+        };
+        assert!(
+            proving
+                .to_string()
+                .ends_with("/s (proving the 200-stone puzzle unique)"),
+            "{proving}"
         );
         assert_eq!(rough_duration(90.0), "90 seconds");
         assert_eq!(rough_duration(7_200.0), "2 hours");

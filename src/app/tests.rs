@@ -988,6 +988,34 @@ fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
     );
 }
 
+#[test]
+fn the_level_chosen_beside_generate_is_the_generated_puzzle_s_rating() {
+    let board = Puzzle::new(14, 14).expect("14x14");
+    let mut harness = app_harness(Settings {
+        generate_stones: 47,
+        ..goishi_settings(Some(&board))
+    });
+    harness.step();
+    harness.get_by_label("level of generated puzzles").click();
+    harness.run();
+    // Seed 1 of any level rates hard.
+    harness.get_by_label("medium").click();
+    harness.run();
+    harness.get_by_label("Generate").click();
+    wait_until_idle(&mut harness);
+    let puzzle = harness.state().goishi.puzzle().clone();
+    assert_eq!(puzzle.stones().len(), 47);
+    harness.get_by_label("Rate difficulty").click();
+    wait_until_idle(&mut harness);
+    let answer = harness
+        .state()
+        .goishi
+        .answer()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(answer.starts_with("Rated medium"), "{answer}");
+}
+
 /// A Warnsdorff tour over a `side` x `side` board.
 fn large_tour(side: u32) -> Tour {
     let board = Board::new(side, side).expect("a board the engine accepts");

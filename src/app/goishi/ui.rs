@@ -176,18 +176,16 @@ impl GoishiUi {
             let label = ui.label("seed");
             ui.add(egui::DragValue::new(&mut settings.generate_seed))
                 .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
             let shown = match settings.generate_difficulty.as_str() {
-                "" => "any level",
+                "" => "any",
                 name => name,
             };
-            egui::ComboBox::from_label("level")
+            egui::ComboBox::from_label("level of generated puzzles")
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(
-                        &mut settings.generate_difficulty,
-                        String::new(),
-                        "any level",
-                    );
+                    ui.selectable_value(&mut settings.generate_difficulty, String::new(), "any");
                     for level in Level::ALL {
                         ui.selectable_value(
                             &mut settings.generate_difficulty,
