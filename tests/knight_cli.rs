@@ -151,6 +151,20 @@ fn bad_arguments_give_one_line_errors() {
         ("--size 8x8 --start a99999999999999999999", "--start"),
         ("--size 8x8 --blocked c3,", "--blocked"),
         ("--size 8x8 --blocked #!", "not a square name"),
+        ("--size 5x5 --start a1 --end z9 --count", "--end: "),
+        (
+            "--size 5x5 --start a1 --end c3 --blocked c3 --count",
+            "--end: square 'c3' is blocked",
+        ),
+        ("--size 5x5 --end c3 --count", "--start"),
+        (
+            "--size 5x5 --start a1 --end c3 --estimate",
+            "cannot be used with",
+        ),
+        (
+            "--size 5x5 --start a1 --end c3 --count --closed",
+            "cannot be used with",
+        ),
         (
             "--size 8x8 --blocked a1",
             "a1 is the start when --start is omitted",
@@ -366,4 +380,33 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     assert!(stdout_of("--size 5 --start a1 --count --threads 1").starts_with("304 "));
     let error = error_of("--size 5 --count --memory lots");
     assert!(error.contains("--memory: expected a size"), "{error}");
+}
+
+#[test]
+fn counts_tours_between_two_squares() {
+    assert_eq!(
+        stdout_of("--size 5x5 --start a1 --end e5 --count"),
+        "56 directed open tours from a1 to e5\n"
+    );
+    assert_eq!(
+        stdout_of("--size 5x5 --start a1 --end b1 --count --format json"),
+        "{\"description\":\"directed open tours from a1 to b1\",\"tours\":0}\n"
+    );
+}
+
+#[test]
+fn finds_a_tour_between_two_squares_or_says_why_there_is_none() {
+    let board = Board::new(6, 6).unwrap();
+    for end in ["f1", "a6", "c4"] {
+        let text = stdout_of(&format!("--size 6x6 --start a1 --end {end}"));
+        let path = path_of_text(&board, &text);
+        validate(&board, &path, TourKind::Open).unwrap();
+        assert_eq!(path[0], board.parse_square("a1").unwrap());
+        assert_eq!(path[35], board.parse_square(end).unwrap(), "to {end}");
+    }
+    assert_eq!(
+        stdout_of("--size 6x6 --start a1 --end c3"),
+        "no open tour from a1 to c3 on 6x6: a knight changes colour with every move, so a tour \
+         of 36 squares (an even number) ends on the other colour, and a1 and c3 are both dark\n"
+    );
 }

@@ -6,7 +6,10 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use gridtour::job::{Control, Outcome};
-use gridtour::knight::{Board, Patience, Square, TourKind, count, enumerate, validate};
+use gridtour::knight::{
+    Board, Patience, SolveResult, Square, TourKind, count, count_between, enumerate,
+    impossibility_between, solve_between, validate,
+};
 
 fn board(width: u32, height: u32) -> Board {
     Board::new(width, height).unwrap()
@@ -391,4 +394,78 @@ fn millions_of_tours_stream_in_flat_memory() {
     // about 950 MB; streaming them must not grow the peak by even 20 MB.
     let growth = peak_memory_kib().saturating_sub(before);
     assert!(growth < 20 * 1024, "peak memory grew by {growth} KiB");
+}
+
+fn tours_between(board: &Board, start: Square, end: Square) -> u64 {
+    match count_between(board, start, end, Patience::Unlimited, &Control::new()) {
+        Outcome::Done(Ok(counted)) => counted.tours,
+        Outcome::Done(Err(too_long)) => panic!("refused without a limit: {too_long}"),
+        Outcome::Cancelled => panic!("nobody cancelled the count"),
+    }
+}
+
+/// Tours from a square, sorted by where they end, add up to all tours from
+/// it: on 5x5 (walked) and on 3x13 (swept, more squares than the walk
+/// takes), and each part agrees with the tours listed one by one.
+#[test]
+fn tours_between_two_squares_add_up_to_the_tours_from_the_first() {
+    for (width, height) in [(5, 5), (3, 13)] {
+        let board = board(width, height);
+        let start = Square::new(0, 0);
+        let listed = listed(&board, Some(start), TourKind::Open);
+        let mut total = 0;
+        for end in board.open_squares() {
+            let between = tours_between(&board, start, end);
+            let ending_there = listed
+                .iter()
+                .filter(|path| path.last() == Some(&end))
+                .count();
+            assert_eq!(between, ending_there as u64, "{width}x{height} to {end:?}");
+            total += between;
+        }
+        assert_eq!(total, tours(&board, Some(start), TourKind::Open));
+        assert!(total > 0);
+    }
+    // The same square at both ends, or a blocked one: no tour.
+    let board = board(5, 5);
+    assert_eq!(
+        tours_between(&board, Square::new(0, 0), Square::new(0, 0)),
+        0
+    );
+    let mut holed = board.clone();
+    holed.set_blocked(Square::new(2, 2), true);
+    assert_eq!(
+        tours_between(&holed, Square::new(0, 0), Square::new(2, 2)),
+        0
+    );
+}
+
+/// For every pair of squares of small boards (one with a hole): the search
+/// for a tour between them finds one exactly when some exist, ending where
+/// asked, and the colour rule never rules out a pair that has tours.
+#[test]
+fn tours_between_two_squares_are_found_exactly_when_they_exist() {
+    let mut holed = board(5, 6);
+    holed.set_blocked(Square::new(2, 3), true);
+    for board in [board(5, 5), board(3, 8), holed] {
+        let start = board.open_squares().next().unwrap();
+        let mut found = 0;
+        for end in board.open_squares() {
+            let exist = tours_between(&board, start, end) > 0;
+            if impossibility_between(&board, start, end).is_some() {
+                assert!(!exist, "{end:?}");
+            }
+            match solve_between(&board, start, end, &Control::new()) {
+                Outcome::Done(SolveResult::Found(tour)) => {
+                    assert!(exist, "{end:?}");
+                    validate(&board, &tour.path, TourKind::Open).unwrap();
+                    assert_eq!((tour.path[0], *tour.path.last().unwrap()), (start, end));
+                    found += 1;
+                }
+                Outcome::Done(SolveResult::NoTour(_)) => assert!(!exist, "{end:?}"),
+                Outcome::Cancelled => unreachable!("not cancelled"),
+            }
+        }
+        assert!(found > 0);
+    }
 }

@@ -36,6 +36,16 @@ pub struct KnightArgs {
     /// counts undirected tours of the whole board.
     #[arg(long, value_name = "SQUARE")]
     start: Option<String>,
+    /// With --start: an open tour from --start that ends on this square
+    /// (found by exhaustive search, whatever --algo says); with --count,
+    /// the number of such tours.
+    #[arg(
+        long,
+        value_name = "SQUARE",
+        requires = "start",
+        conflicts_with_all = ["closed", "estimate", "failing_starts"]
+    )]
+    end: Option<String>,
     /// Ask for a closed tour (the last square a knight's move from the first).
     #[arg(long)]
     closed: bool,
@@ -90,7 +100,12 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
     let start = args
         .start
         .as_deref()
-        .map(|name| parse_start(&board, name))
+        .map(|name| parse_square(&board, "--start", name))
+        .transpose()?;
+    let end = args
+        .end
+        .as_deref()
+        .map(|name| parse_square(&board, "--end", name))
         .transpose()?;
     if args.failing_starts {
         print_failing_starts(&board, &output)?;
@@ -109,14 +124,18 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         } else {
             COMMAND_LINE_PATIENCE
         };
-        print_count(&board, start, kind, patience, format)?;
+        let request = match (start, end) {
+            (Some(start), Some(end)) => Request::Between(start, end),
+            _ => Request::All(start, kind),
+        };
+        print_count(&board, request, patience, format)?;
     } else {
         let start = match start {
             Some(start) => start,
-            None => parse_start(&board, "a1")
+            None => parse_square(&board, "--start", "a1")
                 .map_err(|e| format!("{e} (a1 is the start when --start is omitted)"))?,
         };
-        print_tour(&board, start, kind, algorithm, &output)?;
+        print_tour(&board, start, end, kind, algorithm, &output)?;
     }
     Ok(())
 }
@@ -134,26 +153,30 @@ fn build_board(size: &str, blocked: &[String]) -> Result<Board, String> {
 }
 
 /// A start square that is on the board and open.
-fn parse_start(board: &Board, name: &str) -> Result<Square, String> {
+/// The square `name` given to `flag`, which must be open.
+fn parse_square(board: &Board, flag: &str, name: &str) -> Result<Square, String> {
     let square = board
         .parse_square(name)
-        .map_err(|e| format!("--start: {e}"))?;
+        .map_err(|e| format!("{flag}: {e}"))?;
     if board.is_blocked(square) {
-        return Err(format!("--start: square '{name}' is blocked"));
+        return Err(format!("{flag}: square '{name}' is blocked"));
     }
     Ok(square)
 }
 
+/// Prints a tour from `start` (to `end`, when given) or why there is none.
 fn print_tour(
     board: &Board,
     start: Square,
+    end: Option<Square>,
     kind: TourKind,
     algorithm: Algorithm,
     output: &Output,
 ) -> Result<(), Failure> {
     let format = output.format;
-    let result = progress::watched("searching", |control| {
-        knight::solve(board, start, kind, algorithm, control)
+    let result = progress::watched("searching", |control| match end {
+        Some(end) => knight::solve_between(board, start, end, control),
+        None => knight::solve(board, start, kind, algorithm, control),
     })?;
     match result {
         SolveResult::Found(tour) => {
@@ -164,9 +187,13 @@ fn print_tour(
             let line = match format {
                 Format::Json => no_tour_json(board, start, kind, &reason),
                 _ => format!(
-                    "no {} tour from {} on {}x{}: {reason}",
+                    "no {} tour from {}{} on {}x{}: {reason}",
                     kind.label(),
                     board.square_name(start),
+                    end.map_or(String::new(), |end| format!(
+                        " to {}",
+                        board.square_name(end)
+                    )),
                     board.width(),
                     board.height()
                 ),
@@ -203,15 +230,23 @@ fn no_tour_json(board: &Board, start: Square, kind: TourKind, reason: &str) -> S
 /// The longest count the command line starts without `--force`.
 const COMMAND_LINE_PATIENCE: Patience = Patience::Seconds(3600.0);
 
+/// Which tours `--count` counts.
+enum Request {
+    /// Of this kind, from this square or undirected.
+    All(Option<Square>, TourKind),
+    /// Open tours from the first square to the second.
+    Between(Square, Square),
+}
+
 fn print_count(
     board: &Board,
-    start: Option<Square>,
-    kind: TourKind,
+    request: Request,
     patience: Patience,
     format: Format,
 ) -> Result<(), Failure> {
-    let counted = progress::watched("counting", |control| {
-        knight::count(board, start, kind, patience, control)
+    let counted = progress::watched("counting", |control| match request {
+        Request::All(start, kind) => knight::count(board, start, kind, patience, control),
+        Request::Between(start, end) => knight::count_between(board, start, end, patience, control),
     })?
     .map_err(|too_long| {
         let more_memory = if too_long.why.more_memory_helps() {

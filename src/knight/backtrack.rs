@@ -22,6 +22,10 @@
 //!
 //! Every pruning only discards positions with no completion, so when the
 //! stack empties no tour exists.
+//!
+//! An open tour with a required last square is searched the same way: the
+//! last square counts one extra way out (the tour ends there), no other
+//! square may be an end, and it is stepped on only by the last move.
 
 use super::grid::Grid;
 use super::{Board, KNIGHT_MOVES, Square, TourKind};
@@ -51,10 +55,35 @@ pub(crate) fn backtrack(
     kind: TourKind,
     control: &Control,
 ) -> Outcome<Option<Vec<Square>>> {
+    search(board, start, kind, None, control)
+}
+
+/// Searches for an open tour from `start` that ends on `end`; `Done(None)`
+/// proves there is none.
+pub(crate) fn backtrack_to(
+    board: &Board,
+    start: Square,
+    end: Square,
+    control: &Control,
+) -> Outcome<Option<Vec<Square>>> {
+    if !board.is_open(end) || (start == end && board.open_count() > 1) {
+        return Outcome::Done(None);
+    }
+    search(board, start, TourKind::Open, Some(end), control)
+}
+
+fn search(
+    board: &Board,
+    start: Square,
+    kind: TourKind,
+    end: Option<Square>,
+    control: &Control,
+) -> Outcome<Option<Vec<Square>>> {
     if !board.is_open(start) {
         return Outcome::Done(None);
     }
     let mut search = Search::new(board, start, kind, control);
+    search.end = end.map(|end| search.grid.cell(end));
     match search.run() {
         Outcome::Done(Some(cells)) => {
             Outcome::Done(Some(cells.iter().map(|&c| search.grid.square(c)).collect()))
@@ -70,6 +99,8 @@ struct Search<'a> {
     kind: TourKind,
     control: &'a Control,
     start: usize,
+    /// The square an open tour must end on, if one is required.
+    end: Option<usize>,
     stack: Vec<Frame>,
     /// Free squares not yet on the path.
     remaining: usize,
@@ -94,6 +125,7 @@ impl<'a> Search<'a> {
             kind,
             control,
             start,
+            end: None,
             stack: Vec::with_capacity(board.open_count()),
             remaining: board.open_count(),
             unreported: 0,
@@ -137,14 +169,19 @@ impl<'a> Search<'a> {
             }
             self.grid.visit(next);
             self.remaining -= 1;
+            let on_end = self.end == Some(next);
             if self.remaining == 0 {
-                if self.kind == TourKind::Open || self.grid.attacks(next, self.start) {
+                let ends_right = self.end.is_none_or(|end| end == next);
+                if (self.kind == TourKind::Open && ends_right)
+                    || (self.kind == TourKind::Closed && self.grid.attacks(next, self.start))
+                {
                     self.report();
                     let mut path: Vec<usize> = self.stack.iter().map(|f| f.cell as usize).collect();
                     path.push(next);
                     return Outcome::Done(Some(path));
                 }
-            } else if let Some(ends) = self.ends_after_move(from, next, ends)
+            } else if !on_end
+                && let Some(ends) = self.ends_after_move(from, next, ends)
                 && self.flood_allows(next)
             {
                 let frame = self.frame(next, ends);
@@ -194,10 +231,11 @@ impl<'a> Search<'a> {
     }
 
     /// The ways out of a free square: its free neighbours, plus the way home
-    /// for a square next to the start of a closed tour.
+    /// for a square next to the start of a closed tour, plus the end of the
+    /// tour for its required last square.
     fn exits(&self, cell: usize) -> u8 {
         let home = self.kind == TourKind::Closed && self.grid.attacks(cell, self.start);
-        self.grid.degree(cell) + u8::from(home)
+        self.grid.degree(cell) + u8::from(home) + u8::from(self.end == Some(cell))
     }
 
     /// How many squares can only be an end, with the knight on the start;
@@ -224,10 +262,11 @@ impl<'a> Search<'a> {
         (ends <= self.allowed_ends() && self.home_is_open()).then_some(ends)
     }
 
-    /// Open tours have one free end; a closed tour's end is tied to the start.
+    /// Open tours have one free end, unless it is required; a closed
+    /// tour's end is tied to the start.
     fn allowed_ends(&self) -> u32 {
         match self.kind {
-            TourKind::Open => 1,
+            TourKind::Open => u32::from(self.end.is_none()),
             TourKind::Closed => 0,
         }
     }

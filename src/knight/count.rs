@@ -108,7 +108,60 @@ pub fn count(
     control: &Control,
 ) -> Outcome<Result<Count, TooLong>> {
     let description = describe(board, start, kind);
-    let tours = match count_tours(board, start, kind, patience, control) {
+    counted(
+        description,
+        count_tours(board, start, None, kind, patience, control),
+        control,
+    )
+}
+
+/// Counts the open tours from `start` that end on `end`: directed, since
+/// each such path is walked from `start`. Like [`count`] otherwise.
+pub fn count_between(
+    board: &Board,
+    start: Square,
+    end: Square,
+    patience: Patience,
+    control: &Control,
+) -> Outcome<Result<Count, TooLong>> {
+    let description = format!(
+        "{} to {}",
+        describe(board, Some(start), TourKind::Open),
+        end_name(board, end)
+    );
+    // The colours alone rule out half the pairs of every board, however big.
+    if super::impossibility_between(board, start, end).is_some() {
+        return counted(description, Outcome::Done(Ok(0)), control);
+    }
+    let tours = count_tours(
+        board,
+        Some(start),
+        Some(end),
+        TourKind::Open,
+        patience,
+        control,
+    );
+    counted(description, tours, control)
+}
+
+/// A square's name for a description, saying when it cannot end a tour.
+fn end_name(board: &Board, end: Square) -> String {
+    if !board.contains(end) {
+        format!("({}, {}) (off the board)", end.x, end.y)
+    } else if board.is_blocked(end) {
+        format!("{} (a blocked square)", board.square_name(end))
+    } else {
+        board.square_name(end)
+    }
+}
+
+/// A count's result in 64 bits, described.
+fn counted(
+    description: String,
+    tours: Outcome<Result<u128, TooLong>>,
+    control: &Control,
+) -> Outcome<Result<Count, TooLong>> {
+    let tours = match tours {
         Outcome::Done(Ok(tours)) => tours,
         Outcome::Done(Err(too_long)) => return Outcome::Done(Err(too_long)),
         Outcome::Cancelled => return Outcome::Cancelled,
@@ -213,20 +266,22 @@ const WALK_OPEN_SQUARES: usize = 36;
 /// 44,202 tours, in a few hundredths of a second).
 const WALK_CLOSED_SQUARES: usize = 36;
 
-/// The number of tours, before it is narrowed to the public 64-bit count.
+/// The number of tours, before it is narrowed to the public 64-bit count;
+/// with `end` (open tours from `start` only), those that end there.
 fn count_tours(
     board: &Board,
     start: Option<Square>,
+    end: Option<Square>,
     kind: TourKind,
     patience: Patience,
     control: &Control,
 ) -> Outcome<Result<u128, TooLong>> {
     let graph = Graph::new(board);
-    if let Some(s) = start
-        && graph.id(board, s).is_none()
-    {
+    let unusable = |square: Option<Square>| square.is_some_and(|s| graph.id(board, s).is_none());
+    if unusable(start) || unusable(end) {
         return Outcome::Done(Ok(0));
     }
+    let end_id = end.and_then(|e| graph.id(board, e));
     let squares = graph.len();
     if squares <= 1 {
         // No squares: no tour. One square: the one-square path is an open
@@ -246,7 +301,7 @@ fn count_tours(
     };
     let no_sweep = if squares > walk_limit {
         let shape = match kind {
-            TourKind::Open => Shape::Path(start),
+            TourKind::Open => Shape::Path(start, end),
             TourKind::Closed => Shape::Cycle,
         };
         match frontier::count(board, shape, control) {
@@ -266,6 +321,7 @@ fn count_tours(
         None
     };
     let plan;
+    let ends_right = |path: &[u32]| end_id.is_none_or(|e| path.last() == Some(&e));
     let walks = match (start, kind) {
         (Some(s), _) => {
             let Some(id) = graph.id(board, s) else {
@@ -274,7 +330,7 @@ fn count_tours(
             Walks {
                 roots: vec![(vec![id], 1)],
                 closed: false,
-                accept: &|_| true,
+                accept: &ends_right,
                 found_per_tour: 1,
             }
         }

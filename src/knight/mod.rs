@@ -24,10 +24,12 @@ mod validate;
 mod warnsdorff;
 
 pub use board::{Board, KNIGHT_MOVES, Square, TourKind, is_dark_square};
-pub use count::{Count, Patience, TooLong, WALK_NODES_PER_THREAD_SECOND, count, enumerate};
+pub use count::{
+    Count, Patience, TooLong, WALK_NODES_PER_THREAD_SECOND, count, count_between, enumerate,
+};
 pub use estimate::{Estimate, MAX_ESTIMATE_SQUARES, Sampling, estimate};
-pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve};
-pub use theory::impossibility;
+pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between};
+pub use theory::{impossibility, impossibility_between};
 pub use tour::Tour;
 #[cfg(test)]
 pub(crate) use tour::small_tour;

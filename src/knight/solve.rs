@@ -3,7 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Board, Square, Tour, TourKind, backtrack, impossibility, large, validate, warnsdorff};
+use super::{
+    Board, Square, Tour, TourKind, backtrack, impossibility, impossibility_between, large,
+    validate, warnsdorff,
+};
 use crate::job::{Control, Outcome};
 
 /// The method [`solve`] uses on boards too small for the large-board
@@ -135,6 +138,36 @@ pub fn solve(
                 .and_then(|path| checked(board, start, kind, path))
                 .map(SolveResult::Found)
                 .unwrap_or_else(|| SolveResult::NoTour(exhausted(board, start, kind))),
+        ),
+    }
+}
+
+/// Finds one open tour from `start` that ends on `end`: the theory of
+/// [`impossibility_between`], then exhaustive search (which, on big boards,
+/// can take very long; `control` cancels it).
+pub fn solve_between(
+    board: &Board,
+    start: Square,
+    end: Square,
+    control: &Control,
+) -> Outcome<SolveResult> {
+    if let Some(reason) = impossibility_between(board, start, end) {
+        return Outcome::Done(SolveResult::NoTour(reason));
+    }
+    match backtrack::backtrack_to(board, start, end, control) {
+        Outcome::Cancelled => Outcome::Cancelled,
+        Outcome::Done(found) => Outcome::Done(
+            found
+                .filter(|path| path.last() == Some(&end))
+                .and_then(|path| checked(board, start, TourKind::Open, path))
+                .map(SolveResult::Found)
+                .unwrap_or_else(|| {
+                    SolveResult::NoTour(format!(
+                        "{} to {}",
+                        exhausted(board, start, TourKind::Open),
+                        board.square_name(end)
+                    ))
+                }),
         ),
     }
 }

@@ -19,6 +19,56 @@ pub fn impossibility(board: &Board, start: Option<Square>, kind: TourKind) -> Op
         .or_else(|| cut_square_reason(board, start, kind))
 }
 
+/// Why no open tour from `start` can end on `end`: the reasons of
+/// [`impossibility`] for open tours from `start`, an end square the tour
+/// cannot visit or that is the start, and colours: a knight changes colour
+/// with every move, so on an even number of squares the ends differ in
+/// colour and on an odd number both are of the majority colour.
+pub fn impossibility_between(board: &Board, start: Square, end: Square) -> Option<String> {
+    if let Some(reason) = impossibility(board, Some(start), TourKind::Open) {
+        return Some(reason);
+    }
+    if !board.contains(end) {
+        return Some(format!(
+            "the end square ({}, {}) is off the {}x{} board",
+            end.x,
+            end.y,
+            board.width(),
+            board.height()
+        ));
+    }
+    let end_name = board.square_name(end);
+    if board.is_blocked(end) {
+        return Some(format!("the end square {end_name} is blocked"));
+    }
+    if start == end {
+        return (board.open_count() > 1).then(|| {
+            format!("a tour of more than one square cannot end on its start square {end_name}")
+        });
+    }
+    let squares = board.open_count();
+    let same_colour = board.is_dark(start) == board.is_dark(end);
+    let colour = |s: Square| if board.is_dark(s) { "dark" } else { "light" };
+    if squares.is_multiple_of(2) && same_colour {
+        Some(format!(
+            "a knight changes colour with every move, so a tour of {squares} squares (an even \
+             number) ends on the other colour, and {} and {end_name} are both {}",
+            board.square_name(start),
+            colour(start)
+        ))
+    } else if !squares.is_multiple_of(2) && !same_colour {
+        Some(format!(
+            "a knight changes colour with every move, so a tour of {squares} squares (an odd \
+             number) ends on the colour it starts on, and {} is {} but {end_name} is {}",
+            board.square_name(start),
+            colour(start),
+            colour(end)
+        ))
+    } else {
+        None
+    }
+}
+
 /// The start square itself must be a square the tour visits.
 fn start_reason(board: &Board, start: Option<Square>) -> Option<String> {
     if board.open_count() == 0 {

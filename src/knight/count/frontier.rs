@@ -43,8 +43,9 @@ use layer::{Budget, Builder, Layer, Stager};
 /// What kind of edge set the sweep counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Shape {
-    /// Hamiltonian paths; with `Some(end)` only those with `end` as an end.
-    Path(Option<Square>),
+    /// Hamiltonian paths; only those with the given squares as ends (none,
+    /// one, or both ends given).
+    Path(Option<Square>, Option<Square>),
     /// Hamiltonian cycles.
     Cycle,
 }
@@ -98,8 +99,8 @@ struct Scan {
     /// retired come from.
     later: Vec<Vec<Vec<u8>>>,
     last_open: usize,
-    /// Scan position of the required path end, if any.
-    end: Option<usize>,
+    /// Scan positions of the required path ends (at most two).
+    ends: Vec<usize>,
     /// Whether the board and the request look the same mirrored along the
     /// scan rows, so that a state and its mirror image have as many ways to
     /// be completed and can be counted as one at every row's end.
@@ -114,7 +115,7 @@ struct Scan {
 
 impl Scan {
     /// The scan of a board at most [`MAX_WIDTH`] wide; None when it has no
-    /// open square.
+    /// open square, or the path ends asked for are not two open squares.
     fn new(board: &Board, shape: Shape) -> Option<Scan> {
         let (board_w, board_h) = (board.width() as usize, board.height() as usize);
         let transposed = board_w > board_h;
@@ -168,13 +169,29 @@ impl Scan {
             })
             .collect();
         let last_open = open.iter().rposition(|&o| o)?;
-        let end = match shape {
-            Shape::Path(Some(s)) => (0..width * height).find(|&p| to_square(p) == s && open[p]),
-            _ => None,
+        let required = match shape {
+            Shape::Path(first, second) => [first, second],
+            Shape::Cycle => [None, None],
         };
+        let position_of = |s: Square| (0..width * height).find(|&p| to_square(p) == s);
+        let mut ends = Vec::new();
+        for square in required.into_iter().flatten() {
+            // A required end that is not an open square: no such path.
+            let end = position_of(square).filter(|&p| open[p])?;
+            if ends.contains(&end) {
+                // Both ends on one square: only a one-square board has
+                // such a path, and the caller counts that itself.
+                return None;
+            }
+            ends.push(end);
+        }
         let mirror = |p: usize| p - p % width + (width - 1 - p % width);
-        let mirrored = (0..width * height).all(|p| open[p] == open[mirror(p)])
-            && end.is_none_or(|e| mirror(e) == e);
+        let mut mirrored_ends: Vec<usize> = ends.iter().map(|&e| mirror(e)).collect();
+        mirrored_ends.sort_unstable();
+        let mut sorted_ends = ends.clone();
+        sorted_ends.sort_unstable();
+        let mirrored =
+            (0..width * height).all(|p| open[p] == open[mirror(p)]) && mirrored_ends == sorted_ends;
         let slots = 2 * width + 1;
         let mirror_order = Order::new(
             slots,
@@ -188,7 +205,7 @@ impl Scan {
             forward,
             later,
             last_open,
-            end,
+            ends,
             mirrored,
             in_order: Order::new(slots, |slot| slot),
             mirror_order,
@@ -458,7 +475,7 @@ impl Step<'_> {
     fn retire(&self, window: &mut Window, complete: bool) -> Retired {
         let scan = self.scan;
         let slots = scan.window();
-        let is_required_end = scan.end == Some(self.position);
+        let is_required_end = scan.ends.contains(&self.position);
         let mut complete = complete;
         match window.mate[0] {
             UNTOUCHED => return Retired::Invalid,
@@ -469,10 +486,9 @@ impl Step<'_> {
             _ if self.cycles => return Retired::Invalid,
             partner => {
                 window.mate[partner as usize] = TERMINAL;
-                // With a required end still ahead, only one other end is free.
-                let required_ahead = scan.end.is_some_and(|e| e > self.position);
-                let limit = if required_ahead { 1 } else { 2 };
-                if window.fixed_ends(slots + 1) > limit {
+                // Required ends still ahead leave fewer ends free.
+                let required_ahead = scan.ends.iter().filter(|&&e| e > self.position).count();
+                if window.fixed_ends(slots + 1) > 2 - required_ahead {
                     return Retired::Invalid;
                 }
             }
@@ -485,7 +501,7 @@ impl Step<'_> {
                 !scan.open[q]
                     || (q - self.position <= slots && window.mate[q - self.position] == DONE)
             });
-            let end_passed = scan.end.is_none_or(|e| e <= self.position);
+            let end_passed = scan.ends.iter().all(|&e| e <= self.position);
             return if rest_done && end_passed {
                 Retired::Tour
             } else {
@@ -525,7 +541,7 @@ impl Step<'_> {
         }
         // An open tour has two ends: the ends already fixed and the squares
         // ahead that can get only one more edge in all must not be more.
-        if !self.cycles && scan.end.is_none() {
+        if !self.cycles && scan.ends.is_empty() {
             let forced_ends = (1..later.len())
                 .filter(|&slot| {
                     scan.open[self.position + slot]
@@ -664,14 +680,20 @@ mod tests {
                 });
                 directed / 2
             }
-            Shape::Path(Some(end)) => {
+            Shape::Path(Some(end), other) => {
                 let Some(start) = squares.iter().position(|&s| s == end) else {
                     return 0;
                 };
-                extend(start, 1 << start, n, &adjacent, &mut |_| directed += 1);
+                let other = other.map(|o| squares.iter().position(|&s| s == o));
+                if other == Some(Some(start)) || other == Some(None) {
+                    return 0;
+                }
+                extend(start, 1 << start, n, &adjacent, &mut |last| {
+                    directed += u64::from(other.is_none_or(|o| o == Some(last)));
+                });
                 directed
             }
-            Shape::Path(None) => {
+            Shape::Path(None, _) => {
                 for start in 0..n {
                     extend(start, 1 << start, n, &adjacent, &mut |_| directed += 1);
                 }
@@ -721,13 +743,24 @@ mod tests {
     fn sweep_agrees_with_brute_force() {
         let mut nonzero = 0;
         for board in small_boards() {
-            let mut shapes = vec![Shape::Cycle, Shape::Path(None)];
+            let mut shapes = vec![Shape::Cycle, Shape::Path(None, None)];
             shapes.extend(
                 board
                     .open_squares()
                     .step_by(5)
-                    .map(|s| Shape::Path(Some(s))),
+                    .map(|s| Shape::Path(Some(s), None)),
             );
+            // Both ends given: on the boards where brute force is quick.
+            let pairs_from = if board.open_count() <= 20 { 4 } else { 0 };
+            for first in board.open_squares().step_by(7).take(pairs_from) {
+                shapes.extend(
+                    board
+                        .open_squares()
+                        .step_by(3)
+                        .filter(|&second| second != first)
+                        .map(|second| Shape::Path(Some(first), Some(second))),
+                );
+            }
             for shape in shapes {
                 let expected = brute_force(&board, shape);
                 nonzero += usize::from(expected > 0);
