@@ -136,6 +136,27 @@ fn cancelled_generation_says_so() {
         goishi::generate(10, 10, 30, 0, None, &control),
         Outcome::Cancelled
     );
+    // A chain of blocks, with or without a level to aim at.
+    for difficulty in [None, Some(Level::Hard)] {
+        assert_eq!(
+            goishi::generate(300, 300, 1000, 0, difficulty, &control),
+            Outcome::Cancelled
+        );
+    }
+    // Cancelled while it runs: it stops well before it would have ended.
+    let control = std::sync::Arc::new(Control::new());
+    let canceller = {
+        let control = control.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            control.cancel();
+        })
+    };
+    let started = std::time::Instant::now();
+    let outcome = goishi::generate(300, 300, 1000, 0, None, &control);
+    canceller.join().unwrap();
+    assert_eq!(outcome, Outcome::Cancelled);
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
 }
 
 /// Whether `order` picks every stone of `puzzle` by the rules, checked
