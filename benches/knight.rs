@@ -5,12 +5,17 @@
 //! 7x8 (about 40 s) is timed from the command line instead:
 //! `/usr/bin/time -v gridtour knight --size 7x8 --count --closed`.
 //!
+//! `count/open_7x6_corner_to_corner`: the open tours between two opposite
+//! corners (`--start a1 --end g6`), by the sweep with both ends required.
+//!
 //! `estimate/<board>_100k`: 100,000 random tour attempts of the estimate
 //! (`--estimate`), on every core.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use gridtour::job::{Control, Outcome};
-use gridtour::knight::{Board, Patience, Sampling, Square, TourKind, count, estimate};
+use gridtour::knight::{
+    Board, Patience, Sampling, Square, TourKind, count, count_between, estimate,
+};
 use std::hint::black_box;
 
 fn counted(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
@@ -44,6 +49,21 @@ fn counting(c: &mut Criterion) {
         assert_eq!(counted(&board, start, kind), expected, "{name}");
         group.bench_function(name, |b| b.iter(|| counted(&board, start, kind)));
     }
+    let board = Board::new(7, 6).expect("valid bench board");
+    let (start, end) = (Square::new(0, 0), Square::new(6, 5));
+    let between = || match count_between(
+        black_box(&board),
+        start,
+        end,
+        Patience::Unlimited,
+        &Control::new(),
+    ) {
+        Outcome::Done(Ok(counted)) => counted.tours,
+        Outcome::Done(Err(too_long)) => panic!("refused without a limit: {too_long}"),
+        Outcome::Cancelled => unreachable!("the bench never cancels"),
+    };
+    assert_eq!(between(), 8_107_945);
+    group.bench_function("open_7x6_corner_to_corner", |b| b.iter(between));
     group.finish();
 }
 
