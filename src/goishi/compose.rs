@@ -52,6 +52,11 @@ const BLOCK_STONES_PER_LINE: (usize, usize) = (33, 20);
 /// which bounds small blocks.
 const BLOCK_STONES_PER_POINT: (usize, usize) = (53, 100);
 
+/// The fewest stones a block is asked to hold: a chain of blocks of one
+/// stone is a path of rook moves, which can be picked from either end, and
+/// unique puzzles of a few stones are rare (none of 2 or 3).
+const MIN_BLOCK_STONES: usize = 8;
+
 /// Search nodes the making of one block may take: a block that does not
 /// turn unique within about a quarter of a second is replaced by a fresh
 /// one, which usually does.
@@ -91,9 +96,8 @@ fn split(total: u32, parts: u32) -> impl Iterator<Item = u32> {
     (0..parts).map(move |i| total / parts + u32::from(i < total % parts))
 }
 
-/// The blocks of a chain of `blocks` blocks on a `width` x `height` board:
-/// the sides split evenly, the stones (less one per link) shared in
-/// proportion to each block's rows plus columns.
+/// The blocks of a chain of `blocks` blocks on a `width` x `height` board,
+/// the sides split evenly; [`plan`] gives them their stones.
 fn chain_of(width: u32, height: u32, blocks: u32) -> Vec<Block> {
     split(width, blocks)
         .zip(split(height, blocks))
@@ -133,9 +137,11 @@ fn block_counts(width: u32, height: u32) -> Vec<u32> {
 /// A chain for `stones` stones on this board, or `None` when no chain can
 /// hold them (the caller then tries one block, or refuses).
 fn plan(width: u32, height: u32, stones: usize) -> Option<Vec<Block>> {
-    let blocks = block_counts(width, height)
-        .into_iter()
-        .find(|&blocks| chain_capacity(width, height, blocks) >= stones)?;
+    let blocks = block_counts(width, height).into_iter().find(|&blocks| {
+        let in_blocks = (stones + 1).saturating_sub(blocks as usize);
+        in_blocks >= MIN_BLOCK_STONES * blocks as usize
+            && chain_capacity(width, height, blocks) >= stones
+    })?;
     let mut chain = chain_of(width, height, blocks);
     // Share the stones by rows plus columns, then hand out the remainder
     // to blocks with room, largest first.
@@ -655,9 +661,15 @@ mod tests {
                 assert!(block.stones <= block_capacity(block.width, block.height));
             }
         }
-        // Too dense for a chain, and a board too small for one.
+        // Too dense for a chain, a board too small for one, and too few
+        // stones to give every block one.
         assert!(plan(50, 50, 200).is_none());
         assert!(plan(9, 9, 20).is_none());
+        for stones in 1..=16 {
+            assert!(plan(20, 20, stones).is_none(), "{stones}");
+        }
+        assert_eq!(plan(20, 20, 17).map(|chain| chain.len()), Some(2));
+        assert_eq!(plan(20, 20, 26).map(|chain| chain.len()), Some(3));
     }
 
     #[test]
