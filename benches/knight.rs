@@ -14,22 +14,28 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{
-    Board, Patience, Sampling, Square, TourKind, count, count_between, estimate,
+    Board, Count, Patience, Sampling, Square, TooLong, TourKind, count, count_between, estimate,
 };
 use std::hint::black_box;
 
-fn counted(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
-    match count(
-        black_box(board),
-        start,
-        kind,
-        Patience::Unlimited,
-        &Control::new(),
-    ) {
+/// The tours of a count that is never refused nor cancelled.
+fn tours_of(outcome: Outcome<Result<Count, TooLong>>) -> u64 {
+    match outcome {
         Outcome::Done(Ok(counted)) => counted.tours,
         Outcome::Done(Err(too_long)) => panic!("refused without a limit: {too_long}"),
         Outcome::Cancelled => unreachable!("the bench never cancels"),
     }
+}
+
+fn counted(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
+    let control = Control::new();
+    tours_of(count(
+        black_box(board),
+        start,
+        kind,
+        Patience::Unlimited,
+        &control,
+    ))
 }
 
 fn counting(c: &mut Criterion) {
@@ -51,16 +57,15 @@ fn counting(c: &mut Criterion) {
     }
     let board = Board::new(7, 6).expect("valid bench board");
     let (start, end) = (Square::new(0, 0), Square::new(6, 5));
-    let between = || match count_between(
-        black_box(&board),
-        start,
-        end,
-        Patience::Unlimited,
-        &Control::new(),
-    ) {
-        Outcome::Done(Ok(counted)) => counted.tours,
-        Outcome::Done(Err(too_long)) => panic!("refused without a limit: {too_long}"),
-        Outcome::Cancelled => unreachable!("the bench never cancels"),
+    let between = || {
+        let control = Control::new();
+        tours_of(count_between(
+            black_box(&board),
+            start,
+            end,
+            Patience::Unlimited,
+            &control,
+        ))
     };
     assert_eq!(between(), 8_107_945);
     group.bench_function("open_7x6_corner_to_corner", |b| b.iter(between));
