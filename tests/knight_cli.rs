@@ -410,3 +410,50 @@ fn finds_a_tour_between_two_squares_or_says_why_there_is_none() {
          of 36 squares (an even number) ends on the other colour, and a1 and c3 are both dark\n"
     );
 }
+
+#[test]
+fn every_length_prints_a_line_per_board_as_the_sweep_passes_it() {
+    let text = stdout_of("--size 6x8 --count --closed --every-length");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    assert_eq!(
+        lines[5],
+        "6x6 9862 undirected closed tours (each cycle counted once)"
+    );
+    assert!(lines[7].starts_with("6x8 55488142 "), "{text}");
+    // Named the way round the size was given; JSON, one object a line.
+    let json = stdout_of("--size 7x3 --count --every-length --format json");
+    let last: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(last["board"], "7x3");
+    assert_eq!(
+        last["tours"].as_u64().unwrap(),
+        stdout_of("--size 7x3 --count")
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    );
+    assert_eq!(json.lines().next().unwrap().split('"').nth(3), Some("1x3"));
+    // A reader that stops early stops the sweep too (6x60 would take a minute).
+    let output = through_shell("--size 6x60 --count --closed --every-length", "| head -n 1");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "6x1 0 undirected closed tours (each cycle counted once)\n"
+    );
+    for (args, expected) in [
+        (
+            "--size 9x20 --count --every-length",
+            "up to 8 squares on their shorter side",
+        ),
+        ("--size 6x8 --count --every-length --start a1", "--start"),
+        (
+            "--size 6x8 --count --every-length --blocked a1",
+            "--blocked",
+        ),
+        ("--size 6x8 --every-length", "--count"),
+    ] {
+        let error = error_of(args);
+        assert!(error.contains(expected), "{args}: {error}");
+    }
+}

@@ -7,8 +7,8 @@ use std::ops::ControlFlow;
 
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{
-    Board, Patience, SolveResult, Square, TourKind, count, count_between, enumerate,
-    impossibility_between, solve_between, validate,
+    Board, Count, Patience, SolveResult, Square, TourKind, count, count_between,
+    count_every_length, enumerate, impossibility_between, solve_between, validate,
 };
 
 fn board(width: u32, height: u32) -> Board {
@@ -180,6 +180,100 @@ fn closed_tours_of_six_wide_boards() {
     // (with mirror images merged at every row's end).
     assert_eq!(tours(&board(6, 7), None, TourKind::Closed), 1_067_638);
     assert_eq!(tours(&board(8, 6), None, TourKind::Closed), 55_488_142);
+}
+
+/// The counts of every `width` x 1 to `width` x `length` board from one
+/// sweep, checking that they come shortest first, each once.
+fn every_length(width: u32, length: u32, kind: TourKind) -> Vec<Count> {
+    let mut counts = Vec::new();
+    let outcome = count_every_length(width, length, kind, &Control::new(), &mut |k, count| {
+        assert_eq!(k as usize, counts.len() + 1, "lengths in order");
+        counts.push(count);
+    });
+    assert_eq!(outcome, Outcome::Done(Ok(())));
+    assert_eq!(counts.len(), length as usize);
+    counts
+}
+
+fn tour_counts(counts: &[Count]) -> Vec<u64> {
+    counts.iter().map(|count| count.tours).collect()
+}
+
+#[test]
+fn one_sweep_counts_every_length_of_six_wide_boards() {
+    // OEIS A175881, 6 x 1 to 6 x 10.
+    let counts = every_length(6, 10, TourKind::Closed);
+    assert_eq!(
+        tour_counts(&counts),
+        [
+            0,
+            0,
+            0,
+            0,
+            8,
+            9862,
+            1_067_638,
+            55_488_142,
+            3_374_967_940,
+            239_187_240_144
+        ]
+    );
+    assert!(counts[9].description.contains("undirected closed"));
+}
+
+#[test]
+fn one_sweep_counts_every_length_of_five_and_three_wide_boards() {
+    // OEIS A383661 (closed tours on the first cells of 5-wide boards) at
+    // whole boards: 5x6, 5x8, 5x10, 5x12, 5x14.
+    let five = tour_counts(&every_length(5, 14, TourKind::Closed));
+    assert_eq!(
+        [five[5], five[7], five[9], five[11], five[13]],
+        [8, 44_202, 13_311_268, 4_557_702_762, 1_495_135_512_514]
+    );
+    assert!(five.iter().step_by(2).all(|&odd_length| odd_length == 0));
+    // OEIS A070030 (3 x 2n): 3x10 16, 3x12 176, ... 3x18 147,728; a 3 x n
+    // board with n odd has an odd number of squares and no closed tour.
+    let three = tour_counts(&every_length(3, 18, TourKind::Closed));
+    assert_eq!(
+        [three[9], three[11], three[13], three[15], three[17]],
+        [16, 176, 1536, 15_424, 147_728]
+    );
+    assert!(three.iter().step_by(2).all(|&odd_length| odd_length == 0));
+}
+
+#[test]
+fn every_length_agrees_with_counting_each_board() {
+    // Boards of up to 36 squares are counted by the exhaustive walk, which
+    // shares nothing with the sweep. (An open sweep 6 wide takes a minute
+    // here: the states of an open tour's sweep are many.)
+    for (kind, widest) in [(TourKind::Open, 5), (TourKind::Closed, 6)] {
+        for width in 1..=widest {
+            let length = 30 / width.max(3);
+            let swept = tour_counts(&every_length(width, length, kind));
+            let each: Vec<u64> = (1..=length)
+                .map(|k| tours(&board(width, k), None, kind))
+                .collect();
+            assert_eq!(swept, each, "{width} x 1..{length}, {kind:?}");
+        }
+    }
+}
+
+#[test]
+fn every_length_says_which_counts_pass_64_bits() {
+    // 3x46 still fits in 64 bits, 3x48 does not (see below).
+    let three = every_length(3, 48, TourKind::Closed);
+    assert!(three[45].tours < u64::MAX);
+    assert_eq!(three[47].tours, u64::MAX);
+    assert!(three[47].description.contains("larger than 64 bits"));
+    assert!(!three[45].description.contains("64 bits"));
+}
+
+#[test]
+fn every_length_refuses_boards_too_wide() {
+    let outcome = count_every_length(9, 9, TourKind::Closed, &Control::new(), &mut |_, _| {
+        panic!("no count from a refused sweep")
+    });
+    assert!(matches!(outcome, Outcome::Done(Err(why)) if why.to_string().contains("up to 8")));
 }
 
 #[test]

@@ -25,6 +25,7 @@ use super::{Failure, Output, OutputArgs, progress, write_line};
     gridtour knight --size 16x16 --format gif --output tour.gif --speed 20\n  \
     gridtour knight --size 5x5 --start a1 --count\n  \
     gridtour knight --size 6x6 --count --closed\n  \
+    gridtour knight --size 6x12 --count --closed --every-length\n  \
     gridtour knight --size 8x8 --estimate --seconds 60\n  \
     gridtour knight --size 8 --failing-starts")]
 pub struct KnightArgs {
@@ -59,6 +60,12 @@ pub struct KnightArgs {
     /// undirected tours of the board without it.
     #[arg(long, conflicts_with = "failing_starts")]
     count: bool,
+    /// With --count: count the tours of every board as wide as the shorter
+    /// side and 1 to the longer side long (6x12: 6x1, 6x2, .. 6x12) in one
+    /// frontier sweep, a line each as the sweep passes it. Boards without
+    /// blocked squares, up to 8 on the shorter side.
+    #[arg(long, requires = "count", conflicts_with_all = ["start", "blocked"])]
+    every_length: bool,
     /// Start a count even when it is estimated to take more than an hour
     /// (it can still be stopped with Ctrl+C).
     #[arg(long, requires = "count")]
@@ -124,11 +131,15 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         } else {
             COMMAND_LINE_PATIENCE
         };
-        let request = match (start, end) {
-            (Some(start), Some(end)) => Request::Between(start, end),
-            _ => Request::All(start, kind),
-        };
-        print_count(&board, request, patience, format)?;
+        if args.every_length {
+            print_every_length(&board, kind, format)?;
+        } else {
+            let request = match (start, end) {
+                (Some(start), Some(end)) => Request::Between(start, end),
+                _ => Request::All(start, kind),
+            };
+            print_count(&board, request, patience, format)?;
+        }
     } else {
         let start = match start {
             Some(start) => start,
@@ -266,6 +277,46 @@ fn print_count(
         write_line(&format!("{} {}", counted.tours, counted.description))?;
     }
     Ok(())
+}
+
+/// Prints the tours of every board as wide as `board`'s shorter side and up
+/// to its longer side long, one line each (text or a JSON object) as soon as
+/// the sweep has counted it. A closed standard output stops the sweep.
+fn print_every_length(board: &Board, kind: TourKind, format: Format) -> Result<(), Failure> {
+    let (width, height) = (board.width(), board.height());
+    let (across, length) = (width.min(height), width.max(height));
+    let name = |k: u32| {
+        if width <= height {
+            format!("{width}x{k}")
+        } else {
+            format!("{k}x{height}")
+        }
+    };
+    let mut failure = None;
+    let outcome = progress::watched("counting", |control| {
+        knight::count_every_length(across, length, kind, control, &mut |k, counted| {
+            let line = if format == Format::Json {
+                json!({
+                    "board": name(k),
+                    "tours": counted.tours,
+                    "description": counted.description,
+                })
+                .to_string()
+            } else {
+                format!("{} {} {}", name(k), counted.tours, counted.description)
+            };
+            if failure.is_none()
+                && let Err(error) = write_line(&line)
+            {
+                failure = Some(error);
+                control.cancel();
+            }
+        })
+    });
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    outcome?.map_err(|why| format!("counting: {why}").into())
 }
 
 /// Refuses a picture format or an output file for `what` (asked for by

@@ -144,6 +144,47 @@ pub fn count_between(
     counted(description, tours, control)
 }
 
+/// Counts the undirected tours of `kind` on every board `width` squares
+/// wide (at most 8) and 1 to `length` long, all in one frontier sweep of the
+/// longest: the tours of its first `k` rows are those of the `width` x `k`
+/// board. `on_board` gets each length with its count as soon as the sweep
+/// has passed that board, shortest first, so a long count shows its shorter
+/// answers on the way. Fails (after the answers that were reached) when the
+/// sweep needs more memory than the budget, or at once when `width` is too
+/// wide for it.
+pub fn count_every_length(
+    width: u32,
+    length: u32,
+    kind: TourKind,
+    control: &Control,
+    on_board: &mut dyn FnMut(u32, Count),
+) -> Outcome<Result<(), NoSweep>> {
+    let shape = match kind {
+        TourKind::Open => Shape::Path(None, None),
+        TourKind::Closed => Shape::Cycle,
+    };
+    let description = undirected(kind);
+    let mut report = |length: u32, tours: u64| {
+        // One square is an open tour by itself; the sweep needs two.
+        let tours = match (width, length, kind) {
+            (1, 1, TourKind::Open) => 1,
+            _ => tours,
+        };
+        on_board(length, in_64_bits(description.clone(), u128::from(tours)));
+    };
+    match frontier::count_lengths(width, length, shape, control, &mut report) {
+        Ok(()) => Outcome::Done(Ok(())),
+        Err(Unavailable::Cancelled) => Outcome::Cancelled,
+        Err(Unavailable::TooWide { width }) => Outcome::Done(Err(NoSweep::TooWide {
+            width,
+            widest: frontier::MAX_WIDTH as u32,
+        })),
+        Err(Unavailable::OverBudget) => {
+            Outcome::Done(Err(NoSweep::OverBudget(crate::memory::budget())))
+        }
+    }
+}
+
 /// A square's name for a description, saying when it cannot end a tour.
 fn end_name(board: &Board, end: Square) -> String {
     if !board.contains(end) {
@@ -166,17 +207,22 @@ fn counted(
         Outcome::Done(Err(too_long)) => return Outcome::Done(Err(too_long)),
         Outcome::Cancelled => return Outcome::Cancelled,
     };
-    // u64::MAX itself stands for "at least that many": the sweep's counts
-    // stop there (see `frontier`).
-    let counted = match u64::try_from(tours) {
+    let counted = in_64_bits(description, tours);
+    control.add_found(counted.tours);
+    Outcome::Done(Ok(counted))
+}
+
+/// A count narrowed to 64 bits: u64::MAX itself stands for "at least that
+/// many" (the sweep's counts stop there, see `frontier`), and the
+/// description then says so.
+fn in_64_bits(description: String, tours: u128) -> Count {
+    match u64::try_from(tours) {
         Ok(tours) if tours < u64::MAX => Count { tours, description },
         _ => Count {
             tours: u64::MAX,
             description: format!("{description}; the true count is larger than 64 bits can hold"),
         },
-    };
-    control.add_found(counted.tours);
-    Outcome::Done(Ok(counted))
+    }
 }
 
 /// Streams every tour of `kind` on `board` to `on_tour`, one at a time, and
@@ -248,11 +294,17 @@ pub(super) fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> 
             "directed closed tours from {} (each closed tour once per direction)",
             board.square_name(s)
         ),
-        (None, TourKind::Open) => {
-            "undirected open tours (each counted once, not once per direction)".to_string()
-        }
-        (None, TourKind::Closed) => "undirected closed tours (each cycle counted once)".to_string(),
+        (None, _) => undirected(kind),
     }
+}
+
+/// What a count of the whole board's tours counted.
+fn undirected(kind: TourKind) -> String {
+    match kind {
+        TourKind::Open => "undirected open tours (each counted once, not once per direction)",
+        TourKind::Closed => "undirected closed tours (each cycle counted once)",
+    }
+    .to_string()
 }
 
 /// Up to this many open squares, open tours are counted by walking them

@@ -99,6 +99,12 @@ struct Scan {
     /// retired come from.
     later: Vec<Vec<Vec<u8>>>,
     last_open: usize,
+    /// Rows of the scan (each `width` squares long).
+    rows: usize,
+    /// Whether a tour of the board's first rows alone counts too (as a tour
+    /// of the shorter board): asked for by [`count_lengths`], on boards with
+    /// no blocked square and no required end.
+    shorter_boards: bool,
     /// Scan positions of the required path ends (at most two).
     ends: Vec<usize>,
     /// Whether the board and the request look the same mirrored along the
@@ -205,6 +211,8 @@ impl Scan {
             forward,
             later,
             last_open,
+            rows: height,
+            shorter_boards: false,
             ends,
             mirrored,
             in_order: Order::new(slots, |slot| slot),
@@ -386,8 +394,9 @@ fn join(window: &mut Window, slot: usize, cycles: bool) -> Option<Joined> {
 enum Retired {
     /// The choice of edges cannot be part of a tour.
     Invalid,
-    /// The edges form a tour of the board.
-    Tour,
+    /// The edges form a tour of the board's first `rows` rows (all of them
+    /// unless the scan counts shorter boards too).
+    Tour { rows: usize },
     /// The state carries on.
     Continues,
 }
@@ -404,8 +413,9 @@ struct Step<'a> {
 
 impl Step<'_> {
     /// Runs every choice of forward edges for one incoming state: tours
-    /// completed are added to `tours`, continuing states to `next`.
-    fn expand(&self, key: u64, count: u64, next: &mut Stager, tours: &mut u64) {
+    /// completed are added to `tours` (by the rows they cover), continuing
+    /// states to `next`.
+    fn expand(&self, key: u64, count: u64, next: &mut Stager, tours: &mut [u64]) {
         let scan = self.scan;
         let window = Window::decode(key, scan.window());
         let mut carry_on = |trial: &Window| {
@@ -445,7 +455,7 @@ impl Step<'_> {
             }
             match self.retire(&mut trial, complete) {
                 Retired::Invalid => {}
-                Retired::Tour => *tours = tours.saturating_add(count),
+                Retired::Tour { rows } => tours[rows] = tours[rows].saturating_add(count),
                 Retired::Continues => carry_on(&trial),
             }
         };
@@ -494,18 +504,11 @@ impl Step<'_> {
             }
         }
         if complete {
-            // Every open square left must have its edges already, and a
-            // required end must be behind.
-            let slots = scan.window();
-            let rest_done = (self.position + 1..=scan.last_open).all(|q| {
-                !scan.open[q]
-                    || (q - self.position <= slots && window.mate[q - self.position] == DONE)
-            });
+            // A required end must be behind.
             let end_passed = scan.ends.iter().all(|&e| e <= self.position);
-            return if rest_done && end_passed {
-                Retired::Tour
-            } else {
-                Retired::Invalid
+            return match self.rows_covered(window) {
+                Some(rows) if end_passed => Retired::Tour { rows },
+                _ => Retired::Invalid,
             };
         }
         if self.position >= scan.last_open {
@@ -557,6 +560,34 @@ impl Step<'_> {
     }
 }
 
+impl Step<'_> {
+    /// For a complete edge set: how many rows of the board it covers, or
+    /// None when it is no tour. Every open square up to the end of those
+    /// rows must have its edges already (squares beyond the window have
+    /// none), and every square after them none; only a scan that counts
+    /// shorter boards accepts fewer rows than the board has.
+    fn rows_covered(&self, window: &Window) -> Option<usize> {
+        let scan = self.scan;
+        let slots = scan.window();
+        let in_window = |q: usize| q - self.position <= slots;
+        let mut first_left = self.position + 1;
+        while first_left <= scan.last_open
+            && (!scan.open[first_left]
+                || (in_window(first_left) && window.mate[first_left - self.position] == DONE))
+        {
+            first_left += 1;
+        }
+        if first_left > scan.last_open {
+            return Some(scan.rows);
+        }
+        let untouched_after = (first_left..=scan.last_open)
+            .take_while(|&q| in_window(q))
+            .all(|q| window.mate[q - self.position] == UNTOUCHED);
+        (scan.shorter_boards && first_left.is_multiple_of(scan.width) && untouched_after)
+            .then_some(first_left / scan.width)
+    }
+}
+
 /// Counts the Hamiltonian paths or cycles of the board's knight graph, each
 /// edge set once. Boards with fewer than two open squares are the caller's
 /// business (the sweep needs every square to have a tour edge).
@@ -572,16 +603,87 @@ pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u6
     // some of what they free between steps (measured: the process peaks at
     // up to 1.37 times what the tables hold at once).
     let memory = crate::memory::budget() / 3 * 2;
-    sweep(&scan, shape == Shape::Cycle, memory, control)
+    let mut tours = 0;
+    sweep(
+        &scan,
+        shape == Shape::Cycle,
+        scan.rows,
+        memory,
+        control,
+        &mut |rows, found| {
+            if rows == scan.rows {
+                tours = found;
+            }
+        },
+    )?;
+    Ok(tours)
 }
 
-/// Runs the sweep over every scan position, in at most `memory` bytes of
-/// state tables.
-fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u64, Unavailable> {
+/// Counts the Hamiltonian paths or cycles of every board `width` wide and
+/// 1 to `length` long in one sweep, passing each count to `on_length` (with
+/// the length) as soon as it is known, shortest first. A tour of the first
+/// rows of a longer board is a tour of the shorter board, so the sweep of
+/// the longest board sees them all on the way.
+///
+/// The board swept is four rows longer than asked (and at least as long as
+/// wide, so that it is swept along its length): the sweep drops a state as
+/// soon as a square ahead can no longer get its edges, looking at squares
+/// up to two rows past the one it is at and at the knight moves those have
+/// left up to two rows further on. So that no square of the shorter boards'
+/// tours is judged by the board's far edge, the rows it looks at must all
+/// exist past the last row of the longest board, where the sweep stops.
+pub(super) fn count_lengths(
+    width: u32,
+    length: u32,
+    shape: Shape,
+    control: &Control,
+    on_length: &mut dyn FnMut(u32, u64),
+) -> Result<(), Unavailable> {
+    if width as usize > MAX_WIDTH {
+        return Err(Unavailable::TooWide { width });
+    }
+    // At least as long as wide, so that the scan runs along the length.
+    let swept_length = (length + 4).max(width);
+    let board = Board::new(width, swept_length).map_err(|_| Unavailable::TooWide { width })?;
+    let Some(mut scan) = Scan::new(&board, shape) else {
+        return Ok(());
+    };
+    scan.shorter_boards = scan.ends.is_empty() && board.is_full();
+    let memory = crate::memory::budget() / 3 * 2;
+    sweep(
+        &scan,
+        shape == Shape::Cycle,
+        length as usize,
+        memory,
+        control,
+        &mut |rows, found| {
+            if (1..=length as usize).contains(&rows) {
+                on_length(rows as u32, found);
+            }
+        },
+    )
+}
+
+/// Runs the sweep over the scan positions of the first `rows` rows, in at
+/// most `memory` bytes of state tables, and passes `on_rows` the number of
+/// tours of the board's first 1, 2, .. `rows` rows (see
+/// [`Scan::shorter_boards`]; without it, all but the whole board's are 0),
+/// each as soon as it is final. A tour's last edge is added, or its last
+/// end retired, in its last row at the latest.
+fn sweep(
+    scan: &Scan,
+    cycles: bool,
+    rows: usize,
+    memory: u64,
+    control: &Control,
+    on_rows: &mut dyn FnMut(usize, u64),
+) -> Result<(), Unavailable> {
     let budget = Budget::new(memory);
-    let mut tours = 0u64;
+    let mut tours = vec![0u64; scan.rows + 1];
+    let mut reported = 0;
     let mut layer = Layer::start(&budget);
-    for position in 0..=scan.last_open {
+    let last = scan.last_open.min(rows * scan.width - 1);
+    for position in 0..=last {
         let step = Step {
             scan,
             position,
@@ -605,7 +707,7 @@ fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u6
         let next_part = AtomicUsize::new(0);
         let found = job::on_threads(threads, |_| {
             let mut stager = builder.stager();
-            let mut found = 0u64;
+            let mut found = vec![0u64; scan.rows + 1];
             loop {
                 let index = next_part.fetch_add(1, Ordering::Relaxed);
                 let Some(part) = layer.parts.get(index) else {
@@ -627,12 +729,28 @@ fn sweep(scan: &Scan, cycles: bool, memory: u64, control: &Control) -> Result<u6
         if control.is_cancelled() {
             return Err(Unavailable::Cancelled);
         }
-        tours = found.into_iter().fold(tours, u64::saturating_add);
+        for thread_found in found {
+            for (total, found) in tours.iter_mut().zip(thread_found) {
+                *total = total.saturating_add(found);
+            }
+        }
+        let rows_done = if position == scan.last_open {
+            scan.rows
+        } else {
+            (position + 1) / scan.width
+        };
+        while reported < rows_done {
+            reported += 1;
+            on_rows(reported, tours[reported]);
+        }
+        if position == last {
+            break;
+        }
         let next = builder.finish().ok_or(Unavailable::OverBudget)?;
         layer.release(&budget);
         layer = next;
     }
-    Ok(tours)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -774,7 +892,14 @@ mod tests {
     fn a_sweep_past_its_memory_stops() {
         let board = Board::new(6, 8).unwrap();
         let scan = Scan::new(&board, Shape::Cycle).unwrap();
-        let outcome = sweep(&scan, true, 1 << 20, &Control::new());
+        let outcome = sweep(
+            &scan,
+            true,
+            scan.rows,
+            1 << 20,
+            &Control::new(),
+            &mut |_, _| {},
+        );
         assert_eq!(outcome, Err(Unavailable::OverBudget));
     }
 
