@@ -63,6 +63,10 @@ pub struct Control {
     cancelled: AtomicBool,
     nodes: AtomicU64,
     found: AtomicU64,
+    /// Whether [`Control::add_found`] counts: not while the work is making
+    /// something whose own searches find solutions that mean nothing to
+    /// whoever watches (see [`Control::without_found`]).
+    counts_found: AtomicBool,
     started: Instant,
     method: Mutex<Method>,
 }
@@ -80,6 +84,7 @@ impl Control {
             cancelled: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             found: AtomicU64::new(0),
+            counts_found: AtomicBool::new(true),
             started: Instant::now(),
             method: Mutex::new(Method::Unstated),
         }
@@ -110,7 +115,20 @@ impl Control {
 
     /// Adds `n` found solutions to the progress counter.
     pub fn add_found(&self, n: u64) {
-        self.found.fetch_add(n, Ordering::Relaxed);
+        if self.counts_found.load(Ordering::Relaxed) {
+            self.found.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+
+    /// Runs `work` with the solutions its searches find left out of the
+    /// progress counter (nodes and cancelling work as ever): a generator
+    /// counts the solutions of many candidate puzzles, and their total
+    /// means nothing to a person.
+    pub fn without_found<T>(&self, work: impl FnOnce() -> T) -> T {
+        let before = self.counts_found.swap(false, Ordering::Relaxed);
+        let result = work();
+        self.counts_found.store(before, Ordering::Relaxed);
+        result
     }
 
     /// The counters as they are now.
@@ -179,6 +197,12 @@ pub enum Method {
         /// The puzzle's stones.
         stones: u32,
     },
+    /// A made puzzle being rated, to see whether it is of the level asked
+    /// for.
+    Rating {
+        /// The puzzle's stones.
+        stones: u32,
+    },
     /// Random tour attempts for an estimate, for this many whole seconds:
     /// the nodes are attempts, the found ones complete tours.
     Sampling {
@@ -209,13 +233,7 @@ impl fmt::Display for Progress {
             _ => ("nodes", "found"),
         };
         write!(f, "{} {work}", group_digits(self.nodes))?;
-        // Making a puzzle counts the solutions of many candidates: their
-        // total means nothing to a person.
-        let making = matches!(
-            self.method,
-            Method::Composing { .. } | Method::ProvingUnique { .. }
-        );
-        if self.found > 0 && !making {
+        if self.found > 0 {
             write!(f, ", {} {found}", group_digits(self.found))?;
         }
         let secs = self.elapsed.as_secs_f64();
@@ -243,6 +261,7 @@ impl fmt::Display for Progress {
             Method::ProvingUnique { stones } => {
                 write!(f, " (proving the {stones}-stone puzzle unique)")
             }
+            Method::Rating { stones } => write!(f, " (rating the {stones}-stone puzzle)"),
             Method::Sampling { seconds } => {
                 let left = seconds.saturating_sub(self.elapsed.as_secs());
                 write!(f, " (sampling for {seconds} s, {left} s to go)")
@@ -565,11 +584,14 @@ mod tests {
             ),
             "{progress}"
         );
+        // A generator's searches leave the found counter alone (see
+        // `Control::without_found`).
         let making = Progress {
             method: Method::Composing {
                 block: 3,
                 blocks: 8,
             },
+            found: 0,
             ..progress
         };
         assert_eq!(
@@ -586,9 +608,34 @@ mod tests {
                 .ends_with("/s (proving the 200-stone puzzle unique)"),
             "{proving}"
         );
+        let rating = Progress {
+            method: Method::Rating { stones: 200 },
+            ..making
+        };
+        assert!(
+            rating
+                .to_string()
+                .ends_with("/s (rating the 200-stone puzzle)"),
+            "{rating}"
+        );
         assert_eq!(rough_duration(90.0), "90 seconds");
         assert_eq!(rough_duration(7_200.0), "2 hours");
         assert_eq!(rough_count(12_345), "12,345");
+    }
+
+    #[test]
+    fn found_solutions_can_be_left_out_of_the_counter() {
+        let control = Control::new();
+        control.add_found(3);
+        let inner = control.without_found(|| {
+            control.add_found(100);
+            control.add_nodes(10);
+            7
+        });
+        control.add_found(1);
+        assert_eq!(inner, 7);
+        let progress = control.snapshot();
+        assert_eq!((progress.found, progress.nodes), (4, 10));
     }
 
     #[test]

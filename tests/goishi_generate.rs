@@ -51,6 +51,22 @@ fn generated_puzzles_have_exactly_one_solution() {
 }
 
 #[test]
+fn making_a_puzzle_reports_no_solutions_found() {
+    // The generator counts the solutions of many candidates; the progress
+    // counter would add them all up. Counting afterwards counts again.
+    for (side, stones, level) in [(6, 12, None), (30, 100, None), (14, 47, Some(Level::Hard))] {
+        let control = Control::new();
+        let puzzle = done(goishi::generate(side, side, stones, 1, level, &control))
+            .unwrap_or_else(|message| panic!("{message}"));
+        let progress = control.snapshot();
+        assert!(progress.nodes > 0, "{side}x{side}");
+        assert_eq!(progress.found, 0, "{side}x{side}/{stones}");
+        done(goishi::count(&puzzle, None, &control));
+        assert_eq!(control.snapshot().found, 1);
+    }
+}
+
+#[test]
 fn same_seed_same_puzzle() {
     assert_eq!(unique_puzzle(7, 5, 12, 42), unique_puzzle(7, 5, 12, 42));
     assert_ne!(unique_puzzle(7, 5, 12, 42), unique_puzzle(7, 5, 12, 43));

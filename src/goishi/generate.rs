@@ -6,7 +6,7 @@ use super::compose;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rate::{Level, rate};
 use super::solver::{Threads, count_within};
-use crate::job::{Control, Outcome};
+use crate::job::{Control, Method, Outcome};
 pub use crate::random::Rng;
 use crate::random::splitmix64;
 
@@ -244,6 +244,18 @@ pub fn generate(
     if let Err(message) = generation_refusal(width, height, stones) {
         return Outcome::Done(Err(message));
     }
+    control.without_found(|| generate_checked(width, height, stones, seed, difficulty, control))
+}
+
+/// [`generate`] of a request that fits its board.
+fn generate_checked(
+    width: u32,
+    height: u32,
+    stones: usize,
+    seed: u64,
+    difficulty: Option<Level>,
+    control: &Control,
+) -> Outcome<Result<Puzzle, String>> {
     let attempts = if difficulty.is_some() {
         DIFFICULTY_ATTEMPTS
     } else {
@@ -268,6 +280,9 @@ pub fn generate(
         let Some(level) = difficulty else {
             return Outcome::Done(Ok(puzzle));
         };
+        control.set_method(Method::Rating {
+            stones: puzzle.stone_count() as u32,
+        });
         match rate(&puzzle, control) {
             Outcome::Done(Some(rating)) if rating.level == level => {
                 return Outcome::Done(Ok(puzzle));
