@@ -26,11 +26,6 @@ pub(super) fn opposite(direction: u8) -> u8 {
 /// No stone in that direction.
 const NONE: u32 = u32::MAX;
 
-/// How many of the four links point at a stone.
-fn degree_of(links: &[u32; 4]) -> u8 {
-    links.iter().filter(|&&next| next != NONE).count() as u8
-}
-
 /// The stones in play with their links, and tallies of how many of them have
 /// no neighbour at all and how many have at most one.
 #[derive(Debug, Clone)]
@@ -91,7 +86,10 @@ impl Lines {
 
     /// How many of the four directions have a stone in play.
     pub(super) fn degree(&self, stone: u32) -> u8 {
-        degree_of(&self.links[stone as usize])
+        self.links[stone as usize]
+            .iter()
+            .filter(|&&next| next != NONE)
+            .count() as u8
     }
 
     /// Stones in play with no neighbour in play.
@@ -107,11 +105,7 @@ impl Lines {
     /// Adds (`sign` 1) or takes away (`sign` -1) the stone's share of the
     /// tallies.
     fn tally(&mut self, stone: u32, sign: isize) {
-        self.tally_degree(self.degree(stone), sign);
-    }
-
-    /// Adds or takes away the share of a stone with `degree` neighbours.
-    fn tally_degree(&mut self, degree: u8, sign: isize) {
+        let degree = self.degree(stone);
         if degree == 0 {
             self.isolated = self.isolated.wrapping_add_signed(sign);
         }
@@ -141,27 +135,13 @@ impl Lines {
     }
 
     /// Points `stone`'s link in `direction` at `target`, keeping the tallies.
-    ///
-    /// The degree after is worked out from the one before rather than by
-    /// reading the four links again: that read, right after writing one of
-    /// them, would wait for the narrow store to land (this is the search's
-    /// innermost step).
     fn relink(&mut self, stone: u32, direction: u8, target: u32) {
         if stone == NONE {
             return;
         }
-        let links = self.links[stone as usize];
+        self.tally(stone, -1);
         self.links[stone as usize][direction as usize] = target;
-        if (links[direction as usize] == NONE) != (target == NONE) {
-            let before = degree_of(&links);
-            let after = if target == NONE {
-                before - 1
-            } else {
-                before + 1
-            };
-            self.tally_degree(before, -1);
-            self.tally_degree(after, 1);
-        }
+        self.tally(stone, 1);
     }
 
     /// Whether all the stones reach each other along rows and columns
