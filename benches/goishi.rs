@@ -1,6 +1,9 @@
 //! Goishi Hiroi benchmarks (medians are in `target/criterion/*/new/estimates.json`).
 //!
 //! * `count/<file>`: all solutions of each puzzle of the shared index.
+//! * `count_walk/15x15_45/seed<n>`: all solutions of walk-made puzzles with
+//!   45 stones on 15x15 (155,399 and 65,686 of them), which the search must
+//!   enumerate nearly one by one.
 //! * `solve/<size>/seed<n>`: one solution of walk-made puzzles with 100 stones
 //!   on 25x25 and 200 stones on 50x50.
 //! * `solve_full/<side>`: one solution of a board full of stones.
@@ -44,6 +47,18 @@ fn count_index(c: &mut Criterion) {
         group.bench_function(&file, |b| {
             b.iter(|| goishi::count(black_box(&puzzle), None, &Control::new()))
         });
+    }
+    group.finish();
+}
+
+fn count_walks(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count_walk");
+    group.sample_size(10);
+    for (seed, solutions) in [(1, 155_399), (3, 65_686)] {
+        let (puzzle, _) = goishi::walk_forward(15, 15, 45, &mut Rng::new(seed)).unwrap();
+        let count = || goishi::count(black_box(&puzzle), None, &Control::new());
+        assert_eq!(count(), Outcome::Done(solutions));
+        group.bench_function(format!("15x15_45/seed{seed}"), |b| b.iter(count));
     }
     group.finish();
 }
@@ -175,6 +190,7 @@ criterion_group!(
     hints,
     ratings,
     count_index,
+    count_walks,
     solve_walks,
     solve_full_boards,
     is_it_unique,

@@ -8,13 +8,17 @@
 //! `count/open_7x6_corner_to_corner`: the open tours between two opposite
 //! corners (`--start a1 --end g6`), by the sweep with both ends required.
 //!
+//! `count/closed_6x1_to_6x12_every_length`: one sweep that counts every
+//! 6 x k board up to 6x12 (`--every-length`).
+//!
 //! `estimate/<board>_100k`: 100,000 random tour attempts of the estimate
 //! (`--estimate`), on every core.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{
-    Board, Count, Patience, Sampling, Square, TooLong, TourKind, count, count_between, estimate,
+    Board, Count, Patience, Sampling, Square, TooLong, TourKind, count, count_between,
+    count_every_length, estimate,
 };
 use std::hint::black_box;
 
@@ -69,6 +73,16 @@ fn counting(c: &mut Criterion) {
     };
     assert_eq!(between(), 8_107_945);
     group.bench_function("open_7x6_corner_to_corner", |b| b.iter(between));
+    let every_length = || {
+        let mut last = 0;
+        let outcome = count_every_length(6, 12, TourKind::Closed, &Control::new(), &mut |_, n| {
+            last = n.tours
+        });
+        assert_eq!(outcome, Outcome::Done(Ok(())));
+        last
+    };
+    assert_eq!(every_length(), 964_730_606_632_516);
+    group.bench_function("closed_6x1_to_6x12_every_length", |b| b.iter(every_length));
     group.finish();
 }
 
