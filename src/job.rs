@@ -175,6 +175,8 @@ pub enum Method {
         squares: u32,
         /// The states carried into this square.
         states: u64,
+        /// Which of the sweeps of the count this is.
+        pass: SweepPass,
     },
     /// The exhaustive walk, because the frontier sweep could not count
     /// the board; it may not finish.
@@ -250,11 +252,23 @@ impl fmt::Display for Progress {
                 square,
                 squares,
                 states,
-            } => write!(
-                f,
-                " (frontier sweep: square {square} of {squares}, {} states)",
-                group_digits(states)
-            ),
+                pass,
+            } => {
+                write!(f, " (frontier sweep")?;
+                match pass {
+                    SweepPass::Counting => {}
+                    SweepPass::Sizing => write!(f, " for a count beyond 64 bits, its size")?,
+                    SweepPass::Modulo { prime, primes } => write!(
+                        f,
+                        " for a count beyond 64 bits, modulo prime {prime} of {primes}"
+                    )?,
+                }
+                write!(
+                    f,
+                    ": square {square} of {squares}, {} states)",
+                    group_digits(states)
+                )
+            }
             Method::Composing { block, blocks } => {
                 write!(f, " (making block {block} of {blocks})")
             }
@@ -284,6 +298,24 @@ impl fmt::Display for Progress {
             }
         }
     }
+}
+
+/// Which sweep of a count the frontier sweep is at: a count beyond 64 bits
+/// takes one to find that out, one to learn its size, and one modulo each
+/// of a few primes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SweepPass {
+    /// The first sweep, which is all a count within 64 bits takes.
+    Counting,
+    /// The sweep that adds up the counts as floating-point numbers.
+    Sizing,
+    /// The sweep modulo the `prime`-th of `primes` primes (from 1).
+    Modulo {
+        /// Which prime (from 1).
+        prime: u32,
+        /// How many primes the count needs.
+        primes: u32,
+    },
 }
 
 /// Why a count could not be made by the frontier sweep.
@@ -359,7 +391,11 @@ pub fn rough_duration(seconds: f64) -> String {
 
 /// Writes a number with commas between groups of three digits.
 pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
+    group_decimal(&n.to_string())
+}
+
+/// A number written out in decimal digits, grouped in threes by commas.
+pub fn group_decimal(digits: &str) -> String {
     let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -607,6 +643,31 @@ mod tests {
                 .to_string()
                 .ends_with("/s (proving the 200-stone puzzle unique)"),
             "{proving}"
+        );
+        let sweeping = |pass| Progress {
+            method: Method::FrontierSweep {
+                square: 30,
+                squares: 240,
+                states: 1234,
+                pass,
+            },
+            ..making
+        };
+        assert!(
+            sweeping(SweepPass::Counting)
+                .to_string()
+                .ends_with("/s (frontier sweep: square 30 of 240, 1,234 states)")
+        );
+        assert!(
+            sweeping(SweepPass::Modulo {
+                prime: 2,
+                primes: 4
+            })
+            .to_string()
+            .ends_with(
+                "/s (frontier sweep for a count beyond 64 bits, modulo prime 2 of 4: \
+                 square 30 of 240, 1,234 states)"
+            )
         );
         let rating = Progress {
             method: Method::Rating { stones: 200 },

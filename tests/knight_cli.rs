@@ -457,3 +457,36 @@ fn every_length_prints_a_line_per_board_as_the_sweep_passes_it() {
         assert!(error.contains(expected), "{args}: {error}");
     }
 }
+
+#[test]
+fn counts_beyond_64_bits_are_printed_whole() {
+    use gridtour::job::{Control, Outcome};
+    use gridtour::knight::{Patience, count};
+    let board = Board::new(3, 48).unwrap();
+    let Outcome::Done(Ok(counted)) = count(
+        &board,
+        None,
+        TourKind::Closed,
+        Patience::Unlimited,
+        &Control::new(),
+    ) else {
+        panic!("3x48 is counted");
+    };
+    let digits = counted.digits();
+    assert!(
+        digits.parse::<u128>().unwrap() > u128::from(u64::MAX),
+        "{digits}"
+    );
+    assert_eq!(
+        stdout_of("--size 3x48 --count --closed"),
+        format!("{digits} undirected closed tours (each cycle counted once)\n")
+    );
+    // JSON numbers have no size limit: the count is written out whole.
+    let json = stdout_of("--size 3x48 --count --closed --format json");
+    assert!(
+        json.ends_with(&format!(",\"tours\":{digits}}}\n")),
+        "{json}"
+    );
+    let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(parsed["tours"].as_f64().unwrap() > 1e19);
+}

@@ -285,12 +285,10 @@ fn open_tours_of_6x7_by_the_sweep() {
 }
 
 #[test]
-fn counts_beyond_64_bits_say_so() {
-    // Closed tours of 3 x n grow about tenfold every two rows: 3x46 still
-    // fits in 64 bits, 3x48 does not.
-    let closed = |board: &Board| match count(
+fn counts_beyond_64_bits_are_exact() {
+    let closed = |board: &Board, start: Option<Square>| match count(
         board,
-        None,
+        start,
         TourKind::Closed,
         Patience::Unlimited,
         &Control::new(),
@@ -298,14 +296,27 @@ fn counts_beyond_64_bits_say_so() {
         Outcome::Done(Ok(counted)) => counted,
         other => panic!("{board:?} not counted: {other:?}"),
     };
-    let fits = closed(&board(3, 46));
+    // Closed tours of 3 x n grow about tenfold every two rows: 3x46 still
+    // fits in 64 bits, 3x48 does not, and is counted by further sweeps
+    // modulo primes.
+    let fits = closed(&board(3, 46), None);
     assert!(fits.tours > 1 << 63 && fits.tours < u64::MAX, "{fits:?}");
-    assert!(!fits.description.contains("64 bits"), "{fits:?}");
-    let beyond = closed(&board(48, 3));
+    assert_eq!(
+        (fits.beyond_64_bits.as_deref(), fits.digits()),
+        (None, fits.tours.to_string())
+    );
+    let beyond = closed(&board(48, 3), None);
     assert_eq!(beyond.tours, u64::MAX);
-    assert!(
-        beyond.description.ends_with("larger than 64 bits can hold"),
-        "{beyond:?}"
+    let digits: u128 = beyond.digits().parse().unwrap();
+    assert!(digits > u128::from(u64::MAX), "{beyond:?}");
+    assert!(!beyond.description.contains("64 bits"), "{beyond:?}");
+    // Directed from a square: each cycle once per direction.
+    let directed = closed(&board(48, 3), Some(Square::new(0, 0)));
+    assert_eq!(directed.digits(), (2 * digits).to_string());
+    // OEIS A175881: 6x15 is the first six-wide board beyond 64 bits.
+    assert_eq!(
+        closed(&board(6, 15), None).digits(),
+        "255967892553030600920"
     );
 }
 

@@ -7,7 +7,7 @@
 
 use gridtour::job::Outcome;
 use gridtour::knight::{
-    self, Algorithm, Board, Patience, Sampling, SolveResult, Square, TourKind,
+    self, Algorithm, Board, Count, Patience, Sampling, SolveResult, Square, TourKind,
     warnsdorff_failing_starts,
 };
 use gridtour::output::{self, Format, Subject};
@@ -271,12 +271,23 @@ fn print_count(
         )
     })?;
     if format == Format::Json {
-        let json = json!({ "tours": counted.tours, "description": counted.description });
-        write_line(&json.to_string())?;
+        write_line(&count_json(None, &counted))?;
     } else {
-        write_line(&format!("{} {}", counted.tours, counted.description))?;
+        write_line(&format!("{} {}", counted.digits(), counted.description))?;
     }
     Ok(())
+}
+
+/// A count as one JSON object, keys in order: `board` (when given),
+/// `description`, `tours`. The number is written out whole, however many
+/// digits it has (JSON numbers have no size limit).
+fn count_json(board: Option<&str>, counted: &Count) -> String {
+    let board = board.map_or(String::new(), |name| format!("\"board\":{},", json!(name)));
+    format!(
+        "{{{board}\"description\":{},\"tours\":{}}}",
+        json!(counted.description),
+        counted.digits()
+    )
 }
 
 /// Prints the tours of every board as wide as `board`'s shorter side and up
@@ -296,14 +307,9 @@ fn print_every_length(board: &Board, kind: TourKind, format: Format) -> Result<(
     let outcome = progress::watched("counting", |control| {
         knight::count_every_length(across, length, kind, control, &mut |k, counted| {
             let line = if format == Format::Json {
-                json!({
-                    "board": name(k),
-                    "tours": counted.tours,
-                    "description": counted.description,
-                })
-                .to_string()
+                count_json(Some(&name(k)), &counted)
             } else {
-                format!("{} {} {}", name(k), counted.tours, counted.description)
+                format!("{} {} {}", name(k), counted.digits(), counted.description)
             };
             if failure.is_none()
                 && let Err(error) = write_line(&line)

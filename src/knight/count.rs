@@ -24,6 +24,7 @@
 //! needs at least three squares (four, in fact: knight graphs are bipartite).
 
 mod frontier;
+mod natural;
 mod symmetry;
 mod walk;
 
@@ -32,18 +33,32 @@ use std::ops::ControlFlow;
 use super::{Board, Square, TourKind};
 use crate::job::{Control, Method, NoSweep, Outcome};
 use frontier::{Shape, Unavailable};
+use natural::Natural;
 use walk::{Graph, Pacer, Walk};
 
 /// How many tours were counted, and what kind of count it was.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {
-    /// The number of tours (`u64::MAX` if the true number is even larger, in
-    /// which case the description says so).
+    /// The number of tours (`u64::MAX` if the true number is even larger:
+    /// see [`Count::digits`]).
     pub tours: u64,
+    /// A number of tours that 64 bits cannot hold, in decimal; None when
+    /// it fits, or when it was not worked out (the description then says
+    /// that the count is larger).
+    pub beyond_64_bits: Option<String>,
     /// What was counted, e.g. "directed open tours from a1" or "undirected
     /// closed tours (each cycle once)", so a number is never shown without
     /// its meaning.
     pub description: String,
+}
+
+impl Count {
+    /// The number in decimal, however large.
+    pub fn digits(&self) -> String {
+        self.beyond_64_bits
+            .clone()
+            .unwrap_or_else(|| self.tours.to_string())
+    }
 }
 
 /// How long a count may go on walking when the frontier sweep does not fit
@@ -131,7 +146,11 @@ pub fn count_between(
     );
     // The colours alone rule out half the pairs of every board, however big.
     if super::impossibility_between(board, start, end).is_some() {
-        return counted(description, Outcome::Done(Ok(0)), control);
+        return counted(
+            description,
+            Outcome::Done(Ok(Natural::from_u128(0))),
+            control,
+        );
     }
     let tours = count_tours(
         board,
@@ -170,7 +189,7 @@ pub fn count_every_length(
             (1, 1, TourKind::Open) => 1,
             _ => tours,
         };
-        on_board(length, in_64_bits(description.clone(), u128::from(tours)));
+        on_board(length, capped(description.clone(), tours));
     };
     match frontier::count_lengths(width, length, shape, control, &mut report) {
         Ok(()) => Outcome::Done(Ok(())),
@@ -199,7 +218,7 @@ fn end_name(board: &Board, end: Square) -> String {
 /// A count's result in 64 bits, described.
 fn counted(
     description: String,
-    tours: Outcome<Result<u128, TooLong>>,
+    tours: Outcome<Result<Natural, TooLong>>,
     control: &Control,
 ) -> Outcome<Result<Count, TooLong>> {
     let tours = match tours {
@@ -207,21 +226,34 @@ fn counted(
         Outcome::Done(Err(too_long)) => return Outcome::Done(Err(too_long)),
         Outcome::Cancelled => return Outcome::Cancelled,
     };
-    let counted = in_64_bits(description, tours);
+    let counted = match tours.to_u64() {
+        Some(tours) => Count {
+            tours,
+            beyond_64_bits: None,
+            description,
+        },
+        None => Count {
+            tours: u64::MAX,
+            beyond_64_bits: Some(tours.to_string()),
+            description,
+        },
+    };
     control.add_found(counted.tours);
     Outcome::Done(Ok(counted))
 }
 
-/// A count narrowed to 64 bits: u64::MAX itself stands for "at least that
-/// many" (the sweep's counts stop there, see `frontier`), and the
-/// description then says so.
-fn in_64_bits(description: String, tours: u128) -> Count {
-    match u64::try_from(tours) {
-        Ok(tours) if tours < u64::MAX => Count { tours, description },
-        _ => Count {
-            tours: u64::MAX,
-            description: format!("{description}; the true count is larger than 64 bits can hold"),
-        },
+/// A count of a sweep whose counts stop at u64::MAX, which stands for "at
+/// least that many" (see `frontier`): the description then says so.
+fn capped(description: String, tours: u64) -> Count {
+    let description = if tours == u64::MAX {
+        format!("{description}; the true count is larger than 64 bits can hold")
+    } else {
+        description
+    };
+    Count {
+        tours,
+        beyond_64_bits: None,
+        description,
     }
 }
 
@@ -327,18 +359,20 @@ fn count_tours(
     kind: TourKind,
     patience: Patience,
     control: &Control,
-) -> Outcome<Result<u128, TooLong>> {
+) -> Outcome<Result<Natural, TooLong>> {
     let graph = Graph::new(board);
     let unusable = |square: Option<Square>| square.is_some_and(|s| graph.id(board, s).is_none());
     if unusable(start) || unusable(end) {
-        return Outcome::Done(Ok(0));
+        return Outcome::Done(Ok(Natural::from_u128(0)));
     }
     let end_id = end.and_then(|e| graph.id(board, e));
     let squares = graph.len();
     if squares <= 1 {
         // No squares: no tour. One square: the one-square path is an open
         // tour, and no closed tour exists.
-        return Outcome::Done(Ok(u128::from(squares == 1 && kind == TourKind::Open)));
+        return Outcome::Done(Ok(Natural::from_u128(u128::from(
+            squares == 1 && kind == TourKind::Open,
+        ))));
     }
     // Every closed tour passes through every square and is walked from it in
     // two directions, so directed closed tours from a square are twice the
@@ -358,9 +392,7 @@ fn count_tours(
         };
         match frontier::count(board, shape, control) {
             Ok(edge_sets) => {
-                // A sweep's count stops at u64::MAX when the true one is
-                // larger; it stays beyond 64 bits when doubled.
-                return Outcome::Done(Ok(u128::from(edge_sets) * per_tour));
+                return Outcome::Done(Ok(edge_sets.mul_add(per_tour as u64, 0)));
             }
             Err(Unavailable::Cancelled) => return Outcome::Cancelled,
             Err(Unavailable::TooWide { width }) => Some(NoSweep::TooWide {
@@ -377,7 +409,7 @@ fn count_tours(
     let walks = match (start, kind) {
         (Some(s), _) => {
             let Some(id) = graph.id(board, s) else {
-                return Outcome::Done(Ok(0));
+                return Outcome::Done(Ok(Natural::from_u128(0)));
             };
             Walks {
                 roots: vec![(vec![id], 1)],
@@ -400,7 +432,7 @@ fn count_tours(
         },
         (None, TourKind::Closed) => {
             let Some(made) = Plan::new(&graph, board, None, kind) else {
-                return Outcome::Done(Ok(0));
+                return Outcome::Done(Ok(Natural::from_u128(0)));
             };
             plan = made;
             Walks {
@@ -433,7 +465,9 @@ fn count_tours(
         });
     }
     match walk::count_in_parallel(&graph, &walks.roots, walks.closed, walks.accept, control) {
-        Outcome::Done(found) => Outcome::Done(Ok(found / walks.found_per_tour * per_tour)),
+        Outcome::Done(found) => Outcome::Done(Ok(Natural::from_u128(
+            found / walks.found_per_tour * per_tour,
+        ))),
         Outcome::Cancelled => Outcome::Cancelled,
     }
 }

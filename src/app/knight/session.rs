@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use gridtour::job::{Control, Outcome, Progress, group_digits, rough_duration};
+use gridtour::job::{Control, Outcome, Progress, group_decimal, rough_duration};
 use gridtour::knight::{
     self, Algorithm, Board, Count, Estimate, Patience, Sampling, SolveResult, Square, TooLong,
     Tour, TourKind,
@@ -1168,7 +1168,7 @@ impl KnightSession {
             KnightReport::Counted(count) => {
                 self.count = Some(format!(
                     "{} {}.",
-                    group_digits(count.tours),
+                    group_decimal(&count.digits()),
                     count.description
                 ));
             }

@@ -37,8 +37,9 @@ mod layer;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::super::{Board, Square};
-use crate::job::{self, CHECK_INTERVAL, Control, Method};
-use layer::{Budget, Builder, Layer, Stager};
+use super::natural::{self, Natural};
+use crate::job::{self, CHECK_INTERVAL, Control, Method, SweepPass};
+use layer::{Budget, Builder, Layer, Stager, Tally};
 
 /// What kind of edge set the sweep counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -409,6 +410,7 @@ struct Step<'a> {
     /// Whether the new states are counted together with their mirror
     /// images: at the end of a row of a symmetric board.
     merge_mirrors: bool,
+    tally: Tally,
 }
 
 impl Step<'_> {
@@ -455,7 +457,7 @@ impl Step<'_> {
             }
             match self.retire(&mut trial, complete) {
                 Retired::Invalid => {}
-                Retired::Tour { rows } => tours[rows] = tours[rows].saturating_add(count),
+                Retired::Tour { rows } => tours[rows] = self.tally.add(tours[rows], count),
                 Retired::Continues => carry_on(&trial),
             }
         };
@@ -591,32 +593,70 @@ impl Step<'_> {
 /// Counts the Hamiltonian paths or cycles of the board's knight graph, each
 /// edge set once. Boards with fewer than two open squares are the caller's
 /// business (the sweep needs every square to have a tour edge).
-pub(super) fn count(board: &Board, shape: Shape, control: &Control) -> Result<u64, Unavailable> {
+///
+/// A count beyond 64 bits takes more sweeps: one that adds the counts as
+/// floating-point numbers, to learn the count's size, then one modulo each
+/// of enough primes for their product to exceed it; the Chinese remainder
+/// theorem gives the exact count (closed 6x40, 68 digits: six sweeps).
+pub(super) fn count(
+    board: &Board,
+    shape: Shape,
+    control: &Control,
+) -> Result<Natural, Unavailable> {
     let width = board.width().min(board.height());
     if width as usize > MAX_WIDTH {
         return Err(Unavailable::TooWide { width });
     }
     let Some(scan) = Scan::new(board, shape) else {
-        return Ok(0);
+        return Ok(Natural::from_u128(0));
     };
     // The tables get two thirds of the budget: the allocator holds on to
     // some of what they free between steps (measured: the process peaks at
     // up to 1.37 times what the tables hold at once).
     let memory = crate::memory::budget() / 3 * 2;
-    let mut tours = 0;
-    sweep(
-        &scan,
-        shape == Shape::Cycle,
-        scan.rows,
-        memory,
-        control,
-        &mut |rows, found| {
-            if rows == scan.rows {
-                tours = found;
-            }
-        },
-    )?;
-    Ok(tours)
+    let whole_board = |tally: Tally, pass: SweepPass| {
+        let mut tours = 0;
+        sweep(
+            &scan,
+            shape == Shape::Cycle,
+            scan.rows,
+            (tally, pass),
+            memory,
+            control,
+            &mut |rows, found| {
+                if rows == scan.rows {
+                    tours = found;
+                }
+            },
+        )?;
+        Ok(tours)
+    };
+    let capped = whole_board(Tally::Capped, SweepPass::Counting)?;
+    if capped < u64::MAX {
+        return Ok(Natural::from_u128(capped.into()));
+    }
+    let size = f64::from_bits(whole_board(Tally::Magnitude, SweepPass::Sizing)?);
+    // Each count is a sum of non-negative terms, each addition off by at
+    // most 2^-53 of its result, so even billions of additions in a row
+    // leave the size within a millionth: twice it bounds the count. (An
+    // overflowing size asks for all the bits an f64 can describe.)
+    let bits = if size.is_finite() {
+        (2.0 * size).log2().ceil().max(64.0) as usize + 1
+    } else {
+        1025
+    };
+    let primes = natural::primes_below_2_62(bits.div_ceil(61));
+    let residues = (1..)
+        .zip(&primes)
+        .map(|(index, &prime)| {
+            let pass = SweepPass::Modulo {
+                prime: index,
+                primes: primes.len() as u32,
+            };
+            whole_board(Tally::Modulo(prime), pass)
+        })
+        .collect::<Result<Vec<u64>, Unavailable>>()?;
+    Ok(Natural::from_residues(&residues, &primes))
 }
 
 /// Counts the Hamiltonian paths or cycles of every board `width` wide and
@@ -654,6 +694,7 @@ pub(super) fn count_lengths(
         &scan,
         shape == Shape::Cycle,
         length as usize,
+        (Tally::Capped, SweepPass::Counting),
         memory,
         control,
         &mut |rows, found| {
@@ -669,11 +710,13 @@ pub(super) fn count_lengths(
 /// tours of the board's first 1, 2, .. `rows` rows (see
 /// [`Scan::shorter_boards`]; without it, all but the whole board's are 0),
 /// each as soon as it is final. A tour's last edge is added, or its last
-/// end retired, in its last row at the latest.
+/// end retired, in its last row at the latest. Counts are added up as the
+/// tally says; the pass is what the progress line shows.
 fn sweep(
     scan: &Scan,
     cycles: bool,
     rows: usize,
+    (tally, pass): (Tally, SweepPass),
     memory: u64,
     control: &Control,
     on_rows: &mut dyn FnMut(usize, u64),
@@ -681,7 +724,7 @@ fn sweep(
     let budget = Budget::new(memory);
     let mut tours = vec![0u64; scan.rows + 1];
     let mut reported = 0;
-    let mut layer = Layer::start(&budget);
+    let mut layer = Layer::start(&budget, tally);
     let last = scan.last_open.min(rows * scan.width - 1);
     for position in 0..=last {
         let step = Step {
@@ -689,12 +732,14 @@ fn sweep(
             position,
             cycles,
             merge_mirrors: scan.mirrored && (position + 1) % scan.width == 0,
+            tally,
         };
         let states = layer.len();
         control.set_method(Method::FrontierSweep {
             square: position as u32 + 1,
-            squares: scan.last_open as u32 + 1,
+            squares: last as u32 + 1,
             states: states as u64,
+            pass,
         });
         let threads = if states >= PARALLEL_THRESHOLD {
             job::threads()
@@ -703,7 +748,7 @@ fn sweep(
         };
         // A step rarely more than doubles the states; the builder's parts
         // grow as needed either way.
-        let builder = Builder::new(states * 2, &budget);
+        let builder = Builder::new(states * 2, &budget, tally);
         let next_part = AtomicUsize::new(0);
         let found = job::on_threads(threads, |_| {
             let mut stager = builder.stager();
@@ -731,7 +776,7 @@ fn sweep(
         }
         for thread_found in found {
             for (total, found) in tours.iter_mut().zip(thread_found) {
-                *total = total.saturating_add(found);
+                *total = tally.add(*total, found);
             }
         }
         let rows_done = if position == scan.last_open {
@@ -821,7 +866,10 @@ mod tests {
     }
 
     fn swept(board: &Board, shape: Shape) -> u64 {
-        count(board, shape, &Control::new()).expect("small boards fit")
+        count(board, shape, &Control::new())
+            .expect("small boards fit")
+            .to_u64()
+            .expect("small counts")
     }
 
     /// Small boards, some with holes placed at random and some with holes
@@ -896,6 +944,7 @@ mod tests {
             &scan,
             true,
             scan.rows,
+            (Tally::Capped, SweepPass::Counting),
             1 << 20,
             &Control::new(),
             &mut |_, _| {},

@@ -80,14 +80,51 @@ fn mix(key: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A state and its number of partial tours, together in 16 bytes so that
-/// finding a key brings its count into the cache with it.
-///
-/// Counts stop at `u64::MAX` instead of wrapping. That keeps every count
-/// the caller can report exact: each partial tour of a state that goes on
-/// to a complete tour is part of a different tour, so a capped count that
-/// reaches the end makes a total of at least 2^64, which the caller
-/// reports as beyond 64 bits, and a capped count that dies adds nothing.
+/// How a sweep adds up its counts. Counts are only ever added (a state's
+/// count is the sum of the counts of the states it comes from), so any of
+/// these is carried through a whole sweep in the same 64 bits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Tally {
+    /// Exact counts that stop at `u64::MAX` instead of wrapping. That keeps
+    /// every count the caller can report exact: each partial tour of a
+    /// state that goes on to a complete tour is part of a different tour,
+    /// so a capped count that reaches the end makes a total of at least
+    /// 2^64, and a capped count that dies adds nothing.
+    Capped,
+    /// Counts modulo a prime below 2^63: sweeps modulo several primes give
+    /// a count of any size by the Chinese remainder theorem.
+    Modulo(u64),
+    /// Counts as the bits of an `f64`: the size of a count beyond 64 bits,
+    /// to within a tiny relative error, which says how many primes it needs.
+    Magnitude,
+}
+
+impl Tally {
+    /// The count of the one empty start.
+    pub(super) fn one(self) -> u64 {
+        match self {
+            Tally::Magnitude => 1f64.to_bits(),
+            Tally::Capped | Tally::Modulo(_) => 1,
+        }
+    }
+
+    /// `a + b`; 0 is zero in every tally.
+    pub(super) fn add(self, a: u64, b: u64) -> u64 {
+        match self {
+            Tally::Capped => a.saturating_add(b),
+            // Both below the prime, which is below 2^63: no overflow.
+            Tally::Modulo(prime) => {
+                let sum = a + b;
+                if sum >= prime { sum - prime } else { sum }
+            }
+            Tally::Magnitude => (f64::from_bits(a) + f64::from_bits(b)).to_bits(),
+        }
+    }
+}
+
+/// A state and its number of partial tours (added up as the sweep's
+/// [`Tally`] says), together in 16 bytes so that finding a key brings its
+/// count into the cache with it.
 #[derive(Clone, Copy)]
 pub(super) struct Entry {
     pub(super) key: u64,
@@ -111,10 +148,13 @@ pub(super) struct Layer {
 
 impl Layer {
     /// The layer before the first step: the empty window, once.
-    pub(super) fn start(budget: &Budget) -> Layer {
+    pub(super) fn start(budget: &Budget, tally: Tally) -> Layer {
         budget.take(SLOT_BYTES);
         Layer {
-            parts: vec![vec![Entry { key: 0, count: 1 }]],
+            parts: vec![vec![Entry {
+                key: 0,
+                count: tally.one(),
+            }]],
         }
     }
 
@@ -144,7 +184,7 @@ impl Table {
 
     /// Adds `count` to `key`'s entry; false when the table had to grow and
     /// the budget refused.
-    fn add(&mut self, key: u64, hash: u64, count: u64, budget: &Budget) -> bool {
+    fn add(&mut self, key: u64, hash: u64, count: u64, tally: Tally, budget: &Budget) -> bool {
         if (self.len + 1) * 4 > self.entries.len() * 3 && !self.grow(budget) {
             return false;
         }
@@ -153,7 +193,7 @@ impl Table {
         loop {
             let entry = &mut self.entries[slot];
             if entry.key == key {
-                entry.count = entry.count.saturating_add(count);
+                entry.count = tally.add(entry.count, count);
                 return true;
             }
             if entry.key == EMPTY {
@@ -213,11 +253,12 @@ pub(super) struct Builder<'a> {
     /// A key's part is its mixed hash shifted right by this much.
     part_shift: u32,
     budget: &'a Budget,
+    tally: Tally,
 }
 
 impl<'a> Builder<'a> {
     /// A builder sized for about `expected` states.
-    pub(super) fn new(expected: usize, budget: &'a Budget) -> Builder<'a> {
+    pub(super) fn new(expected: usize, budget: &'a Budget, tally: Tally) -> Builder<'a> {
         let parts = (expected / STATES_PER_PART)
             .next_power_of_two()
             .clamp(1, MAX_PARTS);
@@ -225,6 +266,7 @@ impl<'a> Builder<'a> {
             tables: (0..parts).map(|_| Mutex::new(Table::new())).collect(),
             part_shift: 64 - parts.trailing_zeros(),
             budget,
+            tally,
         }
     }
 
@@ -287,7 +329,7 @@ impl Stager<'_, '_> {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         table.warm(&self.staged[part]);
         for Entry { key, count } in self.staged[part].drain(..) {
-            if !table.add(key, mix(key), count, builder.budget) {
+            if !table.add(key, mix(key), count, builder.tally, builder.budget) {
                 return;
             }
         }
