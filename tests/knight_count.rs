@@ -310,6 +310,16 @@ fn counts_beyond_64_bits_are_exact() {
     let digits: u128 = beyond.digits().parse().unwrap();
     assert!(digits > u128::from(u64::MAX), "{beyond:?}");
     assert!(!beyond.description.contains("64 bits"), "{beyond:?}");
+    // The progress counter's 64 bits are left alone, not filled to the top.
+    let control = Control::new();
+    let _ = count(
+        &board(48, 3),
+        None,
+        TourKind::Closed,
+        Patience::Unlimited,
+        &control,
+    );
+    assert_eq!(control.snapshot().found, 0);
     // Directed from a square: each cycle once per direction.
     let directed = closed(&board(48, 3), Some(Square::new(0, 0)));
     assert_eq!(directed.digits(), (2 * digits).to_string());

@@ -238,7 +238,11 @@ fn counted(
             description,
         },
     };
-    control.add_found(counted.tours);
+    // The progress counter holds 64 bits: a larger count is left out of it
+    // rather than shown as 2^64 - 1.
+    if counted.beyond_64_bits.is_none() {
+        control.add_found(counted.tours);
+    }
     Outcome::Done(Ok(counted))
 }
 
