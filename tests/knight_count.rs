@@ -259,13 +259,26 @@ fn every_length_agrees_with_counting_each_board() {
 }
 
 #[test]
-fn every_length_says_which_counts_pass_64_bits() {
-    // 3x46 still fits in 64 bits, 3x48 does not (see below).
-    let three = every_length(3, 48, TourKind::Closed);
-    assert!(three[45].tours < u64::MAX);
-    assert_eq!(three[47].tours, u64::MAX);
-    assert!(three[47].description.contains("larger than 64 bits"));
-    assert!(!three[45].description.contains("64 bits"));
+fn every_length_counts_beyond_64_bits_exactly_and_in_order() {
+    // 3x46 still fits in 64 bits, 3x48 does not; 3x47 and 3x49 have an odd
+    // number of squares and no closed tour, and still come in their place.
+    let three = every_length(3, 50, TourKind::Closed);
+    assert!(three[45].tours < u64::MAX && three[45].beyond_64_bits.is_none());
+    assert_eq!((three[46].tours, three[48].tours), (0, 0));
+    for length in [48, 50] {
+        let swept = &three[length as usize - 1];
+        assert_eq!(swept.tours, u64::MAX);
+        let Outcome::Done(Ok(alone)) = count(
+            &board(3, length),
+            None,
+            TourKind::Closed,
+            Patience::Unlimited,
+            &Control::new(),
+        ) else {
+            panic!("3x{length} is counted");
+        };
+        assert_eq!(swept.digits(), alone.digits(), "3x{length}");
+    }
 }
 
 #[test]

@@ -244,63 +244,53 @@ pub fn generate(
     if let Err(message) = generation_refusal(width, height, stones) {
         return Outcome::Done(Err(message));
     }
-    control.without_found(|| generate_checked(width, height, stones, seed, difficulty, control))
-}
-
-/// [`generate`] of a request that fits its board.
-fn generate_checked(
-    width: u32,
-    height: u32,
-    stones: usize,
-    seed: u64,
-    difficulty: Option<Level>,
-    control: &Control,
-) -> Outcome<Result<Puzzle, String>> {
-    let attempts = if difficulty.is_some() {
-        DIFFICULTY_ATTEMPTS
-    } else {
-        1
-    };
-    for attempt in 0..attempts {
-        let seed = if attempt == 0 {
-            seed
+    control.without_found(|| {
+        let attempts = if difficulty.is_some() {
+            DIFFICULTY_ATTEMPTS
         } else {
-            splitmix64(seed ^ attempt)
+            1
         };
-        let made = compose::compose(width, height, stones, seed, difficulty, control)
-            .unwrap_or_else(|| {
-                generate_single(width, height, stones, seed, NODES_PER_GENERATION, control)
-            });
-        let puzzle = match made {
-            Outcome::Done(Ok(puzzle)) => puzzle,
-            // No unique puzzle within the search budget: other seeds fare
-            // no better.
-            failed => return failed,
-        };
-        let Some(level) = difficulty else {
-            return Outcome::Done(Ok(puzzle));
-        };
-        control.set_method(Method::Rating {
-            stones: puzzle.stone_count() as u32,
-        });
-        match rate(&puzzle, control) {
-            Outcome::Done(Some(rating)) if rating.level == level => {
+        for attempt in 0..attempts {
+            let seed = if attempt == 0 {
+                seed
+            } else {
+                splitmix64(seed ^ attempt)
+            };
+            let made = compose::compose(width, height, stones, seed, difficulty, control)
+                .unwrap_or_else(|| {
+                    generate_single(width, height, stones, seed, NODES_PER_GENERATION, control)
+                });
+            let puzzle = match made {
+                Outcome::Done(Ok(puzzle)) => puzzle,
+                // No unique puzzle within the search budget: other seeds fare
+                // no better.
+                failed => return failed,
+            };
+            let Some(level) = difficulty else {
                 return Outcome::Done(Ok(puzzle));
+            };
+            control.set_method(Method::Rating {
+                stones: puzzle.stone_count() as u32,
+            });
+            match rate(&puzzle, control) {
+                Outcome::Done(Some(rating)) if rating.level == level => {
+                    return Outcome::Done(Ok(puzzle));
+                }
+                Outcome::Done(_) => {}
+                Outcome::Cancelled => return Outcome::Cancelled,
             }
-            Outcome::Done(_) => {}
-            Outcome::Cancelled => return Outcome::Cancelled,
         }
-    }
-    Outcome::Done(Err(format!(
-        "found no {width}x{height} puzzle with {stones} stones that rates {} in {attempts} tries; \
-         try another seed{}",
-        difficulty.map_or("", Level::name),
-        if difficulty == Some(Level::Easy) {
-            ", or fewer stones (easy puzzles are rare beyond about 20 stones a block)"
-        } else {
-            ""
-        }
-    )))
+        let level = difficulty.map_or("", Level::name);
+        Outcome::Done(Err(format!(
+            "found no {width}x{height} puzzle with {stones} stones that rates {level} in \
+             {attempts} tries; try another seed{}",
+            if difficulty == Some(Level::Easy) {
+                ", or fewer stones (easy puzzles are rare beyond about 20 stones a block)"
+            } else {
+                ""
+            }
+        )))
+    })
 }
 
 /// A random puzzle with exactly one solution, in one piece. It starts from

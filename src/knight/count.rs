@@ -43,8 +43,7 @@ pub struct Count {
     /// see [`Count::digits`]).
     pub tours: u64,
     /// A number of tours that 64 bits cannot hold, in decimal; None when
-    /// it fits, or when it was not worked out (the description then says
-    /// that the count is larger).
+    /// it fits.
     pub beyond_64_bits: Option<String>,
     /// What was counted, e.g. "directed open tours from a1" or "undirected
     /// closed tours (each cycle once)", so a number is never shown without
@@ -183,13 +182,13 @@ pub fn count_every_length(
         TourKind::Closed => Shape::Cycle,
     };
     let description = undirected(kind);
-    let mut report = |length: u32, tours: u64| {
+    let mut report = |length: u32, tours: Natural| {
         // One square is an open tour by itself; the sweep needs two.
         let tours = match (width, length, kind) {
-            (1, 1, TourKind::Open) => 1,
+            (1, 1, TourKind::Open) => Natural::from_u128(1),
             _ => tours,
         };
-        on_board(length, capped(description.clone(), tours));
+        on_board(length, described(description.clone(), tours));
     };
     match frontier::count_lengths(width, length, shape, control, &mut report) {
         Ok(()) => Outcome::Done(Ok(())),
@@ -226,7 +225,18 @@ fn counted(
         Outcome::Done(Err(too_long)) => return Outcome::Done(Err(too_long)),
         Outcome::Cancelled => return Outcome::Cancelled,
     };
-    let counted = match tours.to_u64() {
+    let counted = described(description, tours);
+    // The progress counter holds 64 bits: a larger count is left out of it
+    // rather than shown as 2^64 - 1.
+    if counted.beyond_64_bits.is_none() {
+        control.add_found(counted.tours);
+    }
+    Outcome::Done(Ok(counted))
+}
+
+/// A count with what it counted.
+fn described(description: String, tours: Natural) -> Count {
+    match tours.to_u64() {
         Some(tours) => Count {
             tours,
             beyond_64_bits: None,
@@ -237,27 +247,6 @@ fn counted(
             beyond_64_bits: Some(tours.to_string()),
             description,
         },
-    };
-    // The progress counter holds 64 bits: a larger count is left out of it
-    // rather than shown as 2^64 - 1.
-    if counted.beyond_64_bits.is_none() {
-        control.add_found(counted.tours);
-    }
-    Outcome::Done(Ok(counted))
-}
-
-/// A count of a sweep whose counts stop at u64::MAX, which stands for "at
-/// least that many" (see `frontier`): the description then says so.
-fn capped(description: String, tours: u64) -> Count {
-    let description = if tours == u64::MAX {
-        format!("{description}; the true count is larger than 64 bits can hold")
-    } else {
-        description
-    };
-    Count {
-        tours,
-        beyond_64_bits: None,
-        description,
     }
 }
 

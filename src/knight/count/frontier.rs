@@ -629,41 +629,65 @@ pub(super) fn count(
                 }
             },
         )?;
-        Ok(tours)
+        Ok(vec![tours])
     };
-    let capped = whole_board(Tally::Capped, SweepPass::Counting)?;
+    let capped = whole_board(Tally::Capped, SweepPass::Counting)?[0];
     if capped < u64::MAX {
         return Ok(Natural::from_u128(capped.into()));
     }
-    let size = f64::from_bits(whole_board(Tally::Magnitude, SweepPass::Sizing)?);
+    Ok(exact_beyond_64_bits(&whole_board)?.remove(0))
+}
+
+/// The exact counts of a sweep whose 64-bit counts overflowed: `sweep_with`
+/// runs the same sweep again with another tally and returns the same
+/// counts (one or several) added up that way. One sweep adds them up as
+/// floating-point numbers, to learn the largest one's size; then one
+/// sweep modulo each of enough primes for their product to exceed it, and
+/// the Chinese remainder theorem gives each count.
+fn exact_beyond_64_bits(
+    sweep_with: &dyn Fn(Tally, SweepPass) -> Result<Vec<u64>, Unavailable>,
+) -> Result<Vec<Natural>, Unavailable> {
+    let sizes = sweep_with(Tally::Magnitude, SweepPass::Sizing)?;
+    let largest = sizes
+        .iter()
+        .map(|&size| f64::from_bits(size))
+        .fold(0.0, f64::max);
     // Each count is a sum of non-negative terms, each addition off by at
     // most 2^-53 of its result, so even billions of additions in a row
     // leave the size within a millionth: twice it bounds the count. (An
     // overflowing size asks for all the bits an f64 can describe.)
-    let bits = if size.is_finite() {
-        (2.0 * size).log2().ceil().max(64.0) as usize + 1
+    let bits = if largest.is_finite() {
+        (2.0 * largest).log2().ceil().max(64.0) as usize + 1
     } else {
         1025
     };
     let primes = natural::primes_below_2_62(bits.div_ceil(61));
-    let residues = (1..)
-        .zip(&primes)
-        .map(|(index, &prime)| {
-            let pass = SweepPass::Modulo {
-                prime: index,
-                primes: primes.len() as u32,
-            };
-            whole_board(Tally::Modulo(prime), pass)
-        })
-        .collect::<Result<Vec<u64>, Unavailable>>()?;
-    Ok(Natural::from_residues(&residues, &primes))
+    let mut residues = vec![Vec::with_capacity(primes.len()); sizes.len()];
+    for (index, &prime) in (1..).zip(&primes) {
+        let pass = SweepPass::Modulo {
+            prime: index,
+            primes: primes.len() as u32,
+        };
+        for (residue, value) in residues
+            .iter_mut()
+            .zip(sweep_with(Tally::Modulo(prime), pass)?)
+        {
+            residue.push(value);
+        }
+    }
+    Ok(residues
+        .iter()
+        .map(|residues| Natural::from_residues(residues, &primes))
+        .collect())
 }
 
 /// Counts the Hamiltonian paths or cycles of every board `width` wide and
 /// 1 to `length` long in one sweep, passing each count to `on_length` (with
 /// the length) as soon as it is known, shortest first. A tour of the first
 /// rows of a longer board is a tour of the shorter board, so the sweep of
-/// the longest board sees them all on the way.
+/// the longest board sees them all on the way. From the first count beyond
+/// 64 bits on, the counts wait for the further sweeps that make them exact
+/// (see [`count`]).
 ///
 /// The board swept is four rows longer than asked (and at least as long as
 /// wide, so that it is swept along its length): the sweep drops a state as
@@ -677,7 +701,7 @@ pub(super) fn count_lengths(
     length: u32,
     shape: Shape,
     control: &Control,
-    on_length: &mut dyn FnMut(u32, u64),
+    on_length: &mut dyn FnMut(u32, Natural),
 ) -> Result<(), Unavailable> {
     if width as usize > MAX_WIDTH {
         return Err(Unavailable::TooWide { width });
@@ -690,19 +714,47 @@ pub(super) fn count_lengths(
     };
     scan.shorter_boards = scan.ends.is_empty() && board.is_full();
     let memory = crate::memory::budget() / 3 * 2;
-    sweep(
-        &scan,
-        shape == Shape::Cycle,
-        length as usize,
-        (Tally::Capped, SweepPass::Counting),
-        memory,
-        control,
-        &mut |rows, found| {
-            if (1..=length as usize).contains(&rows) {
-                on_length(rows as u32, found);
+    let wanted = 1..=length as usize;
+    let run = |tally: Tally, pass: SweepPass, on_rows: &mut dyn FnMut(usize, u64)| {
+        let cycles = shape == Shape::Cycle;
+        sweep(
+            &scan,
+            cycles,
+            length as usize,
+            (tally, pass),
+            memory,
+            control,
+            on_rows,
+        )
+    };
+    // The lengths from the first count beyond 64 bits on.
+    let mut held = Vec::new();
+    run(Tally::Capped, SweepPass::Counting, &mut |rows, found| {
+        if !wanted.contains(&rows) {
+            return;
+        }
+        if held.is_empty() && found < u64::MAX {
+            on_length(rows as u32, Natural::from_u128(found.into()));
+        } else {
+            held.push(rows);
+        }
+    })?;
+    let Some(&first_held) = held.first() else {
+        return Ok(());
+    };
+    let exact = exact_beyond_64_bits(&|tally, pass| {
+        let mut counts = Vec::new();
+        run(tally, pass, &mut |rows, found| {
+            if rows >= first_held && wanted.contains(&rows) {
+                counts.push(found);
             }
-        },
-    )
+        })?;
+        Ok(counts)
+    })?;
+    for (rows, tours) in held.into_iter().zip(exact) {
+        on_length(rows as u32, tours);
+    }
+    Ok(())
 }
 
 /// Runs the sweep over the scan positions of the first `rows` rows, in at
