@@ -330,6 +330,12 @@ pub enum NoSweep {
         /// The widest the sweep takes.
         widest: u32,
     },
+    /// Counting every length sweeps a board four rows longer than the
+    /// longest asked for, which must still be a board.
+    TooLongForEveryLength {
+        /// The longest board it counts.
+        longest: u32,
+    },
 }
 
 impl NoSweep {
@@ -351,6 +357,11 @@ impl fmt::Display for NoSweep {
                 f,
                 "the frontier sweep takes boards up to {widest} squares on their shorter side, \
                  and this one has {width}"
+            ),
+            NoSweep::TooLongForEveryLength { longest } => write!(
+                f,
+                "counting every length sweeps four rows past the longest board, so it goes up \
+                 to {longest} long"
             ),
         }
     }

@@ -452,6 +452,10 @@ fn every_length_prints_a_line_per_board_as_the_sweep_passes_it() {
             "--blocked",
         ),
         ("--size 6x8 --every-length", "--count"),
+        (
+            "--size 6x4096 --count --every-length",
+            "sweeps four rows past the longest board, so it goes up to 4092 long",
+        ),
     ] {
         let error = error_of(args);
         assert!(error.contains(expected), "{args}: {error}");

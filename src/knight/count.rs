@@ -192,14 +192,24 @@ pub fn count_every_length(
     };
     match frontier::count_lengths(width, length, shape, control, &mut report) {
         Ok(()) => Outcome::Done(Ok(())),
-        Err(Unavailable::Cancelled) => Outcome::Cancelled,
-        Err(Unavailable::TooWide { width }) => Outcome::Done(Err(NoSweep::TooWide {
+        Err(why) => match no_sweep(why) {
+            Some(why) => Outcome::Done(Err(why)),
+            None => Outcome::Cancelled,
+        },
+    }
+}
+
+/// Why the sweep gave no count, for whoever asked; None when it was
+/// cancelled.
+fn no_sweep(why: Unavailable) -> Option<NoSweep> {
+    match why {
+        Unavailable::Cancelled => None,
+        Unavailable::TooWide { width } => Some(NoSweep::TooWide {
             width,
             widest: frontier::MAX_WIDTH as u32,
-        })),
-        Err(Unavailable::OverBudget) => {
-            Outcome::Done(Err(NoSweep::OverBudget(crate::memory::budget())))
-        }
+        }),
+        Unavailable::OverBudget => Some(NoSweep::OverBudget(crate::memory::budget())),
+        Unavailable::TooLong { longest } => Some(NoSweep::TooLongForEveryLength { longest }),
     }
 }
 
@@ -387,12 +397,10 @@ fn count_tours(
             Ok(edge_sets) => {
                 return Outcome::Done(Ok(edge_sets.mul_add(per_tour as u64, 0)));
             }
-            Err(Unavailable::Cancelled) => return Outcome::Cancelled,
-            Err(Unavailable::TooWide { width }) => Some(NoSweep::TooWide {
-                width,
-                widest: frontier::MAX_WIDTH as u32,
-            }),
-            Err(Unavailable::OverBudget) => Some(NoSweep::OverBudget(crate::memory::budget())),
+            Err(why) => match no_sweep(why) {
+                Some(why) => Some(why),
+                None => return Outcome::Cancelled,
+            },
         }
     } else {
         None

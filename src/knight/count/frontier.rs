@@ -58,6 +58,8 @@ pub(super) enum Unavailable {
     TooWide { width: u32 },
     /// The states would take more than the memory budget.
     OverBudget,
+    /// Boards up to this long can be counted by [`count_lengths`].
+    TooLong { longest: u32 },
     /// The control was cancelled.
     Cancelled,
 }
@@ -681,6 +683,10 @@ fn exact_beyond_64_bits(
         .collect())
 }
 
+/// How much longer than the longest board asked for [`count_lengths`]
+/// sweeps (see there).
+const ROWS_PAST_THE_LONGEST: u32 = 4;
+
 /// Counts the Hamiltonian paths or cycles of every board `width` wide and
 /// 1 to `length` long in one sweep, passing each count to `on_length` (with
 /// the length) as soon as it is known, shortest first. A tour of the first
@@ -706,9 +712,10 @@ pub(super) fn count_lengths(
     if width as usize > MAX_WIDTH {
         return Err(Unavailable::TooWide { width });
     }
+    let longest = Board::MAX_SIDE - ROWS_PAST_THE_LONGEST;
     // At least as long as wide, so that the scan runs along the length.
-    let swept_length = (length + 4).max(width);
-    let board = Board::new(width, swept_length).map_err(|_| Unavailable::TooWide { width })?;
+    let swept_length = (length + ROWS_PAST_THE_LONGEST).max(width);
+    let board = Board::new(width, swept_length).map_err(|_| Unavailable::TooLong { longest })?;
     let Some(mut scan) = Scan::new(&board, shape) else {
         return Ok(());
     };
