@@ -169,7 +169,7 @@ pub fn count_between(
 /// has passed that board, shortest first, so a long count shows its shorter
 /// answers on the way. Fails (after the answers that were reached) when the
 /// sweep needs more memory than the budget, or at once when `width` is too
-/// wide for it.
+/// wide or `length` too long for it.
 pub fn count_every_length(
     width: u32,
     length: u32,
@@ -224,7 +224,7 @@ fn end_name(board: &Board, end: Square) -> String {
     }
 }
 
-/// A count's result in 64 bits, described.
+/// A count's result, described, and added to the progress counter.
 fn counted(
     description: String,
     tours: Outcome<Result<Natural, TooLong>>,
