@@ -177,10 +177,7 @@ pub fn count_every_length(
     control: &Control,
     on_board: &mut dyn FnMut(u32, Count),
 ) -> Outcome<Result<(), NoSweep>> {
-    let shape = match kind {
-        TourKind::Open => Shape::Path(None, None),
-        TourKind::Closed => Shape::Cycle,
-    };
+    let shape = Shape::of(kind, None, None);
     let description = undirected(kind);
     let mut report = |length: u32, tours: Natural| {
         // One square is an open tour by itself; the sweep needs two.
@@ -389,11 +386,7 @@ fn count_tours(
         TourKind::Closed => WALK_CLOSED_SQUARES,
     };
     let no_sweep = if squares > walk_limit {
-        let shape = match kind {
-            TourKind::Open => Shape::Path(start, end),
-            TourKind::Closed => Shape::Cycle,
-        };
-        match frontier::count(board, shape, control) {
+        match frontier::count(board, Shape::of(kind, start, end), control) {
             Ok(edge_sets) => {
                 return Outcome::Done(Ok(edge_sets.mul_add(per_tour as u64, 0)));
             }

@@ -36,7 +36,7 @@ mod layer;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::super::{Board, Square};
+use super::super::{Board, Square, TourKind};
 use super::natural::{self, Natural};
 use crate::job::{self, CHECK_INTERVAL, Control, Method, SweepPass};
 use layer::{Budget, Builder, Layer, Stager, Tally};
@@ -49,6 +49,17 @@ pub(super) enum Shape {
     Path(Option<Square>, Option<Square>),
     /// Hamiltonian cycles.
     Cycle,
+}
+
+impl Shape {
+    /// The edge sets that are tours of `kind`: open ones between the given
+    /// ends (either or both may be free), or closed ones.
+    pub(super) fn of(kind: TourKind, start: Option<Square>, end: Option<Square>) -> Shape {
+        match kind {
+            TourKind::Open => Shape::Path(start, end),
+            TourKind::Closed => Shape::Cycle,
+        }
+    }
 }
 
 /// Why the sweep gave no number.
@@ -562,9 +573,7 @@ impl Step<'_> {
         }
         Retired::Continues
     }
-}
 
-impl Step<'_> {
     /// For a complete edge set: how many rows of the board it covers, or
     /// None when it is no tour. Every open square up to the end of those
     /// rows must have its edges already (squares beyond the window have
