@@ -17,16 +17,16 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{
-    Board, Count, Patience, Sampling, Square, TooLong, TourKind, count, count_between,
+    Board, Count, NotCounted, Patience, Sampling, Square, TourKind, count, count_between,
     count_every_length, estimate,
 };
 use std::hint::black_box;
 
 /// The tours of a count that is never refused nor cancelled.
-fn tours_of(outcome: Outcome<Result<Count, TooLong>>) -> u64 {
+fn tours_of(outcome: Outcome<Result<Count, NotCounted>>) -> u64 {
     match outcome {
         Outcome::Done(Ok(counted)) => counted.tours,
-        Outcome::Done(Err(too_long)) => panic!("refused without a limit: {too_long}"),
+        Outcome::Done(Err(why)) => panic!("not counted: {why}"),
         Outcome::Cancelled => unreachable!("the bench never cancels"),
     }
 }

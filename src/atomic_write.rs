@@ -5,7 +5,7 @@
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, ErrorKind, Write as _};
+use std::io::{self, ErrorKind};
 use std::path::{Path, PathBuf};
 use std::process;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -20,6 +20,15 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// not replaced. On failure the temporary file is removed and the message
 /// names `path` and the reason.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_atomic_with(path, &mut |file| file.write_all(bytes))
+}
+
+/// Like [`write_atomic`], for contents too large to hold in memory at
+/// once: `fill` writes them to the temporary file as it goes.
+pub fn write_atomic_with(
+    path: &Path,
+    fill: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
+) -> Result<(), String> {
     let failure = |reason: &dyn fmt::Display| format!("cannot write {}: {reason}", path.display());
     let target = resolve_symlink(path);
     let Some(file_name) = target.file_name() else {
@@ -39,7 +48,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
             failure(&error)
         }
     })?;
-    if let Err(error) = fill_and_replace(temp_file, &temp_path, &target, bytes) {
+    if let Err(error) = fill_and_replace(temp_file, &temp_path, &target, fill) {
         // The error being reported is the useful one; a failed clean-up of
         // a file that may not even exist any more adds nothing.
         let _ = fs::remove_file(&temp_path);
@@ -97,9 +106,9 @@ fn fill_and_replace(
     mut file: File,
     temp_path: &Path,
     target: &Path,
-    bytes: &[u8],
+    fill: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    file.write_all(bytes)?;
+    fill(&mut file)?;
     if let Ok(metadata) = fs::metadata(target)
         && metadata.is_file()
     {

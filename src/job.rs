@@ -10,9 +10,10 @@
 //! `Control`.
 
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -57,10 +58,20 @@ pub fn on_threads<T: Send>(count: usize, work: impl Fn(usize) -> T + Sync) -> Ve
     })
 }
 
-/// Shared state between a running solver and the thread that watches it.
+/// Shared state between a running solver and the thread that watches it:
+/// counters one way; cancelling, pausing and where to save progress the
+/// other.
 #[derive(Debug)]
 pub struct Control {
     cancelled: AtomicBool,
+    /// Whether the work is paused: read on every check, so kept apart
+    /// from the lock that `pause` holds the times under.
+    paused: AtomicBool,
+    pause: Mutex<Pause>,
+    /// Wakes work waiting in [`Control::should_stop`] when it is resumed or
+    /// cancelled.
+    resumed: Condvar,
+    checkpointing: OnceLock<Checkpointing>,
     nodes: AtomicU64,
     found: AtomicU64,
     /// Whether [`Control::add_found`] counts: not while the work is making
@@ -87,7 +98,23 @@ impl Control {
             counts_found: AtomicBool::new(true),
             started: Instant::now(),
             method: Mutex::new(Method::Unstated),
+            paused: AtomicBool::new(false),
+            pause: Mutex::new(Pause::default()),
+            resumed: Condvar::new(),
+            checkpointing: OnceLock::new(),
         }
+    }
+
+    /// Asks long work to save its progress as `checkpointing` says, and to
+    /// take up the progress saved there before; work that cannot be saved
+    /// ignores it. Only the first call counts.
+    pub fn save_progress(&self, checkpointing: Checkpointing) {
+        let _ = self.checkpointing.set(checkpointing);
+    }
+
+    /// Where and how often to save progress, if asked to.
+    pub fn checkpointing(&self) -> Option<&Checkpointing> {
+        self.checkpointing.get()
     }
 
     /// Says which way the work goes, for whoever watches it.
@@ -98,14 +125,74 @@ impl Control {
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = method;
     }
 
-    /// Asks the solver to stop. It notices at its next check.
+    /// Asks the solver to stop. It notices at its next check, paused or
+    /// not.
     pub fn cancel(&self) {
         self.cancelled.store(true, Ordering::Relaxed);
+        // Under the lock, so that work about to wait cannot miss it.
+        let _pause = self.lock_pause();
+        self.resumed.notify_all();
     }
 
-    /// Whether [`Control::cancel`] has been called.
+    /// Whether [`Control::cancel`] has been called; never waits.
     pub fn is_cancelled(&self) -> bool {
         self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// The solvers' regular check: whether to stop because the work was
+    /// cancelled. While the work is paused it waits here until it is
+    /// resumed or cancelled, so every solver can be paused between two
+    /// checks without knowing about pausing.
+    pub fn should_stop(&self) -> bool {
+        if self.paused.load(Ordering::Relaxed) {
+            let mut pause = self.lock_pause();
+            while pause.since.is_some() && !self.is_cancelled() {
+                pause = self
+                    .resumed
+                    .wait(pause)
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+            }
+        }
+        self.is_cancelled()
+    }
+
+    /// Holds the work at its next check until [`Control::resume`]; the time
+    /// it is paused does not count as elapsed.
+    pub fn pause(&self) {
+        let mut pause = self.lock_pause();
+        pause.since.get_or_insert_with(Instant::now);
+        self.paused.store(true, Ordering::Relaxed);
+    }
+
+    /// Lets paused work go on.
+    pub fn resume(&self) {
+        let mut pause = self.lock_pause();
+        if let Some(since) = pause.since.take() {
+            pause.before += since.elapsed();
+        }
+        self.paused.store(false, Ordering::Relaxed);
+        self.resumed.notify_all();
+    }
+
+    /// Whether the work is paused.
+    pub fn is_paused(&self) -> bool {
+        self.paused.load(Ordering::Relaxed)
+    }
+
+    /// The time the work has run since it started, its pauses left out.
+    pub fn elapsed(&self) -> Duration {
+        let pause = self.lock_pause();
+        // While paused, the clock reads the same at every look.
+        let until = pause.since.unwrap_or_else(Instant::now);
+        until
+            .saturating_duration_since(self.started)
+            .saturating_sub(pause.before)
+    }
+
+    fn lock_pause(&self) -> std::sync::MutexGuard<'_, Pause> {
+        self.pause
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Adds `n` explored search nodes to the progress counter.
@@ -136,13 +223,33 @@ impl Control {
         Progress {
             nodes: self.nodes.load(Ordering::Relaxed),
             found: self.found.load(Ordering::Relaxed),
-            elapsed: self.started.elapsed(),
+            elapsed: self.elapsed(),
+            paused: self.is_paused(),
             method: *self
                 .method
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner()),
         }
     }
+}
+
+/// When the work was paused, if it is, and how long its earlier pauses
+/// took.
+#[derive(Debug, Default)]
+struct Pause {
+    since: Option<Instant>,
+    before: Duration,
+}
+
+/// Where long work saves its progress, and how often, so that a run that
+/// is stopped (a restart, a power cut) can be taken up again by the same
+/// request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checkpointing {
+    /// The file that holds the saved progress.
+    pub path: PathBuf,
+    /// The time between two saves.
+    pub every: Duration,
 }
 
 /// A reading of a job's counters.
@@ -152,8 +259,10 @@ pub struct Progress {
     pub nodes: u64,
     /// Solutions found so far.
     pub found: u64,
-    /// Time since the job started.
+    /// Time since the job started, its pauses left out.
     pub elapsed: Duration,
+    /// Whether the job is paused.
+    pub paused: bool,
     /// How the work is being done, where there are several ways.
     pub method: Method,
 }
@@ -177,6 +286,15 @@ pub enum Method {
         states: u64,
         /// Which of the sweeps of the count this is.
         pass: SweepPass,
+        /// How many squares this sweep had swept when it was taken up from
+        /// a checkpoint file, if it was.
+        taken_up_after: Option<u32>,
+        /// How many squares this sweep had swept when it was last saved to
+        /// a checkpoint file, if it has been.
+        saved_after: Option<u32>,
+        /// The seconds the rest of this sweep should take at the pace of
+        /// its last row, once it has swept one.
+        seconds_left: Option<u32>,
     },
     /// The exhaustive walk, because the frontier sweep could not count
     /// the board; it may not finish.
@@ -253,6 +371,9 @@ impl fmt::Display for Progress {
                 squares,
                 states,
                 pass,
+                taken_up_after,
+                saved_after,
+                seconds_left,
             } => {
                 write!(f, " (frontier sweep")?;
                 match pass {
@@ -265,9 +386,24 @@ impl fmt::Display for Progress {
                 }
                 write!(
                     f,
-                    ": square {square} of {squares}, {} states)",
+                    ": square {square} of {squares} ({}%), {} states",
+                    u64::from(square.saturating_sub(1)) * 100 / u64::from(squares.max(1)),
                     group_digits(states)
-                )
+                )?;
+                if let Some(seconds) = seconds_left {
+                    write!(
+                        f,
+                        ", about {} to go in this sweep",
+                        rough_duration(f64::from(seconds))
+                    )?;
+                }
+                if let Some(squares) = taken_up_after {
+                    write!(f, "; taken up after square {squares}")?;
+                }
+                if let Some(squares) = saved_after {
+                    write!(f, "; saved after square {squares}")?;
+                }
+                write!(f, ")")
             }
             Method::Composing { block, blocks } => {
                 write!(f, " (making block {block} of {blocks})")
@@ -296,7 +432,11 @@ impl fmt::Display for Progress {
                 }
                 write!(f, ": {why})")
             }
+        }?;
+        if self.paused {
+            write!(f, ", paused")?;
         }
+        Ok(())
     }
 }
 
@@ -591,6 +731,77 @@ where
 mod tests {
     use super::*;
 
+    /// Cancels the control when dropped, also by a failed assertion.
+    struct CancelOnDrop<'c>(&'c Control);
+
+    impl Drop for CancelOnDrop<'_> {
+        fn drop(&mut self) {
+            self.0.cancel();
+        }
+    }
+
+    /// Work that checks in until told to stop, counting its checks.
+    fn checking_work(control: &Control, checks: &AtomicU64) {
+        while !control.should_stop() {
+            checks.fetch_add(1, Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn paused_work_waits_at_its_check_until_resumed() {
+        let control = Control::new();
+        let checks = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            scope.spawn(|| checking_work(&control, &checks));
+            // A failed assertion must not leave the work paused forever.
+            let _stop = CancelOnDrop(&control);
+            while checks.load(Ordering::Relaxed) == 0 {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            control.pause();
+            assert!(control.is_paused() && control.snapshot().paused);
+            // At most the check under way when it was paused.
+            std::thread::sleep(Duration::from_millis(20));
+            let held = checks.load(Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(200));
+            assert_eq!(
+                checks.load(Ordering::Relaxed),
+                held,
+                "no checks while paused"
+            );
+            let elapsed_while_paused = control.elapsed();
+            std::thread::sleep(Duration::from_millis(50));
+            assert_eq!(control.elapsed(), elapsed_while_paused, "the clock stops");
+            control.resume();
+            while checks.load(Ordering::Relaxed) == held {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            assert!(
+                control.elapsed() > elapsed_while_paused,
+                "the clock goes on"
+            );
+            control.cancel();
+        });
+        assert!(control.elapsed() < control.started.elapsed() - Duration::from_millis(200));
+    }
+
+    #[test]
+    fn cancelling_paused_work_stops_it() {
+        let control = Control::new();
+        control.pause();
+        let checks = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| checking_work(&control, &checks));
+            let _stop = CancelOnDrop(&control);
+            std::thread::sleep(Duration::from_millis(50));
+            assert!(!worker.is_finished());
+            control.cancel();
+        });
+        assert_eq!(checks.load(Ordering::Relaxed), 0);
+        assert!(control.should_stop(), "cancelled while paused: no wait");
+    }
+
     #[test]
     fn digits_are_grouped_by_three() {
         assert_eq!(group_digits(0), "0");
@@ -605,6 +816,7 @@ mod tests {
             nodes: 1_234_000,
             found: 0,
             elapsed: Duration::from_millis(2500),
+            paused: false,
             method: Method::Unstated,
         };
         assert_eq!(progress.to_string(), "1,234,000 nodes, 2.5 s, 493,600/s");
@@ -661,13 +873,16 @@ mod tests {
                 squares: 240,
                 states: 1234,
                 pass,
+                taken_up_after: None,
+                saved_after: None,
+                seconds_left: None,
             },
             ..making
         };
         assert!(
             sweeping(SweepPass::Counting)
                 .to_string()
-                .ends_with("/s (frontier sweep: square 30 of 240, 1,234 states)")
+                .ends_with("/s (frontier sweep: square 30 of 240 (12%), 1,234 states)")
         );
         assert!(
             sweeping(SweepPass::Modulo {
@@ -677,8 +892,28 @@ mod tests {
             .to_string()
             .ends_with(
                 "/s (frontier sweep for a count beyond 64 bits, modulo prime 2 of 4: \
-                 square 30 of 240, 1,234 states)"
+                 square 30 of 240 (12%), 1,234 states)"
             )
+        );
+        let saved = Progress {
+            method: Method::FrontierSweep {
+                square: 40,
+                squares: 240,
+                states: 1234,
+                pass: SweepPass::Counting,
+                taken_up_after: Some(30),
+                saved_after: Some(38),
+                seconds_left: Some(1000),
+            },
+            paused: true,
+            ..making
+        };
+        assert!(
+            saved.to_string().ends_with(
+                "/s (frontier sweep: square 40 of 240 (16%), 1,234 states, about 17 minutes to go \
+                 in this sweep; taken up after square 30; saved after square 38), paused"
+            ),
+            "{saved}"
         );
         let rating = Progress {
             method: Method::Rating { stones: 200 },

@@ -41,6 +41,11 @@ fn main() -> ExitCode {
                 cli::say_error(&message);
                 ExitCode::from(2)
             }
+            // The shell's own code for Ctrl+C (128 + SIGINT).
+            Err(cli::Failure::Interrupted(message)) => {
+                cli::say_error(&message);
+                ExitCode::from(130)
+            }
         },
     }
 }

@@ -219,6 +219,25 @@ impl JobSlot {
         })
     }
 
+    /// Holds the running job where it is (`paused`), or lets it go on.
+    pub fn set_paused(&self, paused: bool) {
+        if let Some(running) = &self.running {
+            let control = running.job.control();
+            if paused {
+                control.pause();
+            } else {
+                control.resume();
+            }
+        }
+    }
+
+    /// Whether a job is running and paused.
+    pub fn is_paused(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|running| running.job.control().is_paused())
+    }
+
     /// Cancels the running job if `owner` asked for it.
     pub fn cancel_for(&mut self, owner: Mode) -> Option<Stopped> {
         if self.owner() == Some(owner) {

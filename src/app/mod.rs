@@ -103,6 +103,10 @@ pub enum AppCommand {
     Export,
     /// Stops the running job.
     Cancel,
+    /// Holds the running job where it is, its cores free for other work.
+    Pause,
+    /// Lets a paused job go on.
+    Resume,
     /// Fits the whole board in view.
     FitBoard,
     /// Magnifies the board.
@@ -135,6 +139,8 @@ impl Command for AppCommand {
             AppCommand::Open => "Open…",
             AppCommand::Export => "Export…",
             AppCommand::Cancel => "Cancel",
+            AppCommand::Pause => "Pause job",
+            AppCommand::Resume => "Resume job",
             AppCommand::FitBoard => "Fit board",
             AppCommand::ZoomIn => "Zoom in",
             AppCommand::ZoomOut => "Zoom out",
@@ -153,6 +159,10 @@ impl Command for AppCommand {
                 "Save the tour or puzzle on show: .json, .txt, .svg, .png, .pzprv3"
             }
             AppCommand::Cancel => "Stop the running job",
+            AppCommand::Pause => {
+                "Hold the running job where it is, freeing the cores; Resume job goes on"
+            }
+            AppCommand::Resume => "Let the paused job go on from where it was",
             AppCommand::FitBoard => "Show the whole board",
             AppCommand::ZoomIn => "Magnify the board",
             AppCommand::ZoomOut => "Reduce the board",
@@ -177,7 +187,7 @@ impl Command for AppCommand {
             AppCommand::ZoomOut => ZOOM_OUT,
             AppCommand::Knight(command) => command.shortcuts(),
             AppCommand::Goishi(command) => command.shortcuts(),
-            AppCommand::Show(_) => &[],
+            AppCommand::Show(_) | AppCommand::Pause | AppCommand::Resume => &[],
         }
     }
 }
@@ -325,22 +335,35 @@ impl GridtourApp {
                 }
             }
             ui.separator();
-            for command in [AppCommand::Open, AppCommand::Export, AppCommand::Cancel] {
-                if widgets::button(ui, &command, self.can(&command)) {
-                    self.queue.push(command);
-                }
-            }
+            self.buttons(ui, &[AppCommand::Open, AppCommand::Export]);
             ui.separator();
-            for command in [
-                AppCommand::FitBoard,
-                AppCommand::ZoomIn,
-                AppCommand::ZoomOut,
-            ] {
-                if widgets::button(ui, &command, true) {
-                    self.queue.push(command);
-                }
-            }
+            self.buttons(
+                ui,
+                &[
+                    AppCommand::FitBoard,
+                    AppCommand::ZoomIn,
+                    AppCommand::ZoomOut,
+                ],
+            );
+            // The job's controls last, so that Pause job turning into Resume job
+            // moves nothing else.
+            ui.separator();
+            let hold = if self.jobs.is_paused() {
+                AppCommand::Resume
+            } else {
+                AppCommand::Pause
+            };
+            self.buttons(ui, &[AppCommand::Cancel, hold]);
         });
+    }
+
+    /// A row of buttons, each enabled when its command can be given.
+    fn buttons(&mut self, ui: &mut egui::Ui, commands: &[AppCommand]) {
+        for command in commands {
+            if widgets::button(ui, command, self.can(command)) {
+                self.queue.push(command.clone());
+            }
+        }
     }
 
     /// The status bar: the shown mode's job (running, or how its last one
@@ -442,6 +465,8 @@ impl GridtourApp {
     fn can(&self, command: &AppCommand) -> bool {
         match command {
             AppCommand::Cancel => self.jobs.owner().is_some(),
+            AppCommand::Pause => self.jobs.owner().is_some() && !self.jobs.is_paused(),
+            AppCommand::Resume => self.jobs.is_paused(),
             AppCommand::Knight(command) => self.knight.can(command),
             AppCommand::Goishi(command) => self.goishi.can(command),
             _ => true,
@@ -482,6 +507,8 @@ impl GridtourApp {
                     self.stopped(stopped, None);
                 }
             }
+            AppCommand::Pause => self.jobs.set_paused(true),
+            AppCommand::Resume => self.jobs.set_paused(false),
             AppCommand::FitBoard => self.view().fit(),
             AppCommand::ZoomIn => self.view().zoom_in(),
             AppCommand::ZoomOut => self.view().zoom_out(),

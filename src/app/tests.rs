@@ -682,6 +682,56 @@ fn cancel_stops_a_long_count_at_once() {
     assert!(ended.label.starts_with("Counting"), "{}", ended.label);
 }
 
+/// The running job's node counter, once it has one.
+fn nodes_so_far(harness: &mut Harness<'_, GridtourApp>) -> u64 {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        harness.step();
+        if let Some((_, progress)) = harness.state().jobs.current()
+            && progress.nodes > 0
+        {
+            return progress.nodes;
+        }
+        assert!(Instant::now() < deadline, "no progress reported");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn pause_holds_a_count_and_resume_lets_it_go_on() {
+    let mut harness = app_harness(knight_settings(8, 8, Algorithm::Backtrack));
+    harness.step();
+    press(&mut harness, "Count tours");
+    nodes_so_far(&mut harness);
+    press(&mut harness, "Pause job");
+    // Reports already on their way may still arrive.
+    std::thread::sleep(Duration::from_millis(200));
+    let held = nodes_so_far(&mut harness);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(nodes_so_far(&mut harness), held, "a paused count walks on");
+    assert!(
+        harness.query_by_label_contains(", paused").is_some(),
+        "the status bar says paused"
+    );
+    assert!(harness.query_by_label("Pause job").is_none());
+    press(&mut harness, "Resume job");
+    let deadline = Instant::now() + PATIENCE;
+    while nodes_so_far(&mut harness) == held {
+        assert!(
+            Instant::now() < deadline,
+            "the resumed count does not go on"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(harness.query_by_label_contains(", paused").is_none());
+    // Cancelling a paused count stops it too.
+    press(&mut harness, "Pause job");
+    press(&mut harness, "Cancel");
+    wait_until_idle(&mut harness);
+    let ended = harness.state().knight.last_job().expect("ended").clone();
+    assert_eq!(ended.how, "cancelled");
+}
+
 /// A fixed 8x8 tour for the snapshot: Warnsdorff from a1 (deterministic).
 fn snapshot_tour() -> Tour {
     let board = Board::new(8, 8).expect("8x8");

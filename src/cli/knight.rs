@@ -5,9 +5,11 @@
 //! are parsed here rather than by clap, so that every mistake is reported
 //! as the program's usual one-line error.
 
-use gridtour::job::Outcome;
+use std::time::Duration;
+
+use gridtour::job::{Checkpointing, Control, Outcome};
 use gridtour::knight::{
-    self, Algorithm, Board, Count, Patience, Sampling, SolveResult, Square, TourKind,
+    self, Algorithm, Board, Count, NotCounted, Patience, Sampling, SolveResult, Square, TourKind,
     warnsdorff_failing_starts,
 };
 use gridtour::output::{self, Format, Subject};
@@ -66,6 +68,17 @@ pub struct KnightArgs {
     /// blocked squares, up to 8 on the shorter side.
     #[arg(long, requires = "count", conflicts_with_all = ["start", "blocked"])]
     every_length: bool,
+    /// With --count: save the count's progress to FILE every few minutes
+    /// (atomically), and take up the count saved there when the same
+    /// command runs again; FILE is removed when the count is complete.
+    /// Counts by the frontier sweep only (boards with more than 36 open
+    /// squares, up to 8 on the shorter side).
+    #[arg(long, value_name = "FILE", requires = "count")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between two saves to --checkpoint (0: after every square).
+    #[arg(long, value_name = "SECONDS", requires = "checkpoint", default_value_t = 300.0,
+          value_parser = parse_interval)]
+    checkpoint_every: f64,
     /// Start a count even when it is estimated to take more than an hour
     /// (it can still be stopped with Ctrl+C).
     #[arg(long, requires = "count")]
@@ -131,14 +144,27 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         } else {
             COMMAND_LINE_PATIENCE
         };
+        let checkpointing = args.checkpoint.map(|path| Checkpointing {
+            path,
+            every: Duration::from_secs_f64(args.checkpoint_every),
+        });
+        if checkpointing.is_some() {
+            // Ctrl+C then stops the count after a last save.
+            progress::stop_on_interrupt()?;
+        }
         if args.every_length {
-            print_every_length(&board, kind, format)?;
+            print_every_length(&board, kind, checkpointing, format)?;
         } else {
             let request = match (start, end) {
                 (Some(start), Some(end)) => Request::Between(start, end),
                 _ => Request::All(start, kind),
             };
-            print_count(&board, request, patience, format)?;
+            let counting = Counting {
+                request,
+                patience,
+                checkpointing,
+            };
+            print_count(&board, counting, format)?;
         }
     } else {
         let start = match start {
@@ -249,26 +275,42 @@ enum Request {
     Between(Square, Square),
 }
 
-fn print_count(
-    board: &Board,
+/// How the count is asked for.
+struct Counting {
     request: Request,
     patience: Patience,
-    format: Format,
-) -> Result<(), Failure> {
-    let counted = progress::watched("counting", |control| match request {
-        Request::All(start, kind) => knight::count(board, start, kind, patience, control),
-        Request::Between(start, end) => knight::count_between(board, start, end, patience, control),
-    })?
-    .map_err(|too_long| {
-        let more_memory = if too_long.why.more_memory_helps() {
-            ", --memory gives the sweep more room"
-        } else {
-            ""
-        };
-        format!(
-            "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops \
-             it){more_memory}"
-        )
+    checkpointing: Option<Checkpointing>,
+}
+
+fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), Failure> {
+    let Counting {
+        request,
+        patience,
+        checkpointing,
+    } = counting;
+    let counted = progress::watched("counting", |control| {
+        save_progress(control, checkpointing.clone());
+        match request {
+            Request::All(start, kind) => knight::count(board, start, kind, patience, control),
+            Request::Between(start, end) => {
+                knight::count_between(board, start, end, patience, control)
+            }
+        }
+    })
+    .map_err(|message| unless_saved(message, checkpointing.as_ref()))?
+    .map_err(|why| match why {
+        NotCounted::TooLong(too_long) => {
+            let more_memory = if too_long.why.more_memory_helps() {
+                ", --memory gives the sweep more room"
+            } else {
+                ""
+            };
+            format!(
+                "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops \
+                 it){more_memory}"
+            )
+        }
+        other => format!("counting: {other}"),
     })?;
     if format == Format::Json {
         write_line(&count_json(None, &counted))?;
@@ -293,7 +335,12 @@ fn count_json(board: Option<&str>, counted: &Count) -> String {
 /// Prints the tours of every board as wide as `board`'s shorter side and up
 /// to its longer side long, one line each (text or a JSON object) as soon as
 /// the sweep has counted it. A closed standard output stops the sweep.
-fn print_every_length(board: &Board, kind: TourKind, format: Format) -> Result<(), Failure> {
+fn print_every_length(
+    board: &Board,
+    kind: TourKind,
+    checkpointing: Option<Checkpointing>,
+    format: Format,
+) -> Result<(), Failure> {
     let (width, height) = (board.width(), board.height());
     let (across, length) = (width.min(height), width.max(height));
     let name = |k: u32| {
@@ -305,6 +352,7 @@ fn print_every_length(board: &Board, kind: TourKind, format: Format) -> Result<(
     };
     let mut failure = None;
     let outcome = progress::watched("counting", |control| {
+        save_progress(control, checkpointing.clone());
         knight::count_every_length(across, length, kind, control, &mut |k, counted| {
             let line = if format == Format::Json {
                 count_json(Some(&name(k)), &counted)
@@ -322,7 +370,28 @@ fn print_every_length(board: &Board, kind: TourKind, format: Format) -> Result<(
     if let Some(failure) = failure {
         return Err(failure);
     }
-    outcome?.map_err(|why| format!("counting: {why}").into())
+    outcome
+        .map_err(|message| unless_saved(message, checkpointing.as_ref()))?
+        .map_err(|why| format!("counting: {why}").into())
+}
+
+/// Has the count save its progress, when `--checkpoint` asked for it.
+fn save_progress(control: &Control, checkpointing: Option<Checkpointing>) {
+    if let Some(checkpointing) = checkpointing {
+        control.save_progress(checkpointing);
+    }
+}
+
+/// The failure of a count that gave no number (`message`): when Ctrl+C
+/// stopped a count that saves its progress, where to find it.
+fn unless_saved(message: String, checkpointing: Option<&Checkpointing>) -> Failure {
+    match checkpointing {
+        Some(checkpointing) if progress::interrupted() => Failure::Interrupted(format!(
+            "counting stopped; its progress is saved in {}, and the same command takes it up",
+            checkpointing.path.display()
+        )),
+        _ => message.into(),
+    }
 }
 
 /// Refuses a picture format or an output file for `what` (asked for by
@@ -343,6 +412,16 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
         Ok(seconds) if seconds > 0.0 && seconds <= 7.0 * 86_400.0 => Ok(seconds),
         _ => Err(format!(
             "expected a number of seconds above 0 and at most 604800 (a week), got '{text}'"
+        )),
+    }
+}
+
+/// Parses `--checkpoint-every`: seconds from 0 to a week.
+fn parse_interval(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if (0.0..=7.0 * 86_400.0).contains(&seconds) => Ok(seconds),
+        _ => Err(format!(
+            "expected a number of seconds from 0 to 604800 (a week), got '{text}'"
         )),
     }
 }

@@ -59,6 +59,9 @@ pub enum Failure {
     /// Whoever read standard output stopped reading (`| head`): there is
     /// nobody left to tell anything.
     OutputClosed,
+    /// Ctrl+C stopped the work, which saved what it had done: a one-line
+    /// message saying where.
+    Interrupted(String),
 }
 
 impl From<String> for Failure {

@@ -7,11 +7,16 @@
 //! standard output is never touched and quick commands show nothing. When
 //! standard error is redirected (scripts, tests), nothing is written unless
 //! `--progress` asks for a plain line every five seconds, for logs.
+//!
+//! Ctrl+C ends the process on the spot, except for work that saves its
+//! progress (see [`stop_on_interrupt`]).
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+use signal_hook::consts::{SIGINT, SIGTERM};
 
 use gridtour::job::{Control, Method, Outcome, rough_count};
 
@@ -30,6 +35,32 @@ static LOG_WHEN_REDIRECTED: AtomicBool = AtomicBool::new(false);
 /// standard error even when it is not a terminal (`--progress`).
 pub fn log_when_redirected() {
     LOG_WHEN_REDIRECTED.store(true, Ordering::Relaxed);
+}
+
+/// Raised by the first SIGINT or SIGTERM once [`stop_on_interrupt`] has
+/// been called.
+static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// Makes Ctrl+C (and SIGTERM) stop watched work the way a cancel does,
+/// instead of ending the process on the spot, so that work which saves its
+/// progress saves it first; a second one ends the process at once (exit
+/// status 130, as the shell's own for Ctrl+C).
+pub fn stop_on_interrupt() -> Result<(), String> {
+    let flag = INTERRUPTED.get_or_init(|| Arc::new(AtomicBool::new(false)));
+    for signal in [SIGINT, SIGTERM] {
+        // The shutdown first: it acts only when the flag is already up.
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(flag))
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(flag)))
+            .map_err(|error| format!("cannot take over Ctrl+C: {error}"))?;
+    }
+    Ok(())
+}
+
+/// Whether Ctrl+C (or SIGTERM) stopped the work (see [`stop_on_interrupt`]).
+pub fn interrupted() -> bool {
+    INTERRUPTED
+        .get()
+        .is_some_and(|flag| flag.load(Ordering::Relaxed))
 }
 
 /// How often the watcher looks at the work, for notes that cannot wait.
@@ -93,7 +124,7 @@ fn report_until_finished(
         Shown::Logged | Shown::NotesOnly => LOG_INTERVAL,
     };
     let mut shown = false;
-    let mut noted = false;
+    let mut notes = Notes::default();
     let mut last_line = Instant::now();
     let mut finished = done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     loop {
@@ -102,40 +133,28 @@ fn report_until_finished(
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         finished = guard;
         let mut stderr = std::io::stderr().lock();
-        // Progress is a courtesy: a failed write to the terminal is ignored.
-        if !waited.timed_out() {
-            if shown && style == Shown::Rewritten {
-                let _ = write!(stderr, "\r\x1b[K");
-            }
-            return;
+        let clear = if shown && style == Shown::Rewritten {
+            "\r\x1b[K"
+        } else {
+            ""
+        };
+        if interrupted() {
+            control.cancel();
         }
         let progress = control.snapshot();
-        if let (
-            false,
-            Method::WalkInstead {
-                why,
-                estimated_nodes,
-            },
-        ) = (noted, progress.method)
-        {
-            // Said at once, whatever else is shown: the count may never end.
-            let clear = if shown && style == Shown::Rewritten {
-                "\r\x1b[K"
-            } else {
-                ""
-            };
-            let more_memory = if why.more_memory_helps() {
-                "; --memory gives the sweep more room"
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                stderr,
-                "{clear}gridtour: note: {why}, so {what} goes on by exhaustive walk of about {} \
-                 nodes, which may not finish (Ctrl+C stops{more_memory})",
-                rough_count(estimated_nodes)
-            );
-            noted = true;
+        // Said at once, whatever else is shown; and at the end for work
+        // that ended before they could be.
+        if let Some(note) = notes.new_ones(what, progress.method) {
+            // Progress is a courtesy: a failed write to the terminal is
+            // ignored.
+            let _ = writeln!(stderr, "{clear}gridtour: note: {note}");
+            shown = false;
+        }
+        if !waited.timed_out() {
+            if shown {
+                let _ = write!(stderr, "{clear}");
+            }
+            return;
         }
         if style == Shown::NotesOnly || last_line.elapsed() < interval {
             continue;
@@ -147,5 +166,49 @@ fn report_until_finished(
         };
         let _ = stderr.flush();
         shown = true;
+    }
+}
+
+/// The notes said so far: each once.
+#[derive(Default)]
+struct Notes {
+    walk: bool,
+    taken_up: bool,
+}
+
+impl Notes {
+    /// The notes `method` calls for that have not been said yet: a count
+    /// that goes on by a walk which may never finish, a count taken up from
+    /// its checkpoint.
+    fn new_ones(&mut self, what: &str, method: Method) -> Option<String> {
+        match method {
+            Method::WalkInstead {
+                why,
+                estimated_nodes,
+            } if !self.walk => {
+                self.walk = true;
+                let more_memory = if why.more_memory_helps() {
+                    "; --memory gives the sweep more room"
+                } else {
+                    ""
+                };
+                Some(format!(
+                    "{why}, so {what} goes on by exhaustive walk of about {} nodes, which may \
+                     not finish (Ctrl+C stops{more_memory})",
+                    rough_count(estimated_nodes)
+                ))
+            }
+            Method::FrontierSweep {
+                taken_up_after: Some(swept),
+                squares,
+                ..
+            } if !self.taken_up => {
+                self.taken_up = true;
+                Some(format!(
+                    "{what} taken up from its checkpoint after square {swept} of {squares}"
+                ))
+            }
+            _ => None,
+        }
     }
 }

@@ -267,7 +267,7 @@ fn solve_other(
             nodes_left -= budget - search.budget;
         }
     });
-    if control.is_cancelled() {
+    if control.should_stop() {
         return Outcome::Cancelled;
     }
     Outcome::Done(
@@ -374,7 +374,7 @@ pub(super) fn count_within(
             }
         }
     });
-    if control.is_cancelled() {
+    if control.should_stop() {
         return Outcome::Cancelled;
     }
     let total = total.into_inner();
@@ -770,7 +770,7 @@ impl<'a> Search<'a> {
         }
         if self.unreported >= self.check_every {
             self.flush_nodes();
-            if self.control.is_cancelled() {
+            if self.control.should_stop() {
                 return Err(Stop::Cancelled);
             }
             if give_up() {

@@ -341,7 +341,7 @@ impl<'a> Search<'a> {
     fn report(&mut self) -> bool {
         self.control.add_nodes(self.unreported);
         self.unreported = 0;
-        !self.control.is_cancelled()
+        !self.control.should_stop()
     }
 }
 

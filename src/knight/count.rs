@@ -102,6 +102,41 @@ impl std::fmt::Display for TooLong {
     }
 }
 
+/// Why a count gave no number, when it was not cancelled.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NotCounted {
+    /// Refused before it started: the sweep could not count the board,
+    /// and the walk would take far too long.
+    TooLong(TooLong),
+    /// The sweep could not count the boards, and there is no other way
+    /// (every length at once).
+    NoSweep(NoSweep),
+    /// The checkpoint file could not be read or written, or holds another
+    /// count: the message names it and says which.
+    Checkpoint(String),
+}
+
+impl NotCounted {
+    /// Whether a larger memory budget could let the count through.
+    pub fn more_memory_helps(&self) -> bool {
+        match self {
+            NotCounted::TooLong(too_long) => too_long.why.more_memory_helps(),
+            NotCounted::NoSweep(why) => why.more_memory_helps(),
+            NotCounted::Checkpoint(_) => false,
+        }
+    }
+}
+
+impl std::fmt::Display for NotCounted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotCounted::TooLong(too_long) => too_long.fmt(f),
+            NotCounted::NoSweep(why) => why.fmt(f),
+            NotCounted::Checkpoint(message) => f.write_str(message),
+        }
+    }
+}
+
 /// A cautious figure for the walk's speed on one thread (a 2-core machine
 /// of 2025 walks about 14 million nodes a second on each core), used to
 /// tell a count that would take hours from one of minutes.
@@ -120,7 +155,7 @@ pub fn count(
     kind: TourKind,
     patience: Patience,
     control: &Control,
-) -> Outcome<Result<Count, TooLong>> {
+) -> Outcome<Result<Count, NotCounted>> {
     let description = describe(board, start, kind);
     counted(
         description,
@@ -137,7 +172,7 @@ pub fn count_between(
     end: Square,
     patience: Patience,
     control: &Control,
-) -> Outcome<Result<Count, TooLong>> {
+) -> Outcome<Result<Count, NotCounted>> {
     let description = format!(
         "{} to {}",
         describe(board, Some(start), TourKind::Open),
@@ -176,7 +211,7 @@ pub fn count_every_length(
     kind: TourKind,
     control: &Control,
     on_board: &mut dyn FnMut(u32, Count),
-) -> Outcome<Result<(), NoSweep>> {
+) -> Outcome<Result<(), NotCounted>> {
     let shape = Shape::of(kind, None, None);
     let description = undirected(kind);
     let mut report = |length: u32, tours: Natural| {
@@ -190,24 +225,28 @@ pub fn count_every_length(
     match frontier::count_lengths(width, length, shape, control, &mut report) {
         Ok(()) => Outcome::Done(Ok(())),
         Err(why) => match no_sweep(why) {
-            Some(why) => Outcome::Done(Err(why)),
-            None => Outcome::Cancelled,
+            Outcome::Done(Ok(why)) => Outcome::Done(Err(NotCounted::NoSweep(why))),
+            Outcome::Done(Err(failed)) => Outcome::Done(Err(failed)),
+            Outcome::Cancelled => Outcome::Cancelled,
         },
     }
 }
 
-/// Why the sweep gave no count, for whoever asked; None when it was
-/// cancelled.
-fn no_sweep(why: Unavailable) -> Option<NoSweep> {
-    match why {
-        Unavailable::Cancelled => None,
-        Unavailable::TooWide { width } => Some(NoSweep::TooWide {
+/// What the sweep's failure means for whoever asked: why the sweep could
+/// not count the board (another way may), or the end of the count.
+fn no_sweep(why: Unavailable) -> Outcome<Result<NoSweep, NotCounted>> {
+    Outcome::Done(Ok(match why {
+        Unavailable::Cancelled => return Outcome::Cancelled,
+        Unavailable::Checkpoint(message) => {
+            return Outcome::Done(Err(NotCounted::Checkpoint(message)));
+        }
+        Unavailable::TooWide { width } => NoSweep::TooWide {
             width,
             widest: frontier::MAX_WIDTH as u32,
-        }),
-        Unavailable::OverBudget => Some(NoSweep::OverBudget(crate::memory::budget())),
-        Unavailable::TooLong { longest } => Some(NoSweep::TooLongForEveryLength { longest }),
-    }
+        },
+        Unavailable::OverBudget => NoSweep::OverBudget(crate::memory::budget()),
+        Unavailable::TooLong { longest } => NoSweep::TooLongForEveryLength { longest },
+    }))
 }
 
 /// A square's name for a description, saying when it cannot end a tour.
@@ -224,12 +263,12 @@ fn end_name(board: &Board, end: Square) -> String {
 /// A count's result, described, and added to the progress counter.
 fn counted(
     description: String,
-    tours: Outcome<Result<Natural, TooLong>>,
+    tours: Outcome<Result<Natural, NotCounted>>,
     control: &Control,
-) -> Outcome<Result<Count, TooLong>> {
+) -> Outcome<Result<Count, NotCounted>> {
     let tours = match tours {
         Outcome::Done(Ok(tours)) => tours,
-        Outcome::Done(Err(too_long)) => return Outcome::Done(Err(too_long)),
+        Outcome::Done(Err(failed)) => return Outcome::Done(Err(failed)),
         Outcome::Cancelled => return Outcome::Cancelled,
     };
     let counted = described(description, tours);
@@ -359,7 +398,7 @@ fn count_tours(
     kind: TourKind,
     patience: Patience,
     control: &Control,
-) -> Outcome<Result<Natural, TooLong>> {
+) -> Outcome<Result<Natural, NotCounted>> {
     let graph = Graph::new(board);
     let unusable = |square: Option<Square>| square.is_some_and(|s| graph.id(board, s).is_none());
     if unusable(start) || unusable(end) {
@@ -391,8 +430,9 @@ fn count_tours(
                 return Outcome::Done(Ok(edge_sets.mul_add(per_tour as u64, 0)));
             }
             Err(why) => match no_sweep(why) {
-                Some(why) => Some(why),
-                None => return Outcome::Cancelled,
+                Outcome::Done(Ok(why)) => Some(why),
+                Outcome::Done(Err(failed)) => return Outcome::Done(Err(failed)),
+                Outcome::Cancelled => return Outcome::Cancelled,
             },
         }
     } else {
@@ -446,12 +486,12 @@ fn count_tours(
         if let Patience::Seconds(most) = patience
             && estimated_seconds > most
         {
-            return Outcome::Done(Err(TooLong {
+            return Outcome::Done(Err(NotCounted::TooLong(TooLong {
                 why,
                 estimated_nodes,
                 threads,
                 estimated_seconds,
-            }));
+            })));
         }
         control.set_method(Method::WalkInstead {
             why,

@@ -22,7 +22,7 @@
 //! the end, and the dead-end tests cover it like any other.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::{Board, Square, TourKind};
 use crate::job::{self, Control, Method};
@@ -163,7 +163,8 @@ pub fn estimate(
         TourKind::Closed => graph.with_copy_of(starts[0]),
         TourKind::Open => graph,
     };
-    let deadline = Instant::now() + Duration::from_secs_f64(sampling.seconds);
+    // On the control's clock, which stops while the work is paused.
+    let deadline = control.elapsed() + Duration::from_secs_f64(sampling.seconds);
     control.set_method(Method::Sampling {
         seconds: sampling.seconds.ceil() as u64,
     });
@@ -175,8 +176,8 @@ pub fn estimate(
         loop {
             let block = next_block.fetch_add(ATTEMPTS_PER_CHECK, Ordering::Relaxed);
             if block >= sampling.max_attempts
-                || control.is_cancelled()
-                || Instant::now() >= deadline
+                || control.should_stop()
+                || control.elapsed() >= deadline
             {
                 return sums;
             }

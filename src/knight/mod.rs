@@ -25,7 +25,7 @@ mod warnsdorff;
 
 pub use board::{Board, KNIGHT_MOVES, Square, TourKind, is_dark_square};
 pub use count::{
-    Count, Patience, TooLong, WALK_NODES_PER_THREAD_SECOND, count, count_between,
+    Count, NotCounted, Patience, TooLong, WALK_NODES_PER_THREAD_SECOND, count, count_between,
     count_every_length, enumerate,
 };
 pub use estimate::{Estimate, MAX_ESTIMATE_SQUARES, Sampling, estimate};

@@ -188,7 +188,7 @@ fn constructed(
         TourKind::Open => large::open_tour(board, start, control),
         TourKind::Closed => large::closed_tour(board, start, control),
     };
-    if control.is_cancelled() {
+    if control.should_stop() {
         return Outcome::Cancelled;
     }
     Outcome::Done(built.and_then(|path| checked(board, start, kind, path)))

@@ -49,7 +49,7 @@ pub fn warnsdorff_failing_starts(board: &Board, control: &Control) -> Outcome<Ve
             let Some(&start) = starts.get(index) else {
                 break;
             };
-            if control.is_cancelled() {
+            if control.should_stop() {
                 break;
             }
             if !plain_walk_succeeds(&template, board, start) {
@@ -63,7 +63,7 @@ pub fn warnsdorff_failing_starts(board: &Board, control: &Control) -> Outcome<Ve
         .into_iter()
         .flatten()
         .collect();
-    if control.is_cancelled() {
+    if control.should_stop() {
         return Outcome::Cancelled;
     }
     failing.sort_unstable();
@@ -381,7 +381,7 @@ impl<'a> Walk<'a> {
     fn report(&mut self) -> bool {
         self.control.add_nodes(self.unreported);
         self.unreported = 0;
-        !self.control.is_cancelled()
+        !self.control.should_stop()
     }
 }
 

@@ -387,7 +387,7 @@ fn count_and_browse(
         goishi::enumerate(puzzle, browse_control, &mut |order| {
             kept += 1;
             if kept > BROWSE_LIMIT
-                || control.is_cancelled()
+                || control.should_stop()
                 || !emit(GoishiReport::Found(order.to_vec()))
             {
                 return ControlFlow::Break(());

@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use gridtour::job::{Control, Outcome, Progress, group_decimal, rough_duration};
 use gridtour::knight::{
-    self, Algorithm, Board, Count, Estimate, Patience, Sampling, SolveResult, Square, TooLong,
+    self, Algorithm, Board, Count, Estimate, NotCounted, Patience, Sampling, SolveResult, Square,
     Tour, TourKind,
 };
 
@@ -235,7 +235,7 @@ pub enum KnightReport {
     /// A count ended.
     Counted(Count),
     /// A count was not started: it would have taken far too long.
-    CountRefused(TooLong),
+    CountRefused(NotCounted),
     /// A count was not needed: theory rules every tour out.
     NoTour(String),
     /// The failing starts of plain Warnsdorff.
@@ -297,7 +297,7 @@ impl KnightJob {
                     seed: 1,
                 };
                 let estimate = knight::estimate(&board, start, kind, sampling, control);
-                if control.is_cancelled() {
+                if control.should_stop() {
                     return Outcome::Cancelled;
                 }
                 Outcome::Done(KnightReport::Estimated(estimate))
@@ -331,7 +331,7 @@ fn count_and_browse(
                 tour.push(path[0]);
             }
             kept += 1;
-            if kept > BROWSE_LIMIT || control.is_cancelled() || !emit(KnightReport::Found(tour)) {
+            if kept > BROWSE_LIMIT || control.should_stop() || !emit(KnightReport::Found(tour)) {
                 return ControlFlow::Break(());
             }
             ControlFlow::Continue(())
@@ -341,7 +341,7 @@ fn count_and_browse(
         knight::count(board, start, kind, WINDOW_PATIENCE, control)
     }) {
         Outcome::Done(Ok(count)) => Outcome::Done(KnightReport::Counted(count)),
-        Outcome::Done(Err(too_long)) => Outcome::Done(KnightReport::CountRefused(too_long)),
+        Outcome::Done(Err(why)) => Outcome::Done(KnightReport::CountRefused(why)),
         Outcome::Cancelled => Outcome::Cancelled,
     }
 }
@@ -1193,17 +1193,21 @@ impl KnightSession {
             KnightReport::Estimated(Err(refusal)) => {
                 self.count = Some(format!("Not estimated: {refusal}."));
             }
-            KnightReport::CountRefused(too_long) => {
+            KnightReport::CountRefused(why) => {
                 // The panel shows the start of the line (the rest on hover).
-                let more_memory = if too_long.why.more_memory_helps() {
+                let more_memory = if why.more_memory_helps() {
                     " Started with more memory (gridtour --memory 16G) the sweep may fit."
                 } else {
                     ""
                 };
-                self.count = Some(format!(
-                    "Not counted, about {} of work: {too_long}.{more_memory}",
-                    rough_duration(too_long.estimated_seconds)
-                ));
+                let work = match &why {
+                    NotCounted::TooLong(too_long) => format!(
+                        ", about {} of work",
+                        rough_duration(too_long.estimated_seconds)
+                    ),
+                    _ => String::new(),
+                };
+                self.count = Some(format!("Not counted{work}: {why}.{more_memory}"));
             }
             KnightReport::FailingStarts(squares) => {
                 let mut mask = vec![false; self.board.area()];

@@ -32,6 +32,7 @@
 //! Each tour is counted as an undirected edge set: a Hamiltonian path once
 //! (not once per direction), a Hamiltonian cycle once.
 
+mod checkpoint;
 mod layer;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -39,6 +40,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::super::{Board, Square, TourKind};
 use super::natural::{self, Natural};
 use crate::job::{self, CHECK_INTERVAL, Control, Method, SweepPass};
+use checkpoint::{Position, Resume, Resumed, Saver};
 use layer::{Budget, Builder, Layer, Stager, Tally};
 
 /// What kind of edge set the sweep counts.
@@ -63,7 +65,7 @@ impl Shape {
 }
 
 /// Why the sweep gave no number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Unavailable {
     /// The board's shorter side, this wide, is wider than [`MAX_WIDTH`].
     TooWide { width: u32 },
@@ -73,6 +75,16 @@ pub(super) enum Unavailable {
     TooLong { longest: u32 },
     /// The control was cancelled.
     Cancelled,
+    /// The checkpoint file asked for could not be read or written, or
+    /// holds another count: the message says which.
+    Checkpoint(String),
+}
+
+impl From<String> for Unavailable {
+    /// A checkpoint's failure.
+    fn from(message: String) -> Unavailable {
+        Unavailable::Checkpoint(message)
+    }
 }
 
 /// Widest shorter side the 64-bit state keys support: `2w + 1` window
@@ -125,6 +137,8 @@ struct Scan {
     /// scan rows, so that a state and its mirror image have as many ways to
     /// be completed and can be counted as one at every row's end.
     mirrored: bool,
+    /// Whether the sweep counts Hamiltonian cycles (else paths).
+    cycles: bool,
     /// The window's squares in scan order: `0, 1, .. 2w`.
     in_order: Order,
     /// The same squares mirrored, for a window that starts a row: two
@@ -229,6 +243,7 @@ impl Scan {
             shorter_boards: false,
             ends,
             mirrored,
+            cycles: shape == Shape::Cycle,
             in_order: Order::new(slots, |slot| slot),
             mirror_order,
         })
@@ -236,6 +251,24 @@ impl Scan {
 
     fn window(&self) -> usize {
         2 * self.width + 1
+    }
+
+    /// Words that tell this sweep of `rows` rows apart from any other, so
+    /// that a checkpoint is only taken up by the count that saved it.
+    fn request(&self, rows: usize) -> Vec<u64> {
+        let mut words = vec![
+            self.width as u64,
+            self.rows as u64,
+            rows as u64,
+            u64::from(self.cycles),
+            u64::from(self.shorter_boards),
+            self.ends.len() as u64,
+        ];
+        words.extend(self.ends.iter().map(|&end| end as u64));
+        words.extend(self.open.chunks(64).map(|chunk| {
+            (chunk.iter().enumerate()).fold(0, |word, (bit, &open)| word | u64::from(open) << bit)
+        }));
+        words
     }
 }
 
@@ -609,6 +642,10 @@ impl Step<'_> {
 /// floating-point numbers, to learn the count's size, then one modulo each
 /// of enough primes for their product to exceed it; the Chinese remainder
 /// theorem gives the exact count (closed 6x40, 68 digits: six sweeps).
+///
+/// With a checkpoint file in the control, the sweeps are saved there as
+/// they go, a count saved there before is taken up where it was, and the
+/// file is removed once the count is complete.
 pub(super) fn count(
     board: &Board,
     shape: Shape,
@@ -621,19 +658,27 @@ pub(super) fn count(
     let Some(scan) = Scan::new(board, shape) else {
         return Ok(Natural::from_u128(0));
     };
+    let mut saver = Saver::open(
+        control.checkpointing(),
+        scan.request(scan.rows),
+        describe(board, shape, None),
+    )?;
     // The tables get two thirds of the budget: the allocator holds on to
     // some of what they free between steps (measured: the process peaks at
     // up to 1.37 times what the tables hold at once).
     let memory = crate::memory::budget() / 3 * 2;
-    let whole_board = |tally: Tally, pass: SweepPass| {
+    let mut whole_board = |tally: Tally, pass: SweepPass| {
         let mut tours = 0;
-        sweep(
-            &scan,
-            shape == Shape::Cycle,
-            scan.rows,
-            (tally, pass),
+        let means = Means {
             memory,
             control,
+            saver: &mut saver,
+        };
+        sweep(
+            &scan,
+            scan.rows,
+            (tally, pass),
+            means,
             &mut |rows, found| {
                 if rows == scan.rows {
                     tours = found;
@@ -643,10 +688,41 @@ pub(super) fn count(
         Ok(vec![tours])
     };
     let capped = whole_board(Tally::Capped, SweepPass::Counting)?[0];
-    if capped < u64::MAX {
-        return Ok(Natural::from_u128(capped.into()));
-    }
-    Ok(exact_beyond_64_bits(&whole_board)?.remove(0))
+    let tours = if capped < u64::MAX {
+        Natural::from_u128(capped.into())
+    } else {
+        exact_beyond_64_bits(&mut whole_board)?.remove(0)
+    };
+    saver.complete();
+    Ok(tours)
+}
+
+/// The request in words, for a checkpoint file's messages: "closed tours
+/// of 7x8", "open tours of 8x8 from a1 to h8 (2 squares blocked)", "closed
+/// tours of 6x1 to 6x40".
+fn describe(board: &Board, shape: Shape, up_to_length: Option<u32>) -> String {
+    let (kind, ends) = match shape {
+        Shape::Cycle => ("closed", String::new()),
+        Shape::Path(start, end) => {
+            let name = |square: Option<Square>, word: &str| {
+                square.map_or(String::new(), |s| {
+                    format!(" {word} {}", board.square_name(s))
+                })
+            };
+            ("open", name(start, "from") + &name(end, "to"))
+        }
+    };
+    let size = match up_to_length {
+        Some(length) => format!("{0}x1 to {0}x{length}", board.width()),
+        None => format!("{}x{}", board.width(), board.height()),
+    };
+    let blocked = board.width() * board.height() - board.open_count() as u32;
+    let blocked = match blocked {
+        0 => String::new(),
+        1 => " (1 square blocked)".to_owned(),
+        n => format!(" ({n} squares blocked)"),
+    };
+    format!("{kind} tours of {size}{ends}{blocked}")
 }
 
 /// The exact counts of a sweep whose 64-bit counts overflowed: `sweep_with`
@@ -656,7 +732,7 @@ pub(super) fn count(
 /// sweep modulo each of enough primes for their product to exceed it, and
 /// the Chinese remainder theorem gives each count.
 fn exact_beyond_64_bits(
-    sweep_with: &dyn Fn(Tally, SweepPass) -> Result<Vec<u64>, Unavailable>,
+    sweep_with: &mut dyn FnMut(Tally, SweepPass) -> Result<Vec<u64>, Unavailable>,
 ) -> Result<Vec<Natural>, Unavailable> {
     let sizes = sweep_with(Tally::Magnitude, SweepPass::Sizing)?;
     let largest = sizes
@@ -702,7 +778,8 @@ const ROWS_PAST_THE_LONGEST: u32 = 4;
 /// rows of a longer board is a tour of the shorter board, so the sweep of
 /// the longest board sees them all on the way. From the first count beyond
 /// 64 bits on, the counts wait for the further sweeps that make them exact
-/// (see [`count`]).
+/// (see [`count`], also for checkpoints: a count taken up passes the
+/// counts it had passed before again).
 ///
 /// The board swept is four rows longer than asked (and at least as long as
 /// wide, so that it is swept along its length): the sweep drops a state as
@@ -729,19 +806,20 @@ pub(super) fn count_lengths(
         return Ok(());
     };
     scan.shorter_boards = scan.ends.is_empty() && board.is_full();
+    let mut saver = Saver::open(
+        control.checkpointing(),
+        scan.request(length as usize),
+        describe(&board, shape, Some(length)),
+    )?;
     let memory = crate::memory::budget() / 3 * 2;
     let wanted = 1..=length as usize;
-    let run = |tally: Tally, pass: SweepPass, on_rows: &mut dyn FnMut(usize, u64)| {
-        let cycles = shape == Shape::Cycle;
-        sweep(
-            &scan,
-            cycles,
-            length as usize,
-            (tally, pass),
+    let mut run = |tally: Tally, pass: SweepPass, on_rows: &mut dyn FnMut(usize, u64)| {
+        let means = Means {
             memory,
             control,
-            on_rows,
-        )
+            saver: &mut saver,
+        };
+        sweep(&scan, length as usize, (tally, pass), means, on_rows)
     };
     // The lengths from the first count beyond 64 bits on.
     let mut held = Vec::new();
@@ -755,22 +833,31 @@ pub(super) fn count_lengths(
             held.push(rows);
         }
     })?;
-    let Some(&first_held) = held.first() else {
-        return Ok(());
-    };
-    let exact = exact_beyond_64_bits(&|tally, pass| {
-        let mut counts = Vec::new();
-        run(tally, pass, &mut |rows, found| {
-            if rows >= first_held && wanted.contains(&rows) {
-                counts.push(found);
-            }
+    if let Some(&first_held) = held.first() {
+        let exact = exact_beyond_64_bits(&mut |tally, pass| {
+            let mut counts = Vec::new();
+            run(tally, pass, &mut |rows, found| {
+                if rows >= first_held && wanted.contains(&rows) {
+                    counts.push(found);
+                }
+            })?;
+            Ok(counts)
         })?;
-        Ok(counts)
-    })?;
-    for (rows, tours) in held.into_iter().zip(exact) {
-        on_length(rows as u32, tours);
+        for (rows, tours) in held.into_iter().zip(exact) {
+            on_length(rows as u32, tours);
+        }
     }
+    saver.complete();
     Ok(())
+}
+
+/// What a sweep may use besides the scan: memory, the control, and the
+/// count's checkpoint file.
+struct Means<'s, 'c> {
+    /// The bytes its state tables may take.
+    memory: u64,
+    control: &'s Control,
+    saver: &'s mut Saver<'c>,
 }
 
 /// Runs the sweep over the scan positions of the first `rows` rows, in at
@@ -780,34 +867,83 @@ pub(super) fn count_lengths(
 /// each as soon as it is final. A tour's last edge is added, or its last
 /// end retired, in its last row at the latest. Counts are added up as the
 /// tally says; the pass is what the progress line shows.
+///
+/// A sweep the checkpoint file holds as finished is not run again: its
+/// counts are passed on from the file. One it holds as under way goes on
+/// from there, after passing on the counts it had passed. Otherwise it
+/// starts afresh; every step it may be saved, and it is saved when it is
+/// cancelled or runs out of memory.
 fn sweep(
     scan: &Scan,
-    cycles: bool,
     rows: usize,
     (tally, pass): (Tally, SweepPass),
-    memory: u64,
-    control: &Control,
+    Means {
+        memory,
+        control,
+        saver,
+    }: Means,
     on_rows: &mut dyn FnMut(usize, u64),
 ) -> Result<(), Unavailable> {
+    if let Some(reported) = saver.finished(tally) {
+        for (rows, &found) in (1..).zip(reported) {
+            on_rows(rows, found);
+        }
+        return Ok(());
+    }
     let budget = Budget::new(memory);
-    let mut tours = vec![0u64; scan.rows + 1];
-    let mut reported = 0;
-    let mut layer = Layer::start(&budget, tally);
     let last = scan.last_open.min(rows * scan.width - 1);
-    for position in 0..=last {
+    let (mut layer, mut at) = match saver.resume(tally, &budget) {
+        Ok(Some(Resumed { position, layer })) => {
+            let fits = position.tours.len() == scan.rows + 1
+                && position.next <= last
+                && position.reported <= position.next / scan.width;
+            if !fits {
+                return Err(Unavailable::Checkpoint(saver.damaged()));
+            }
+            (layer, position)
+        }
+        Ok(None) => (
+            Layer::start(&budget, tally),
+            Position {
+                tally,
+                next: 0,
+                tours: vec![0; scan.rows + 1],
+                reported: 0,
+            },
+        ),
+        Err(Resume::OverBudget) => return Err(Unavailable::OverBudget),
+        Err(Resume::Failed(message)) => return Err(Unavailable::Checkpoint(message)),
+    };
+    for rows in 1..=at.reported {
+        on_rows(rows, at.tours[rows]);
+    }
+    // When the last row's steps began, on the control's clock (which stops
+    // while the work is paused), for the time left.
+    let mut row_started = std::collections::VecDeque::with_capacity(scan.width + 1);
+    for position in at.next..=last {
         let step = Step {
             scan,
             position,
-            cycles,
+            cycles: scan.cycles,
             merge_mirrors: scan.mirrored && (position + 1) % scan.width == 0,
             tally,
         };
         let states = layer.len();
+        let now = control.elapsed();
+        let seconds_left = (row_started.len() >= scan.width).then(|| {
+            let oldest = row_started.pop_front().unwrap_or(now);
+            let per_step = (now - oldest).as_secs_f64() / scan.width as f64;
+            (per_step * (last + 1 - position) as f64).min(f64::from(u32::MAX)) as u32
+        });
+        row_started.push_back(now);
         control.set_method(Method::FrontierSweep {
             square: position as u32 + 1,
             squares: last as u32 + 1,
             states: states as u64,
             pass,
+            taken_up_after: saver.taken_up_after(),
+            saved_after: saver.saved_after(),
+            seconds_left,
         });
         let threads = if states >= PARALLEL_THRESHOLD {
             job::threads()
@@ -828,7 +964,7 @@ fn sweep(
                 };
                 for (done, entry) in part.iter().enumerate() {
                     if (done as u64).is_multiple_of(CHECK_INTERVAL)
-                        && (control.is_cancelled() || budget.exceeded())
+                        && (control.should_stop() || budget.exceeded())
                     {
                         break;
                     }
@@ -839,11 +975,13 @@ fn sweep(
             stager.flush_all();
             found
         });
-        if control.is_cancelled() {
+        if control.should_stop() {
+            // The step is dropped whole: the count stands where it began.
+            saver.save(&at, &layer)?;
             return Err(Unavailable::Cancelled);
         }
         for thread_found in found {
-            for (total, found) in tours.iter_mut().zip(thread_found) {
+            for (total, found) in at.tours.iter_mut().zip(thread_found) {
                 *total = tally.add(*total, found);
             }
         }
@@ -852,17 +990,24 @@ fn sweep(
         } else {
             (position + 1) / scan.width
         };
-        while reported < rows_done {
-            reported += 1;
-            on_rows(reported, tours[reported]);
+        while at.reported < rows_done {
+            at.reported += 1;
+            on_rows(at.reported, at.tours[at.reported]);
         }
         if position == last {
             break;
         }
-        let next = builder.finish().ok_or(Unavailable::OverBudget)?;
+        let Some(next) = builder.finish() else {
+            // Saved as it stood, to be taken up with more memory.
+            saver.save(&at, &layer)?;
+            return Err(Unavailable::OverBudget);
+        };
         layer.release(&budget);
         layer = next;
+        at.next = position + 1;
+        saver.save_if_due(&at, &layer)?;
     }
+    saver.finish(tally, at.tours[1..=at.reported].to_vec())?;
     Ok(())
 }
 
@@ -1008,15 +1153,14 @@ mod tests {
     fn a_sweep_past_its_memory_stops() {
         let board = Board::new(6, 8).unwrap();
         let scan = Scan::new(&board, Shape::Cycle).unwrap();
-        let outcome = sweep(
-            &scan,
-            true,
-            scan.rows,
-            (Tally::Capped, SweepPass::Counting),
-            1 << 20,
-            &Control::new(),
-            &mut |_, _| {},
-        );
+        let mut saver = Saver::open(None, Vec::new(), String::new()).unwrap();
+        let means = Means {
+            memory: 1 << 20,
+            control: &Control::new(),
+            saver: &mut saver,
+        };
+        let pass = (Tally::Capped, SweepPass::Counting);
+        let outcome = sweep(&scan, scan.rows, pass, means, &mut |_, _| {});
         assert_eq!(outcome, Err(Unavailable::OverBudget));
     }
 

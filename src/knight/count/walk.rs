@@ -97,7 +97,7 @@ impl<'c> Pacer<'c> {
         if self.nodes >= CHECK_INTERVAL {
             self.control.add_nodes(self.nodes);
             self.nodes = 0;
-            return !self.control.is_cancelled();
+            return !self.control.should_stop();
         }
         true
     }

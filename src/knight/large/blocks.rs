@@ -63,7 +63,7 @@ pub(super) fn route(key: RouteKey, control: &Control) -> Option<Arc<[u32]>> {
         return found.clone();
     }
     let searched: Option<Arc<[u32]>> = find_route(key, control).map(Arc::from);
-    if control.is_cancelled() {
+    if control.should_stop() {
         return None;
     }
     cache.lock().ok()?.insert(key, searched.clone());
@@ -215,7 +215,7 @@ fn search(
         nodes += 1;
         if nodes.is_multiple_of(CHECK_INTERVAL) {
             control.add_nodes(CHECK_INTERVAL);
-            if nodes >= NODE_BUDGET || control.is_cancelled() {
+            if nodes >= NODE_BUDGET || control.should_stop() {
                 return None;
             }
         }

@@ -157,7 +157,7 @@ impl Cover {
             }
         }
         for row in 0..cover.rows.count() {
-            if control.is_cancelled() {
+            if control.should_stop() {
                 return None;
             }
             for column in 0..cover.columns.count() {
@@ -243,7 +243,7 @@ impl Cover {
             )
         });
         for row in 0..self.rows.count() {
-            if control.is_cancelled() {
+            if control.should_stop() {
                 return false;
             }
             for column in anchor_column + 1..self.columns.count() {
@@ -254,7 +254,7 @@ impl Cover {
             }
         }
         for column in 0..self.columns.count() {
-            if control.is_cancelled() {
+            if control.should_stop() {
                 return false;
             }
             for row in anchor_row + 1..self.rows.count() {
@@ -358,7 +358,7 @@ impl Cover {
         tour.push(square(start % self.width, start / self.width));
         while current != start && current != NO_SQUARE && tour.len() < total {
             if tour.len() % (1 << 16) == 0 {
-                if control.is_cancelled() {
+                if control.should_stop() {
                     return None;
                 }
                 control.add_nodes(1 << 16);

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 const EMPTY: u64 = u64::MAX;
 
 /// Bytes one table slot takes: the key and the count.
-const SLOT_BYTES: u64 = 16;
+pub(super) const SLOT_BYTES: u64 = 16;
 
 /// Slots a new table starts with.
 const FIRST_CAPACITY: usize = 256;
@@ -51,7 +51,7 @@ impl Budget {
     }
 
     /// Takes `bytes` from the budget, or marks it exceeded and returns false.
-    fn take(&self, bytes: u64) -> bool {
+    pub(super) fn take(&self, bytes: u64) -> bool {
         let before = self.used.fetch_add(bytes, Ordering::Relaxed);
         if before.saturating_add(bytes) > self.limit {
             self.used.fetch_sub(bytes, Ordering::Relaxed);
@@ -73,7 +73,7 @@ impl Budget {
 
 /// Mixes a key's bits so that both its top bits (the part) and its low
 /// bits (the slot) are spread evenly (the finaliser of splitmix64).
-fn mix(key: u64) -> u64 {
+pub(super) fn mix(key: u64) -> u64 {
     let mut z = key;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

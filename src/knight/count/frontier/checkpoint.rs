@@ -1,0 +1,506 @@
+//! Saving a count's sweeps to a file and taking them up again, so that a
+//! count of hours survives a restart: the same request with the same file
+//! goes on from the last save.
+//!
+//! What a sweep needs to go on is small next to its work: the scan position
+//! it is at, the tours counted so far, and the layer of states carried into
+//! that position (16 bytes a state). A count beyond 64 bits runs several
+//! sweeps, so the file also holds what the finished ones counted; asked for
+//! again, they are answered from the file.
+//!
+//! The file is a sequence of little-endian 64-bit words: a header (format,
+//! the request it belongs to, the finished sweeps, where the current one
+//! is) closed by a checksum, then the layer's states closed by a checksum
+//! of their own, so that a file from another request is told apart before
+//! its states are read, and a damaged one is refused instead of giving a
+//! wrong count. It is replaced atomically, so a save cut short leaves the
+//! one before.
+
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use super::layer::{self, Budget, Entry, Layer, Tally, mix};
+use crate::atomic_write::write_atomic_with;
+use crate::job::Checkpointing;
+
+/// The file's first word, "gtsweep1" in ASCII: a gridtour sweep checkpoint,
+/// in this format and with this key encoding (a change to either must
+/// change it, so that old files are refused rather than misread).
+const MAGIC: u64 = u64::from_le_bytes(*b"gtsweep1");
+
+/// Bounds on what a header may claim, so that a hostile file cannot make
+/// the reader allocate much before its checksum is seen.
+const MOST_REQUEST_WORDS: u64 = 1 << 12;
+const MOST_DESCRIPTION_BYTES: u64 = 1 << 10;
+const MOST_SWEEPS: u64 = 1 << 6;
+const MOST_ROWS: u64 = 1 << 13;
+
+/// States read into one part of a resumed layer.
+const STATES_PER_READ_PART: usize = 1 << 14;
+
+/// A sweep that ran to its end: how it added up, and the tours of the
+/// board's first 1, 2, .. rows that it reported.
+struct FinishedSweep {
+    tally: Tally,
+    reported: Vec<u64>,
+}
+
+/// Where the sweep under way was when it was saved.
+pub(super) struct Position {
+    pub(super) tally: Tally,
+    /// The next scan position to process.
+    pub(super) next: usize,
+    /// The tours found so far, by the rows they cover.
+    pub(super) tours: Vec<u64>,
+    /// How many rows' counts have been reported.
+    pub(super) reported: usize,
+}
+
+/// A sweep taken up from the file: where it was, and its layer.
+pub(super) struct Resumed {
+    pub(super) position: Position,
+    pub(super) layer: Layer,
+}
+
+/// A saved sweep's position, and where its states start in the file.
+struct Saved {
+    position: Position,
+    states: u64,
+    states_offset: u64,
+}
+
+/// A count's saves: none when no checkpoint was asked for.
+pub(super) struct Saver<'c> {
+    to: Option<&'c Checkpointing>,
+    /// The words that identify the request (see `Scan::request`).
+    request: Vec<u64>,
+    /// The request in words, for messages about a file of another.
+    description: String,
+    finished: Vec<FinishedSweep>,
+    saved: Option<Saved>,
+    last_save: Instant,
+    /// The squares the sweep taken up from the file had swept.
+    taken_up_after: Option<u32>,
+    /// The squares swept when the sweep under way was last saved.
+    saved_after: Option<u32>,
+}
+
+impl<'c> Saver<'c> {
+    /// The saves of a count of `request`: with `to`, what the file already
+    /// holds for that request is taken up (and a file of another request,
+    /// or a damaged one, is refused).
+    pub(super) fn open(
+        to: Option<&'c Checkpointing>,
+        request: Vec<u64>,
+        description: String,
+    ) -> Result<Saver<'c>, String> {
+        let mut saver = Saver {
+            to,
+            request,
+            description,
+            finished: Vec::new(),
+            saved: None,
+            last_save: Instant::now(),
+            taken_up_after: None,
+            saved_after: None,
+        };
+        if let Some(to) = to {
+            match File::open(&to.path) {
+                Ok(file) => saver.read_header(&to.path, file)?,
+                // Saved at once, so that a file that cannot be written is
+                // said before the work, not minutes into it.
+                Err(error) if error.kind() == io::ErrorKind::NotFound => saver.write(None)?,
+                Err(error) => return Err(format!("cannot read {}: {error}", to.path.display())),
+            }
+        }
+        Ok(saver)
+    }
+
+    /// How many squares the sweep taken up from the file had swept, if one
+    /// was.
+    pub(super) fn taken_up_after(&self) -> Option<u32> {
+        self.taken_up_after
+    }
+
+    /// How many squares the sweep under way had swept when it was last
+    /// saved, if it has been.
+    pub(super) fn saved_after(&self) -> Option<u32> {
+        self.saved_after
+    }
+
+    /// The message for a file whose contents do not fit the count.
+    pub(super) fn damaged(&self) -> String {
+        let path = self.to.map_or(Path::new(""), |to| to.path.as_path());
+        format!("{} is damaged: it does not fit this count", path.display())
+    }
+
+    /// The counts a sweep with `tally` reported, if it has already run to
+    /// its end.
+    pub(super) fn finished(&self, tally: Tally) -> Option<&[u64]> {
+        self.finished
+            .iter()
+            .find(|sweep| sweep.tally == tally)
+            .map(|sweep| sweep.reported.as_slice())
+    }
+
+    /// The saved sweep, when it is the one with `tally`, with its layer
+    /// read into memory taken from `budget`; Ok(None) when there is none.
+    pub(super) fn resume(
+        &mut self,
+        tally: Tally,
+        budget: &Budget,
+    ) -> Result<Option<Resumed>, Resume> {
+        let Some(to) = self.to else {
+            return Ok(None);
+        };
+        let Some(saved) = self.saved.take_if(|saved| saved.position.tally == tally) else {
+            return Ok(None);
+        };
+        let layer = read_layer(&to.path, &saved, budget)?;
+        self.taken_up_after = Some(saved.position.next as u32);
+        Ok(Some(Resumed {
+            position: saved.position,
+            layer,
+        }))
+    }
+
+    /// Saves the sweep at `position` with `layer`, if the time between two
+    /// saves has passed since the last.
+    pub(super) fn save_if_due(&mut self, position: &Position, layer: &Layer) -> Result<(), String> {
+        match self.to {
+            Some(to) if self.last_save.elapsed() >= to.every => self.save(position, layer),
+            _ => Ok(()),
+        }
+    }
+
+    /// Saves the sweep at `position` with `layer` now (when saves were
+    /// asked for).
+    pub(super) fn save(&mut self, position: &Position, layer: &Layer) -> Result<(), String> {
+        self.write(Some((position, layer)))
+    }
+
+    /// Records a sweep that ran to its end, and saves at once (a small
+    /// file: no states).
+    pub(super) fn finish(&mut self, tally: Tally, reported: Vec<u64>) -> Result<(), String> {
+        self.finished.push(FinishedSweep { tally, reported });
+        (self.taken_up_after, self.saved_after) = (None, None);
+        self.write(None)
+    }
+
+    /// The count is complete: its file has no more use and is removed. A
+    /// file that cannot be removed only answers the same request at once.
+    pub(super) fn complete(self) {
+        if let Some(to) = self.to {
+            let _ = std::fs::remove_file(&to.path);
+        }
+    }
+
+    fn write(&mut self, current: Option<(&Position, &Layer)>) -> Result<(), String> {
+        let Some(to) = self.to else {
+            return Ok(());
+        };
+        write_atomic_with(&to.path, &mut |file| {
+            let mut out = Words::new(BufWriter::with_capacity(1 << 20, file));
+            out.put(MAGIC)?;
+            out.put(self.request.len() as u64)?;
+            for &word in &self.request {
+                out.put(word)?;
+            }
+            out.put_bytes(self.description.as_bytes())?;
+            out.put(self.finished.len() as u64)?;
+            for sweep in &self.finished {
+                out.put_tally(sweep.tally)?;
+                out.put_all(&sweep.reported)?;
+            }
+            match current {
+                None => out.put(0)?,
+                Some((position, layer)) => {
+                    out.put(1)?;
+                    out.put_tally(position.tally)?;
+                    out.put(position.next as u64)?;
+                    out.put(position.reported as u64)?;
+                    out.put_all(&position.tours)?;
+                    out.put(layer.len() as u64)?;
+                }
+            }
+            out.put_checksum()?;
+            if let Some((_, layer)) = current {
+                for entry in layer.parts.iter().flatten() {
+                    out.put(entry.key)?;
+                    out.put(entry.count)?;
+                }
+                out.put_checksum()?;
+            }
+            out.sink.flush()
+        })?;
+        self.last_save = Instant::now();
+        if let Some((position, _)) = current {
+            self.saved_after = Some(position.next as u32);
+        }
+        Ok(())
+    }
+
+    fn read_header(&mut self, path: &Path, file: File) -> Result<(), String> {
+        let mut input = Reading::new(path, file);
+        if input.get()? != MAGIC {
+            return Err(format!(
+                "{} is not a gridtour count checkpoint (or one of another version)",
+                path.display()
+            ));
+        }
+        let request_words = input.get_length(MOST_REQUEST_WORDS)?;
+        let request = (0..request_words)
+            .map(|_| input.get())
+            .collect::<Result<Vec<u64>, String>>()?;
+        let description = input.get_text()?;
+        let sweeps = input.get_length(MOST_SWEEPS)?;
+        let mut finished = Vec::new();
+        for _ in 0..sweeps {
+            let tally = input.get_tally()?;
+            let reported = input.get_all()?;
+            finished.push(FinishedSweep { tally, reported });
+        }
+        let saved = match input.get()? {
+            0 => None,
+            1 => {
+                let tally = input.get_tally()?;
+                let next = input.get_length(u64::from(u32::MAX))?;
+                let reported = input.get_length(MOST_ROWS)?;
+                let tours = input.get_all()?;
+                let states = input.get()?;
+                Some((
+                    Position {
+                        tally,
+                        next,
+                        tours,
+                        reported,
+                    },
+                    states,
+                ))
+            }
+            _ => return Err(input.damaged()),
+        };
+        input.check_sum()?;
+        if request != self.request {
+            return Err(format!(
+                "{} holds a count of {}, not of {}: give another file, or remove it to start \
+                 this count afresh",
+                path.display(),
+                description,
+                self.description
+            ));
+        }
+        self.finished = finished;
+        self.saved = saved.map(|(position, states)| Saved {
+            position,
+            states,
+            states_offset: input.offset,
+        });
+        Ok(())
+    }
+}
+
+/// Why a saved sweep could not be taken up.
+pub(super) enum Resume {
+    /// Its states need more memory than the budget.
+    OverBudget,
+    /// The file could not be read, or is damaged: the message says which.
+    Failed(String),
+}
+
+impl From<String> for Resume {
+    fn from(message: String) -> Resume {
+        Resume::Failed(message)
+    }
+}
+
+/// Reads a saved sweep's states, checking their checksum.
+fn read_layer(path: &Path, saved: &Saved, budget: &Budget) -> Result<Layer, Resume> {
+    let failure = |error: io::Error| format!("cannot read {}: {error}", path.display());
+    let mut file = File::open(path).map_err(failure)?;
+    let length = file.metadata().map_err(failure)?.len();
+    // Two words a state, and the checksum.
+    let needed = saved
+        .states
+        .checked_mul(16)
+        .and_then(|bytes| bytes.checked_add(saved.states_offset + 8));
+    if needed != Some(length) {
+        return Err(Resume::Failed(format!(
+            "{} is damaged: its states do not fill it",
+            path.display()
+        )));
+    }
+    file.seek(SeekFrom::Start(saved.states_offset))
+        .map_err(failure)?;
+    let mut input = Reading::new(path, file);
+    input.offset = saved.states_offset;
+    let mut layer = Layer { parts: Vec::new() };
+    let mut left = saved.states as usize;
+    while left > 0 {
+        let states = left.min(STATES_PER_READ_PART);
+        if !budget.take(states as u64 * layer::SLOT_BYTES) {
+            return Err(Resume::OverBudget);
+        }
+        let mut part = Vec::with_capacity(states);
+        for _ in 0..states {
+            let key = input.get()?;
+            let count = input.get()?;
+            part.push(Entry { key, count });
+        }
+        layer.parts.push(part);
+        left -= states;
+    }
+    input.check_sum()?;
+    Ok(layer)
+}
+
+/// Words written out with a running checksum.
+struct Words<W: Write> {
+    sink: W,
+    sum: u64,
+}
+
+impl<W: Write> Words<W> {
+    fn new(sink: W) -> Words<W> {
+        Words { sink, sum: 0 }
+    }
+
+    fn put(&mut self, word: u64) -> io::Result<()> {
+        self.sum = mix(self.sum.wrapping_add(word));
+        self.sink.write_all(&word.to_le_bytes())
+    }
+
+    fn put_all(&mut self, words: &[u64]) -> io::Result<()> {
+        self.put(words.len() as u64)?;
+        words.iter().try_for_each(|&word| self.put(word))
+    }
+
+    fn put_bytes(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.put(bytes.len() as u64)?;
+        bytes.chunks(8).try_for_each(|chunk| {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.put(u64::from_le_bytes(word))
+        })
+    }
+
+    fn put_tally(&mut self, tally: Tally) -> io::Result<()> {
+        let (kind, parameter) = match tally {
+            Tally::Capped => (0, 0),
+            Tally::Modulo(prime) => (1, prime),
+            Tally::Magnitude => (2, 0),
+        };
+        self.put(kind)?;
+        self.put(parameter)
+    }
+
+    /// Closes a section: its checksum, which starts the next one afresh.
+    fn put_checksum(&mut self) -> io::Result<()> {
+        let sum = self.sum;
+        self.sink.write_all(&sum.to_le_bytes())?;
+        self.sum = 0;
+        Ok(())
+    }
+}
+
+/// Words read back, with the same checksum, and messages that name the
+/// file and the byte where it went wrong.
+struct Reading<'p> {
+    path: &'p Path,
+    source: BufReader<File>,
+    sum: u64,
+    offset: u64,
+}
+
+impl<'p> Reading<'p> {
+    fn new(path: &'p Path, file: File) -> Reading<'p> {
+        Reading {
+            path,
+            source: BufReader::with_capacity(1 << 20, file),
+            sum: 0,
+            offset: 0,
+        }
+    }
+
+    fn raw(&mut self) -> Result<u64, String> {
+        let mut bytes = [0u8; 8];
+        self.source.read_exact(&mut bytes).map_err(|error| {
+            if error.kind() == io::ErrorKind::UnexpectedEof {
+                format!(
+                    "{} is damaged: it ends early, at byte {}",
+                    self.path.display(),
+                    self.offset
+                )
+            } else {
+                format!("cannot read {}: {error}", self.path.display())
+            }
+        })?;
+        self.offset += 8;
+        Ok(u64::from_le_bytes(bytes))
+    }
+
+    fn get(&mut self) -> Result<u64, String> {
+        let word = self.raw()?;
+        self.sum = mix(self.sum.wrapping_add(word));
+        Ok(word)
+    }
+
+    fn damaged(&self) -> String {
+        format!(
+            "{} is damaged (at byte {})",
+            self.path.display(),
+            self.offset.saturating_sub(8)
+        )
+    }
+
+    /// A length that may be at most `most`.
+    fn get_length(&mut self, most: u64) -> Result<usize, String> {
+        let length = self.get()?;
+        if length > most {
+            return Err(self.damaged());
+        }
+        Ok(length as usize)
+    }
+
+    fn get_all(&mut self) -> Result<Vec<u64>, String> {
+        let length = self.get_length(MOST_ROWS)?;
+        (0..length).map(|_| self.get()).collect()
+    }
+
+    fn get_text(&mut self) -> Result<String, String> {
+        let length = self.get_length(MOST_DESCRIPTION_BYTES)?;
+        let mut bytes = Vec::with_capacity(length);
+        for _ in 0..length.div_ceil(8) {
+            bytes.extend_from_slice(&self.get()?.to_le_bytes());
+        }
+        bytes.truncate(length);
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    fn get_tally(&mut self) -> Result<Tally, String> {
+        let kind = self.get()?;
+        let parameter = self.get()?;
+        match (kind, parameter) {
+            (0, 0) => Ok(Tally::Capped),
+            (1, prime) if prime > 1 && prime < 1 << 62 => Ok(Tally::Modulo(prime)),
+            (2, 0) => Ok(Tally::Magnitude),
+            _ => Err(self.damaged()),
+        }
+    }
+
+    /// Reads a section's checksum and compares it with the words read.
+    fn check_sum(&mut self) -> Result<(), String> {
+        let expected = self.sum;
+        if self.raw()? != expected {
+            return Err(format!(
+                "{} is damaged: its checksum does not match (before byte {})",
+                self.path.display(),
+                self.offset
+            ));
+        }
+        self.sum = 0;
+        Ok(())
+    }
+}
