@@ -224,7 +224,6 @@ impl Control {
             nodes: self.nodes.load(Ordering::Relaxed),
             found: self.found.load(Ordering::Relaxed),
             elapsed: self.elapsed(),
-            paused: self.is_paused(),
             method: *self
                 .method
                 .lock()
@@ -261,8 +260,6 @@ pub struct Progress {
     pub found: u64,
     /// Time since the job started, its pauses left out.
     pub elapsed: Duration,
-    /// Whether the job is paused.
-    pub paused: bool,
     /// How the work is being done, where there are several ways.
     pub method: Method,
 }
@@ -292,8 +289,8 @@ pub enum Method {
         /// How many squares this sweep had swept when it was last saved to
         /// a checkpoint file, if it has been.
         saved_after: Option<u32>,
-        /// The seconds the rest of this sweep should take at the pace of
-        /// its last row, once it has swept one.
+        /// The seconds the rest of this sweep would take at the pace of its
+        /// last row, once it has swept one.
         seconds_left: Option<u32>,
     },
     /// The exhaustive walk, because the frontier sweep could not count
@@ -387,13 +384,13 @@ impl fmt::Display for Progress {
                 write!(
                     f,
                     ": square {square} of {squares} ({}%), {} states",
-                    u64::from(square.saturating_sub(1)) * 100 / u64::from(squares.max(1)),
+                    u64::from(square) * 100 / u64::from(squares.max(1)),
                     group_digits(states)
                 )?;
                 if let Some(seconds) = seconds_left {
                     write!(
                         f,
-                        ", about {} to go in this sweep",
+                        ", about {} to go in this sweep at this pace",
                         rough_duration(f64::from(seconds))
                     )?;
                 }
@@ -432,11 +429,7 @@ impl fmt::Display for Progress {
                 }
                 write!(f, ": {why})")
             }
-        }?;
-        if self.paused {
-            write!(f, ", paused")?;
         }
-        Ok(())
     }
 }
 
@@ -670,7 +663,8 @@ pub enum Urgency {
 
 /// Runs `work` on a new thread.
 ///
-/// While it runs, a progress event is sent every [`PROGRESS_PERIOD`]; when it
+/// While it runs, a progress event is sent every [`PROGRESS_PERIOD`] (none
+/// while it is paused); when it
 /// ends, a [`Event::Finished`] carries its result (or [`Outcome::Cancelled`]
 /// when the control was cancelled, whatever the work returned). `wake` is
 /// called after every event, with how urgent it is, so that a sleeping
@@ -695,6 +689,10 @@ where
         let ticker_wake = Arc::clone(&wake);
         let ticker = std::thread::spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(PROGRESS_PERIOD) {
+                // Paused work has nothing new to say: the listener sleeps.
+                if ticker_control.is_paused() {
+                    continue;
+                }
                 if ticker_sender
                     .send(Event::Progress(ticker_control.snapshot()))
                     .is_err()
@@ -760,7 +758,7 @@ mod tests {
                 std::thread::sleep(Duration::from_millis(1));
             }
             control.pause();
-            assert!(control.is_paused() && control.snapshot().paused);
+            assert!(control.is_paused());
             // At most the check under way when it was paused.
             std::thread::sleep(Duration::from_millis(20));
             let held = checks.load(Ordering::Relaxed);
@@ -816,7 +814,6 @@ mod tests {
             nodes: 1_234_000,
             found: 0,
             elapsed: Duration::from_millis(2500),
-            paused: false,
             method: Method::Unstated,
         };
         assert_eq!(progress.to_string(), "1,234,000 nodes, 2.5 s, 493,600/s");
@@ -905,13 +902,12 @@ mod tests {
                 saved_after: Some(38),
                 seconds_left: Some(1000),
             },
-            paused: true,
             ..making
         };
         assert!(
             saved.to_string().ends_with(
                 "/s (frontier sweep: square 40 of 240 (16%), 1,234 states, about 17 minutes to go \
-                 in this sweep; taken up after square 30; saved after square 38), paused"
+                 in this sweep at this pace; taken up after square 30; saved after square 38)"
             ),
             "{saved}"
         );

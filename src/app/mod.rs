@@ -377,7 +377,12 @@ impl GridtourApp {
         };
         let mut line = match (self.jobs.owner(), self.jobs.current()) {
             (Some(owner), Some((label, progress))) if owner == mode => {
-                format!("{label}… {progress}")
+                let paused = if self.jobs.is_paused() {
+                    " paused —"
+                } else {
+                    ""
+                };
+                format!("{label}…{paused} {progress}")
             }
             _ => last.map_or_else(|| "Ready".to_owned(), jobs::JobEnd::line),
         };

@@ -710,7 +710,7 @@ fn pause_holds_a_count_and_resume_lets_it_go_on() {
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(nodes_so_far(&mut harness), held, "a paused count walks on");
     assert!(
-        harness.query_by_label_contains(", paused").is_some(),
+        harness.query_by_label_contains("… paused — ").is_some(),
         "the status bar says paused"
     );
     assert!(harness.query_by_label("Pause job").is_none());
@@ -723,7 +723,7 @@ fn pause_holds_a_count_and_resume_lets_it_go_on() {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert!(harness.query_by_label_contains(", paused").is_none());
+    assert!(harness.query_by_label_contains("… paused — ").is_none());
     // Cancelling a paused count stops it too.
     press(&mut harness, "Pause job");
     press(&mut harness, "Cancel");

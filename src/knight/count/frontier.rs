@@ -35,7 +35,9 @@
 mod checkpoint;
 mod layer;
 
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use super::super::{Board, Square, TourKind};
 use super::natural::{self, Natural};
@@ -917,9 +919,7 @@ fn sweep(
     for rows in 1..=at.reported {
         on_rows(rows, at.tours[rows]);
     }
-    // When the last row's steps began, on the control's clock (which stops
-    // while the work is paused), for the time left.
-    let mut row_started = std::collections::VecDeque::with_capacity(scan.width + 1);
+    let mut pace = Pace::new(at.next, last, scan.width);
     for position in at.next..=last {
         let step = Step {
             scan,
@@ -929,13 +929,7 @@ fn sweep(
             tally,
         };
         let states = layer.len();
-        let now = control.elapsed();
-        let seconds_left = (row_started.len() >= scan.width).then(|| {
-            let oldest = row_started.pop_front().unwrap_or(now);
-            let per_step = (now - oldest).as_secs_f64() / scan.width as f64;
-            (per_step * (last + 1 - position) as f64).min(f64::from(u32::MAX)) as u32
-        });
-        row_started.push_back(now);
+        let seconds_left = pace.step_begins(control.elapsed());
         control.set_method(Method::FrontierSweep {
             square: position as u32 + 1,
             squares: last as u32 + 1,
@@ -1007,8 +1001,63 @@ fn sweep(
         at.next = position + 1;
         saver.save_if_due(&at, &layer)?;
     }
+    if let Method::FrontierSweep { square, .. } = control.snapshot().method {
+        // Done: nothing left to go.
+        control.set_method(Method::FrontierSweep {
+            square,
+            squares: last as u32 + 1,
+            states: 0,
+            pass,
+            taken_up_after: saver.taken_up_after(),
+            saved_after: saver.saved_after(),
+            seconds_left: None,
+        });
+    }
     saver.finish(tally, at.tours[1..=at.reported].to_vec())?;
     Ok(())
+}
+
+/// How long the rest of a sweep should take at the pace of its last row.
+/// Only a guess where the states still grow or shrink (a short board's
+/// states rise to its last rows, then fall), but right where they have
+/// settled (every row of a long board but the first and last few), and it
+/// says so.
+struct Pace {
+    last: usize,
+    width: usize,
+    /// When the steps of the last row began, on the control's clock (which
+    /// stops while the work is paused), the step under way's last.
+    began: VecDeque<Duration>,
+    /// The position of the step under way.
+    position: usize,
+}
+
+impl Pace {
+    /// The pace of a sweep that begins at position `first`.
+    fn new(first: usize, last: usize, width: usize) -> Pace {
+        Pace {
+            last,
+            width,
+            began: VecDeque::with_capacity(width + 1),
+            position: first,
+        }
+    }
+
+    /// The next step begins `now`: the seconds it and the rest should take,
+    /// once a whole row's steps have been timed.
+    fn step_begins(&mut self, now: Duration) -> Option<u32> {
+        if !self.began.is_empty() {
+            self.position += 1;
+        }
+        self.began.push_back(now);
+        if self.began.len() <= self.width {
+            return None;
+        }
+        let row_began = self.began.pop_front()?;
+        let pace = now.saturating_sub(row_began).as_secs_f64() / self.width as f64;
+        let seconds = pace * (self.last + 1 - self.position) as f64;
+        Some(seconds.min(f64::from(u32::MAX)) as u32)
+    }
 }
 
 #[cfg(test)]
@@ -1162,6 +1211,28 @@ mod tests {
         let pass = (Tally::Capped, SweepPass::Counting);
         let outcome = sweep(&scan, scan.rows, pass, means, &mut |_, _| {});
         assert_eq!(outcome, Err(Unavailable::OverBudget));
+    }
+
+    #[test]
+    fn the_time_left_goes_at_the_last_row_s_pace() {
+        let (last, width) = (39, 4);
+        // Steps of 1 s in the first half, then of 3 s.
+        let took = |p: usize| Duration::from_secs(if p < 20 { 1 } else { 3 });
+        for first in [0, 30] {
+            let mut pace = Pace::new(first, last, width);
+            let mut now = Duration::ZERO;
+            for position in first..=last {
+                let left = pace.step_begins(now);
+                if position < first + width {
+                    assert_eq!(left, None, "no row timed yet at {position}");
+                } else {
+                    let row: Duration = (position - width..position).map(took).sum();
+                    let expected = row.as_secs() * (last + 1 - position) as u64 / width as u64;
+                    assert_eq!(left, Some(expected as u32), "{first} {position}");
+                }
+                now += took(position);
+            }
+        }
     }
 
     #[test]
