@@ -270,3 +270,40 @@ fn ctrl_c_saves_the_count_and_the_same_command_takes_it_up() {
     );
     assert!(scratch.names().is_empty(), "{:?}", scratch.names());
 }
+
+#[test]
+fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
+    let scratch = Scratch::new("memory");
+    let file = scratch.file("6x12.count");
+    let run = |memory: &str| {
+        Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .args(["--memory", memory, "knight", "--size", "6x12", "--closed"])
+            .args(["--count", "--checkpoint"])
+            .arg(&file)
+            .output()
+            .expect("the binary runs")
+    };
+    let starved = run("8M");
+    let stderr = String::from_utf8_lossy(&starved.stderr);
+    assert_eq!(starved.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "or with more --memory the sweep goes on from where {} holds it",
+            file.display()
+        )),
+        "{stderr}"
+    );
+    assert!(file.is_file());
+    let fed = run("1G");
+    let stderr = String::from_utf8_lossy(&fed.stderr);
+    assert!(fed.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("taken up from its checkpoint after square"),
+        "{stderr}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&fed.stdout),
+        "964730606632516 undirected closed tours (each cycle counted once)\n"
+    );
+    assert!(!file.exists());
+}

@@ -300,10 +300,18 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
     .map_err(|message| unless_saved(message, checkpointing.as_ref()))?
     .map_err(|why| match why {
         NotCounted::TooLong(too_long) => {
-            let more_memory = if too_long.why.more_memory_helps() {
-                ", --memory gives the sweep more room"
-            } else {
-                ""
+            let more_memory = match &checkpointing {
+                // The sweep saved where it stopped.
+                Some(saved) if too_long.why.more_memory_helps() && saved.path.is_file() => {
+                    format!(
+                        ", or with more --memory the sweep goes on from where {} holds it",
+                        saved.path.display()
+                    )
+                }
+                _ if too_long.why.more_memory_helps() => {
+                    ", --memory gives the sweep more room".to_owned()
+                }
+                _ => String::new(),
             };
             format!(
                 "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops \

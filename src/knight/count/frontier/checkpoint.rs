@@ -201,6 +201,11 @@ impl<'c> Saver<'c> {
         let Some(to) = self.to else {
             return Ok(());
         };
+        let kept = if self.saved_after.is_some() || self.taken_up_after.is_some() {
+            "; the save before is kept, and the same command takes the count up from there"
+        } else {
+            ""
+        };
         write_atomic_with(&to.path, &mut |file| {
             let mut out = Words::new(BufWriter::with_capacity(1 << 20, file));
             out.put(MAGIC)?;
@@ -234,7 +239,8 @@ impl<'c> Saver<'c> {
                 out.put_checksum()?;
             }
             out.sink.flush()
-        })?;
+        })
+        .map_err(|message| format!("{message}{kept}"))?;
         self.last_save = Instant::now();
         if let Some((position, _)) = current {
             self.saved_after = Some(position.next as u32);
