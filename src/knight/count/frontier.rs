@@ -920,6 +920,18 @@ fn sweep(
         on_rows(rows, at.tours[rows]);
     }
     let mut pace = Pace::new(at.next, last, scan.width);
+    // Where the sweep is, for whoever watches.
+    let show = |position: usize, states: usize, seconds_left, saver: &Saver| {
+        control.set_method(Method::FrontierSweep {
+            square: position as u32 + 1,
+            squares: last as u32 + 1,
+            states: states as u64,
+            pass,
+            taken_up_after: saver.taken_up_after(),
+            saved_after: saver.saved_after(),
+            seconds_left,
+        });
+    };
     for position in at.next..=last {
         let step = Step {
             scan,
@@ -930,15 +942,7 @@ fn sweep(
         };
         let states = layer.len();
         let seconds_left = pace.step_begins(control.elapsed());
-        control.set_method(Method::FrontierSweep {
-            square: position as u32 + 1,
-            squares: last as u32 + 1,
-            states: states as u64,
-            pass,
-            taken_up_after: saver.taken_up_after(),
-            saved_after: saver.saved_after(),
-            seconds_left,
-        });
+        show(position, states, seconds_left, saver);
         let threads = if states >= PARALLEL_THRESHOLD {
             job::threads()
         } else {
@@ -1001,18 +1005,8 @@ fn sweep(
         at.next = position + 1;
         saver.save_if_due(&at, &layer)?;
     }
-    if let Method::FrontierSweep { square, .. } = control.snapshot().method {
-        // Done: nothing left to go.
-        control.set_method(Method::FrontierSweep {
-            square,
-            squares: last as u32 + 1,
-            states: 0,
-            pass,
-            taken_up_after: saver.taken_up_after(),
-            saved_after: saver.saved_after(),
-            seconds_left: None,
-        });
-    }
+    // Done: nothing left to go.
+    show(last, 0, None, saver);
     saver.finish(tally, at.tours[1..=at.reported].to_vec())?;
     Ok(())
 }
