@@ -142,7 +142,7 @@ struct Scan {
     /// Whether the sweep counts Hamiltonian cycles (else paths).
     cycles: bool,
     /// The window's squares in scan order: `0, 1, .. 2w`.
-    in_order: Order,
+    in_order: ScanOrder,
     /// The same squares mirrored, for a window that starts a row: two
     /// full rows, each reversed, and the square after them (untouched at a
     /// row's end: no knight move reaches three rows on).
@@ -246,7 +246,7 @@ impl Scan {
             ends,
             mirrored,
             cycles: shape == Shape::Cycle,
-            in_order: Order::new(slots, |slot| slot),
+            in_order: ScanOrder { slots },
             mirror_order,
         })
     }
@@ -286,12 +286,46 @@ struct Window {
     mate: [u8; WINDOW_ROOM],
 }
 
-/// An order in which [`Window::encode`] takes a window's squares:
-/// `at[i]` is the offset of the square that goes `i`th. The order must be
-/// its own inverse (the identity and a mirror image are).
+/// An order in which [`Window::encode`] takes a window's squares: `at(i)`
+/// is the offset of the square that goes `i`th, for `i` below `slots()`,
+/// and 0 beyond (up to [`WINDOW_ROOM`]). The order must be its own inverse
+/// (the identity and a mirror image are).
+trait SquareOrder {
+    fn slots(&self) -> usize;
+    fn at(&self, index: usize) -> usize;
+}
+
+/// The squares in scan order, the order of almost every key: spelt out
+/// rather than looked up, so that encoding in it does without two table
+/// reads a square.
+struct ScanOrder {
+    slots: usize,
+}
+
+impl SquareOrder for ScanOrder {
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn at(&self, index: usize) -> usize {
+        if index < self.slots { index } else { 0 }
+    }
+}
+
+/// Any order, as a table.
 struct Order {
     slots: usize,
     at: [u8; WINDOW_ROOM],
+}
+
+impl SquareOrder for Order {
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn at(&self, index: usize) -> usize {
+        self.at[index % WINDOW_ROOM] as usize
+    }
 }
 
 impl Order {
@@ -341,26 +375,27 @@ impl Window {
     /// Encodes the window that starts at slot `from`, its squares taken in
     /// `order`. Pair labels are numbered in order of first appearance, so
     /// equal situations get equal keys.
-    fn encode(&self, from: usize, order: &Order) -> u64 {
+    fn encode(&self, from: usize, order: &impl SquareOrder) -> u64 {
         let mut codes = [0u64; WINDOW_ROOM];
         let mut label_of = [0u8; WINDOW_ROOM];
         let mut next_label = 0u8;
-        for (index, code) in codes.iter_mut().enumerate().take(order.slots) {
-            let slot = from + order.at[index] as usize;
+        let slots = order.slots();
+        for (index, code) in codes.iter_mut().enumerate().take(slots) {
+            let slot = from + order.at(index);
             let mate = self.mate[slot];
             // Untouched, done and terminal are 255, 254 and 253; their
             // codes 0, 1 and 2.
             let special = mate >= TERMINAL;
-            let partner_index = order.at[(mate as usize).wrapping_sub(from) % WINDOW_ROOM];
+            let partner_index = order.at((mate as usize).wrapping_sub(from) % WINDOW_ROOM);
             // `&`, not `&&`: both sides are cheap, and a branch here would
             // be mispredicted half the time.
-            let opening = !special & (partner_index as usize > index);
+            let opening = !special & (partner_index > index);
             let label = if opening {
                 next_label
             } else {
                 label_of[mate as usize % WINDOW_ROOM]
             };
-            label_of[slot] = label;
+            label_of[slot % WINDOW_ROOM] = label;
             next_label += u8::from(opening);
             *code = if special {
                 u64::from(UNTOUCHED - mate)
@@ -368,7 +403,7 @@ impl Window {
                 CODE_FIRST_LABEL + u64::from(label)
             };
         }
-        (0..order.slots.div_ceil(2)).fold(0, |key, pair| {
+        (0..slots.div_ceil(2)).fold(0, |key, pair| {
             key | (codes[2 * pair] * CODES + codes[2 * pair + 1]) << (7 * pair)
         })
     }
