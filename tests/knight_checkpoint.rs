@@ -95,14 +95,23 @@ fn past_square(square: u32) -> impl Fn(Method) -> bool {
     }
 }
 
+/// Counts the closed tours of 6x10 saving to `file`, and stops the count
+/// once it is past `square`; returns the board.
+fn stopped_closed_6x10(file: &Path, square: u32) -> Board {
+    let board = Board::new(6, 10).unwrap();
+    let control = saving_to(file);
+    let stopped = cancelled_when(&control, &past_square(square), || {
+        closed_tours(&board, &control)
+    });
+    assert_eq!(stopped, Outcome::Cancelled);
+    board
+}
+
 #[test]
 fn a_count_stopped_part_way_is_taken_up_and_gives_the_published_number() {
     let scratch = Scratch::new("resume");
     let file = scratch.file("6x10.count");
-    let board = Board::new(6, 10).unwrap();
-    let first = saving_to(&file);
-    let stopped = cancelled_when(&first, &past_square(30), || closed_tours(&board, &first));
-    assert_eq!(stopped, Outcome::Cancelled);
+    let board = stopped_closed_6x10(&file, 30);
     assert!(file.is_file(), "the stopped count is saved");
     let second = saving_to(&file);
     // A175881: closed tours of 6x10.
@@ -164,10 +173,7 @@ fn every_length_beyond_64_bits_stopped_in_a_later_sweep_gives_the_same_lines() {
 fn a_file_of_another_count_or_a_damaged_one_is_refused() {
     let scratch = Scratch::new("refused");
     let file = scratch.file("6x10.count");
-    let board = Board::new(6, 10).unwrap();
-    let first = saving_to(&file);
-    let stopped = cancelled_when(&first, &past_square(20), || closed_tours(&board, &first));
-    assert_eq!(stopped, Outcome::Cancelled);
+    let board = stopped_closed_6x10(&file, 20);
     let saved = fs::read(&file).expect("the saved count");
     let refusal = |path: &Path, board: &Board| match closed_tours(board, &saving_to(path)) {
         Outcome::Done(Err(NotCounted::Checkpoint(message))) => message,
