@@ -36,7 +36,6 @@ mod checkpoint;
 mod layer;
 
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use super::super::{Board, Square, TourKind};
@@ -929,7 +928,8 @@ fn sweep(
     }
     let budget = Budget::new(memory);
     let last = scan.last_open.min(rows * scan.width - 1);
-    let (mut layer, mut at) = match saver.resume(tally, &budget) {
+    // `on_disk`: whether the checkpoint file holds the layer as it stands.
+    let (mut layer, mut at, mut on_disk) = match saver.resume(tally, &budget) {
         Ok(Some(Resumed { position, layer })) => {
             let fits = position.tours.len() == scan.rows + 1
                 && position.next <= last
@@ -937,7 +937,7 @@ fn sweep(
             if !fits {
                 return Err(Unavailable::Checkpoint(saver.damaged()));
             }
-            (layer, position)
+            (layer, position, true)
         }
         Ok(None) => (
             Layer::start(&budget, tally),
@@ -947,6 +947,7 @@ fn sweep(
                 tours: vec![0; scan.rows + 1],
                 reported: 0,
             },
+            false,
         ),
         Err(Resume::OverBudget) => return Err(Unavailable::OverBudget),
         Err(Resume::Failed(message)) => return Err(Unavailable::Checkpoint(message)),
@@ -976,6 +977,10 @@ fn sweep(
             tally,
         };
         let states = layer.len();
+        let large = states as u64 * layer::SLOT_BYTES > memory / 4;
+        if !on_disk {
+            on_disk = saver.save_if_due(&at, &layer, large)?;
+        }
         let seconds_left = pace.step_begins(control.elapsed());
         show(position, states, seconds_left, saver);
         let threads = if states >= PARALLEL_THRESHOLD {
@@ -986,15 +991,13 @@ fn sweep(
         // A step rarely more than doubles the states; the builder's parts
         // grow as needed either way.
         let builder = Builder::new(states * 2, &budget, tally);
-        let next_part = AtomicUsize::new(0);
+        // A layer that no save can need any more is freed as it is read.
+        let free_as_read = on_disk || !saver.saves();
+        let claims = layer.claims(free_as_read, &budget);
         let found = job::on_threads(threads, |_| {
             let mut stager = builder.stager();
             let mut found = vec![0u64; scan.rows + 1];
-            loop {
-                let index = next_part.fetch_add(1, Ordering::Relaxed);
-                let Some(part) = layer.parts.get(index) else {
-                    break;
-                };
+            while claims.read_next(|part| {
                 for (done, entry) in part.iter().enumerate() {
                     if (done as u64).is_multiple_of(CHECK_INTERVAL)
                         && (control.should_stop() || budget.exceeded())
@@ -1004,14 +1007,24 @@ fn sweep(
                     step.expand(entry.key, entry.count, &mut stager, &mut found);
                 }
                 control.add_nodes(part.len() as u64);
-            }
+            }) {}
             stager.flush_all();
             found
         });
-        if control.should_stop() {
-            // The step is dropped whole: the count stands where it began.
-            saver.save(&at, &layer)?;
-            return Err(Unavailable::Cancelled);
+        // A step stopped part-way, cancelled or out of memory, is dropped
+        // whole: the count stands where it began, which the file holds
+        // already, or is saved now (to be taken up, with more memory if
+        // need be).
+        let left = claims.into_layer();
+        let cancelled = control.should_stop();
+        if cancelled || budget.exceeded() {
+            if !free_as_read {
+                saver.save(&at, &left)?;
+            }
+            return Err(match cancelled {
+                true => Unavailable::Cancelled,
+                false => Unavailable::OverBudget,
+            });
         }
         for thread_found in found {
             for (total, found) in at.tours.iter_mut().zip(thread_found) {
@@ -1030,15 +1043,10 @@ fn sweep(
         if position == last {
             break;
         }
-        let Some(next) = builder.finish() else {
-            // Saved as it stood, to be taken up with more memory.
-            saver.save(&at, &layer)?;
-            return Err(Unavailable::OverBudget);
-        };
-        layer.release(&budget);
-        layer = next;
+        left.release(&budget);
+        layer = builder.finish(threads);
         at.next = position + 1;
-        saver.save_if_due(&at, &layer)?;
+        on_disk = false;
     }
     // Done: nothing left to go.
     show(last, 0, None, saver);

@@ -166,12 +166,27 @@ impl<'c> Saver<'c> {
         }))
     }
 
-    /// Saves the sweep at `position` with `layer`, if the time between two
-    /// saves has passed since the last.
-    pub(super) fn save_if_due(&mut self, position: &Position, layer: &Layer) -> Result<(), String> {
+    /// Whether a checkpoint file was asked for.
+    pub(super) fn saves(&self) -> bool {
+        self.to.is_some()
+    }
+
+    /// Saves the sweep at `position` with `layer` if the time between two
+    /// saves has passed since the last, or at once when the layer is
+    /// `large` (saved, it need not be kept whole through the step: see
+    /// [`Layer::claims`]); says whether it saved.
+    pub(super) fn save_if_due(
+        &mut self,
+        position: &Position,
+        layer: &Layer,
+        large: bool,
+    ) -> Result<bool, String> {
         match self.to {
-            Some(to) if self.last_save.elapsed() >= to.every => self.save(position, layer),
-            _ => Ok(()),
+            Some(to) if large || self.last_save.elapsed() >= to.every => {
+                self.save(position, layer)?;
+                Ok(true)
+            }
+            _ => Ok(false),
         }
     }
 
