@@ -977,7 +977,11 @@ fn sweep(
             tally,
         };
         let states = layer.len();
-        let large = states as u64 * layer::SLOT_BYTES > memory / 4;
+        // Kept whole through the step, the layer would share the memory
+        // with the next one's tables: when both might not fit (a step
+        // rarely more than doubles the states), it is saved first, so
+        // that the step can free it as it reads it.
+        let large = states as u64 * (layer::SLOT_BYTES + 2 * layer::BUILDING_BYTES) > memory;
         if !on_disk {
             on_disk = saver.save_if_due(&at, &layer, large)?;
         }

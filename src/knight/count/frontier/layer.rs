@@ -27,6 +27,10 @@ const EMPTY: u64 = u64::MAX;
 /// Bytes one table slot takes: the key and the count.
 pub(super) const SLOT_BYTES: u64 = 16;
 
+/// Bytes a state takes, on average, in the tables of a layer being built
+/// (see [`Table`]).
+pub(super) const BUILDING_BYTES: u64 = 26;
+
 /// Slots a new table starts with.
 const FIRST_CAPACITY: usize = 256;
 
