@@ -279,6 +279,9 @@ pub enum Method {
         square: u32,
         /// How many squares the sweep goes through.
         squares: u32,
+        /// How many squares a row of the sweep holds: what its cost grows
+        /// with.
+        width: u32,
         /// The states carried into this square.
         states: u64,
         /// Which of the sweeps of the count this is.
@@ -366,6 +369,7 @@ impl fmt::Display for Progress {
             Method::FrontierSweep {
                 square,
                 squares,
+                width: _,
                 states,
                 pass,
                 taken_up_after,
@@ -868,6 +872,7 @@ mod tests {
             method: Method::FrontierSweep {
                 square: 30,
                 squares: 240,
+                width: 6,
                 states: 1234,
                 pass,
                 taken_up_after: None,
@@ -896,6 +901,7 @@ mod tests {
             method: Method::FrontierSweep {
                 square: 40,
                 squares: 240,
+                width: 6,
                 states: 1234,
                 pass: SweepPass::Counting,
                 taken_up_after: Some(30),

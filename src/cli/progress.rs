@@ -144,7 +144,8 @@ fn report_until_finished(
         let progress = control.snapshot();
         // Said at once, whatever else is shown; and at the end for work
         // that ended before they could be.
-        if let Some(note) = notes.new_ones(what, progress.method) {
+        let saves = control.checkpointing().is_some();
+        if let Some(note) = notes.new_ones(what, progress.method, saves) {
             // Progress is a courtesy: a failed write to the terminal is
             // ignored.
             let _ = writeln!(stderr, "{clear}gridtour: note: {note}");
@@ -174,14 +175,39 @@ fn report_until_finished(
 struct Notes {
     walk: bool,
     taken_up: bool,
+    wide_sweep: bool,
 }
+
+/// Rows of a frontier sweep from which on it is said, before it gets far,
+/// that it is long work: a 7-wide sweep holds tens of millions of states
+/// or more (closed 7x8: 17.6 million, 40 s here), an 8-wide one hundreds
+/// of millions (closed 8x8: 348 million by square 32, many GB).
+const WIDE_SWEEP: u32 = 7;
 
 impl Notes {
     /// The notes `method` calls for that have not been said yet: a count
     /// that goes on by a walk which may never finish, a count taken up from
-    /// its checkpoint.
-    fn new_ones(&mut self, what: &str, method: Method) -> Option<String> {
+    /// its checkpoint, a sweep wide enough to be long work (with a word on
+    /// checkpoints unless the count `saves` already).
+    fn new_ones(&mut self, what: &str, method: Method, saves: bool) -> Option<String> {
         match method {
+            Method::FrontierSweep { squares, width, .. }
+                if width >= WIDE_SWEEP && !self.wide_sweep && !self.taken_up =>
+            {
+                self.wide_sweep = true;
+                let size = match width {
+                    WIDE_SWEEP => "tens of millions of states or more, minutes of work or more",
+                    _ => "hundreds of millions of states, many GB of memory and hours of work",
+                };
+                let keep = match saves {
+                    true => "",
+                    false => "; --checkpoint FILE keeps its progress across a restart",
+                };
+                Some(format!(
+                    "{what} goes by a frontier sweep of {squares} squares in rows of {width}: \
+                     rows this wide make {size} (Ctrl+C stops{keep})"
+                ))
+            }
             Method::WalkInstead {
                 why,
                 estimated_nodes,
@@ -210,5 +236,59 @@ impl Notes {
             }
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridtour::job::SweepPass;
+
+    fn sweep(width: u32, taken_up_after: Option<u32>) -> Method {
+        Method::FrontierSweep {
+            square: 1,
+            squares: width * 8,
+            width,
+            states: 1,
+            pass: SweepPass::Counting,
+            taken_up_after,
+            saved_after: None,
+            seconds_left: None,
+        }
+    }
+
+    #[test]
+    fn a_wide_sweep_is_said_to_be_long_work_once() {
+        let mut notes = Notes::default();
+        let note = notes.new_ones("counting", sweep(8, None), false);
+        assert_eq!(
+            note.as_deref(),
+            Some(
+                "counting goes by a frontier sweep of 64 squares in rows of 8: rows this wide \
+                 make hundreds of millions of states, many GB of memory and hours of work \
+                 (Ctrl+C stops; --checkpoint FILE keeps its progress across a restart)"
+            )
+        );
+        assert_eq!(notes.new_ones("counting", sweep(8, None), false), None);
+        let mut notes = Notes::default();
+        let note = notes.new_ones("counting", sweep(7, None), true);
+        assert!(note.is_some_and(|note| note.ends_with("minutes of work or more (Ctrl+C stops)")));
+        assert_eq!(
+            Notes::default().new_ones("counting", sweep(6, None), false),
+            None
+        );
+    }
+
+    #[test]
+    fn a_wide_sweep_taken_up_says_both() {
+        let mut notes = Notes::default();
+        let first = notes.new_ones("counting", sweep(8, Some(32)), true);
+        let second = notes.new_ones("counting", sweep(8, Some(32)), true);
+        assert!(first.is_some_and(|note| note.contains("rows of 8")));
+        assert_eq!(
+            second.as_deref(),
+            Some("counting taken up from its checkpoint after square 32 of 64")
+        );
+        assert_eq!(notes.new_ones("counting", sweep(8, Some(32)), true), None);
     }
 }

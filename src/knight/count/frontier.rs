@@ -961,6 +961,7 @@ fn sweep(
         control.set_method(Method::FrontierSweep {
             square: position as u32 + 1,
             squares: last as u32 + 1,
+            width: scan.width as u32,
             states: states as u64,
             pass,
             taken_up_after: saver.taken_up_after(),
