@@ -75,6 +75,12 @@ impl Budget {
         self.used.fetch_sub(bytes, Ordering::Relaxed);
     }
 
+    /// Whether at least half of the budget is free: then tables grow for
+    /// speed, else for room (see [`Table`]).
+    fn roomy(&self) -> bool {
+        self.used.load(Ordering::Relaxed) < self.limit / 2
+    }
+
     /// Whether some allocation was refused.
     pub(super) fn exceeded(&self) -> bool {
         self.exceeded.load(Ordering::Relaxed)
@@ -246,6 +252,9 @@ fn slot_of(hash: u64, capacity: usize) -> usize {
 /// An open-addressing table of one part of the layer being built, with
 /// linear probing. It holds at most three states in four slots and grows
 /// by half, so it is on average over 60% full: about 26 bytes a state.
+/// Once half the memory budget is taken, tables fill up to seven states in
+/// eight slots and grow by a quarter (about 20 bytes a state), trading
+/// longer probes for room.
 struct Table {
     entries: Vec<Entry>,
     len: usize,
@@ -262,8 +271,12 @@ impl Table {
     /// Adds `count` to `key`'s entry; false when the table had to grow and
     /// the budget refused.
     fn add(&mut self, key: u64, hash: u64, count: u64, tally: Tally, budget: &Budget) -> bool {
-        if (self.len + 1) * 4 > self.entries.len() * 3 && !self.grow(budget) {
-            return false;
+        let (len, capacity) = (self.len + 1, self.entries.len());
+        if len * 4 > capacity * 3 {
+            let roomy = budget.roomy();
+            if (roomy || len * 8 > capacity * 7) && !self.grow(budget, roomy) {
+                return false;
+            }
         }
         let capacity = self.entries.len();
         let mut slot = slot_of(hash, capacity);
@@ -296,8 +309,13 @@ impl Table {
         std::hint::black_box(seen);
     }
 
-    fn grow(&mut self, budget: &Budget) -> bool {
-        let capacity = (self.entries.len() * 3 / 2).max(FIRST_CAPACITY);
+    /// Grows by half, or by a quarter when memory is short.
+    fn grow(&mut self, budget: &Budget, roomy: bool) -> bool {
+        let capacity = match roomy {
+            true => self.entries.len() * 3 / 2,
+            false => self.entries.len() * 5 / 4,
+        };
+        let capacity = capacity.max(FIRST_CAPACITY);
         if !budget.take(capacity as u64 * SLOT_BYTES) {
             return false;
         }
@@ -478,6 +496,31 @@ mod tests {
         assert_eq!(layer.len(), 300);
         layer.release(&budget);
         assert_eq!(used(&budget), 0);
+    }
+
+    /// The capacities `table` goes through as keys 0, 1, .. `keys` - 1
+    /// are added to it within `budget`.
+    fn capacities(keys: u64, budget: &Budget) -> Vec<usize> {
+        let mut table = Table::new();
+        let mut seen = vec![0];
+        for key in 0..keys {
+            assert!(table.add(key, mix(key), 1, Tally::Capped, budget));
+            if seen.last() != Some(&table.entries.len()) {
+                seen.push(table.entries.len());
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn tables_grow_by_half_at_three_quarters_until_memory_is_short() {
+        let roomy = Budget::new(1 << 20);
+        assert_eq!(capacities(600, &roomy), [0, 256, 384, 576, 864]);
+        // Past half the budget: up to seven in eight, then a quarter more.
+        let short = Budget::new(4096 * SLOT_BYTES);
+        assert!(short.take(2048 * SLOT_BYTES));
+        assert_eq!(capacities(224, &short), [0, 256]);
+        assert_eq!(capacities(281, &short), [0, 256, 320, 400]);
     }
 
     #[test]
