@@ -13,10 +13,10 @@
 //! allocated beyond it.
 //!
 //! Memory is what limits the boards a sweep can count (an 8-wide board's
-//! layers hold hundreds of millions of states), so tables are kept full:
-//! any capacity, not only powers of two, up to three states in four
-//! slots, growing by half. And a layer that nothing will need again gives each
-//! part back as soon as it has been read (see [`Claims`]).
+//! layers hold hundreds of millions of states), so tables are kept full
+//! (any capacity, not only powers of two; see [`Table`]), and a layer that
+//! nothing will need again gives each part back as soon as it has been
+//! read (see [`Claims`]).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -271,10 +271,10 @@ impl Table {
     /// Adds `count` to `key`'s entry; false when the table had to grow and
     /// the budget refused.
     fn add(&mut self, key: u64, hash: u64, count: u64, tally: Tally, budget: &Budget) -> bool {
-        let (len, capacity) = (self.len + 1, self.entries.len());
-        if len * 4 > capacity * 3 {
+        let (filled, capacity) = (self.len + 1, self.entries.len());
+        if filled * 4 > capacity * 3 {
             let roomy = budget.roomy();
-            if (roomy || len * 8 > capacity * 7) && !self.grow(budget, roomy) {
+            if (roomy || filled * 8 > capacity * 7) && !self.grow(budget, roomy) {
                 return false;
             }
         }
