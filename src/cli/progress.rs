@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 
-use gridtour::job::{Control, Method, Outcome, rough_count};
+use gridtour::job::{Control, Method, Outcome, Progress, rough_count};
 
 /// How long a computation runs before its progress line appears, and how
 /// often the line is rewritten.
@@ -145,7 +145,7 @@ fn report_until_finished(
         // Said at once, whatever else is shown; and at the end for work
         // that ended before they could be.
         let saves = control.checkpointing().is_some();
-        if let Some(note) = notes.new_ones(what, progress.method, saves) {
+        if let Some(note) = notes.new_ones(what, &progress, saves) {
             // Progress is a courtesy: a failed write to the terminal is
             // ignored.
             let _ = writeln!(stderr, "{clear}gridtour: note: {note}");
@@ -185,15 +185,22 @@ struct Notes {
 /// minutes).
 const WIDE_SWEEP: u32 = 7;
 
+/// How long a wide sweep runs before the note on it: a sweep refused for
+/// want of memory within this time is not announced as long work.
+const WIDE_SWEEP_NOTE_AFTER: Duration = Duration::from_secs(2);
+
 impl Notes {
     /// The notes `method` calls for that have not been said yet: a count
     /// that goes on by a walk which may never finish, a count taken up from
     /// its checkpoint, a sweep wide enough to be long work (with a word on
-    /// checkpoints unless the count `saves` already).
-    fn new_ones(&mut self, what: &str, method: Method, saves: bool) -> Option<String> {
-        match method {
+    /// checkpoints unless the count `saves` already), once it has run for
+    /// [`WIDE_SWEEP_NOTE_AFTER`].
+    fn new_ones(&mut self, what: &str, progress: &Progress, saves: bool) -> Option<String> {
+        match progress.method {
             Method::FrontierSweep { squares, width, .. }
-                if width >= WIDE_SWEEP && !self.wide_sweep && !self.taken_up =>
+                if width >= WIDE_SWEEP
+                    && !self.wide_sweep
+                    && progress.elapsed >= WIDE_SWEEP_NOTE_AFTER =>
             {
                 self.wide_sweep = true;
                 let size = match width {
@@ -245,8 +252,9 @@ mod tests {
     use super::*;
     use gridtour::job::SweepPass;
 
-    fn sweep(width: u32, taken_up_after: Option<u32>) -> Method {
-        Method::FrontierSweep {
+    /// Progress of a sweep `width` wide that has run for `seconds`.
+    fn sweep(width: u32, taken_up_after: Option<u32>, seconds: f64) -> Progress {
+        let method = Method::FrontierSweep {
             square: 1,
             squares: width * 8,
             width,
@@ -255,13 +263,24 @@ mod tests {
             taken_up_after,
             saved_after: None,
             seconds_left: None,
+        };
+        Progress {
+            nodes: 0,
+            found: 0,
+            elapsed: Duration::from_secs_f64(seconds),
+            method,
         }
     }
 
     #[test]
     fn a_wide_sweep_is_said_to_be_long_work_once() {
         let mut notes = Notes::default();
-        let note = notes.new_ones("counting", sweep(8, None), false);
+        // Not while a sweep may still be refused for want of memory.
+        assert_eq!(
+            notes.new_ones("counting", &sweep(8, None, 1.5), false),
+            None
+        );
+        let note = notes.new_ones("counting", &sweep(8, None, 2.5), false);
         assert_eq!(
             note.as_deref(),
             Some(
@@ -270,12 +289,15 @@ mod tests {
                  (Ctrl+C stops; --checkpoint FILE keeps its progress across a restart)"
             )
         );
-        assert_eq!(notes.new_ones("counting", sweep(8, None), false), None);
+        assert_eq!(
+            notes.new_ones("counting", &sweep(8, None, 2.5), false),
+            None
+        );
         let mut notes = Notes::default();
-        let note = notes.new_ones("counting", sweep(7, None), true);
+        let note = notes.new_ones("counting", &sweep(7, None, 2.5), true);
         assert!(note.is_some_and(|note| note.ends_with("minutes of work or more (Ctrl+C stops)")));
         assert_eq!(
-            Notes::default().new_ones("counting", sweep(6, None), false),
+            Notes::default().new_ones("counting", &sweep(6, None, 2.5), false),
             None
         );
     }
@@ -283,13 +305,16 @@ mod tests {
     #[test]
     fn a_wide_sweep_taken_up_says_both() {
         let mut notes = Notes::default();
-        let first = notes.new_ones("counting", sweep(8, Some(32)), true);
-        let second = notes.new_ones("counting", sweep(8, Some(32)), true);
+        let first = notes.new_ones("counting", &sweep(8, Some(32), 2.5), true);
+        let second = notes.new_ones("counting", &sweep(8, Some(32), 2.5), true);
         assert!(first.is_some_and(|note| note.contains("rows of 8")));
         assert_eq!(
             second.as_deref(),
             Some("counting taken up from its checkpoint after square 32 of 64")
         );
-        assert_eq!(notes.new_ones("counting", sweep(8, Some(32)), true), None);
+        assert_eq!(
+            notes.new_ones("counting", &sweep(8, Some(32), 2.5), true),
+            None
+        );
     }
 }
