@@ -1031,10 +1031,12 @@ fn sweep(
             if !free_as_read {
                 saver.save(&at, &left)?;
             }
-            return Err(match cancelled {
-                true => Unavailable::Cancelled,
-                false => Unavailable::OverBudget,
-            });
+            if cancelled {
+                return Err(Unavailable::Cancelled);
+            }
+            // What follows (a walk, or its refusal) is no sweep any more.
+            control.set_method(Method::Unstated);
+            return Err(Unavailable::OverBudget);
         }
         for thread_found in found {
             for (total, found) in at.tours.iter_mut().zip(thread_found) {
