@@ -21,6 +21,13 @@ pub(super) struct Memo {
     max_slots: usize,
 }
 
+/// The slot a hash (low bit on) is looked for first, from its other bits:
+/// with the low bit every home slot would be odd, and the runs of full
+/// slots twice as long.
+fn home(hash: u64, mask: usize) -> usize {
+    (hash >> 1) as usize & mask
+}
+
 /// Slots allocated by the first insertion.
 const INITIAL_SLOTS: usize = 1 << 10;
 
@@ -58,7 +65,7 @@ impl Memo {
         }
         let hash = hash | 1;
         let mask = self.hashes.len() - 1;
-        let mut slot = hash as usize & mask;
+        let mut slot = home(hash, mask);
         loop {
             match self.hashes[slot] {
                 0 => return None,
@@ -68,6 +75,31 @@ impl Memo {
         }
     }
 
+    /// Starts bringing the slot where a state with this hash would be into
+    /// the cache, so that a [`Memo::get`] soon after does not wait for
+    /// memory: the table is far larger than the cache, and a search that
+    /// asks for several states' slots at once waits for them together.
+    pub(super) fn prefetch(&self, hash: u64) {
+        if self.hashes.is_empty() {
+            return;
+        }
+        let slot = home(hash | 1, self.hashes.len() - 1);
+        let slot_start = |words: &[u64], at: usize| words[at..].as_ptr().cast::<i8>();
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // SAFETY: every x86_64 processor has SSE, and a prefetch only
+            // hints at memory (here inside the table) without reading it.
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(slot_start(&self.hashes, slot));
+                _mm_prefetch::<_MM_HINT_T0>(slot_start(&self.keys, slot * self.stride));
+                _mm_prefetch::<_MM_HINT_T0>(slot_start(&self.values, slot));
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = slot_start;
+    }
+
     /// Remembers a value for the state, unless the table is at its budget.
     pub(super) fn insert(&mut self, hash: u64, set: &[u64], tag: u64, value: u64) {
         if !self.make_room() {
@@ -75,7 +107,7 @@ impl Memo {
         }
         let hash = hash | 1;
         let mask = self.hashes.len() - 1;
-        let mut slot = hash as usize & mask;
+        let mut slot = home(hash, mask);
         loop {
             match self.hashes[slot] {
                 0 => break,
@@ -124,7 +156,7 @@ impl Memo {
             if hash == 0 {
                 continue;
             }
-            let mut slot = hash as usize & mask;
+            let mut slot = home(hash, mask);
             while self.hashes[slot] != 0 {
                 slot = (slot + 1) & mask;
             }

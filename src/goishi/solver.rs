@@ -675,6 +675,21 @@ impl<'a> Search<'a> {
         (self.hash ^ splitmix64(tag), tag)
     }
 
+    /// Asks the memo for the slot of the state that moving from `current`
+    /// to `target` would reach (see [`Search::state_key`]; once `current`
+    /// leaves play, looking back from `target` sees what lies beyond it).
+    fn prefetch_state(&self, current: u32, target: u32, direction: u8) {
+        let behind = self.lines.next(current, opposite(direction));
+        let arrival = if behind.is_some() {
+            direction
+        } else {
+            NO_DIRECTION
+        };
+        let tag = Self::tag(target, arrival);
+        let hash = self.hash ^ self.layout.zobrist[target as usize] ^ splitmix64(tag);
+        self.memo.prefetch(hash);
+    }
+
     /// Explores every pick order that starts with the `start` opening.
     /// Returns the number of solutions found (saturated at the limit when
     /// counting; 1 when the first one was found, with `self.path` holding it).
@@ -847,6 +862,7 @@ impl<'a> Search<'a> {
             }
             // Only looking back from the target would see the current stone.
             if let Some(target) = self.lines.next(stone, direction) {
+                self.prefetch_state(stone, target, direction);
                 let onward = DIRECTIONS
                     .into_iter()
                     .filter(|&next| next != opposite(direction))
@@ -902,9 +918,6 @@ impl<'a> Search<'a> {
             return true;
         }
 
-        self.lines.remove(current);
-        let cut = self.lines.splits_without(current);
-        self.lines.restore(current);
-        cut
+        self.lines.would_split_without(current)
     }
 }
