@@ -296,6 +296,19 @@ pub enum Method {
         /// last row, once it has swept one.
         seconds_left: Option<u32>,
     },
+    /// A frontier sweep's layer of states being written to its checkpoint
+    /// file, or read back from it: a layer of hundreds of millions of
+    /// states takes a minute or so either way.
+    SweepFile {
+        /// Whether the states are being read back (else written).
+        reading: bool,
+        /// How many squares the sweep had swept.
+        after_square: u32,
+        /// How many squares the sweep goes through.
+        squares: u32,
+        /// The states of the layer.
+        states: u64,
+    },
     /// The exhaustive walk, because the frontier sweep could not count
     /// the board; it may not finish.
     WalkInstead {
@@ -405,6 +418,26 @@ impl fmt::Display for Progress {
                     write!(f, "; saved after square {squares}")?;
                 }
                 write!(f, ")")
+            }
+            Method::SweepFile {
+                reading,
+                after_square,
+                squares,
+                states,
+            } => {
+                let states = group_digits(states);
+                match reading {
+                    true => write!(
+                        f,
+                        " (reading the {states} states saved after square {after_square} of \
+                         {squares} from the checkpoint file)"
+                    ),
+                    false => write!(
+                        f,
+                        " (saving {states} states after square {after_square} of {squares} to \
+                         the checkpoint file)"
+                    ),
+                }
             }
             Method::Composing { block, blocks } => {
                 write!(f, " (making block {block} of {blocks})")
@@ -916,6 +949,30 @@ mod tests {
                  in this sweep at this pace; taken up after square 30; saved after square 38)"
             ),
             "{saved}"
+        );
+        let file = |reading| Progress {
+            method: Method::SweepFile {
+                reading,
+                after_square: 38,
+                squares: 64,
+                states: 511_000_000,
+            },
+            ..making
+        };
+        assert!(
+            file(false).to_string().ends_with(
+                "/s (saving 511,000,000 states after square 38 of 64 to the checkpoint file)"
+            ),
+            "{}",
+            file(false)
+        );
+        assert!(
+            file(true).to_string().ends_with(
+                "/s (reading the 511,000,000 states saved after square 38 of 64 from the \
+                 checkpoint file)"
+            ),
+            "{}",
+            file(true)
         );
         let rating = Progress {
             method: Method::Rating { stones: 200 },

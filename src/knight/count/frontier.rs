@@ -935,6 +935,19 @@ fn sweep(
     }
     let budget = Budget::new(memory);
     let last = scan.last_open.min(rows * scan.width - 1);
+    // Where a layer goes to or comes from the file, which can take a
+    // minute, for whoever watches.
+    let show_file = |reading: bool, after_square: usize, states: u64| {
+        control.set_method(Method::SweepFile {
+            reading,
+            after_square: after_square as u32,
+            squares: last as u32 + 1,
+            states,
+        });
+    };
+    if let Some((after_square, states)) = saver.saved_layer(tally) {
+        show_file(true, after_square, states);
+    }
     // `on_disk`: whether the checkpoint file holds the layer as it stands.
     let (mut layer, mut at, mut on_disk) = match saver.resume(tally, &budget) {
         Ok(Some(Resumed { position, layer })) => {
@@ -990,8 +1003,10 @@ fn sweep(
         // rarely more than doubles the states), it is saved first, so
         // that the step can free it as it reads it.
         let large = states as u64 * (layer::SLOT_BYTES + 2 * layer::BUILDING_BYTES) > memory;
-        if !on_disk {
-            on_disk = saver.save_if_due(&at, &layer, large)?;
+        if !on_disk && saver.save_due(large) {
+            show_file(false, at.next, states as u64);
+            saver.save(&at, &layer)?;
+            on_disk = true;
         }
         let seconds_left = pace.step_begins(control.elapsed());
         show(position, states, seconds_left, saver);
@@ -1033,6 +1048,7 @@ fn sweep(
         let cancelled = control.should_stop();
         if cancelled || budget.exceeded() {
             if !free_as_read {
+                show_file(false, at.next, left.len() as u64);
                 saver.save(&at, &left)?;
             }
             if cancelled {
@@ -1299,7 +1315,11 @@ mod tests {
             });
             assert_eq!(outcome, Ok(()));
             let rows: Vec<usize> = passed.iter().map(|&(rows, _)| rows).collect();
-            assert_eq!(rows, (1..=120).collect::<Vec<_>>(), "every row once, in order");
+            assert_eq!(
+                rows,
+                (1..=120).collect::<Vec<_>>(),
+                "every row once, in order"
+            );
             (control.snapshot().nodes, passed[119].1)
         };
         let (capped_states, capped_tours) = states_read(Tally::Capped);

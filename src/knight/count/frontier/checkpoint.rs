@@ -171,23 +171,19 @@ impl<'c> Saver<'c> {
         self.to.is_some()
     }
 
-    /// Saves the sweep at `position` with `layer` if the time between two
-    /// saves has passed since the last, or at once when the layer is
-    /// `large` (saved, it need not be kept whole through the step: see
-    /// [`Layer::claims`]); says whether it saved.
-    pub(super) fn save_if_due(
-        &mut self,
-        position: &Position,
-        layer: &Layer,
-        large: bool,
-    ) -> Result<bool, String> {
-        match self.to {
-            Some(to) if large || self.last_save.elapsed() >= to.every => {
-                self.save(position, layer)?;
-                Ok(true)
-            }
-            _ => Ok(false),
-        }
+    /// Whether a save is due: the time between two saves has passed since
+    /// the last, or the layer is `large` (saved, it need not be kept whole
+    /// through the step: see [`Layer::claims`]). Never without a file.
+    pub(super) fn save_due(&self, large: bool) -> bool {
+        self.to
+            .is_some_and(|to| large || self.last_save.elapsed() >= to.every)
+    }
+
+    /// The squares swept and the states of the sweep with `tally` that the
+    /// file holds under way, if it holds one.
+    pub(super) fn saved_layer(&self, tally: Tally) -> Option<(usize, u64)> {
+        let saved = self.saved.as_ref()?;
+        (saved.position.tally == tally).then_some((saved.position.next, saved.states))
     }
 
     /// Saves the sweep at `position` with `layer` now (when saves were
