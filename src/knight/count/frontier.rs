@@ -907,9 +907,7 @@ struct Means<'s, 'c> {
 /// [`Scan::shorter_boards`]; without it, all but the whole board's are 0),
 /// each as soon as it is final. A tour's last edge is added, or its last
 /// end retired, in its last row at the latest. Counts are added up as the
-/// tally says; the pass is what the progress line shows. A sweep of capped
-/// 64-bit counts stops at the first state whose count reached the cap, and
-/// passes the cap for every count it has not passed yet.
+/// tally says; the pass is what the progress line shows.
 ///
 /// A sweep the checkpoint file holds as finished is not run again: its
 /// counts are passed on from the file. One it holds as under way goes on
@@ -1024,7 +1022,6 @@ fn sweep(
         let found = job::on_threads(threads, |_| {
             let mut stager = builder.stager();
             let mut found = vec![0u64; scan.rows + 1];
-            let mut saturated = false;
             while claims.read_next(|part| {
                 for (done, entry) in part.iter().enumerate() {
                     if (done as u64).is_multiple_of(CHECK_INTERVAL)
@@ -1032,13 +1029,12 @@ fn sweep(
                     {
                         break;
                     }
-                    saturated |= entry.count == u64::MAX;
                     step.expand(entry.key, entry.count, &mut stager, &mut found);
                 }
                 control.add_nodes(part.len() as u64);
             }) {}
             stager.flush_all();
-            (found, saturated)
+            found
         });
         // A step stopped part-way, cancelled or out of memory, is dropped
         // whole: the count stands where it began, which the file holds
@@ -1058,20 +1054,7 @@ fn sweep(
             control.set_method(Method::Unstated);
             return Err(Unavailable::OverBudget);
         }
-        // A state with 2^64 partial tours or more in a 64-bit sweep: the
-        // counts still to come will (almost always) not fit in 64 bits
-        // either, and the sweeps that make them exact count them whatever
-        // their size, so this one stops here instead of running on to its
-        // end for counts it cannot give.
-        if tally == Tally::Capped && found.iter().any(|&(_, saturated)| saturated) {
-            while at.reported < rows {
-                at.reported += 1;
-                at.tours[at.reported] = u64::MAX;
-                on_rows(at.reported, u64::MAX);
-            }
-            break;
-        }
-        for (thread_found, _) in found {
+        for thread_found in found {
             for (total, found) in at.tours.iter_mut().zip(thread_found) {
                 *total = tally.add(*total, found);
             }
@@ -1293,43 +1276,6 @@ mod tests {
         let pass = (Tally::Capped, SweepPass::Counting);
         let outcome = sweep(&scan, scan.rows, pass, means, &mut |_, _| {});
         assert_eq!(outcome, Err(Unavailable::OverBudget));
-    }
-
-    #[test]
-    fn a_capped_sweep_stops_at_its_first_saturated_state() {
-        // Closed tours of 3 x n pass 2^64 between 3x46 and 3x48.
-        let board = Board::new(3, 120).unwrap();
-        let scan = Scan::new(&board, Shape::Cycle).unwrap();
-        let states_read = |tally: Tally| {
-            let control = Control::new();
-            let mut saver = Saver::open(None, Vec::new(), String::new()).unwrap();
-            let means = Means {
-                memory: 1 << 30,
-                control: &control,
-                saver: &mut saver,
-            };
-            let mut passed = Vec::new();
-            let pass = (tally, SweepPass::Counting);
-            let outcome = sweep(&scan, scan.rows, pass, means, &mut |rows, tours| {
-                passed.push((rows, tours));
-            });
-            assert_eq!(outcome, Ok(()));
-            let rows: Vec<usize> = passed.iter().map(|&(rows, _)| rows).collect();
-            assert_eq!(
-                rows,
-                (1..=120).collect::<Vec<_>>(),
-                "every row once, in order"
-            );
-            (control.snapshot().nodes, passed[119].1)
-        };
-        let (capped_states, capped_tours) = states_read(Tally::Capped);
-        let (whole_states, _) = states_read(Tally::Modulo(1_000_000_007));
-        assert_eq!(capped_tours, u64::MAX);
-        // Stopped before the board's middle row.
-        assert!(
-            capped_states * 2 < whole_states,
-            "{capped_states} of {whole_states}"
-        );
     }
 
     #[test]
