@@ -286,25 +286,30 @@ fn took_up_closed_6x12(output: &Output) {
 fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
     let scratch = Scratch::new("memory");
     let file = scratch.file("6x12.count");
-    let run = |memory: &str| {
+    let run = |memory: &str, more: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_gridtour"))
             .args(["--memory", memory, "knight", "--size", "6x12", "--closed"])
             .args(["--count", "--checkpoint"])
             .arg(&file)
+            .args(more)
             .output()
             .expect("the binary runs")
     };
-    let starved = run("8M");
-    let stderr = String::from_utf8_lossy(&starved.stderr);
-    assert_eq!(starved.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains(&format!(
-            "or with more --memory the sweep goes on from where {} holds it",
-            file.display()
-        )),
-        "{stderr}"
-    );
-    assert!(file.is_file());
-    took_up_closed_6x12(&run("1G"));
+    // With --force too: the saved sweep is not given up for a walk.
+    for more in [&[][..], &["--force"]] {
+        let starved = run("8M", more);
+        let stderr = String::from_utf8_lossy(&starved.stderr);
+        assert_eq!(starved.status.code(), Some(2), "{more:?}: {stderr}");
+        assert!(
+            stderr.ends_with(&format!(
+                "gridtour: error: counting: the frontier sweep needs more than the 8 MiB memory \
+                 budget; with more --memory the sweep goes on from where {} holds it\n",
+                file.display()
+            )),
+            "{more:?}: {stderr}"
+        );
+        assert!(file.is_file());
+    }
+    took_up_closed_6x12(&run("1G", &[]));
     assert!(!file.exists());
 }

@@ -318,6 +318,13 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
                  it){more_memory}"
             )
         }
+        NotCounted::NoSweep(why) if why.more_memory_helps() => match &checkpointing {
+            Some(saved) if saved.path.is_file() => format!(
+                "counting: {why}; with more --memory the sweep goes on from where {} holds it",
+                saved.path.display()
+            ),
+            _ => format!("counting: {why}; --memory gives the sweep more room"),
+        },
         other => format!("counting: {other}"),
     })?;
     if format == Format::Json {

@@ -430,6 +430,14 @@ fn count_tours(
                 return Outcome::Done(Ok(edge_sets.mul_add(per_tour as u64, 0)));
             }
             Err(why) => match no_sweep(why) {
+                // Its progress is saved, to be taken up with more memory:
+                // a walk, which has no use for it and could take years, is
+                // not what was asked for.
+                Outcome::Done(Ok(why))
+                    if why.more_memory_helps() && control.checkpointing().is_some() =>
+                {
+                    return Outcome::Done(Err(NotCounted::NoSweep(why)));
+                }
                 Outcome::Done(Ok(why)) => Some(why),
                 Outcome::Done(Err(failed)) => return Outcome::Done(Err(failed)),
                 Outcome::Cancelled => return Outcome::Cancelled,

@@ -94,6 +94,10 @@ impl From<String> for Unavailable {
 /// bits.
 pub(super) const MAX_WIDTH: usize = 8;
 
+/// From this many states on (16 MiB in a checkpoint file), the progress
+/// line says when a layer is being saved or read back.
+const SHOWN_FILE_STATES: u64 = 1 << 20;
+
 /// Below this many states a step runs on one thread: splitting costs more.
 const PARALLEL_THRESHOLD: usize = 20_000;
 
@@ -933,15 +937,17 @@ fn sweep(
     }
     let budget = Budget::new(memory);
     let last = scan.last_open.min(rows * scan.width - 1);
-    // Where a layer goes to or comes from the file, which can take a
-    // minute, for whoever watches.
+    // Where a large layer goes to or comes from the file, which can take a
+    // minute, for whoever watches (a small one takes no time to speak of).
     let show_file = |reading: bool, after_square: usize, states: u64| {
-        control.set_method(Method::SweepFile {
-            reading,
-            after_square: after_square as u32,
-            squares: last as u32 + 1,
-            states,
-        });
+        if states >= SHOWN_FILE_STATES {
+            control.set_method(Method::SweepFile {
+                reading,
+                after_square: after_square as u32,
+                squares: last as u32 + 1,
+                states,
+            });
+        }
     };
     if let Some((after_square, states)) = saver.saved_layer(tally) {
         show_file(true, after_square, states);
