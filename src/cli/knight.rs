@@ -298,34 +298,26 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
         }
     })
     .map_err(|message| unless_saved(message, checkpointing.as_ref()))?
-    .map_err(|why| match why {
-        NotCounted::TooLong(too_long) => {
-            let more_memory = match &checkpointing {
-                // The sweep saved where it stopped.
-                Some(saved) if too_long.why.more_memory_helps() && saved.path.is_file() => {
-                    format!(
-                        ", or with more --memory the sweep goes on from where {} holds it",
-                        saved.path.display()
-                    )
-                }
-                _ if too_long.why.more_memory_helps() => {
-                    ", --memory gives the sweep more room".to_owned()
-                }
-                _ => String::new(),
-            };
-            format!(
-                "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops \
-                 it){more_memory}"
-            )
-        }
-        NotCounted::NoSweep(why) if why.more_memory_helps() => match &checkpointing {
-            Some(saved) if saved.path.is_file() => format!(
-                "counting: {why}; with more --memory the sweep goes on from where {} holds it",
+    .map_err(|why| {
+        // What more memory would do: take up the sweep where the file
+        // holds it, or give it more room.
+        let hint = match &checkpointing {
+            Some(saved) if why.more_memory_helps() && saved.path.is_file() => Some(format!(
+                "with more --memory the sweep goes on from where {} holds it",
                 saved.path.display()
+            )),
+            _ if why.more_memory_helps() => Some("--memory gives the sweep more room".to_owned()),
+            _ => None,
+        };
+        match (&why, hint) {
+            (NotCounted::TooLong(too_long), hint) => format!(
+                "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops \
+                 it){}",
+                hint.map_or(String::new(), |hint| format!(", or {hint}"))
             ),
-            _ => format!("counting: {why}; --memory gives the sweep more room"),
-        },
-        other => format!("counting: {other}"),
+            (NotCounted::NoSweep(_), Some(hint)) => format!("counting: {why}; {hint}"),
+            (other, _) => format!("counting: {other}"),
+        }
     })?;
     if format == Format::Json {
         write_line(&count_json(None, &counted))?;
