@@ -717,7 +717,7 @@ impl<'a> Search<'a> {
             }
             return self.reached_solution(goal).map(|()| 1);
         }
-        if self.is_dead(start) {
+        if self.is_dead(start, arrival) {
             return Ok(0);
         }
         let frame = self.frame(start, arrival, following);
@@ -816,7 +816,7 @@ impl<'a> Search<'a> {
         if let Some(value) = self.memo.get(hash, &self.remaining, tag) {
             return Ok(Some(value));
         }
-        if self.is_dead(target) {
+        if self.is_dead(target, direction) {
             return Ok(Some(0));
         }
 
@@ -898,26 +898,55 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether no pick order can finish from `current` with the remaining
-    /// stones: a stone has no other stone left in its row and column, two
-    /// stones could each only be the last pick, or the stones will not all
-    /// be linked through shared rows and columns once `current` leaves play
-    /// (its row and its column then fall apart, and the next move can only
-    /// go into one of them).
+    /// Whether no pick order can finish from `current`, reached moving
+    /// `arrival`, with the remaining stones. Each possible next pick is
+    /// looked at as the stones will be once `current` leaves play: the
+    /// next stone needs a way on that is not a reversal (unless it is the
+    /// last), no other stone may be left without a neighbour, and at most
+    /// one other may be left with a single neighbour (such a stone can only
+    /// be the last pick). Last, the stones must stay linked through shared
+    /// rows and columns once `current` leaves (its row and its column then
+    /// fall apart, and the next move can only go into one of them).
     ///
-    /// The first two come from tallies kept by [`Lines`]. For the last, the
+    /// The tallies come from [`Lines`], corrected for the neighbours that
+    /// lose a side when `current` leaves: a neighbour with no stone beyond
+    /// `current` on the far side. Looking one pick ahead here rather than at
+    /// each next stone ends a dead branch a level earlier. For the cut, the
     /// stones were linked when the previous pick left play (it passed this
-    /// test at its own node), so only `current` can cut them apart; testing
-    /// it here rather than at each of its moves ends the branch a level
-    /// earlier.
-    fn is_dead(&mut self, current: u32) -> bool {
-        let degree = self.lines.degree(current);
-        let isolated = self.lines.isolated() - usize::from(degree == 0);
-        let ends = self.lines.ends() - usize::from(degree <= 1);
-        if isolated > 0 || ends > 1 || (self.path.len() == 1 && !self.layout.linked) {
+    /// test at its own node), so only `current` can cut them apart.
+    fn is_dead(&mut self, current: u32, arrival: u8) -> bool {
+        if self.path.len() == 1 && !self.layout.linked {
             return true;
         }
-
-        self.lines.would_split_without(current)
+        let degree = self.lines.degree(current);
+        let mut isolated = self.lines.isolated() - usize::from(degree == 0);
+        let mut ends = self.lines.ends() - usize::from(degree <= 1);
+        // Per direction: the neighbour there and whether it loses its side
+        // facing `current`.
+        let mut neighbours = [(0, 0, false); 4];
+        for direction in DIRECTIONS {
+            let Some(neighbour) = self.lines.next(current, direction) else {
+                continue;
+            };
+            let loses_a_side = self.lines.next(current, opposite(direction)).is_none();
+            let degree = self.lines.degree(neighbour);
+            if loses_a_side {
+                isolated += usize::from(degree == 1);
+                ends += usize::from(degree == 2);
+            }
+            neighbours[direction as usize] = (neighbour, degree, loses_a_side);
+        }
+        let last = self.remaining_count == 1;
+        let some_next_can_go_on = DIRECTIONS.into_iter().any(|direction| {
+            let (_, degree, loses_a_side) = neighbours[direction as usize];
+            if degree == 0 || (arrival != NO_DIRECTION && direction == opposite(arrival)) {
+                return false;
+            }
+            let degree_after = degree - u8::from(loses_a_side);
+            let other_isolated = isolated - usize::from(degree_after == 0);
+            let other_ends = ends - usize::from(degree_after <= 1);
+            (degree >= 2 || last) && other_isolated == 0 && other_ends <= 1
+        });
+        !some_next_can_go_on || self.lines.would_split_without(current)
     }
 }
