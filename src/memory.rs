@@ -92,6 +92,37 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     }
 }
 
+/// Asks the system to back `table` with huge pages (2 MiB on x86_64) where
+/// it can, before it is first written. A big table read at random misses
+/// the processor's address cache (TLB) on nearly every read with 4 KiB
+/// pages, and its first writes fault page by page; with huge pages it
+/// needs a few hundred entries and faults 512 times less. Only a hint:
+/// nothing changes where the system does not offer it.
+pub(crate) fn prefer_huge_pages<T>(table: &mut [T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE_PAGE: usize = 2 << 20;
+        let start = table.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(table);
+        let first = start.next_multiple_of(HUGE_PAGE);
+        let last = end / HUGE_PAGE * HUGE_PAGE;
+        if last > first {
+            // SAFETY: the range lies inside `table`, which this borrow
+            // holds; MADV_HUGEPAGE changes how pages are backed, never
+            // their contents.
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = table;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

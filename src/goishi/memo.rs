@@ -151,6 +151,11 @@ impl Memo {
         let old_hashes = std::mem::replace(&mut self.hashes, vec![0; slots]);
         let old_keys = std::mem::replace(&mut self.keys, vec![0; slots * self.stride]);
         let old_values = std::mem::replace(&mut self.values, vec![0; slots]);
+        // Every lookup reads the hash array and most stop there (a miss),
+        // so huge pages pay there; the keys and values, read on a match and
+        // written on an insert, gained nothing measurable from them while
+        // their first writes cost more (a huge page is cleared whole).
+        crate::memory::prefer_huge_pages(&mut self.hashes);
         let mask = slots - 1;
         for (old_slot, &hash) in old_hashes.iter().enumerate() {
             if hash == 0 {
