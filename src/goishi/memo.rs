@@ -84,20 +84,9 @@ impl Memo {
             return;
         }
         let slot = home(hash | 1, self.hashes.len() - 1);
-        let slot_start = |words: &[u64], at: usize| words[at..].as_ptr().cast::<i8>();
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // SAFETY: every x86_64 processor has SSE, and a prefetch only
-            // hints at memory (here inside the table) without reading it.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(slot_start(&self.hashes, slot));
-                _mm_prefetch::<_MM_HINT_T0>(slot_start(&self.keys, slot * self.stride));
-                _mm_prefetch::<_MM_HINT_T0>(slot_start(&self.values, slot));
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = slot_start;
+        crate::memory::prefetch(&self.hashes[slot]);
+        crate::memory::prefetch(&self.keys[slot * self.stride]);
+        crate::memory::prefetch(&self.values[slot]);
     }
 
     /// Remembers a value for the state, unless the table is at its budget.
