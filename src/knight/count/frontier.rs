@@ -1025,7 +1025,7 @@ fn sweep(
         // A layer that no save can need any more is freed as it is read.
         let free_as_read = on_disk || !saver.saves();
         let claims = layer.claims(free_as_read, &budget);
-        let found = job::on_threads(threads, |_| {
+        let found = job::on_threads(threads, |thread| {
             let mut stager = builder.stager();
             let mut found = vec![0u64; scan.rows + 1];
             while claims.read_next(|part| {
@@ -1039,7 +1039,7 @@ fn sweep(
                 }
                 control.add_nodes(part.len() as u64);
             }) {}
-            stager.flush_all();
+            stager.flush_all(thread, threads);
             found
         });
         // A step stopped part-way, cancelled or out of memory, is dropped

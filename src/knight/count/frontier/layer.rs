@@ -375,13 +375,26 @@ impl<'a> Builder<'a> {
         hash.checked_shr(self.part_shift).unwrap_or(0) as usize
     }
 
-    /// A thread's staging buffers for this builder.
+    /// A thread's staging buffers for this builder: chunks when the budget
+    /// has room for one per part (see [`Stager`]).
     pub(super) fn stager(&self) -> Stager<'_, 'a> {
+        let chunks_bytes = self.tables.len() as u64 * CHUNK_BYTES;
+        let buffering = self.budget.roomy() && self.budget.take(chunks_bytes);
+        let (capacity, bytes) = if buffering {
+            (CHUNK, CHUNK_BYTES)
+        } else {
+            (STAGED_PER_PART, 0)
+        };
         Stager {
             builder: self,
             staged: (0..self.tables.len())
-                .map(|_| Vec::with_capacity(STAGED_PER_PART))
+                .map(|_| Staged {
+                    full: Vec::new(),
+                    filling: Vec::with_capacity(capacity),
+                    bytes,
+                })
                 .collect(),
+            buffering,
         }
     }
 
@@ -409,39 +422,103 @@ impl<'a> Builder<'a> {
     }
 }
 
-/// One thread's buffers of new states, one per part.
+/// A thread's new states of one part, not yet in the part's table.
+struct Staged {
+    /// Chunks of [`CHUNK`] states, full.
+    full: Vec<Vec<Entry>>,
+    /// The chunk being filled: [`CHUNK`] states while buffering,
+    /// [`STAGED_PER_PART`] after.
+    filling: Vec<Entry>,
+    /// Bytes of these chunks taken from the budget.
+    bytes: u64,
+}
+
+/// One thread's new states, staged per part.
+///
+/// While the budget has room to spare, a step's new states are kept in
+/// chunks until the thread has expanded its share of the layer, and only
+/// then added to the part tables, one part at a time: the table is then
+/// built in the cache. Added as they come, nearly every state would miss
+/// the cache (the tables together are far larger than it), and a step
+/// would spend a third of its time waiting for memory. States are only
+/// about twice as many as the distinct ones they add up to, so the chunks
+/// take about as much memory as the tables would. Once memory is short,
+/// the chunks go into the tables, and from then on every
+/// [`STAGED_PER_PART`] states of a part do.
 pub(super) struct Stager<'b, 'a> {
     builder: &'b Builder<'a>,
-    staged: Vec<Vec<Entry>>,
+    staged: Vec<Staged>,
+    buffering: bool,
 }
+
+/// States in a chunk while buffering.
+const CHUNK: usize = 512;
+
+/// Bytes of a chunk.
+const CHUNK_BYTES: u64 = CHUNK as u64 * SLOT_BYTES;
 
 impl Stager<'_, '_> {
     /// Stages `count` more partial tours for `key`.
     pub(super) fn add(&mut self, key: u64, count: u64) {
         let part = self.builder.part_of(mix(key));
-        self.staged[part].push(Entry { key, count });
-        if self.staged[part].len() == STAGED_PER_PART {
-            self.flush(part);
+        let staged = &mut self.staged[part];
+        staged.filling.push(Entry { key, count });
+        if staged.filling.len() < staged.filling.capacity() {
+            return;
         }
-    }
-
-    fn flush(&mut self, part: usize) {
-        let builder = self.builder;
-        let mut table = builder.tables[part]
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        table.warm(&self.staged[part]);
-        for Entry { key, count } in self.staged[part].drain(..) {
-            if !table.add(key, mix(key), count, builder.tally, builder.budget) {
-                return;
+        if !self.buffering {
+            self.flush(part);
+        } else if self.builder.budget.roomy() && self.builder.budget.take(CHUNK_BYTES) {
+            let full = std::mem::replace(&mut staged.filling, Vec::with_capacity(CHUNK));
+            staged.full.push(full);
+            staged.bytes += CHUNK_BYTES;
+        } else {
+            self.buffering = false;
+            for part in 0..self.staged.len() {
+                self.flush(part);
             }
         }
     }
 
-    /// Adds whatever is still staged.
-    pub(super) fn flush_all(mut self) {
-        for part in 0..self.staged.len() {
-            if !self.staged[part].is_empty() {
+    /// Adds the part's staged states to its table (stopping if the budget
+    /// refuses the table room), giving each chunk's memory back as soon as
+    /// it is in; only once buffering is over.
+    fn flush(&mut self, part: usize) {
+        let builder = self.builder;
+        let staged = &mut self.staged[part];
+        let filling = std::mem::replace(&mut staged.filling, Vec::with_capacity(STAGED_PER_PART));
+        let chunks = std::mem::take(&mut staged.full);
+        // The chunk being filled is the last to go in and the last of the
+        // bytes to be given back.
+        let mut bytes = std::mem::take(&mut staged.bytes);
+        let mut table = builder.tables[part]
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for chunk in chunks.into_iter().chain([filling]) {
+            table.warm(&chunk);
+            for &Entry { key, count } in &chunk {
+                if !table.add(key, mix(key), count, builder.tally, builder.budget) {
+                    builder.budget.give_back(bytes);
+                    return;
+                }
+            }
+            drop(chunk);
+            let chunk_bytes = bytes.min(CHUNK_BYTES);
+            builder.budget.give_back(chunk_bytes);
+            bytes -= chunk_bytes;
+        }
+    }
+
+    /// Adds whatever is still staged. Thread `thread` of `threads` begins
+    /// at its own share of the parts, so that threads seldom wait for the
+    /// same table.
+    pub(super) fn flush_all(mut self, thread: usize, threads: usize) {
+        self.buffering = false;
+        let parts = self.staged.len();
+        let first = thread * parts / threads.max(1);
+        for part in (first..parts).chain(0..first) {
+            let staged = &self.staged[part];
+            if !staged.filling.is_empty() || !staged.full.is_empty() {
                 self.flush(part);
             }
         }
@@ -523,19 +600,22 @@ mod tests {
         assert_eq!(capacities(281, &short), [0, 256, 320, 400]);
     }
 
-    #[test]
-    fn a_builder_adds_up_each_key_once_and_packs_its_tables() {
-        let budget = Budget::new(1 << 24);
-        let builder = Builder::new(5_000, &budget, Tally::Capped);
+    /// Adds keys 0, 7919, .. (`keys` of them) three times each (counts 1,
+    /// 2, 3) through one stager within `budget`; says whether the stager
+    /// was still buffering at the end, and checks that the packed layer
+    /// holds each key once with count 6 and that the budget holds it and
+    /// nothing more.
+    fn build_three_rounds(keys: u64, budget: &Budget) -> bool {
+        let builder = Builder::new(5_000, budget, Tally::Capped);
         let mut stager = builder.stager();
-        // 10,000 keys, each added three times: tables of any size grow by
-        // half past three states in four slots.
         for round in 1..=3 {
-            for key in 0..10_000 {
+            for key in 0..keys {
                 stager.add(key * 7919, round);
             }
         }
-        stager.flush_all();
+        let buffering = stager.buffering;
+        stager.flush_all(0, 1);
+        assert!(!budget.exceeded());
         let layer = builder.finish(2);
         let mut entries: Vec<(u64, u64)> = layer
             .parts
@@ -544,9 +624,18 @@ mod tests {
             .map(|entry| (entry.key, entry.count))
             .collect();
         entries.sort_unstable();
-        let wanted: Vec<(u64, u64)> = (0..10_000).map(|key| (key * 7919, 6)).collect();
+        let wanted: Vec<(u64, u64)> = (0..keys).map(|key| (key * 7919, 6)).collect();
         assert_eq!(entries, wanted);
-        // Packed: the budget holds the states and nothing more.
-        assert_eq!(used(&budget), 10_000 * SLOT_BYTES);
+        assert_eq!(used(budget), keys * SLOT_BYTES);
+        buffering
+    }
+
+    #[test]
+    fn a_builder_adds_up_each_key_once_and_packs_its_tables() {
+        // Room to spare: every state waits in chunks until the end.
+        assert!(build_three_rounds(10_000, &Budget::new(1 << 24)));
+        // 60,000 states staged would take more than half of 1 MiB: the
+        // chunks go into the tables and the rest follows as it comes.
+        assert!(!build_three_rounds(20_000, &Budget::new(1 << 20)));
     }
 }
