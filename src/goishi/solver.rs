@@ -921,9 +921,10 @@ impl<'a> Search<'a> {
         let degree = self.lines.degree(current);
         let mut isolated = self.lines.isolated() - usize::from(degree == 0);
         let mut ends = self.lines.ends() - usize::from(degree <= 1);
-        // Per direction: the neighbour there and whether it loses its side
-        // facing `current`.
-        let mut neighbours = [(0, 0, false); 4];
+        // Per direction: the degree of the neighbour there (0: none; one in
+        // play has `current` at least) and whether it loses its side facing
+        // `current`.
+        let mut neighbours = [(0, false); 4];
         for direction in DIRECTIONS {
             let Some(neighbour) = self.lines.next(current, direction) else {
                 continue;
@@ -934,11 +935,11 @@ impl<'a> Search<'a> {
                 isolated += usize::from(degree == 1);
                 ends += usize::from(degree == 2);
             }
-            neighbours[direction as usize] = (neighbour, degree, loses_a_side);
+            neighbours[direction as usize] = (degree, loses_a_side);
         }
         let last = self.remaining_count == 1;
         let some_next_can_go_on = DIRECTIONS.into_iter().any(|direction| {
-            let (_, degree, loses_a_side) = neighbours[direction as usize];
+            let (degree, loses_a_side) = neighbours[direction as usize];
             if degree == 0 || (arrival != NO_DIRECTION && direction == opposite(arrival)) {
                 return false;
             }
