@@ -474,9 +474,7 @@ impl Stager<'_, '_> {
             staged.bytes += CHUNK_BYTES;
         } else {
             self.buffering = false;
-            for part in 0..self.staged.len() {
-                self.flush(part);
-            }
+            self.flush_every_part(0);
         }
     }
 
@@ -514,11 +512,16 @@ impl Stager<'_, '_> {
     /// same table.
     pub(super) fn flush_all(mut self, thread: usize, threads: usize) {
         self.buffering = false;
+        self.flush_every_part(thread * self.staged.len() / threads.max(1));
+    }
+
+    /// Adds every part's staged states, beginning at part `first`, and
+    /// gives back the chunks' memory (an empty part holds a chunk too).
+    fn flush_every_part(&mut self, first: usize) {
         let parts = self.staged.len();
-        let first = thread * parts / threads.max(1);
         for part in (first..parts).chain(0..first) {
             let staged = &self.staged[part];
-            if !staged.filling.is_empty() || !staged.full.is_empty() {
+            if !staged.filling.is_empty() || staged.bytes > 0 {
                 self.flush(part);
             }
         }
@@ -637,5 +640,17 @@ mod tests {
         // 60,000 states staged would take more than half of 1 MiB: the
         // chunks go into the tables and the rest follows as it comes.
         assert!(!build_three_rounds(20_000, &Budget::new(1 << 20)));
+    }
+
+    #[test]
+    fn parts_left_empty_give_their_chunks_back() {
+        let budget = Budget::new(1 << 24);
+        let builder = Builder::new(1 << 20, &budget, Tally::Capped);
+        let mut stager = builder.stager();
+        assert!(stager.buffering && builder.tables.len() > 1);
+        stager.add(7, 1);
+        stager.flush_all(0, 1);
+        builder.finish(1).release(&budget);
+        assert_eq!(used(&budget), 0);
     }
 }
