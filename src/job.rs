@@ -296,6 +296,12 @@ pub enum Method {
         /// last row, once it has swept one.
         seconds_left: Option<u32>,
     },
+    /// A long board's sweep being recorded once, to be run as often as
+    /// the count needs: every state each column can hold is expanded.
+    Recording {
+        /// The states met so far at the column being recorded.
+        states: u64,
+    },
     /// A frontier sweep's layer of states being written to its checkpoint
     /// file, or read back from it: a layer of hundreds of millions of
     /// states takes a minute or so either way.
@@ -419,6 +425,11 @@ impl fmt::Display for Progress {
                 }
                 write!(f, ")")
             }
+            Method::Recording { states } => write!(
+                f,
+                " (recording the steps of the long board's sweep: {} states met at this square)",
+                group_digits(states)
+            ),
             Method::SweepFile {
                 reading,
                 after_square,

@@ -34,6 +34,7 @@
 
 mod checkpoint;
 mod layer;
+mod plan;
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -43,6 +44,7 @@ use super::natural::{self, Natural};
 use crate::job::{self, CHECK_INTERVAL, Control, Method, SweepPass};
 use checkpoint::{Position, Resume, Resumed, Saver};
 use layer::{Budget, Builder, Layer, Stager, Tally};
+use plan::Plan;
 
 /// What kind of edge set the sweep counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -256,6 +258,17 @@ impl Scan {
 
     fn window(&self) -> usize {
         2 * self.width + 1
+    }
+
+    /// The step at `position`, adding up counts as `tally` says.
+    fn step(&self, position: usize, tally: Tally) -> Step<'_> {
+        Step {
+            scan: self,
+            position,
+            cycles: self.cycles,
+            merge_mirrors: self.mirrored && (position + 1).is_multiple_of(self.width),
+            tally,
+        }
     }
 
     /// Words that tell this sweep of `rows` rows apart from any other, so
@@ -504,6 +517,17 @@ impl Step<'_> {
     /// completed are added to `tours` (by the rows they cover), continuing
     /// states to `next`.
     fn expand(&self, key: u64, count: u64, next: &mut Stager, tours: &mut [u64]) {
+        self.successors(
+            key,
+            |key| next.add(key, count),
+            |rows| tours[rows] = self.tally.add(tours[rows], count),
+        );
+    }
+
+    /// Runs every choice of forward edges for one incoming state: passes
+    /// each state it carries on as to `onward`, and the rows covered by each
+    /// tour it completes to `tour`.
+    fn successors(&self, key: u64, mut onward: impl FnMut(u64), mut tour: impl FnMut(usize)) {
         let scan = self.scan;
         let window = Window::decode(key, scan.window());
         let mut carry_on = |trial: &Window| {
@@ -513,7 +537,7 @@ impl Step<'_> {
             } else {
                 key
             };
-            next.add(key, count);
+            onward(key);
         };
         if !scan.open[self.position] {
             carry_on(&window);
@@ -543,7 +567,7 @@ impl Step<'_> {
             }
             match self.retire(&mut trial, complete) {
                 Retired::Invalid => {}
-                Retired::Tour { rows } => tours[rows] = self.tally.add(tours[rows], count),
+                Retired::Tour { rows } => tour(rows),
                 Retired::Continues => carry_on(&trial),
             }
         };
@@ -704,24 +728,25 @@ pub(super) fn count(
         describe(board, shape, None),
     )?;
     let memory = tables_memory();
+    let plan = Plan::for_long_board(&scan, scan.rows, control, memory)?;
     let mut whole_board = |tally: Tally, pass: SweepPass| {
         let mut tours = 0;
-        let means = Means {
-            memory,
-            control,
-            saver: &mut saver,
+        let mut on_rows = |rows, found| {
+            if rows == scan.rows {
+                tours = found;
+            }
         };
-        sweep(
-            &scan,
-            scan.rows,
-            (tally, pass),
-            means,
-            &mut |rows, found| {
-                if rows == scan.rows {
-                    tours = found;
-                }
-            },
-        )?;
+        match &plan {
+            Some(plan) => plan.sweep((tally, pass), control, &mut on_rows)?,
+            None => {
+                let means = Means {
+                    memory,
+                    control,
+                    saver: &mut saver,
+                };
+                sweep(&scan, scan.rows, (tally, pass), means, &mut on_rows)?;
+            }
+        }
         Ok(vec![tours])
     };
     let capped = whole_board(Tally::Capped, SweepPass::Counting)?[0];
@@ -858,7 +883,11 @@ pub(super) fn count_lengths(
     )?;
     let memory = tables_memory();
     let wanted = 1..=length as usize;
+    let plan = Plan::for_long_board(&scan, length as usize, control, memory)?;
     let mut run = |tally: Tally, pass: SweepPass, on_rows: &mut dyn FnMut(usize, u64)| {
+        if let Some(plan) = &plan {
+            return plan.sweep((tally, pass), control, on_rows);
+        }
         let means = Means {
             memory,
             control,
@@ -994,13 +1023,7 @@ fn sweep(
         });
     };
     for position in at.next..=last {
-        let step = Step {
-            scan,
-            position,
-            cycles: scan.cycles,
-            merge_mirrors: scan.mirrored && (position + 1) % scan.width == 0,
-            tally,
-        };
+        let step = scan.step(position, tally);
         let states = layer.len();
         // Kept whole through the step, the layer would share the memory
         // with the next one's tables: when both might not fit (a step
