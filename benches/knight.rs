@@ -11,6 +11,9 @@
 //! `count/closed_6x1_to_6x12_every_length`: one sweep that counts every
 //! 6 x k board up to 6x12 (`--every-length`).
 //!
+//! `count/closed_6x40`: a count of 68 digits, six sweeps run from one
+//! recorded plan of the board's steps.
+//!
 //! `estimate/<board>_100k`: 100,000 random tour attempts of the estimate
 //! (`--estimate`), on every core.
 
@@ -83,6 +86,20 @@ fn counting(c: &mut Criterion) {
     };
     assert_eq!(every_length(), 964_730_606_632_516);
     group.bench_function("closed_6x1_to_6x12_every_length", |b| b.iter(every_length));
+    let board = Board::new(6, 40).expect("valid bench board");
+    let long_board = || {
+        let control = Control::new();
+        let outcome = count(&board, None, TourKind::Closed, Patience::Unlimited, &control);
+        match outcome {
+            Outcome::Done(Ok(counted)) => counted.digits(),
+            _ => panic!("6x40 not counted"),
+        }
+    };
+    assert_eq!(
+        long_board(),
+        "377031597006006571424070743308269493020186682009428464253448495336"
+    );
+    group.bench_function("closed_6x40", |b| b.iter(long_board));
     group.finish();
 }
 
