@@ -89,7 +89,13 @@ fn counting(c: &mut Criterion) {
     let board = Board::new(6, 40).expect("valid bench board");
     let long_board = || {
         let control = Control::new();
-        let outcome = count(&board, None, TourKind::Closed, Patience::Unlimited, &control);
+        let outcome = count(
+            &board,
+            None,
+            TourKind::Closed,
+            Patience::Unlimited,
+            &control,
+        );
         match outcome {
             Outcome::Done(Ok(counted)) => counted.digits(),
             _ => panic!("6x40 not counted"),

@@ -682,19 +682,36 @@ impl<T, M> Emitter<T, M> {
 /// lowest priority).
 const BACKGROUND_NICENESS: i32 = 10;
 
+/// The nice value of work that only shows something beside a job (the
+/// tours the window lists for browsing while it counts): the lowest, so
+/// that the job's own threads keep the cores. At the job's niceness such
+/// a search took one of two cores for as long as it found nothing to list
+/// (a count of closed 6x40 took 14 s in the window, 7 s without it).
+const SIDE_WORK_NICENESS: i32 = 19;
+
 /// Lets the scheduler favour the window over the calling worker thread (and
 /// the threads it spawns, which inherit its nice value). A count keeps both
 /// cores busy; without this, a window drawn by a software renderer competes
 /// with it on equal terms and its frame rate collapses. The ticker that
 /// reports progress is spawned before, so it keeps normal priority.
 fn lower_thread_priority() {
+    set_niceness(BACKGROUND_NICENESS);
+}
+
+/// Makes the calling thread side work, beside a job (see
+/// [`SIDE_WORK_NICENESS`]).
+pub fn lower_to_side_work() {
+    set_niceness(SIDE_WORK_NICENESS);
+}
+
+fn set_niceness(niceness: i32) {
     // SAFETY: setpriority only reads its three integer arguments. On Linux
     // the nice value is a per-thread attribute and `who = 0` names the
     // calling thread. A failure (e.g. a sandbox forbidding it) only leaves
     // the priority as it was, so the result is ignored.
     #[cfg(target_os = "linux")]
     unsafe {
-        libc::setpriority(libc::PRIO_PROCESS, 0, BACKGROUND_NICENESS);
+        libc::setpriority(libc::PRIO_PROCESS, 0, niceness);
     }
 }
 

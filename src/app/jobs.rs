@@ -72,10 +72,11 @@ impl Work {
 const BROWSE_GRACE: Duration = Duration::from_secs(1);
 
 /// Runs `count` on the calling thread while `browse` lists results for
-/// browsing on a helper thread. The helper gets a control of its own, so
-/// the job's progress figures are the count's alone; it is cancelled with
-/// the job (`control`), or [`BROWSE_GRACE`] after the count ends. `browse` should
-/// stop by itself once it has listed enough.
+/// browsing on a helper thread, at the lowest priority. The helper gets a
+/// control of its own, so the job's progress figures are the count's
+/// alone; it is cancelled with the job (`control`), or [`BROWSE_GRACE`]
+/// after the count ends. `browse` should stop by itself once it has
+/// listed enough.
 pub fn count_while_browsing<T>(
     control: &Control,
     browse: impl FnOnce(&Control) + Send,
@@ -84,6 +85,7 @@ pub fn count_while_browsing<T>(
     let browse_control = Control::new();
     std::thread::scope(|scope| {
         scope.spawn(|| {
+            job::lower_to_side_work();
             browse(&browse_control);
             // Finished: the count need not wait for it.
             browse_control.cancel();
