@@ -116,8 +116,10 @@ struct Pushed {
 
 impl Pushed {
     fn bytes(&self) -> u64 {
-        (self.ends.capacity() + self.to.capacity()) as u64 * 4
-            + self.tours.capacity() as u64 * size_of::<Tours>() as u64
+        transitions_bytes(
+            self.ends.capacity() + self.to.capacity(),
+            self.tours.capacity(),
+        )
     }
 
     /// The same transitions turned around: for each of the `states` of the
@@ -156,6 +158,12 @@ struct Tours {
     rows_on: u32,
 }
 
+/// The bytes of a step's transitions: `numbers` state numbers or offsets
+/// (4 bytes each) and `tours` states that complete tours.
+fn transitions_bytes(numbers: usize, tours: usize) -> u64 {
+    numbers as u64 * 4 + tours as u64 * size_of::<Tours>() as u64
+}
+
 /// A step's transitions as a sweep runs them: for each state of the next
 /// layer, the states it comes from.
 struct Pulled {
@@ -168,8 +176,7 @@ struct Pulled {
 
 impl Pulled {
     fn bytes(&self) -> u64 {
-        (self.starts.len() + self.from.len()) as u64 * 4
-            + self.tours.len() as u64 * size_of::<Tours>() as u64
+        transitions_bytes(self.starts.len() + self.from.len(), self.tours.len())
     }
 
     /// The next layer's counts, on `threads` threads.
@@ -232,29 +239,18 @@ impl Plan {
             && repeating >= (width + REPEATING_ROWS_PAST_WIDTH) * width
             && control.checkpointing().is_none();
         match worth {
-            true => Plan::record(scan, rows, control, memory),
+            true => Plan::record(Recorder::new(scan, control, memory), rows),
             false => Ok(None),
         }
     }
 
-    /// Records the sweep of the scan's first `rows` rows within `memory`
-    /// bytes; None when it outgrew them.
-    fn record(
-        scan: &Scan,
-        rows: usize,
-        control: &Control,
-        memory: u64,
-    ) -> Result<Option<Plan>, Unavailable> {
+    /// Records the sweep of the first `rows` rows of the recorder's scan
+    /// within its memory; None when it outgrew it.
+    fn record(mut recorder: Recorder, rows: usize) -> Result<Option<Plan>, Unavailable> {
+        let scan = recorder.scan;
         let width = scan.width;
         let last = scan.last_open.min(rows * width - 1);
         let repeating_end = repeating_end(scan).min(last + 1);
-        let mut recorder = Recorder {
-            scan,
-            control,
-            memory,
-            kept: 0,
-            threads: job::threads(),
-        };
         // The repeating steps: each column's states expanded until no
         // column meets a state it has not expanded.
         let mut columns: Vec<States> = (0..width).map(|_| States::new()).collect();
@@ -388,7 +384,17 @@ struct Recorder<'a> {
     threads: usize,
 }
 
-impl Recorder<'_> {
+impl<'a> Recorder<'a> {
+    fn new(scan: &'a Scan, control: &'a Control, memory: u64) -> Recorder<'a> {
+        Recorder {
+            scan,
+            control,
+            memory,
+            kept: 0,
+            threads: job::threads(),
+        }
+    }
+
     /// Expands `keys`, the next states of a step's set, on every thread:
     /// numbers the states they lead to in `next` (none for the last step,
     /// which only completes tours) and records the transitions in
@@ -505,7 +511,7 @@ mod tests {
             by_squares.push(found)
         })
         .unwrap();
-        let plan = Plan::record(scan, rows, &control, 1 << 30).unwrap();
+        let plan = Plan::record(Recorder::new(scan, &control, 1 << 30), rows).unwrap();
         let mut by_plan = Vec::new();
         plan.unwrap_or_else(|| panic!("no room: {} {rows}", scan.width))
             .sweep(pass, &control, &mut |_, found| by_plan.push(found))
@@ -576,7 +582,7 @@ mod tests {
     #[test]
     fn a_plan_past_its_memory_is_abandoned() {
         let scan = Scan::new(&Board::new(5, 24).unwrap(), Shape::Cycle).unwrap();
-        let plan = Plan::record(&scan, scan.rows, &Control::new(), 1 << 16);
+        let plan = Plan::record(Recorder::new(&scan, &Control::new(), 1 << 16), scan.rows);
         assert!(matches!(plan, Ok(None)));
     }
 
@@ -585,7 +591,7 @@ mod tests {
         let control = Control::new();
         control.cancel();
         let scan = Scan::new(&Board::new(5, 24).unwrap(), Shape::Cycle).unwrap();
-        let plan = Plan::record(&scan, scan.rows, &control, 1 << 30);
+        let plan = Plan::record(Recorder::new(&scan, &control, 1 << 30), scan.rows);
         assert!(matches!(plan, Err(Unavailable::Cancelled)));
     }
 }
