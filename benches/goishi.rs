@@ -3,7 +3,8 @@
 //! * `count/<file>`: all solutions of each puzzle of the shared index.
 //! * `count_walk/15x15_45/seed<n>`: all solutions of walk-made puzzles with
 //!   45 stones on 15x15 (155,399 and 65,686 of them), which the search must
-//!   enumerate nearly one by one.
+//!   enumerate nearly one by one, and `count_walk/20x20_60/seed0`, 60 stones
+//!   on 20x20 (539,253), whose search outgrows the memo.
 //! * `solve/<size>/seed<n>`: one solution of walk-made puzzles with 100 stones
 //!   on 25x25 and 200 stones on 50x50.
 //! * `solve_full/<side>`: one solution of a board full of stones.
@@ -54,11 +55,16 @@ fn count_index(c: &mut Criterion) {
 fn count_walks(c: &mut Criterion) {
     let mut group = c.benchmark_group("count_walk");
     group.sample_size(10);
-    for (seed, solutions) in [(1, 155_399), (3, 65_686)] {
-        let (puzzle, _) = goishi::walk_forward(15, 15, 45, &mut Rng::new(seed)).unwrap();
+    for (side, stones, seed, solutions) in [
+        (15, 45, 1, 155_399),
+        (15, 45, 3, 65_686),
+        (20, 60, 0, 539_253),
+    ] {
+        let (puzzle, _) = goishi::walk_forward(side, side, stones, &mut Rng::new(seed)).unwrap();
         let count = || goishi::count(black_box(&puzzle), None, &Control::new());
         assert_eq!(count(), Outcome::Done(solutions));
-        group.bench_function(format!("15x15_45/seed{seed}"), |b| b.iter(count));
+        let name = format!("{side}x{side}_{stones}/seed{seed}");
+        group.bench_function(name, |b| b.iter(count));
     }
     group.finish();
 }

