@@ -331,6 +331,15 @@ pub enum Method {
         /// The blocks of the chain.
         blocks: u32,
     },
+    /// A Goishi puzzle's solutions being counted by a search from each
+    /// stone in turn. The first starting stones take longest: what their
+    /// searches learn about positions spares the later ones work.
+    CountingFrom {
+        /// The starting stones searched to the end so far.
+        searched: u32,
+        /// The puzzle's stones: every one is a starting stone.
+        stones: u32,
+    },
     /// A made puzzle's uniqueness being proven by a full search.
     ProvingUnique {
         /// The puzzle's stones.
@@ -452,6 +461,9 @@ impl fmt::Display for Progress {
             }
             Method::Composing { block, blocks } => {
                 write!(f, " (making block {block} of {blocks})")
+            }
+            Method::CountingFrom { searched, stones } => {
+                write!(f, " (searched from {searched} of {stones} starting stones)")
             }
             Method::ProvingUnique { stones } => {
                 write!(f, " (proving the {stones}-stone puzzle unique)")
@@ -928,6 +940,19 @@ mod tests {
                 .to_string()
                 .ends_with("/s (proving the 200-stone puzzle unique)"),
             "{proving}"
+        );
+        let counting = Progress {
+            method: Method::CountingFrom {
+                searched: 12,
+                stones: 60,
+            },
+            ..making
+        };
+        assert!(
+            counting
+                .to_string()
+                .ends_with("/s (searched from 12 of 60 starting stones)"),
+            "{counting}"
         );
         let sweeping = |pass| Progress {
             method: Method::FrontierSweep {

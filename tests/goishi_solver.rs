@@ -303,3 +303,22 @@ fn finishing_a_game_agrees_with_brute_force_from_every_position() {
     }
     assert!(finishable > 200 && dead > 200, "{finishable} / {dead}");
 }
+
+#[test]
+fn a_count_says_how_many_starting_stones_it_has_searched_from() {
+    let (puzzle, _) = goishi::walk_forward(12, 12, 30, &mut Rng::new(4)).unwrap();
+    let control = Control::new();
+    let solutions = done(goishi::count(&puzzle, None, &control));
+    assert!(solutions > 0);
+    assert_eq!(
+        control.snapshot().method,
+        job::Method::CountingFrom {
+            searched: 30,
+            stones: 30
+        }
+    );
+    // Counts with a small limit look for solutions one at a time instead.
+    let control = Control::new();
+    done(goishi::count(&puzzle, Some(2), &control));
+    assert_eq!(control.snapshot().method, job::Method::Unstated);
+}

@@ -328,7 +328,14 @@ pub(super) fn generate_single(
     };
     let bounded_count = |puzzle: &Puzzle, limit: u64| {
         counts.set(counts.get() + 1);
-        count_within(puzzle, limit, NODES_PER_COUNT, Threads::One, control)
+        count_within(
+            puzzle,
+            limit,
+            NODES_PER_COUNT,
+            Threads::One,
+            control,
+            &|_| {},
+        )
     };
     for _ in 0..MAX_WALKS {
         let mut puzzle = match walk_forward(width, height, stones, &mut rng) {

@@ -27,7 +27,7 @@ use super::lines::{DIRECTIONS, DOWN, LEFT, Lines, RIGHT, UP, opposite};
 use super::memo::Memo;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rules::Game;
-use crate::job::{self, Control, Outcome};
+use crate::job::{self, Control, Method, Outcome};
 use crate::random::splitmix64;
 
 /// Total memory the caches of one search may use, shared by its workers.
@@ -317,7 +317,22 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<
         return Outcome::Done(found.len() as u64);
     }
     let limit = limit.unwrap_or(u64::MAX);
-    match count_within(puzzle, limit, u64::MAX, Threads::All, control) {
+    let stones = u32::try_from(puzzle.stones().len()).unwrap_or(u32::MAX);
+    let searched_from = |searched: usize| {
+        control.set_method(Method::CountingFrom {
+            searched: u32::try_from(searched).unwrap_or(u32::MAX),
+            stones,
+        });
+    };
+    searched_from(0);
+    match count_within(
+        puzzle,
+        limit,
+        u64::MAX,
+        Threads::All,
+        control,
+        &searched_from,
+    ) {
         // Without a node budget the count always runs to its end.
         Outcome::Done(found) => Outcome::Done(found.unwrap_or(limit)),
         Outcome::Cancelled => Outcome::Cancelled,
@@ -336,13 +351,16 @@ pub(super) enum Threads {
 
 /// Counts like [`count`] (saturating at `limit`), but gives up with `None`
 /// once a worker has searched `max_nodes` nodes. The puzzle generator uses
-/// it with [`Threads::One`] to stay fast and reproducible.
+/// it with [`Threads::One`] to stay fast and reproducible. After each
+/// starting stone's search, `on_searched` gets how many starting stones
+/// have been searched in all.
 pub(super) fn count_within(
     puzzle: &Puzzle,
     limit: u64,
     max_nodes: u64,
     threads: Threads,
     control: &Control,
+    on_searched: &(dyn Fn(usize) + Sync),
 ) -> Outcome<Option<u64>> {
     let layout = Layout::new(puzzle);
     if layout.len() == 0 || limit == 0 {
@@ -352,6 +370,7 @@ pub(super) fn count_within(
     let over_budget = AtomicBool::new(false);
     let stop = || total.load(Ordering::Relaxed) >= limit || over_budget.load(Ordering::Relaxed);
     let next_start = AtomicUsize::new(0);
+    let searched = AtomicUsize::new(0);
     run_workers(&layout, threads, control, |search| {
         search.begin_attempt(max_nodes, None);
         loop {
@@ -365,6 +384,7 @@ pub(super) fn count_within(
                     let _ = total.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |sum| {
                         Some(sum.saturating_add(found))
                     });
+                    on_searched(searched.fetch_add(1, Ordering::Relaxed) + 1);
                 }
                 Err(Stop::GaveUp) if search.budget == 0 => {
                     over_budget.store(true, Ordering::Relaxed);
