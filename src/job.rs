@@ -332,8 +332,8 @@ pub enum Method {
         blocks: u32,
     },
     /// A Goishi puzzle's solutions being counted by a search from each
-    /// stone in turn. The first starting stones take longest: what their
-    /// searches learn about positions spares the later ones work.
+    /// stone in turn: a rough guide to how far the count has got, as the
+    /// searches from different stones can differ a lot in length.
     CountingFrom {
         /// The starting stones searched to the end so far.
         searched: u32,
