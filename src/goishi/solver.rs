@@ -317,7 +317,7 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<
         return Outcome::Done(found.len() as u64);
     }
     let limit = limit.unwrap_or(u64::MAX);
-    let stones = u32::try_from(puzzle.stones().len()).unwrap_or(u32::MAX);
+    let stones = u32::try_from(puzzle.stone_count()).unwrap_or(u32::MAX);
     let searched_from = |searched: usize| {
         control.set_method(Method::CountingFrom {
             searched: u32::try_from(searched).unwrap_or(u32::MAX),
