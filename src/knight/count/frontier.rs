@@ -165,8 +165,36 @@ impl Scan {
         } else {
             (board_w, board_h)
         };
+        let required = match shape {
+            Shape::Path(first, second) => [first, second],
+            Shape::Cycle => [None, None],
+        };
+        // The scan's rows from the board's far end when what breaks the
+        // rows' sameness (blocked squares, required ends) lies nearer its
+        // start: a long board's sweep can then run from a plan up to it
+        // (see `plan::repeating_end`). Reversing the rows changes no count.
+        let row_of = |square: Square| {
+            let (x, y) = (square.x as usize, square.y as usize);
+            if transposed { x } else { y }
+        };
+        let irregular_rows: Vec<usize> = (0..board_w * board_h)
+            .map(|i| Square::new((i % board_w) as u32, (i / board_w) as u32))
+            .filter(|&square| !board.is_open(square))
+            .chain(required.into_iter().flatten())
+            .filter(|square| (square.x as usize) < board_w && (square.y as usize) < board_h)
+            .map(row_of)
+            .collect();
+        let flipped = match (irregular_rows.iter().min(), irregular_rows.iter().max()) {
+            (Some(&first), Some(&last)) => first < height - 1 - last,
+            _ => false,
+        };
         let to_square = |p: usize| {
             let (col, row) = ((p % width) as u32, (p / width) as u32);
+            let row = if flipped {
+                (height - 1) as u32 - row
+            } else {
+                row
+            };
             if transposed {
                 Square::new(row, col)
             } else {
@@ -210,10 +238,6 @@ impl Scan {
             })
             .collect();
         let last_open = open.iter().rposition(|&o| o)?;
-        let required = match shape {
-            Shape::Path(first, second) => [first, second],
-            Shape::Cycle => [None, None],
-        };
         let position_of = |s: Square| (0..width * height).find(|&p| to_square(p) == s);
         let mut ends = Vec::new();
         for square in required.into_iter().flatten() {
