@@ -36,6 +36,9 @@ const MOST_SUCCESSORS: u64 = 11;
 /// index slot when it is new (8 + 8), and the transition (4).
 const SUCCESSOR_BYTES: u64 = 20;
 
+/// How many states ahead [`States::number`]'s table slots are fetched.
+const PREFETCH_AHEAD: usize = 16;
+
 /// A plan is made when its repeating steps cover at least this many rows
 /// more than the board is wide: on shorter boards a sweep square by
 /// square costs less than the closure (measured on closed tours: 6x11
@@ -86,6 +89,19 @@ impl States {
                 taken if self.keys[taken as usize - 1] == key => return taken - 1,
                 _ => slot = (slot + 1) & mask,
             }
+        }
+    }
+
+    /// Starts bringing the slot where `key` is looked for first into the
+    /// cache, for a [`States::number`] of it a little later: the sets of
+    /// a long board's columns hold millions of states, and numbering them
+    /// one after the other would otherwise wait for memory at every one.
+    fn prefetch(&self, key: u64) {
+        if let Some(slot) = self
+            .slots
+            .get(mix(key) as usize & (self.slots.len().max(1) - 1))
+        {
+            crate::memory::prefetch(slot);
         }
     }
 
@@ -461,13 +477,20 @@ impl<'a> Recorder<'a> {
                     state: state + index as u32,
                     rows_on: (rows - rows_before) as u32,
                 }));
-            let mut successors = successors.into_iter();
-            for lead in leads {
-                let leads_to = successors.by_ref().take(lead as usize);
-                if let Some(next) = next.as_deref_mut() {
-                    pushed.to.extend(leads_to.map(|key| next.number(key)));
+            // The last step leads nowhere: its states' successor lists
+            // stay empty.
+            let mut recorded = pushed.to.len();
+            if let Some(next) = next.as_deref_mut() {
+                for (index, &key) in successors.iter().enumerate() {
+                    if let Some(&ahead) = successors.get(index + PREFETCH_AHEAD) {
+                        next.prefetch(ahead);
+                    }
+                    pushed.to.push(next.number(key));
                 }
-                pushed.ends.push(pushed.to.len() as u32);
+            }
+            for lead in leads {
+                recorded += usize::from(lead) * usize::from(next.is_some());
+                pushed.ends.push(recorded as u32);
             }
             state += share as u32;
         }
