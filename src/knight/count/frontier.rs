@@ -126,14 +126,10 @@ struct Scan {
     /// For each position, the window offsets (1..=2w+1) of its open knight
     /// neighbours further on in the scan.
     forward: Vec<Vec<u8>>,
-    /// For each position and each window offset (0..=2w+1), the window
-    /// offsets of that square's open knight neighbours beyond the
-    /// position: where the edges it can still get once the position is
-    /// retired come from.
-    later: Vec<Vec<Vec<u8>>>,
-    /// The same as [`Scan::later`], for counting: the neighbours in the
-    /// window as a bit mask of offsets, and how many lie beyond it.
-    later_masks: Vec<Vec<LaterMask>>,
+    /// For each position and each window offset (0..=2w+1), that square's
+    /// open knight neighbours beyond the position: where the edges it can
+    /// still get once the position is retired come from.
+    later: Vec<Vec<LaterMask>>,
     /// For each position, the window offsets (from 1) of open squares with
     /// fewer than two neighbours beyond the window: the only ones that may
     /// be left able to get just one more edge, so ending an open tour.
@@ -232,15 +228,11 @@ impl Scan {
                     .collect()
             })
             .collect();
-        let later: Vec<Vec<Vec<u8>>> = (0..width * height)
+        let slots = 2 * width + 1;
+        let later: Vec<Vec<LaterMask>> = (0..width * height)
             .map(|p| {
                 (p..=(p + 2 * width + 1).min(width * height - 1))
-                    .map(|q| {
-                        neighbours(q)
-                            .filter(|&r| r > p)
-                            .map(|r| (r - p) as u8)
-                            .collect()
-                    })
+                    .map(|q| LaterMask::new(neighbours(q).filter(|&r| r > p).map(|r| r - p), slots))
                     .collect()
             })
             .collect();
@@ -257,17 +249,7 @@ impl Scan {
             }
             ends.push(end);
         }
-        let slots = 2 * width + 1;
-        let later_masks: Vec<Vec<LaterMask>> = later
-            .iter()
-            .map(|slots_later| {
-                slots_later
-                    .iter()
-                    .map(|r| LaterMask::new(r, slots))
-                    .collect()
-            })
-            .collect();
-        let may_end = (later_masks.iter().enumerate())
+        let may_end = (later.iter().enumerate())
             .map(|(p, masks)| {
                 (1..masks.len())
                     .filter(|&slot| open[p + slot] && masks[slot].beyond < 2)
@@ -291,9 +273,8 @@ impl Scan {
             width,
             open,
             forward,
-            later_masks,
-            may_end,
             later,
+            may_end,
             last_open,
             rows: height,
             shorter_boards: false,
@@ -342,20 +323,42 @@ impl Scan {
 /// A square's knight neighbours beyond the position being retired, for
 /// [`Step::retire`]: a bit per window offset, and a count of those beyond
 /// the window (which no state has touched yet).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct LaterMask {
     in_window: u32,
     beyond: u8,
 }
 
 impl LaterMask {
-    fn new(offsets: &[u8], slots: usize) -> LaterMask {
-        let (inside, beyond): (Vec<u8>, Vec<u8>) =
-            offsets.iter().partition(|&&r| r as usize <= slots);
-        LaterMask {
-            in_window: inside.iter().fold(0, |mask, &r| mask | 1 << r),
-            beyond: beyond.len() as u8,
-        }
+    /// The mask of neighbours at these offsets from the position, in a
+    /// window of `slots` squares after it.
+    fn new(offsets: impl Iterator<Item = usize>, slots: usize) -> LaterMask {
+        offsets.fold(
+            LaterMask {
+                in_window: 0,
+                beyond: 0,
+            },
+            |mask, r| match r <= slots {
+                true => LaterMask {
+                    in_window: mask.in_window | 1 << r,
+                    ..mask
+                },
+                false => LaterMask {
+                    beyond: mask.beyond + 1,
+                    ..mask
+                },
+            },
+        )
+    }
+
+    /// The window offsets of the neighbours in the window.
+    fn offsets_in_window(self) -> impl Iterator<Item = usize> {
+        let mut left = self.in_window;
+        std::iter::from_fn(move || {
+            let offset = (left != 0).then(|| left.trailing_zeros() as usize)?;
+            left &= left - 1;
+            Some(offset)
+        })
     }
 }
 
@@ -699,7 +702,6 @@ impl Step<'_> {
         // the retired square's neighbours, which lost it, or a neighbour of
         // one of those that has just been finished.
         let later = &scan.later[self.position];
-        let later_masks = &scan.later_masks[self.position];
         let least = if self.cycles { 2 } else { 1 };
         let done = (1..=slots).fold(0u32, |mask, slot| {
             mask | u32::from(window.mate[slot] == DONE) << slot
@@ -709,7 +711,7 @@ impl Step<'_> {
         // baseline x86-64 build has no instruction for a full population
         // count.
         let reachable_degree = |slot: usize| {
-            let LaterMask { in_window, beyond } = later_masks[slot];
+            let LaterMask { in_window, beyond } = later[slot];
             let unfinished = in_window & !done;
             let up_to_two = usize::from(unfinished != 0)
                 + usize::from(unfinished & unfinished.wrapping_sub(1) != 0);
@@ -723,11 +725,8 @@ impl Step<'_> {
             if starved(neighbour) {
                 return Retired::Invalid;
             }
-            if window.mate[neighbour] == DONE {
-                let beyond = later[neighbour].iter().map(|&r| r as usize);
-                if beyond.filter(|&r| r <= slots).any(starved) {
-                    return Retired::Invalid;
-                }
+            if window.mate[neighbour] == DONE && later[neighbour].offsets_in_window().any(starved) {
+                return Retired::Invalid;
             }
         }
         // An open tour has two ends: the ends already fixed and the squares

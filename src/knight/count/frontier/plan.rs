@@ -503,9 +503,9 @@ impl<'a> Recorder<'a> {
 
 /// The first position whose step is not its column's: positions before it
 /// see the same squares ahead, open or blocked, with the same knight moves
-/// between them, as the square of their column in the first row, come
-/// before every required end, and are far enough from the last open square
-/// for no tour to end there.
+/// from them to the window and as many beyond it, as the square of their
+/// column in the first row, come before every required end, and are far
+/// enough from the last open square for no tour to end there.
 fn repeating_end(scan: &Scan) -> usize {
     let width = scan.width;
     let window = scan.window();
