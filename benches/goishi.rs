@@ -62,9 +62,16 @@ fn count_walks(c: &mut Criterion) {
     ] {
         let (puzzle, _) = goishi::walk_forward(side, side, stones, &mut Rng::new(seed)).unwrap();
         let count = || goishi::count(black_box(&puzzle), None, &Control::new());
-        assert_eq!(count(), Outcome::Done(solutions));
         let name = format!("{side}x{side}_{stones}/seed{seed}");
-        group.bench_function(name, |b| b.iter(count));
+        // Checked when the benchmark runs, not when a filter leaves it out:
+        // the 60-stone count takes seconds.
+        let mut checked = false;
+        group.bench_function(name, |b| {
+            if !std::mem::replace(&mut checked, true) {
+                assert_eq!(count(), Outcome::Done(solutions));
+            }
+            b.iter(count)
+        });
     }
     group.finish();
 }

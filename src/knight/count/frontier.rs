@@ -333,33 +333,34 @@ impl LaterMask {
     /// The mask of neighbours at these offsets from the position, in a
     /// window of `slots` squares after it.
     fn new(offsets: impl Iterator<Item = usize>, slots: usize) -> LaterMask {
-        offsets.fold(
-            LaterMask {
-                in_window: 0,
-                beyond: 0,
-            },
-            |mask, r| match r <= slots {
-                true => LaterMask {
-                    in_window: mask.in_window | 1 << r,
-                    ..mask
-                },
-                false => LaterMask {
-                    beyond: mask.beyond + 1,
-                    ..mask
-                },
-            },
-        )
+        let mut mask = LaterMask {
+            in_window: 0,
+            beyond: 0,
+        };
+        for r in offsets {
+            if r <= slots {
+                mask.in_window |= 1 << r;
+            } else {
+                mask.beyond += 1;
+            }
+        }
+        mask
     }
 
     /// The window offsets of the neighbours in the window.
     fn offsets_in_window(self) -> impl Iterator<Item = usize> {
-        let mut left = self.in_window;
-        std::iter::from_fn(move || {
-            let offset = (left != 0).then(|| left.trailing_zeros() as usize)?;
-            left &= left - 1;
-            Some(offset)
-        })
+        set_bits(self.in_window)
     }
+}
+
+/// The positions of the bits set in `mask`, lowest first.
+fn set_bits(mask: u32) -> impl Iterator<Item = usize> {
+    let mut left = mask;
+    std::iter::from_fn(move || {
+        let bit = (left != 0).then(|| left.trailing_zeros() as usize)?;
+        left &= left - 1;
+        Some(bit)
+    })
 }
 
 /// Room for a window's slots, the square that enters it during a step, and
@@ -736,13 +737,9 @@ impl Step<'_> {
             // ones, are not forced ends: only the others are looked at.
             // (Going through every square's neighbours one by one took a
             // fifth of the time recording open 6x12's plan.)
-            let mut candidates = scan.may_end[self.position] & !done;
-            let mut forced_ends = 0;
-            while candidates != 0 {
-                let slot = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                forced_ends += usize::from(reachable_degree(slot) < 2);
-            }
+            let forced_ends = set_bits(scan.may_end[self.position] & !done)
+                .filter(|&slot| reachable_degree(slot) < 2)
+                .count();
             if window.fixed_ends(slots + 1) + forced_ends > 2 {
                 return Retired::Invalid;
             }
