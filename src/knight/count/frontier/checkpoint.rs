@@ -25,11 +25,6 @@ use super::layer::{self, Budget, Entry, Layer, Tally, mix};
 use crate::atomic_write::write_atomic_with;
 use crate::job::Checkpointing;
 
-/// The file's first word, "gtsweep1" in ASCII: a gridtour sweep checkpoint,
-/// in this format and with this key encoding (a change to either must
-/// change it, so that old files are refused rather than misread).
-const MAGIC: u64 = u64::from_le_bytes(*b"gtsweep1");
-
 /// Bounds on what a header may claim, so that a hostile file cannot make
 /// the reader allocate much before its checksum is seen.
 const MOST_REQUEST_WORDS: u64 = 1 << 12;
@@ -74,6 +69,11 @@ struct Saved {
 /// A count's saves: none when no checkpoint was asked for.
 pub(super) struct Saver<'c> {
     to: Option<&'c Checkpointing>,
+    /// The file's first word: a gridtour sweep checkpoint in this format
+    /// with the sweep's key encoding ("gtsweep" and a digit in ASCII). A
+    /// change to either must change it, so that other files are refused
+    /// rather than misread.
+    magic: u64,
     /// The words that identify the request (see `Scan::request`).
     request: Vec<u64>,
     /// The request in words, for messages about a file of another.
@@ -93,11 +93,13 @@ impl<'c> Saver<'c> {
     /// or a damaged one, is refused).
     pub(super) fn open(
         to: Option<&'c Checkpointing>,
+        magic: u64,
         request: Vec<u64>,
         description: String,
     ) -> Result<Saver<'c>, String> {
         let mut saver = Saver {
             to,
+            magic,
             request,
             description,
             finished: Vec::new(),
@@ -219,7 +221,7 @@ impl<'c> Saver<'c> {
         };
         write_atomic_with(&to.path, &mut |file| {
             let mut out = Words::new(BufWriter::with_capacity(1 << 20, file));
-            out.put(MAGIC)?;
+            out.put(self.magic)?;
             out.put(self.request.len() as u64)?;
             for &word in &self.request {
                 out.put(word)?;
@@ -261,7 +263,7 @@ impl<'c> Saver<'c> {
 
     fn read_header(&mut self, path: &Path, file: File) -> Result<(), String> {
         let mut input = Reading::new(path, file);
-        if input.get()? != MAGIC {
+        if input.get()? != self.magic {
             return Err(format!(
                 "{} is not a gridtour count checkpoint (or one of another version)",
                 path.display()

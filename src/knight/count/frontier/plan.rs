@@ -534,7 +534,7 @@ mod tests {
         let pass = (tally, SweepPass::Counting);
         let control = Control::new();
         let mut by_squares = Vec::new();
-        let mut saver = Saver::open(None, Vec::new(), String::new()).unwrap();
+        let mut saver = Saver::open(None, 0, Vec::new(), String::new()).unwrap();
         let means = Means {
             memory: 1 << 30,
             control: &control,
