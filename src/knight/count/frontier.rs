@@ -91,9 +91,8 @@ impl From<String> for Unavailable {
 }
 
 /// Widest shorter side the 64-bit state keys support: `2w + 1` window
-/// squares, each one of 11 codes (untouched, finished, a fixed tour end's
-/// partner, or one of up to 8 path-pair labels), packed two squares to 7
-/// bits.
+/// squares, the square at index `i` one of `4 + 2w - i` codes (see
+/// [`KeyFormat`]); for 9-wide rows their product would pass 2^64.
 pub(super) const MAX_WIDTH: usize = 8;
 
 /// From this many states on (16 MiB in a checkpoint file), the progress
@@ -111,14 +110,10 @@ const DONE: u8 = 254;
 /// one, i.e. one of the two ends of the final open tour.
 const TERMINAL: u8 = 253;
 
-/// Key codes of a window square in both formats: 0 untouched, 1 done, 2
-/// terminal (the slot codes counted down from 255); path ends come after.
+/// Key codes of a window square: 0 untouched, 1 done, 2 terminal (the slot
+/// codes counted down from 255), 3 the later end of a path, and 3 plus the
+/// distance to the later end for the earlier one.
 const CODE_SPECIALS: u64 = 3;
-/// Codes of [`KeyFormat::Labels`]: path-pair labels, from 3 on, in order of
-/// first appearance; two squares' codes fit in 7 bits.
-const CODES: u64 = CODE_SPECIALS + MAX_WIDTH as u64;
-/// Codes of [`KeyFormat::Distances`]: the later end of a path is 3, the
-/// earlier one 3 plus the distance to the later one.
 const CODE_LATER_END: u64 = CODE_SPECIALS;
 /// Bits a square takes in a key of [`KeyFormat::Distances`], but for the
 /// fifth bits of the first two squares (see [`FIFTH_BITS_AT`]).
@@ -131,23 +126,60 @@ const MAX_DISTANCES_WIDTH: usize = 7;
 /// from their partners on a 7-wide board (codes 17 and 16), every later
 /// square's at most 12 (code 15).
 const FIFTH_BITS_AT: usize = 60;
+/// The squares of the widest window, that of 8-wide rows.
+const WIDEST_WINDOW: usize = 2 * MAX_WIDTH + 1;
+/// The window's squares in each field of a [`KeyFormat::Radix`] key:
+/// each field holds the codes of a few squares as one mixed-radix number,
+/// small enough for its divisions to be multiplications (see [`radix`]).
+const RADIX_FIELDS: [(usize, usize); 5] = [(0, 3), (3, 6), (6, 10), (10, 14), (14, 17)];
+
+/// How many codes the square at `index` of a window of [`WIDEST_WINDOW`]
+/// squares can have: the specials, the later end, and the distances to the
+/// squares after it.
+const fn radix(index: usize) -> u64 {
+    CODE_LATER_END + 1 + (WIDEST_WINDOW - 1 - index) as u64
+}
+
+/// The bits of the field of `RADIX_FIELDS[field]`: as many as its largest
+/// number needs.
+const fn radix_field_bits(field: usize) -> usize {
+    let (first, end) = RADIX_FIELDS[field];
+    let mut values = 1;
+    let mut index = first;
+    while index < end {
+        values *= radix(index);
+        index += 1;
+    }
+    (u64::BITS - (values - 1).leading_zeros()) as usize
+}
+
+/// Where the field of `RADIX_FIELDS[field]` starts in a key: after the
+/// fields before it.
+const fn radix_field_shift(field: usize) -> usize {
+    let mut shift = 0;
+    let mut before = 0;
+    while before < field {
+        shift += radix_field_bits(before);
+        before += 1;
+    }
+    shift
+}
 
 /// How a state's window is packed into its 64-bit key. Keys are made for
 /// every state a step carries on and read back for every state of a layer,
-/// so this is the sweep's innermost work.
+/// so this is the sweep's innermost work. Both formats code each square on
+/// its own, a path's earlier end holding how far on its other end is: no
+/// numbering runs through the window, as it did when a path's ends shared
+/// a label numbered in order of first appearance, and encoding and
+/// decoding took half the time of a count (closed 6x8 0.81 s, 7x8 22.4 s).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum KeyFormat {
     /// Rows of up to [`MAX_DISTANCES_WIDTH`] squares: four bits a square
-    /// (five for the first two), a path's earlier end holding how far on
-    /// its other end is. Every square is coded on its own, with no
-    /// numbering that runs through the window, so encoding and decoding
-    /// take a third of the time they take with labels (closed 6x8 in 0.44
-    /// s instead of 0.81 s on 2 cores).
+    /// (five for the first two), worked out side by side for all squares.
     Distances,
-    /// Rows of 8: a path's two ends share a label, labels numbered in order
-    /// of first appearance, two squares in 7 bits: 17 squares fit in 63
-    /// bits, where distances would need 72.
-    Labels,
+    /// Rows of 8, whose 17 squares would need 72 bits that way: the codes
+    /// as mixed-radix numbers, a few squares to a field (60 bits).
+    Radix,
 }
 
 impl KeyFormat {
@@ -155,17 +187,17 @@ impl KeyFormat {
         if width <= MAX_DISTANCES_WIDTH {
             KeyFormat::Distances
         } else {
-            KeyFormat::Labels
+            KeyFormat::Radix
         }
     }
 
     /// The first word of a checkpoint file whose states have keys in this
-    /// format (see `checkpoint`): a file with keys in another format is
-    /// refused rather than misread.
+    /// format (see `checkpoint`): a file with keys in another format, such
+    /// as the labels of "gtsweep1", is refused rather than misread.
     fn checkpoint_magic(self) -> u64 {
         u64::from_le_bytes(match self {
-            KeyFormat::Labels => *b"gtsweep1",
             KeyFormat::Distances => *b"gtsweep2",
+            KeyFormat::Radix => *b"gtsweep3",
         })
     }
 }
@@ -492,8 +524,27 @@ impl Order {
 impl Window {
     fn decode(key: u64, slots: usize, format: KeyFormat) -> Window {
         match format {
-            KeyFormat::Distances => Window::decode_distances(key, slots),
-            KeyFormat::Labels => Window::decode_labels(key, slots),
+            KeyFormat::Distances => Window::from_codes(slots, |slot| {
+                let fifth_bit = if slot < 2 {
+                    (key >> (FIFTH_BITS_AT + slot)) & 1
+                } else {
+                    0
+                };
+                (key >> (DISTANCE_BITS * slot)) & ((1 << DISTANCE_BITS) - 1)
+                    | fifth_bit << DISTANCE_BITS
+            }),
+            KeyFormat::Radix => {
+                let mut codes = [0u64; WIDEST_WINDOW];
+                for (field, &(first, end)) in RADIX_FIELDS.iter().enumerate() {
+                    let mut number =
+                        key >> radix_field_shift(field) & ((1 << radix_field_bits(field)) - 1);
+                    for index in (first..end).rev() {
+                        codes[index] = number % radix(index);
+                        number /= radix(index);
+                    }
+                }
+                Window::from_codes(slots, |slot| codes[slot])
+            }
         }
     }
 
@@ -501,45 +552,41 @@ impl Window {
     /// `order`, so that equal situations get equal keys.
     fn encode(&self, from: usize, order: &impl SquareOrder, format: KeyFormat) -> u64 {
         match format {
-            KeyFormat::Distances => self.encode_distances(from, order),
-            KeyFormat::Labels => self.encode_labels(from, order),
+            KeyFormat::Distances => {
+                let codes: [u8; 16] = self.codes(from, order);
+                let mut pairs = [0u8; 8];
+                for (pair, codes) in pairs.iter_mut().zip(codes.chunks_exact(2)) {
+                    *pair = codes[0] & 0xF | codes[1] << DISTANCE_BITS;
+                }
+                let used_bits = DISTANCE_BITS * order.slots();
+                let fifth_bits = u64::from(codes[0] >> DISTANCE_BITS) << FIFTH_BITS_AT
+                    | u64::from(codes[1] >> DISTANCE_BITS) << (FIFTH_BITS_AT + 1);
+                u64::from_le_bytes(pairs) & ((1 << used_bits) - 1) | fifth_bits
+            }
+            KeyFormat::Radix => {
+                let codes: [u8; WIDEST_WINDOW] = self.codes(from, order);
+                let in_window = |index: usize| {
+                    if index < order.slots() {
+                        u64::from(codes[index])
+                    } else {
+                        0
+                    }
+                };
+                (RADIX_FIELDS.iter().enumerate()).fold(0, |key, (field, &(first, end))| {
+                    let number = (first..end)
+                        .fold(0, |number, index| number * radix(index) + in_window(index));
+                    key | number << radix_field_shift(field)
+                })
+            }
         }
     }
 
-    fn decode_distances(key: u64, slots: usize) -> Window {
-        let mut mate = [UNTOUCHED; WINDOW_ROOM];
-        // No square reads another: an earlier end writes its later end's
-        // slot too, and the later end leaves its own alone (writing the
-        // spare slot instead), so the loop has no branch and no chain.
-        for slot in 0..slots {
-            let fifth_bit = if slot < 2 {
-                (key >> (FIFTH_BITS_AT + slot)) & 1
-            } else {
-                0
-            };
-            let code = (key >> (DISTANCE_BITS * slot)) & ((1 << DISTANCE_BITS) - 1)
-                | fifth_bit << DISTANCE_BITS;
-            let special = code < CODE_SPECIALS;
-            let earlier_end = code > CODE_LATER_END;
-            let partner =
-                (slot + code as usize).wrapping_sub(CODE_LATER_END as usize) % WINDOW_ROOM;
-            let own = if special {
-                (u64::from(UNTOUCHED) - code) as u8
-            } else {
-                partner as u8
-            };
-            mate[if code == CODE_LATER_END { SPARE } else { slot }] = own;
-            mate[if earlier_end { partner } else { SPARE }] = slot as u8;
-        }
-        mate[SPARE] = UNTOUCHED;
-        Window { mate }
-    }
-
-    fn encode_distances(&self, from: usize, order: &impl SquareOrder) -> u64 {
-        // Sixteen lanes whatever the window, each worked out alike and
-        // without a branch, so that the compiler can do them side by side;
-        // the lanes past the window are cut off at the end.
-        let mut codes = [0u8; 16];
+    /// The codes of the window that starts at slot `from`, its squares
+    /// taken in `order`, in `LANES` lanes whatever the window: each lane is
+    /// worked out alike and without a branch, so that the compiler can do
+    /// them side by side; lanes past the window hold codes of no meaning.
+    fn codes<const LANES: usize>(&self, from: usize, order: &impl SquareOrder) -> [u8; LANES] {
+        let mut codes = [0u8; LANES];
         for (index, code) in codes.iter_mut().enumerate() {
             let mate = self.mate[(from + order.at(index)) % WINDOW_ROOM];
             let partner_index = order.at((mate as usize).wrapping_sub(from) % WINDOW_ROOM) as u8;
@@ -558,79 +605,31 @@ impl Window {
                 CODE_LATER_END as u8 + distance
             };
         }
-        let mut pairs = [0u8; 8];
-        for (pair, codes) in pairs.iter_mut().zip(codes.chunks_exact(2)) {
-            *pair = codes[0] & 0xF | codes[1] << DISTANCE_BITS;
-        }
-        let used_bits = DISTANCE_BITS * order.slots();
-        let fifth_bits = u64::from(codes[0] >> DISTANCE_BITS) << FIFTH_BITS_AT
-            | u64::from(codes[1] >> DISTANCE_BITS) << (FIFTH_BITS_AT + 1);
-        u64::from_le_bytes(pairs) & ((1 << used_bits) - 1) | fifth_bits
+        codes
     }
 
-    fn decode_labels(key: u64, slots: usize) -> Window {
+    /// The window whose first `slots` squares have these codes.
+    fn from_codes(slots: usize, code_of: impl Fn(usize) -> u64) -> Window {
         let mut mate = [UNTOUCHED; WINDOW_ROOM];
-        // Where each label was first seen; the last entry takes the writes
-        // that are not wanted, so that the loop needs no branches.
-        let mut first_of_label = [UNTOUCHED; 16];
+        // No square reads another: an earlier end writes its later end's
+        // slot too, and the later end leaves its own alone (writing the
+        // spare slot instead), so the loop has no branch and no chain.
         for slot in 0..slots {
-            let pair = (key >> (7 * (slot / 2))) & 0x7F;
-            let code = if slot % 2 == 0 {
-                pair / CODES
-            } else {
-                pair % CODES
-            };
-            let is_end = code >= CODE_SPECIALS;
-            let label = (code.wrapping_sub(CODE_SPECIALS) & 7) as usize;
-            let first = first_of_label[label];
-            let second = is_end & (first != UNTOUCHED);
-            mate[slot] = if !is_end {
+            let code = code_of(slot);
+            let special = code < CODE_SPECIALS;
+            let earlier_end = code > CODE_LATER_END;
+            let partner =
+                (slot + code as usize).wrapping_sub(CODE_LATER_END as usize) % WINDOW_ROOM;
+            let own = if special {
                 (u64::from(UNTOUCHED) - code) as u8
-            } else if second {
-                first
             } else {
-                UNTOUCHED // patched when the partner is seen
+                partner as u8
             };
-            mate[if second { first as usize } else { SPARE }] = slot as u8;
-            first_of_label[if is_end & !second { label } else { 15 }] = slot as u8;
+            mate[if code == CODE_LATER_END { SPARE } else { slot }] = own;
+            mate[if earlier_end { partner } else { SPARE }] = slot as u8;
         }
         mate[SPARE] = UNTOUCHED;
         Window { mate }
-    }
-
-    /// Pair labels are numbered in order of first appearance, so equal
-    /// situations get equal keys.
-    fn encode_labels(&self, from: usize, order: &impl SquareOrder) -> u64 {
-        let mut codes = [0u64; WINDOW_ROOM];
-        let mut label_of = [0u8; WINDOW_ROOM];
-        let mut next_label = 0u8;
-        let slots = order.slots();
-        for (index, code) in codes.iter_mut().enumerate().take(slots) {
-            let slot = from + order.at(index);
-            let mate = self.mate[slot];
-            // Untouched, done and terminal are 255, 254 and 253; their
-            // codes 0, 1 and 2.
-            let special = mate >= TERMINAL;
-            let partner_index = order.at((mate as usize).wrapping_sub(from) % WINDOW_ROOM);
-            // `&`, not `&&`: both sides are cheap, and a branch here would
-            // be mispredicted half the time.
-            let opening = !special & (partner_index > index);
-            let label = if opening {
-                next_label
-            } else {
-                label_of[mate as usize % WINDOW_ROOM]
-            };
-            label_of[slot % WINDOW_ROOM] = label;
-            next_label += u8::from(opening);
-            *code = if special {
-                u64::from(UNTOUCHED - mate)
-            } else {
-                CODE_SPECIALS + u64::from(label)
-            };
-        }
-        (0..slots.div_ceil(2)).fold(0, |key, pair| {
-            key | (codes[2 * pair] * CODES + codes[2 * pair + 1]) << (7 * pair)
-        })
     }
 
     fn degree(&self, slot: usize) -> u8 {
@@ -1525,17 +1524,17 @@ mod tests {
                 let expected = brute_force(&board, shape);
                 nonzero += usize::from(expected > 0);
                 assert_eq!(swept(&board, shape), expected, "{board:?} {shape:?}");
-                // The small boards take distances; labels, which wider
-                // boards take, must count the same.
-                let labels = swept_with_keys(&board, shape, KeyFormat::Labels);
-                assert_eq!(labels, expected, "labels: {board:?} {shape:?}");
+                // The small boards take distances; mixed radix, which
+                // 8-wide boards take, must count the same.
+                let radix = swept_with_keys(&board, shape, KeyFormat::Radix);
+                assert_eq!(radix, expected, "radix: {board:?} {shape:?}");
             }
         }
         assert!(nonzero >= 40, "too few shapes with tours: {nonzero}");
     }
 
     #[test]
-    fn seven_wide_boards_count_alike_with_distances_and_labels() {
+    fn seven_wide_boards_count_alike_with_distances_and_radix() {
         // Rows blocked at one end keep the scan 7 wide (a board's shorter
         // side) and the work small: open paths on 7x4, paths from a corner
         // on 7x5, cycles on 7x6, with and without a hole.
@@ -1559,9 +1558,9 @@ mod tests {
                     board.set_blocked(hole, true);
                 }
                 let distances = swept_with_keys(&board, shape, KeyFormat::Distances);
-                let labels = swept_with_keys(&board, shape, KeyFormat::Labels);
-                assert_eq!(distances, labels, "{board:?} {shape:?}");
-                nonzero += usize::from(labels > 0);
+                let radix = swept_with_keys(&board, shape, KeyFormat::Radix);
+                assert_eq!(distances, radix, "{board:?} {shape:?}");
+                nonzero += usize::from(radix > 0);
             }
         }
         assert!(nonzero >= 5, "too few boards with tours: {nonzero}");
@@ -1594,7 +1593,7 @@ mod tests {
         let mut rng = Rng::new(11);
         let widest = [
             (KeyFormat::Distances, MAX_DISTANCES_WIDTH),
-            (KeyFormat::Labels, MAX_WIDTH),
+            (KeyFormat::Radix, MAX_WIDTH),
         ];
         for (format, width) in widest {
             let slots = 2 * width + 1;
