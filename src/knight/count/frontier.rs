@@ -484,9 +484,8 @@ impl SquareOrder for ScanOrder {
         self.slots
     }
 
-    /// Beyond the window too, every index is its own offset: the sixteen
-    /// lanes of [`Window::encode_distances`] then read the window in one
-    /// piece.
+    /// Beyond the window too, every index is its own offset: the lanes of
+    /// [`Window::codes`] then read the window in one piece.
     fn at(&self, index: usize) -> usize {
         index
     }
