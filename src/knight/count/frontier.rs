@@ -130,7 +130,8 @@ const FIFTH_BITS_AT: usize = 60;
 const WIDEST_WINDOW: usize = 2 * MAX_WIDTH + 1;
 /// The window's squares in each field of a [`KeyFormat::Radix`] key:
 /// each field holds the codes of a few squares as one mixed-radix number,
-/// small enough for its divisions to be multiplications (see [`radix`]).
+/// small enough for its divisions to be multiplications (see
+/// [`radix_field_codes`]).
 const RADIX_FIELDS: [(usize, usize); 5] = [(0, 3), (3, 6), (6, 10), (10, 14), (14, 17)];
 
 /// How many codes the square at `index` of a window of [`WIDEST_WINDOW`]
@@ -140,29 +141,40 @@ const fn radix(index: usize) -> u64 {
     CODE_LATER_END + 1 + (WIDEST_WINDOW - 1 - index) as u64
 }
 
-/// The bits of the field of `RADIX_FIELDS[field]`: as many as its largest
-/// number needs.
-const fn radix_field_bits(field: usize) -> usize {
-    let (first, end) = RADIX_FIELDS[field];
-    let mut values = 1;
-    let mut index = first;
-    while index < end {
-        values *= radix(index);
-        index += 1;
-    }
-    (u64::BITS - (values - 1).leading_zeros()) as usize
-}
-
-/// Where the field of `RADIX_FIELDS[field]` starts in a key: after the
-/// fields before it.
-const fn radix_field_shift(field: usize) -> usize {
+/// Where each field of a [`KeyFormat::Radix`] key starts, and the mask of
+/// its bits (as many as its largest number needs), worked out once here so
+/// that reading a key costs no more than its shifts and masks.
+const RADIX_FIELD_BITS: [(usize, u64); RADIX_FIELDS.len()] = {
+    let mut layout = [(0, 0); RADIX_FIELDS.len()];
     let mut shift = 0;
-    let mut before = 0;
-    while before < field {
-        shift += radix_field_bits(before);
-        before += 1;
+    let mut field = 0;
+    while field < RADIX_FIELDS.len() {
+        let (first, end) = RADIX_FIELDS[field];
+        let mut values = 1;
+        let mut index = first;
+        while index < end {
+            values *= radix(index);
+            index += 1;
+        }
+        let bits = (u64::BITS - (values - 1).leading_zeros()) as usize;
+        layout[field] = (shift, (1 << bits) - 1);
+        shift += bits;
+        field += 1;
     }
-    shift
+    layout
+};
+
+/// The codes of field `FIELD` of a [`KeyFormat::Radix`] key, into `codes`.
+/// A field at a time, so that every radix is a constant and each division
+/// a multiplication (a loop over the fields left the processor dividing).
+fn radix_field_codes<const FIELD: usize>(key: u64, codes: &mut [u64; WIDEST_WINDOW]) {
+    let (first, end) = RADIX_FIELDS[FIELD];
+    let (shift, mask) = RADIX_FIELD_BITS[FIELD];
+    let mut number = key >> shift & mask;
+    for index in (first..end).rev() {
+        codes[index] = number % radix(index);
+        number /= radix(index);
+    }
 }
 
 /// How a state's window is packed into its 64-bit key. Keys are made for
@@ -534,14 +546,11 @@ impl Window {
             }),
             KeyFormat::Radix => {
                 let mut codes = [0u64; WIDEST_WINDOW];
-                for (field, &(first, end)) in RADIX_FIELDS.iter().enumerate() {
-                    let mut number =
-                        key >> radix_field_shift(field) & ((1 << radix_field_bits(field)) - 1);
-                    for index in (first..end).rev() {
-                        codes[index] = number % radix(index);
-                        number /= radix(index);
-                    }
-                }
+                radix_field_codes::<0>(key, &mut codes);
+                radix_field_codes::<1>(key, &mut codes);
+                radix_field_codes::<2>(key, &mut codes);
+                radix_field_codes::<3>(key, &mut codes);
+                radix_field_codes::<4>(key, &mut codes);
                 Window::from_codes(slots, |slot| codes[slot])
             }
         }
@@ -571,11 +580,14 @@ impl Window {
                         0
                     }
                 };
-                (RADIX_FIELDS.iter().enumerate()).fold(0, |key, (field, &(first, end))| {
-                    let number = (first..end)
-                        .fold(0, |number, index| number * radix(index) + in_window(index));
-                    key | number << radix_field_shift(field)
-                })
+                (RADIX_FIELDS.iter().zip(RADIX_FIELD_BITS)).fold(
+                    0,
+                    |key, (&(first, end), (shift, _))| {
+                        let number = (first..end)
+                            .fold(0, |number, index| number * radix(index) + in_window(index));
+                        key | number << shift
+                    },
+                )
             }
         }
     }
