@@ -203,6 +203,16 @@ fn a_file_of_another_count_or_a_damaged_one_is_refused() {
         let message = refusal(&file, &board);
         assert!(message.contains("is damaged"), "{length}: {message}");
     }
+    // A file whose states were keyed with labels, as gridtour saved them
+    // before ("gtsweep1" first), is not read as one of today's keys.
+    let mut labelled = saved.clone();
+    labelled[..8].copy_from_slice(b"gtsweep1");
+    fs::write(&file, &labelled).unwrap();
+    let message = refusal(&file, &board);
+    assert!(
+        message.contains("is not a gridtour count checkpoint (or one of another version)"),
+        "{message}"
+    );
     fs::write(&file, "closed tours of 6x10, please\n").unwrap();
     let message = refusal(&file, &board);
     assert!(
