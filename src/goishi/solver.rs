@@ -850,15 +850,14 @@ impl<'a> Search<'a> {
             self.reached_solution(goal)?;
             return Ok(Some(1));
         }
-        let (hash, tag) = self.state_key(target, direction);
-        if let Some(value) = self.memo.get(hash, &self.remaining, tag) {
-            return Ok(Some(value));
-        }
+        // The dead test first: it reads the links, which are at hand, while
+        // the memo's slot, asked for when the move was listed, is still on
+        // its way from memory; and a dead state needs no lookup at all.
         if self.is_dead(target, direction) {
             return Ok(Some(0));
         }
-
-        Ok(None)
+        let (hash, tag) = self.state_key(target, direction);
+        Ok(self.memo.get(hash, &self.remaining, tag))
     }
 
     /// Which of the goal's excluded solutions (bit `i` for the `i`-th) the
