@@ -768,6 +768,13 @@ impl<'a> Search<'a> {
                 let (target, direction) = top.moves[top.next_move as usize];
                 top.next_move += 1;
                 let following = top.following;
+                if top.next_move == top.move_count {
+                    // The state's own slot, written once its last move is
+                    // searched: asked for now, it is at hand by then.
+                    let (stone, arrival) = (top.stone, top.arrival);
+                    let (hash, _) = self.state_key(stone, arrival);
+                    self.memo.prefetch(hash);
+                }
                 self.tick(give_up)?;
                 self.pick(target);
                 let following = self.still_following(goal, following);
