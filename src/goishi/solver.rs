@@ -561,8 +561,10 @@ enum Stop {
 /// One level of the depth-first search: a stone just picked and the moves
 /// from it still to try.
 struct Frame {
-    stone: u32,
-    arrival: u8,
+    /// The state's memo key (see [`Search::state_key`]), worked out once
+    /// when the state was looked up: its slot is fetched ahead and written
+    /// when the frame is done.
+    key: (u64, u64),
     moves: [(u32, u8); 4],
     move_count: u8,
     next_move: u8,
@@ -574,6 +576,14 @@ struct Frame {
     /// The node budget when the frame was made: what is gone from it since
     /// is the work below this level.
     budget_at_start: u64,
+}
+
+/// Where a move leads, as far as is known without searching below it.
+enum Reached {
+    /// The number of solutions below (saturated as the goal says).
+    Worth(u64),
+    /// A state to search, with its memo key.
+    Unknown((u64, u64)),
 }
 
 /// The state of one worker's search.
@@ -756,7 +766,8 @@ impl<'a> Search<'a> {
         if self.is_dead(start, arrival) {
             return Ok(0);
         }
-        let frame = self.frame(start, arrival, following);
+        let key = self.state_key(start, arrival);
+        let frame = self.frame(start, arrival, following, key);
         self.stack.push(frame);
         let limit = match goal {
             Goal::Count { limit } => *limit,
@@ -771,26 +782,26 @@ impl<'a> Search<'a> {
                 if top.next_move == top.move_count {
                     // The state's own slot, written once its last move is
                     // searched: asked for now, it is at hand by then.
-                    let (stone, arrival) = (top.stone, top.arrival);
-                    let (hash, _) = self.state_key(stone, arrival);
-                    self.memo.prefetch(hash);
+                    self.memo.prefetch(top.key.0);
                 }
                 self.tick(give_up)?;
                 self.pick(target);
                 let following = self.still_following(goal, following);
                 match self.value_of_move(target, direction, goal, following)? {
-                    Some(value) if value > 0 && matches!(goal, Goal::First { .. }) => return Ok(1),
-                    Some(value) => {
+                    Reached::Worth(value) if value > 0 && matches!(goal, Goal::First { .. }) => {
+                        return Ok(1);
+                    }
+                    Reached::Worth(value) => {
                         self.unpick();
                         self.add_to_top(value, limit);
                     }
-                    None => {
-                        let frame = self.frame(target, direction, following);
+                    Reached::Unknown(key) => {
+                        let frame = self.frame(target, direction, following, key);
                         self.stack.push(frame);
                     }
                 }
             } else {
-                let (stone, arrival, total) = (top.stone, top.arrival, top.total);
+                let ((hash, tag), total) = (top.key, top.total);
                 let work = top.budget_at_start.saturating_sub(self.budget);
                 // Left out of the count: what the state is worth on another
                 // path that reaches it.
@@ -802,7 +813,6 @@ impl<'a> Search<'a> {
                     if !skipped_an_excluded_solution
                         && (matches!(goal, Goal::Count { .. }) || total == 0)
                     {
-                        let (hash, tag) = self.state_key(stone, arrival);
                         let weight = work.saturating_add(1).ilog2() as u8 + 1;
                         self.memo.insert(hash, &self.remaining, tag, total, weight);
                     }
@@ -842,29 +852,33 @@ impl<'a> Search<'a> {
 
     /// After moving to `target`: the number of solutions below it when that
     /// is known without going deeper (a finished order, a cached state, a
-    /// dead state), `None` when the search must descend.
+    /// dead state), or else the key of the state the search must descend
+    /// into.
     fn value_of_move(
         &mut self,
         target: u32,
         direction: u8,
         goal: &mut Goal,
         following: u64,
-    ) -> Result<Option<u64>, Stop> {
+    ) -> Result<Reached, Stop> {
         if self.remaining_count == 0 {
             if following != 0 {
-                return Ok(Some(0));
+                return Ok(Reached::Worth(0));
             }
             self.reached_solution(goal)?;
-            return Ok(Some(1));
+            return Ok(Reached::Worth(1));
         }
         // The dead test first: it reads the links, which are at hand, while
         // the memo's slot, asked for when the move was listed, is still on
         // its way from memory; and a dead state needs no lookup at all.
         if self.is_dead(target, direction) {
-            return Ok(Some(0));
+            return Ok(Reached::Worth(0));
         }
         let (hash, tag) = self.state_key(target, direction);
-        Ok(self.memo.get(hash, &self.remaining, tag))
+        Ok(match self.memo.get(hash, &self.remaining, tag) {
+            Some(value) => Reached::Worth(value),
+            None => Reached::Unknown((hash, tag)),
+        })
     }
 
     /// Which of the goal's excluded solutions (bit `i` for the `i`-th) the
@@ -894,9 +908,10 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
-    /// A frame for `stone`, reached moving `arrival`, with its moves ordered
-    /// by how few onward moves they leave (dead ends last).
-    fn frame(&mut self, stone: u32, arrival: u8, following: u64) -> Frame {
+    /// A frame for `stone`, reached moving `arrival` (the state of memo key
+    /// `key`), with its moves ordered by how few onward moves they leave
+    /// (dead ends last).
+    fn frame(&mut self, stone: u32, arrival: u8, following: u64, key: (u64, u64)) -> Frame {
         let mut moves = [(0, 0); 4];
         let mut keys = [0u16; 4];
         let mut move_count = 0;
@@ -932,8 +947,7 @@ impl<'a> Search<'a> {
             }
         }
         Frame {
-            stone,
-            arrival,
+            key,
             moves,
             move_count: move_count as u8,
             next_move: 0,
