@@ -295,6 +295,11 @@ pub enum Method {
         /// The seconds the rest of this sweep would take at the pace of its
         /// last row, once it has swept one.
         seconds_left: Option<u32>,
+        /// When the states after this square do not fit in memory: the
+        /// group of them being added up (from 1; 0 while they are written
+        /// to disk, group by group) and the groups they are built in, one
+        /// after another (see the frontier sweep's `spill`).
+        spill: Option<(u32, u32)>,
     },
     /// A long board's sweep being recorded once, to be run as often as
     /// the count needs: every state each column can hold is expanded.
@@ -306,8 +311,8 @@ pub enum Method {
     /// file, or read back from it: a layer of hundreds of millions of
     /// states takes a minute or so either way.
     SweepFile {
-        /// Whether the states are being read back (else written).
-        reading: bool,
+        /// What is done with the file.
+        doing: LayerFileWork,
         /// How many squares the sweep had swept.
         after_square: u32,
         /// How many squares the sweep goes through.
@@ -359,6 +364,16 @@ pub enum Method {
     },
 }
 
+/// What a frontier sweep does with a file of its states (see
+/// [`Method::SweepFile`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LayerFileWork {
+    /// Saving them to the checkpoint file.
+    Saving,
+    /// Reading them back from the checkpoint file.
+    Reading,
+}
+
 impl Progress {
     /// Nodes per second since the start (0 before any time has passed).
     pub fn nodes_per_second(&self) -> f64 {
@@ -403,6 +418,7 @@ impl fmt::Display for Progress {
                 taken_up_after,
                 saved_after,
                 seconds_left,
+                spill,
             } => {
                 write!(f, " (frontier sweep")?;
                 match pass {
@@ -426,6 +442,17 @@ impl fmt::Display for Progress {
                         rough_duration(f64::from(seconds))
                     )?;
                 }
+                match spill {
+                    None => {}
+                    Some((0, groups)) => write!(
+                        f,
+                        "; next states written to disk in {groups} groups to be added up"
+                    )?,
+                    Some((group, groups)) => write!(
+                        f,
+                        "; next states added up on disk, group {group} of {groups}"
+                    )?,
+                }
                 if let Some(squares) = taken_up_after {
                     write!(f, "; taken up after square {squares}")?;
                 }
@@ -440,19 +467,19 @@ impl fmt::Display for Progress {
                 group_digits(states)
             ),
             Method::SweepFile {
-                reading,
+                doing,
                 after_square,
                 squares,
                 states,
             } => {
                 let states = group_digits(states);
-                match reading {
-                    true => write!(
+                match doing {
+                    LayerFileWork::Reading => write!(
                         f,
                         " (reading the {states} states saved after square {after_square} of \
                          {squares} from the checkpoint file)"
                     ),
-                    false => write!(
+                    LayerFileWork::Saving => write!(
                         f,
                         " (saving {states} states after square {after_square} of {squares} to \
                          the checkpoint file)"
@@ -541,6 +568,11 @@ impl NoSweep {
 impl fmt::Display for NoSweep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            NoSweep::OverBudget(budget) if budget < 1 << 20 => write!(
+                f,
+                "the frontier sweep needs more than the {} KiB memory budget",
+                budget >> 10
+            ),
             NoSweep::OverBudget(budget) => write!(
                 f,
                 "the frontier sweep needs more than the {} MiB memory budget",
@@ -917,6 +949,10 @@ mod tests {
             ),
             "{progress}"
         );
+        assert_eq!(
+            NoSweep::OverBudget(256 << 10).to_string(),
+            "the frontier sweep needs more than the 256 KiB memory budget"
+        );
         // A generator's searches leave the found counter alone (see
         // `Control::without_found`).
         let making = Progress {
@@ -964,6 +1000,7 @@ mod tests {
                 taken_up_after: None,
                 saved_after: None,
                 seconds_left: None,
+                spill: None,
             },
             ..making
         };
@@ -993,19 +1030,21 @@ mod tests {
                 taken_up_after: Some(30),
                 saved_after: Some(38),
                 seconds_left: Some(1000),
+                spill: Some((2, 3)),
             },
             ..making
         };
         assert!(
             saved.to_string().ends_with(
                 "/s (frontier sweep: square 40 of 240 (16%), 1,234 states, about 17 minutes to go \
-                 in this sweep at this pace; taken up after square 30; saved after square 38)"
+                 in this sweep at this pace; next states added up on disk, group 2 of 3; taken up \
+                 after square 30; saved after square 38)"
             ),
             "{saved}"
         );
-        let file = |reading| Progress {
+        let file = |doing| Progress {
             method: Method::SweepFile {
-                reading,
+                doing,
                 after_square: 38,
                 squares: 64,
                 states: 511_000_000,
@@ -1013,19 +1052,19 @@ mod tests {
             ..making
         };
         assert!(
-            file(false).to_string().ends_with(
+            file(LayerFileWork::Saving).to_string().ends_with(
                 "/s (saving 511,000,000 states after square 38 of 64 to the checkpoint file)"
             ),
             "{}",
-            file(false)
+            file(LayerFileWork::Saving)
         );
         assert!(
-            file(true).to_string().ends_with(
+            file(LayerFileWork::Reading).to_string().ends_with(
                 "/s (reading the 511,000,000 states saved after square 38 of 64 from the \
                  checkpoint file)"
             ),
             "{}",
-            file(true)
+            file(LayerFileWork::Reading)
         );
         let rating = Progress {
             method: Method::Rating { stones: 200 },

@@ -5,8 +5,12 @@
 //! clear answer instead of being killed by the system. The budget is a
 //! quarter of the machine's memory, at most half of the address space the
 //! process may use (`ulimit -v`, `prlimit --as`), unless set explicitly
-//! (the command line's `--memory`).
+//! (the command line's `--memory`). What does not fit goes to a scratch
+//! directory on disk, where an engine can work that way (the frontier
+//! counter's layers of states).
 
+use std::path::PathBuf;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The budget set by [`set_budget`]; 0 when none was.
@@ -64,6 +68,51 @@ fn physical_memory() -> Option<u64> {
 #[cfg(not(target_os = "linux"))]
 fn address_space_limit() -> Option<u64> {
     None
+}
+
+/// The directory set by [`set_scratch_dir`]; none when none was.
+static SCRATCH: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// Sets the directory for the rest of the process where counts put what
+/// does not fit in the memory budget (see [`scratch_dir`]).
+pub fn set_scratch_dir(directory: PathBuf) {
+    *SCRATCH
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(directory);
+}
+
+/// Where a count whose states do not fit in the memory budget writes them
+/// instead (the frontier sweep's scratch files): the system's temporary
+/// directory unless set (the command line's `--scratch`).
+pub fn scratch_dir() -> PathBuf {
+    let chosen = SCRATCH
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    chosen.clone().unwrap_or_else(std::env::temp_dir)
+}
+
+/// The bytes free for this process in the file system of `directory`, if
+/// the system says.
+pub fn free_disk(directory: &std::path::Path) -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let path = std::ffi::CString::new(directory.as_os_str().as_bytes()).ok()?;
+        // SAFETY: statvfs reads the NUL-terminated path and only fills the
+        // struct it is given.
+        // The fields' types differ between targets (32 bits on some).
+        #[allow(clippy::useless_conversion)]
+        unsafe {
+            let mut stats: libc::statvfs = std::mem::zeroed();
+            (libc::statvfs(path.as_ptr(), &mut stats) == 0)
+                .then(|| u64::from(stats.f_bavail).saturating_mul(u64::from(stats.f_frsize)))
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = directory;
+        None
+    }
 }
 
 /// Reads a size such as `4G`, `512M`, `1.5GiB` or `800000000` (bytes).

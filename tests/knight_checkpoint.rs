@@ -176,7 +176,7 @@ fn a_file_of_another_count_or_a_damaged_one_is_refused() {
     let board = stopped_closed_6x10(&file, 20);
     let saved = fs::read(&file).expect("the saved count");
     let refusal = |path: &Path, board: &Board| match closed_tours(board, &saving_to(path)) {
-        Outcome::Done(Err(NotCounted::Checkpoint(message))) => message,
+        Outcome::Done(Err(NotCounted::File(message))) => message,
         other => panic!("not refused: {other:?}"),
     };
     let other = refusal(&file, &Board::new(6, 9).unwrap());
@@ -306,13 +306,14 @@ fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
             .expect("the binary runs")
     };
     // With --force too: the saved sweep is not given up for a walk.
+    // Too little even to build its layers on disk, in a few hundred groups.
     for more in [&[][..], &["--force"]] {
-        let starved = run("8M", more);
+        let starved = run("256K", more);
         let stderr = String::from_utf8_lossy(&starved.stderr);
         assert_eq!(starved.status.code(), Some(2), "{more:?}: {stderr}");
         assert!(
             stderr.ends_with(&format!(
-                "gridtour: error: counting: the frontier sweep needs more than the 8 MiB memory \
+                "gridtour: error: counting: the frontier sweep needs more than the 256 KiB memory \
                  budget; with more --memory the sweep goes on from where {} holds it\n",
                 file.display()
             )),

@@ -350,10 +350,10 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     let started = std::time::Instant::now();
     // On a busy machine the sweep may run long enough to be said to be
     // long work before it meets the budget.
-    let error = error_after_notes("--size 8 --count --memory 10M", 1);
+    let error = error_after_notes("--size 8 --count --memory 1M", 1);
     assert!(
         error.starts_with(
-            "gridtour: error: counting: not started: the frontier sweep needs more than the 10 MiB \
+            "gridtour: error: counting: not started: the frontier sweep needs more than the 1 MiB \
              memory budget, and the exhaustive walk instead would visit about "
         ),
         "{error}"
@@ -367,7 +367,7 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     // Forced, it starts and says at once what it is in for.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
         .args([
-            "knight", "--size", "8", "--count", "--memory", "10M", "--force",
+            "knight", "--size", "8", "--count", "--memory", "1M", "--force",
         ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -384,7 +384,7 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
         .unwrap_or_default();
     assert!(
         walk_note.starts_with(
-            "gridtour: note: the frontier sweep needs more than the 10 MiB memory budget"
+            "gridtour: note: the frontier sweep needs more than the 1 MiB memory budget"
         ),
         "{said:?}"
     );
@@ -410,6 +410,40 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     assert!(stdout_of("--size 5 --start a1 --count --threads 1").starts_with("304 "));
     let error = error_of("--size 5 --count --memory lots");
     assert!(error.contains("--memory: expected a size"), "{error}");
+}
+
+#[test]
+fn a_count_short_of_memory_goes_on_through_the_scratch_directory() {
+    let scratch = std::env::temp_dir().join(format!("gridtour-scratch-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).expect("a scratch directory");
+    let count = |memory: &str, directory: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .args(["--memory", memory, "--scratch"])
+            .arg(directory)
+            .args(["knight", "--size", "6x8", "--closed", "--count"])
+            .output()
+            .expect("the binary runs")
+    };
+    // Closed 6x8 peaks near two million states, 50 MB of tables: in 4 MiB
+    // its largest layers are built on disk, group by group.
+    let output = count("4M", &scratch);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "55488142 undirected closed tours (each cycle counted once)\n"
+    );
+    let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().collect();
+    assert!(left.is_empty(), "scratch files left behind: {left:?}");
+    std::fs::remove_dir(&scratch).expect("the scratch directory, empty");
+    let error = error_of("--size 5 --count --scratch /nonexistent/gridtour");
+    assert_eq!(
+        error,
+        "gridtour: error: --scratch: /nonexistent/gridtour is not a directory\n"
+    );
 }
 
 #[test]

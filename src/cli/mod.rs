@@ -36,6 +36,11 @@ pub struct GlobalArgs {
     /// address-space limit.
     #[arg(long, global = true, value_name = "SIZE")]
     memory: Option<String>,
+    /// Directory where a count whose states do not fit in --memory writes
+    /// them instead (the window's too). Default: the system's temporary
+    /// directory.
+    #[arg(long, global = true, value_name = "DIR")]
+    scratch: Option<std::path::PathBuf>,
     /// Threads the solvers and counters share their work among (the
     /// window's too). Default: every core of the machine.
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -330,6 +335,15 @@ pub fn configure(global: &GlobalArgs) -> Result<(), String> {
         let bytes =
             gridtour::memory::parse_size(size).map_err(|error| format!("--memory: {error}"))?;
         gridtour::memory::set_budget(bytes);
+    }
+    if let Some(directory) = &global.scratch {
+        if !directory.is_dir() {
+            return Err(format!(
+                "--scratch: {} is not a directory",
+                directory.display()
+            ));
+        }
+        gridtour::memory::set_scratch_dir(directory.clone());
     }
     if let Some(threads) = global.threads {
         gridtour::job::set_threads(usize::from(threads));

@@ -263,6 +263,7 @@ mod tests {
             taken_up_after,
             saved_after: None,
             seconds_left: None,
+            spill: None,
         };
         Progress {
             nodes: 0,

@@ -111,9 +111,10 @@ pub enum NotCounted {
     /// The sweep could not count the boards, and there is no other way
     /// (every length at once).
     NoSweep(NoSweep),
-    /// The checkpoint file could not be read or written, or holds another
-    /// count: the message names it and says which.
-    Checkpoint(String),
+    /// A file the count needs (its checkpoint file, or a scratch file for
+    /// states that do not fit in memory) could not be read or written, or
+    /// holds another count: the message names it and says which.
+    File(String),
 }
 
 impl NotCounted {
@@ -122,7 +123,7 @@ impl NotCounted {
         match self {
             NotCounted::TooLong(too_long) => too_long.why.more_memory_helps(),
             NotCounted::NoSweep(why) => why.more_memory_helps(),
-            NotCounted::Checkpoint(_) => false,
+            NotCounted::File(_) => false,
         }
     }
 }
@@ -132,7 +133,7 @@ impl std::fmt::Display for NotCounted {
         match self {
             NotCounted::TooLong(too_long) => too_long.fmt(f),
             NotCounted::NoSweep(why) => why.fmt(f),
-            NotCounted::Checkpoint(message) => f.write_str(message),
+            NotCounted::File(message) => f.write_str(message),
         }
     }
 }
@@ -237,8 +238,8 @@ pub fn count_every_length(
 fn no_sweep(why: Unavailable) -> Outcome<Result<NoSweep, NotCounted>> {
     Outcome::Done(Ok(match why {
         Unavailable::Cancelled => return Outcome::Cancelled,
-        Unavailable::Checkpoint(message) => {
-            return Outcome::Done(Err(NotCounted::Checkpoint(message)));
+        Unavailable::File(message) => {
+            return Outcome::Done(Err(NotCounted::File(message)));
         }
         Unavailable::TooWide { width } => NoSweep::TooWide {
             width,

@@ -35,16 +35,18 @@
 mod checkpoint;
 mod layer;
 mod plan;
+mod spill;
 
 use std::collections::VecDeque;
 use std::time::Duration;
 
 use super::super::{Board, Square, TourKind};
 use super::natural::{self, Natural};
-use crate::job::{self, CHECK_INTERVAL, Control, Method, SweepPass};
-use checkpoint::{Position, Resume, Resumed, Saver};
-use layer::{Budget, Builder, Layer, Stager, Tally};
+use crate::job::{self, CHECK_INTERVAL, Control, LayerFileWork, Method, SweepPass};
+use checkpoint::{Position, Resumed, Saver};
+use layer::{Budget, Builder, Entry, Layer, Sink, Tally};
 use plan::Plan;
+use spill::{Carried, Room};
 
 /// What kind of edge set the sweep counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,15 +80,16 @@ pub(super) enum Unavailable {
     TooLong { longest: u32 },
     /// The control was cancelled.
     Cancelled,
-    /// The checkpoint file asked for could not be read or written, or
-    /// holds another count: the message says which.
-    Checkpoint(String),
+    /// A file the sweep needs (the checkpoint file asked for, or a scratch
+    /// file for states that do not fit in memory) could not be read or
+    /// written, or holds another count: the message says which.
+    File(String),
 }
 
 impl From<String> for Unavailable {
     /// A checkpoint's failure.
     fn from(message: String) -> Unavailable {
-        Unavailable::Checkpoint(message)
+        Unavailable::File(message)
     }
 }
 
@@ -98,6 +101,11 @@ pub(super) const MAX_WIDTH: usize = 8;
 /// From this many states on (16 MiB in a checkpoint file), the progress
 /// line says when a layer is being saved or read back.
 const SHOWN_FILE_STATES: u64 = 1 << 20;
+
+/// A layer that takes at most this fraction of the memory is kept whole
+/// through its step, for a second try (see `sweep`): freeing it would
+/// make little room.
+const KEPT_FOR_A_SECOND_TRY: u64 = 8;
 
 /// Below this many states a step runs on one thread: splitting costs more.
 const PARALLEL_THRESHOLD: usize = 20_000;
@@ -737,7 +745,7 @@ impl Step<'_> {
     /// Runs every choice of forward edges for one incoming state: tours
     /// completed are added to `tours` (by the rows they cover), continuing
     /// states to `next`.
-    fn expand(&self, key: u64, count: u64, next: &mut Stager, tours: &mut [u64]) {
+    fn expand(&self, key: u64, count: u64, next: &mut impl Sink, tours: &mut [u64]) {
         self.successors(
             key,
             |key| next.add(key, count),
@@ -1194,10 +1202,10 @@ fn sweep(
     let last = scan.last_open.min(rows * scan.width - 1);
     // Where a large layer goes to or comes from the file, which can take a
     // minute, for whoever watches (a small one takes no time to speak of).
-    let show_file = |reading: bool, after_square: usize, states: u64| {
+    let show_file = |doing: LayerFileWork, after_square: usize, states: u64| {
         if states >= SHOWN_FILE_STATES {
             control.set_method(Method::SweepFile {
-                reading,
+                doing,
                 after_square: after_square as u32,
                 squares: last as u32 + 1,
                 states,
@@ -1205,21 +1213,21 @@ fn sweep(
         }
     };
     if let Some((after_square, states)) = saver.saved_layer(tally) {
-        show_file(true, after_square, states);
+        show_file(LayerFileWork::Reading, after_square, states);
     }
     // `on_disk`: whether the checkpoint file holds the layer as it stands.
-    let (mut layer, mut at, mut on_disk) = match saver.resume(tally, &budget) {
+    let (mut carried, mut at, mut on_disk) = match saver.resume(tally, &budget) {
         Ok(Some(Resumed { position, layer })) => {
             let fits = position.tours.len() == scan.rows + 1
                 && position.next <= last
                 && position.reported <= position.next / scan.width;
             if !fits {
-                return Err(Unavailable::Checkpoint(saver.damaged()));
+                return Err(Unavailable::File(saver.damaged()));
             }
             (layer, position, true)
         }
         Ok(None) => (
-            Layer::start(&budget, tally),
+            Carried::InMemory(Layer::start(&budget, tally)),
             Position {
                 tally,
                 next: 0,
@@ -1228,91 +1236,112 @@ fn sweep(
             },
             false,
         ),
-        Err(Resume::OverBudget) => return Err(Unavailable::OverBudget),
-        Err(Resume::Failed(message)) => return Err(Unavailable::Checkpoint(message)),
+        Err(message) => return Err(Unavailable::File(message)),
     };
     for rows in 1..=at.reported {
         on_rows(rows, at.tours[rows]);
     }
     let mut pace = Pace::new(at.next, last, scan.width);
+    let mut growth = Growth::new(scan.width);
     // Where the sweep is, for whoever watches.
-    let show = |position: usize, states: usize, seconds_left, saver: &Saver| {
+    let show = |position: usize, states: u64, seconds_left, spill, saver: &Saver| {
         control.set_method(Method::FrontierSweep {
             square: position as u32 + 1,
             squares: last as u32 + 1,
             width: scan.width as u32,
-            states: states as u64,
+            states,
             pass,
             taken_up_after: saver.taken_up_after(),
             saved_after: saver.saved_after(),
             seconds_left,
+            spill,
         });
     };
     for position in at.next..=last {
         let step = scan.step(position, tally);
-        let states = layer.len();
-        // Kept whole through the step, the layer would share the memory
+        let states = carried.len();
+        // Kept whole through the step, a layer in memory would share it
         // with the next one's tables: when both might not fit (a step
         // rarely more than doubles the states), it is saved first, so
         // that the step can free it as it reads it.
-        let large = states as u64 * (layer::SLOT_BYTES + 2 * layer::BUILDING_BYTES) > memory;
+        let large = matches!(carried, Carried::InMemory(_))
+            && states * (layer::SLOT_BYTES + 2 * layer::BUILDING_BYTES) > memory;
         if !on_disk && saver.save_due(large) {
-            show_file(false, at.next, states as u64);
-            saver.save(&at, &layer)?;
+            show_file(LayerFileWork::Saving, at.next, states);
+            saver.save(&at, &carried)?;
             on_disk = true;
         }
         let seconds_left = pace.step_begins(control.elapsed());
-        show(position, states, seconds_left, saver);
-        let threads = if states >= PARALLEL_THRESHOLD {
+        let threads = if states >= PARALLEL_THRESHOLD as u64 {
             job::threads()
         } else {
             1
         };
-        // A step rarely more than doubles the states; the builder's parts
-        // grow as needed either way.
-        let builder = Builder::new(states * 2, &budget, tally);
-        // A layer that no save can need any more is freed as it is read.
-        let free_as_read = on_disk || !saver.saves();
-        let claims = layer.claims(free_as_read, &budget);
-        let found = job::on_threads(threads, |thread| {
-            let mut stager = builder.stager();
-            let mut found = vec![0u64; scan.rows + 1];
-            while claims.read_next(|part| {
-                for (done, entry) in part.iter().enumerate() {
-                    if (done as u64).is_multiple_of(CHECK_INTERVAL)
-                        && (control.should_stop() || budget.exceeded())
-                    {
-                        break;
-                    }
-                    step.expand(entry.key, entry.count, &mut stager, &mut found);
+        // A layer that no save can need any more is freed as it is read,
+        // where that matters and the next one's size is well foretold. A
+        // small one, or one whose step has not been seen a row before (the
+        // first rows grow unlike the later ones), is kept: if the next one
+        // outgrows the memory after all, the step runs again through disk.
+        let (expected, foretold) = growth.expected(position, states);
+        let free_as_read = (on_disk || !saver.saves())
+            && foretold
+            && states * layer::SLOT_BYTES > memory / KEPT_FOR_A_SECOND_TRY;
+        let kept = match (free_as_read, &carried) {
+            (false, Carried::InMemory(_)) => states * layer::SLOT_BYTES,
+            _ => 0,
+        };
+        let mut room = spill::room_for(expected, memory.saturating_sub(kept), memory);
+        show(position, states, seconds_left, None, saver);
+        let stepped = loop {
+            let means = StepMeans {
+                budget: &budget,
+                control,
+                threads,
+                free_as_read,
+                on_group: &|built, groups| {
+                    let spill = Some((built as u32, groups as u32));
+                    show(position, states, seconds_left, spill, saver);
+                },
+            };
+            let outcome = match room {
+                Room::Enough => step.in_memory(carried, &means),
+                Room::Groups(groups)
+                    if groups > spill::MOST_GROUPS || !spill::disk_for(expected) =>
+                {
+                    Err(Stopped::OverBudget(Some(carried)))
                 }
-                control.add_nodes(part.len() as u64);
-            }) {}
-            stager.flush_all(thread, threads);
-            found
-        });
-        // A step stopped part-way, cancelled or out of memory, is dropped
-        // whole: the count stands where it began, which the file holds
-        // already, or is saved now (to be taken up, with more memory if
-        // need be).
-        let left = claims.into_layer();
-        let cancelled = control.should_stop();
-        if cancelled || budget.exceeded() {
-            if !free_as_read {
-                show_file(false, at.next, left.len() as u64);
-                saver.save(&at, &left)?;
+                Room::Groups(groups) => step.through_disk(carried, groups, &means),
+            };
+            match outcome {
+                Ok(stepped) => break stepped,
+                Err(Stopped::Failed(message)) => return Err(Unavailable::File(message)),
+                // Out of memory in memory, with the layer kept whole: once
+                // more through disk, where the next layer has all the memory.
+                Err(Stopped::OverBudget(Some(whole))) if room == Room::Enough => {
+                    budget.forget_refusal();
+                    carried = whole;
+                    room = Room::Groups(1);
+                }
+                // Cancelled, or out of memory with the layer partly freed
+                // (or in more groups than are worth it): the count stands
+                // where the step began, which the file holds already, or is
+                // saved now (to be taken up, with more memory if need be).
+                Err(Stopped::Cancelled(whole) | Stopped::OverBudget(whole)) => {
+                    if let Some(whole) = whole.filter(|_| !on_disk) {
+                        show_file(LayerFileWork::Saving, at.next, whole.len());
+                        saver.save(&at, &whole)?;
+                    }
+                    if control.should_stop() {
+                        return Err(Unavailable::Cancelled);
+                    }
+                    // What follows (a walk, or its refusal) is no sweep any more.
+                    control.set_method(Method::Unstated);
+                    return Err(Unavailable::OverBudget);
+                }
             }
-            if cancelled {
-                return Err(Unavailable::Cancelled);
-            }
-            // What follows (a walk, or its refusal) is no sweep any more.
-            control.set_method(Method::Unstated);
-            return Err(Unavailable::OverBudget);
-        }
-        for thread_found in found {
-            for (total, found) in at.tours.iter_mut().zip(thread_found) {
-                *total = tally.add(*total, found);
-            }
+        };
+        for (total, found) in at.tours.iter_mut().zip(stepped.found) {
+            *total = tally.add(*total, found);
         }
         let rows_done = if position == scan.last_open {
             scan.rows
@@ -1326,15 +1355,321 @@ fn sweep(
         if position == last {
             break;
         }
-        left.release(&budget);
-        layer = builder.finish(threads);
+        growth.record(position, states, stepped.next.len());
+        carried = stepped.next;
         at.next = position + 1;
         on_disk = false;
     }
     // Done: nothing left to go.
-    show(last, 0, None, saver);
+    show(last, 0, None, None, saver);
     saver.finish(tally, at.tours[1..=at.reported].to_vec())?;
     Ok(())
+}
+
+/// What a step may use besides its layer.
+struct StepMeans<'m> {
+    budget: &'m Budget,
+    control: &'m Control,
+    threads: usize,
+    /// Whether a layer in memory may be freed as it is read.
+    free_as_read: bool,
+    /// Called as a step built on disk goes: the groups of the next layer
+    /// built so far, and the groups in all.
+    on_group: &'m (dyn Fn(usize, usize) + Sync),
+}
+
+impl StepMeans<'_> {
+    /// Whether the step is to stop short: cancelled, or out of memory.
+    fn stopped(&self) -> bool {
+        self.control.should_stop() || self.budget.exceeded()
+    }
+
+    /// Why the step stopped short, with its layer if that is still whole.
+    fn stop(&self, whole: Option<Carried>) -> Stopped {
+        match self.control.should_stop() {
+            true => Stopped::Cancelled(whole),
+            false => Stopped::OverBudget(whole),
+        }
+    }
+}
+
+/// A step that ran to its end: the next layer, and the tours it completed
+/// by the rows they cover.
+struct Stepped {
+    next: Carried,
+    found: Vec<u64>,
+}
+
+/// Why a step stopped short. The layer it read comes back where it is
+/// still whole (on disk, or kept in memory), so that the step can be tried
+/// again or the layer saved.
+enum Stopped {
+    Cancelled(Option<Carried>),
+    OverBudget(Option<Carried>),
+    /// A scratch file could not be written or read: the message says why.
+    Failed(String),
+}
+
+impl From<String> for Stopped {
+    fn from(message: String) -> Stopped {
+        Stopped::Failed(message)
+    }
+}
+
+/// Where a step's threads take the states they read from, a part or a
+/// run at a time.
+enum Source<'l> {
+    Memory(layer::Claims<'l>),
+    Disk(spill::SpillReader<'l>),
+}
+
+impl Source<'_> {
+    fn read_next(&self, read: impl FnOnce(&[Entry])) -> bool {
+        match self {
+            Source::Memory(claims) => claims.read_next(read),
+            Source::Disk(reader) => reader.read_next(read),
+        }
+    }
+
+    /// Hands every state to `visit` on the step's threads: each thread
+    /// begins with `begin(thread)`, visits the states it reads, and ends
+    /// with `end(thread, ..)`, whose results come back. Threads stop early
+    /// when the step is to stop. The states are counted as the control's
+    /// nodes when they are `expanded`.
+    fn each_state<T, R: Send>(
+        &self,
+        means: &StepMeans,
+        expanded: bool,
+        begin: impl Fn(usize) -> T + Sync,
+        visit: impl Fn(&mut T, &Entry) + Sync,
+        end: impl Fn(usize, T) -> R + Sync,
+    ) -> Vec<R> {
+        job::on_threads(means.threads, |thread| {
+            let mut state = begin(thread);
+            while self.read_next(|run| {
+                for (done, entry) in run.iter().enumerate() {
+                    if (done as u64).is_multiple_of(CHECK_INTERVAL) && means.stopped() {
+                        break;
+                    }
+                    visit(&mut state, entry);
+                }
+                if expanded {
+                    means.control.add_nodes(run.len() as u64);
+                }
+            }) {}
+            end(thread, state)
+        })
+    }
+}
+
+/// Runs `read` on a source made of the carried layer, and gives back what
+/// is left of the layer: a layer in memory freed as it is read is gone
+/// (its memory given back), else it is still whole.
+fn read_carried<R>(
+    carried: Carried,
+    means: &StepMeans,
+    read: impl FnOnce(&Source) -> R,
+) -> Result<(R, Option<Carried>), String> {
+    match carried {
+        Carried::InMemory(layer) => {
+            let source = Source::Memory(layer.claims(means.free_as_read, means.budget));
+            let read = read(&source);
+            let Source::Memory(claims) = source else {
+                unreachable!("the source was made from claims")
+            };
+            let left = claims.into_layer();
+            if means.free_as_read {
+                left.release(means.budget);
+                Ok((read, None))
+            } else {
+                Ok((read, Some(Carried::InMemory(left))))
+            }
+        }
+        Carried::OnDisk(spilled) => {
+            let source = Source::Disk(spilled.reader()?);
+            let read = read(&source);
+            if let Source::Disk(reader) = source {
+                reader.finish()?;
+            }
+            Ok((read, Some(Carried::OnDisk(spilled))))
+        }
+    }
+}
+
+impl Step<'_> {
+    /// Expands every state of `source` into the sinks that `sink_for`
+    /// makes, one a thread, each closed by `close`: the tours completed, by
+    /// the rows they cover.
+    fn expand_all<S: Sink>(
+        &self,
+        source: &Source,
+        means: &StepMeans,
+        sink_for: impl Fn() -> S + Sync,
+        close: impl Fn(usize, S) + Sync,
+    ) -> Vec<u64> {
+        let rows = self.scan.rows + 1;
+        source
+            .each_state(
+                means,
+                true,
+                |_| (sink_for(), vec![0u64; rows]),
+                |(sink, found), entry| self.expand(entry.key, entry.count, sink, found),
+                |thread, (sink, found)| {
+                    close(thread, sink);
+                    found
+                },
+            )
+            .into_iter()
+            .reduce(|mut total, thread_found| {
+                for (total, found) in total.iter_mut().zip(thread_found) {
+                    *total = self.tally.add(*total, found);
+                }
+                total
+            })
+            .unwrap_or_else(|| vec![0; rows])
+    }
+
+    /// Runs the step with the next layer built in memory, from a layer in
+    /// memory (freed as it is read where it may be) or on disk.
+    fn in_memory(&self, carried: Carried, means: &StepMeans) -> Result<Stepped, Stopped> {
+        // A step rarely more than doubles the states; the builder's parts
+        // grow as needed either way.
+        let sized_for = (carried.len() as usize).saturating_mul(2);
+        let builder = Builder::new(sized_for, means.budget, self.tally);
+        let (found, left) = read_carried(carried, means, |source| {
+            let close = |thread, stager: layer::Stager| stager.flush_all(thread, means.threads);
+            self.expand_all(source, means, || builder.stager(), close)
+        })?;
+        if means.stopped() {
+            builder.abandon();
+            return Err(means.stop(left));
+        }
+        if let Some(Carried::InMemory(layer)) = left {
+            layer.release(means.budget);
+        }
+        Ok(Stepped {
+            next: Carried::InMemory(builder.finish(means.threads)),
+            found,
+        })
+    }
+
+    /// Runs the step with the next layer built on disk, in `groups` groups
+    /// (see [`spill`]): the layer is expanded once, each new state going
+    /// to the scratch file of its group; then each group's file is read
+    /// back and its states added up in memory, and the group appended to
+    /// the next layer's scratch file. A group that runs out of memory is
+    /// split in two and read again, the groups built before it kept. Built
+    /// in one group, the next layer stays in memory.
+    fn through_disk(
+        &self,
+        carried: Carried,
+        groups: usize,
+        means: &StepMeans,
+    ) -> Result<Stepped, Stopped> {
+        let StepMeans {
+            budget, on_group, ..
+        } = *means;
+        (on_group)(0, groups);
+        let buckets = spill::Buckets::create(groups, means.threads, budget)?;
+        let (found, left) = read_carried(carried, means, |source| {
+            let close = |_, bucketer: spill::Bucketer| bucketer.close();
+            self.expand_all(source, means, || buckets.bucketer(), close)
+        })?;
+        if means.stopped() {
+            return Err(means.stop(left));
+        }
+        // Kept whole only for a save or a second try: the groups need the
+        // memory. One on disk costs none.
+        let left = match left {
+            Some(Carried::InMemory(layer)) => {
+                layer.release(budget);
+                None
+            }
+            on_disk => on_disk,
+        };
+        let mut next = spill::NextLayer::new();
+        for (index, (group, bucket)) in buckets.finish()?.into_iter().enumerate() {
+            // The bucket holds each state as often as it was made, about
+            // twice for each distinct one, like the sizing of a step's
+            // builder in memory.
+            let mut pending = VecDeque::from([(group, bucket.len() as usize)]);
+            while let Some((group, sized_for)) = pending.pop_front() {
+                let later = pending.len() + groups - index - 1;
+                on_group(next.groups() + 1, next.groups() + 1 + later);
+                let builder = Builder::for_group(sized_for, budget, self.tally, group.clone());
+                let source = Source::Disk(bucket.reader()?);
+                source.each_state(
+                    means,
+                    false,
+                    |_| builder.stager(),
+                    |stager, entry| stager.add(entry.key, entry.count),
+                    |thread, stager| stager.flush_all(thread, means.threads),
+                );
+                if let Source::Disk(reader) = source {
+                    reader.finish()?;
+                }
+                if !means.stopped() {
+                    next.add(group, builder.finish(means.threads), budget)?;
+                    continue;
+                }
+                builder.abandon();
+                let halves = group.halves();
+                let too_many = next.groups() + pending.len() + 2 > spill::MOST_GROUPS;
+                if means.control.should_stop() || halves.is_none() || too_many {
+                    return Err(means.stop(left));
+                }
+                budget.forget_refusal();
+                for half in halves.into_iter().flatten().rev() {
+                    pending.push_front((half, sized_for / 2));
+                }
+            }
+        }
+        Ok(Stepped {
+            next: next.finish()?,
+            found,
+        })
+    }
+}
+
+/// How much each step multiplied the states the last time it was at the
+/// same place in a row, to tell how large the next layer will be before it
+/// is built (see [`spill::room_for`]): from row to row, the steps at the
+/// same column grow the states alike.
+struct Growth {
+    /// Per column, the growth and the position it was seen at.
+    by_column: Vec<Option<(f64, usize)>>,
+}
+
+/// The growth assumed for a column not yet seen: a step rarely more than
+/// doubles the states.
+const FIRST_GROWTH: f64 = 2.0;
+
+/// How much more than its column's last growth a step is assumed to grow.
+const GROWTH_MARGIN: f64 = 1.1;
+
+impl Growth {
+    fn new(width: usize) -> Growth {
+        Growth {
+            by_column: vec![None; width],
+        }
+    }
+
+    /// The states expected after the step at `position`, which begins with
+    /// `states`, and whether that is well foretold: by a growth seen in a
+    /// row past the first two, whose steps grow the states unlike the
+    /// later ones.
+    fn expected(&self, position: usize, states: u64) -> (u64, bool) {
+        let width = self.by_column.len();
+        let (growth, seen_at) = self.by_column[position % width].unwrap_or((FIRST_GROWTH, 0));
+        let expected = (states as f64 * growth * GROWTH_MARGIN).ceil() as u64;
+        (expected, seen_at >= 2 * width)
+    }
+
+    /// The step at `position` went from `before` to `after` states.
+    fn record(&mut self, position: usize, before: u64, after: u64) {
+        let width = self.by_column.len();
+        self.by_column[position % width] = Some((after as f64 / before.max(1) as f64, position));
+    }
 }
 
 /// How long the rest of a sweep should take at the pace of its last row.
@@ -1462,20 +1797,30 @@ mod tests {
         };
         scan.keys = keys;
         let mut saver = Saver::open(None, 0, Vec::new(), String::new()).unwrap();
+        sweep_whole(&scan, 1 << 30, &Control::new(), &mut saver).expect("small boards fit")
+    }
+
+    /// The tours of the whole scan, swept with `memory` bytes of tables,
+    /// `control` and `saver`.
+    fn sweep_whole(
+        scan: &Scan,
+        memory: u64,
+        control: &Control,
+        saver: &mut Saver,
+    ) -> Result<u64, Unavailable> {
         let means = Means {
-            memory: 1 << 30,
-            control: &Control::new(),
-            saver: &mut saver,
+            memory,
+            control,
+            saver,
         };
         let mut tours = 0;
         let pass = (Tally::Capped, SweepPass::Counting);
-        sweep(&scan, scan.rows, pass, means, &mut |rows, found| {
+        sweep(scan, scan.rows, pass, means, &mut |rows, found| {
             if rows == scan.rows {
                 tours = found;
             }
-        })
-        .expect("small boards fit");
-        tours
+        })?;
+        Ok(tours)
     }
 
     /// Small boards, some with holes placed at random and some with holes
@@ -1647,18 +1992,80 @@ mod tests {
     }
 
     #[test]
-    fn a_sweep_past_its_memory_stops() {
+    fn a_sweep_that_would_need_too_many_groups_stops() {
         let board = Board::new(6, 8).unwrap();
         let scan = Scan::new(&board, Shape::Cycle).unwrap();
         let mut saver = Saver::open(None, 0, Vec::new(), String::new()).unwrap();
+        // Closed 6x8 has millions of states: in 64 KiB that would take
+        // thousands of groups.
+        let outcome = sweep_whole(&scan, 1 << 16, &Control::new(), &mut saver);
+        assert_eq!(outcome, Err(Unavailable::OverBudget));
+    }
+
+    #[test]
+    fn a_sweep_short_of_memory_builds_its_layers_on_disk_and_counts_the_same() {
+        let mut boards = vec![
+            (Board::new(6, 6).unwrap(), Shape::Cycle),
+            (Board::new(5, 6).unwrap(), Shape::Path(None, None)),
+        ];
+        let mut holed = Board::new(6, 6).unwrap();
+        holed.set_blocked(Square::new(2, 3), true);
+        boards.push((holed, Shape::Path(Some(Square::new(0, 0)), None)));
+        for (board, shape) in boards {
+            let scan = Scan::new(&board, shape).unwrap();
+            let saver = || Saver::open(None, 0, Vec::new(), String::new()).unwrap();
+            let in_memory = Control::new();
+            let whole = sweep_whole(&scan, 1 << 30, &in_memory, &mut saver()).unwrap();
+            assert!(whole > 0);
+            let made = spill::files_made();
+            let through_disk = Control::new();
+            let short = sweep_whole(&scan, 256 << 10, &through_disk, &mut saver());
+            assert_eq!(short, Ok(whole), "{board:?} {shape:?}");
+            assert!(spill::files_made() > made, "no scratch file made");
+            // Each state is expanded once through disk (more often where a
+            // step ran out of memory and was run again).
+            assert!(through_disk.snapshot().nodes >= in_memory.snapshot().nodes);
+        }
+    }
+
+    #[test]
+    fn a_saved_layer_too_large_for_memory_is_taken_up_through_disk() {
+        let board = Board::new(6, 6).unwrap();
+        let scan = Scan::new(&board, Shape::Cycle).unwrap();
+        let file = std::env::temp_dir().join(format!(
+            "gridtour-frontier-spill-{}.count",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&file);
+        let checkpointing = job::Checkpointing {
+            path: file.clone(),
+            every: Duration::ZERO,
+        };
+        let open = || Saver::open(Some(&checkpointing), 7, vec![1, 2], "test".into()).unwrap();
+        // Stopped once four rows are done: the file holds the layer of
+        // thousands of states that the fifth row begins with.
+        let stopping = Control::new();
         let means = Means {
-            memory: 1 << 20,
-            control: &Control::new(),
-            saver: &mut saver,
+            memory: 1 << 30,
+            control: &stopping,
+            saver: &mut open(),
         };
         let pass = (Tally::Capped, SweepPass::Counting);
-        let outcome = sweep(&scan, scan.rows, pass, means, &mut |_, _| {});
-        assert_eq!(outcome, Err(Unavailable::OverBudget));
+        let stopped = sweep(&scan, scan.rows, pass, means, &mut |rows, _| {
+            if rows == 4 {
+                stopping.cancel();
+            }
+        });
+        assert_eq!(stopped, Err(Unavailable::Cancelled));
+        let saved = open().saved_layer(Tally::Capped).expect("a saved layer").1;
+        // 48 KiB hold 3,072 states at 16 bytes.
+        assert!(saved > 3_072, "{saved} states saved");
+        let made = spill::files_made();
+        let taken_up = sweep_whole(&scan, 48 << 10, &Control::new(), &mut open());
+        assert!(spill::files_made() > made, "no scratch file made");
+        // A001230: closed tours of 6x6.
+        assert_eq!(taken_up, Ok(9_862));
+        let _ = std::fs::remove_file(&file);
     }
 
     #[test]

@@ -22,6 +22,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::layer::{self, Budget, Entry, Layer, Tally, mix};
+use super::spill::{Carried, SpillWriter};
 use crate::atomic_write::write_atomic_with;
 use crate::job::Checkpointing;
 
@@ -56,7 +57,7 @@ pub(super) struct Position {
 /// A sweep taken up from the file: where it was, and its layer.
 pub(super) struct Resumed {
     pub(super) position: Position,
-    pub(super) layer: Layer,
+    pub(super) layer: Carried,
 }
 
 /// A saved sweep's position, and where its states start in the file.
@@ -148,12 +149,13 @@ impl<'c> Saver<'c> {
     }
 
     /// The saved sweep, when it is the one with `tally`, with its layer
-    /// read into memory taken from `budget`; Ok(None) when there is none.
+    /// read into memory taken from `budget`, or into a scratch file where
+    /// the budget has no room for it; Ok(None) when there is none.
     pub(super) fn resume(
         &mut self,
         tally: Tally,
         budget: &Budget,
-    ) -> Result<Option<Resumed>, Resume> {
+    ) -> Result<Option<Resumed>, String> {
         let Some(to) = self.to else {
             return Ok(None);
         };
@@ -190,7 +192,7 @@ impl<'c> Saver<'c> {
 
     /// Saves the sweep at `position` with `layer` now (when saves were
     /// asked for).
-    pub(super) fn save(&mut self, position: &Position, layer: &Layer) -> Result<(), String> {
+    pub(super) fn save(&mut self, position: &Position, layer: &Carried) -> Result<(), String> {
         self.write(Some((position, layer)))
     }
 
@@ -210,7 +212,7 @@ impl<'c> Saver<'c> {
         }
     }
 
-    fn write(&mut self, current: Option<(&Position, &Layer)>) -> Result<(), String> {
+    fn write(&mut self, current: Option<(&Position, &Carried)>) -> Result<(), String> {
         let Some(to) = self.to else {
             return Ok(());
         };
@@ -240,15 +242,19 @@ impl<'c> Saver<'c> {
                     out.put(position.next as u64)?;
                     out.put(position.reported as u64)?;
                     out.put_all(&position.tours)?;
-                    out.put(layer.len() as u64)?;
+                    out.put(layer.len())?;
                 }
             }
             out.put_checksum()?;
             if let Some((_, layer)) = current {
-                for entry in layer.parts.iter().flatten() {
-                    out.put(entry.key)?;
-                    out.put(entry.count)?;
-                }
+                layer
+                    .for_each_run(&mut |run| {
+                        run.iter().try_for_each(|entry| {
+                            out.put(entry.key)?;
+                            out.put(entry.count)
+                        })
+                    })
+                    .map_err(io::Error::other)?;
                 out.put_checksum()?;
             }
             out.sink.flush()
@@ -321,22 +327,10 @@ impl<'c> Saver<'c> {
     }
 }
 
-/// Why a saved sweep could not be taken up.
-pub(super) enum Resume {
-    /// Its states need more memory than the budget.
-    OverBudget,
-    /// The file could not be read, or is damaged: the message says which.
-    Failed(String),
-}
-
-impl From<String> for Resume {
-    fn from(message: String) -> Resume {
-        Resume::Failed(message)
-    }
-}
-
-/// Reads a saved sweep's states, checking their checksum.
-fn read_layer(path: &Path, saved: &Saved, budget: &Budget) -> Result<Layer, Resume> {
+/// Reads a saved sweep's states, checking their checksum: into memory as
+/// far as the budget has room, and the whole layer into a scratch file
+/// from there (a layer saved while it was on disk need not fit).
+fn read_layer(path: &Path, saved: &Saved, budget: &Budget) -> Result<Carried, String> {
     let failure = |error: io::Error| format!("cannot read {}: {error}", path.display());
     let mut file = File::open(path).map_err(failure)?;
     let length = file.metadata().map_err(failure)?.len();
@@ -346,33 +340,47 @@ fn read_layer(path: &Path, saved: &Saved, budget: &Budget) -> Result<Layer, Resu
         .checked_mul(16)
         .and_then(|bytes| bytes.checked_add(saved.states_offset + 8));
     if needed != Some(length) {
-        return Err(Resume::Failed(format!(
+        return Err(format!(
             "{} is damaged: its states do not fill it",
             path.display()
-        )));
+        ));
     }
     file.seek(SeekFrom::Start(saved.states_offset))
         .map_err(failure)?;
     let mut input = Reading::new(path, file);
     input.offset = saved.states_offset;
     let mut layer = Layer { parts: Vec::new() };
+    let mut spill: Option<SpillWriter> = None;
     let mut left = saved.states as usize;
     while left > 0 {
         let states = left.min(STATES_PER_READ_PART);
-        if !budget.take(states as u64 * layer::SLOT_BYTES) {
-            return Err(Resume::OverBudget);
-        }
+        let in_memory = spill.is_none() && budget.take_if_there(states as u64 * layer::SLOT_BYTES);
         let mut part = Vec::with_capacity(states);
         for _ in 0..states {
             let key = input.get()?;
             let count = input.get()?;
             part.push(Entry { key, count });
         }
-        layer.parts.push(part);
         left -= states;
+        if in_memory {
+            layer.parts.push(part);
+            continue;
+        }
+        let writer = match &mut spill {
+            Some(writer) => writer,
+            None => {
+                let mut writer = SpillWriter::create()?;
+                writer.write_layer(std::mem::take(&mut layer), budget);
+                spill.insert(writer)
+            }
+        };
+        writer.write(&part);
     }
     input.check_sum()?;
-    Ok(layer)
+    Ok(match spill {
+        None => Carried::InMemory(layer),
+        Some(writer) => Carried::OnDisk(writer.finish()?),
+    })
 }
 
 /// Words written out with a running checksum.

@@ -19,6 +19,8 @@
 //! read (see [`Claims`]).
 
 use std::sync::Mutex;
+
+use super::spill::{Group, group_bits};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// A key no state has (keys use at most 63 bits): marks an empty slot.
@@ -62,16 +64,30 @@ impl Budget {
 
     /// Takes `bytes` from the budget, or marks it exceeded and returns false.
     pub(super) fn take(&self, bytes: u64) -> bool {
+        let taken = self.take_if_there(bytes);
+        if !taken {
+            self.exceeded.store(true, Ordering::Relaxed);
+        }
+        taken
+    }
+
+    /// Takes `bytes` from the budget if it has them, without marking it
+    /// exceeded when it has not: for memory that has another place to go.
+    pub(super) fn take_if_there(&self, bytes: u64) -> bool {
         let before = self.used.fetch_add(bytes, Ordering::Relaxed);
         if before.saturating_add(bytes) > self.limit {
             self.used.fetch_sub(bytes, Ordering::Relaxed);
-            self.exceeded.store(true, Ordering::Relaxed);
             return false;
         }
         true
     }
 
-    fn give_back(&self, bytes: u64) {
+    /// The bytes not taken.
+    pub(super) fn free(&self) -> u64 {
+        self.limit.saturating_sub(self.used.load(Ordering::Relaxed))
+    }
+
+    pub(super) fn give_back(&self, bytes: u64) {
         self.used.fetch_sub(bytes, Ordering::Relaxed);
     }
 
@@ -84,6 +100,12 @@ impl Budget {
     /// Whether some allocation was refused.
     pub(super) fn exceeded(&self) -> bool {
         self.exceeded.load(Ordering::Relaxed)
+    }
+
+    /// Forgets a refusal, for a step tried again another way once what
+    /// the refused try took has been given back.
+    pub(super) fn forget_refusal(&self) {
+        self.exceeded.store(false, Ordering::Relaxed);
     }
 }
 
@@ -159,6 +181,7 @@ impl Entry {
 pub(super) type Part = Vec<Entry>;
 
 /// A whole layer of states.
+#[derive(Default)]
 pub(super) struct Layer {
     pub(super) parts: Vec<Part>,
 }
@@ -352,6 +375,8 @@ pub(super) struct Builder<'a> {
     tables: Vec<Mutex<Table>>,
     /// A key's part is its mixed hash shifted right by this much.
     part_shift: u32,
+    /// The states this builder keeps (see [`Builder::for_group`]).
+    group: Group,
     budget: &'a Budget,
     tally: Tally,
 }
@@ -359,12 +384,28 @@ pub(super) struct Builder<'a> {
 impl<'a> Builder<'a> {
     /// A builder sized for about `expected` states.
     pub(super) fn new(expected: usize, budget: &'a Budget, tally: Tally) -> Builder<'a> {
+        let everything = Group::split_all(1).next().expect("one group");
+        Builder::for_group(expected, budget, tally, everything)
+    }
+
+    /// A builder sized for about `expected` states that keeps only the
+    /// states of `group` and drops the others: a step whose next layer
+    /// does not fit in memory is run once per group (see `spill`). Groups
+    /// split the states by hash bits that neither the part nor the slot
+    /// depends on, so every group spreads over all its parts.
+    pub(super) fn for_group(
+        expected: usize,
+        budget: &'a Budget,
+        tally: Tally,
+        group: Group,
+    ) -> Builder<'a> {
         let parts = (expected / STATES_PER_PART)
             .next_power_of_two()
             .clamp(1, MAX_PARTS);
         Builder {
             tables: (0..parts).map(|_| Mutex::new(Table::new())).collect(),
             part_shift: 64 - parts.trailing_zeros(),
+            group,
             budget,
             tally,
         }
@@ -373,6 +414,14 @@ impl<'a> Builder<'a> {
     fn part_of(&self, hash: u64) -> usize {
         // A shift by 64 (one part) is not allowed; checked_shr says 0 then.
         hash.checked_shr(self.part_shift).unwrap_or(0) as usize
+    }
+
+    /// Whether a state with `hash` is in this builder's group.
+    fn keeps(&self, hash: u64) -> bool {
+        // The parts take the hash's top bits, which the group's must not
+        // overlap.
+        const { assert!(MAX_PARTS <= 1 << 16) };
+        self.group.holds(group_bits(hash))
     }
 
     /// A thread's staging buffers for this builder: chunks when the budget
@@ -395,6 +444,18 @@ impl<'a> Builder<'a> {
                 })
                 .collect(),
             buffering,
+        }
+    }
+
+    /// Drops the states built so far, giving their memory back: for a step
+    /// stopped part-way. The stagers must have been flushed.
+    pub(super) fn abandon(self) {
+        for table in self.tables {
+            let table = table
+                .into_inner()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            self.budget
+                .give_back(table.entries.len() as u64 * SLOT_BYTES);
         }
     }
 
@@ -451,6 +512,19 @@ pub(super) struct Stager<'b, 'a> {
     buffering: bool,
 }
 
+/// Where a step puts the states it makes: the next layer's tables
+/// (through a [`Stager`]), or scratch files (see `spill::Bucketer`).
+pub(super) trait Sink {
+    /// Takes `count` more partial tours for `key`.
+    fn add(&mut self, key: u64, count: u64);
+}
+
+impl Sink for Stager<'_, '_> {
+    fn add(&mut self, key: u64, count: u64) {
+        Stager::add(self, key, count);
+    }
+}
+
 /// States in a chunk while buffering.
 const CHUNK: usize = 512;
 
@@ -460,7 +534,11 @@ const CHUNK_BYTES: u64 = CHUNK as u64 * SLOT_BYTES;
 impl Stager<'_, '_> {
     /// Stages `count` more partial tours for `key`.
     pub(super) fn add(&mut self, key: u64, count: u64) {
-        let part = self.builder.part_of(mix(key));
+        let hash = mix(key);
+        if !self.builder.keeps(hash) {
+            return;
+        }
+        let part = self.builder.part_of(hash);
         let staged = &mut self.staged[part];
         staged.filling.push(Entry { key, count });
         if staged.filling.len() < staged.filling.capacity() {
@@ -640,6 +718,45 @@ mod tests {
         // 60,000 states staged would take more than half of 1 MiB: the
         // chunks go into the tables and the rest follows as it comes.
         assert!(!build_three_rounds(20_000, &Budget::new(1 << 20)));
+    }
+
+    #[test]
+    fn groups_split_the_states_between_them_evenly() {
+        let keys: Vec<u64> = (0..30_000).map(|key| key * 7919).collect();
+        for groups in [2, 3, 5] {
+            let budget = Budget::new(1 << 26);
+            let mut seen = Vec::new();
+            for group in Group::split_all(groups) {
+                let builder = Builder::for_group(1 << 12, &budget, Tally::Capped, group);
+                let mut stager = builder.stager();
+                for &key in &keys {
+                    stager.add(key, 1);
+                }
+                stager.flush_all(0, 1);
+                let layer = builder.finish(1);
+                let share = layer.len() as f64 / keys.len() as f64;
+                assert!((share - 1.0 / groups as f64).abs() < 0.02, "{share}");
+                seen.extend(layer.parts.iter().flatten().map(|entry| entry.key));
+                layer.release(&budget);
+            }
+            seen.sort_unstable();
+            assert_eq!(seen, keys, "each state in one group of {groups}");
+            assert_eq!(used(&budget), 0);
+        }
+    }
+
+    #[test]
+    fn a_builder_abandoned_gives_its_tables_back() {
+        let budget = Budget::new(1 << 20);
+        let builder = Builder::new(1 << 12, &budget, Tally::Capped);
+        let mut stager = builder.stager();
+        for key in 0..10_000 {
+            stager.add(key, 1);
+        }
+        stager.flush_all(0, 1);
+        assert!(used(&budget) > 10_000 * SLOT_BYTES);
+        builder.abandon();
+        assert_eq!(used(&budget), 0);
     }
 
     #[test]

@@ -375,6 +375,7 @@ impl Plan {
                 taken_up_after: None,
                 saved_after: None,
                 seconds_left: pace.step_begins(control.elapsed()),
+                spill: None,
             });
             let step = self.step_at(position);
             for completing in &step.tours {
