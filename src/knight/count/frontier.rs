@@ -2029,7 +2029,7 @@ mod tests {
     }
 
     #[test]
-    fn a_saved_layer_too_large_for_memory_is_taken_up_through_disk() {
+    fn a_saved_layer_too_large_for_memory_is_taken_up_through_disk_and_saved_from_there() {
         let board = Board::new(6, 6).unwrap();
         let scan = Scan::new(&board, Shape::Cycle).unwrap();
         let file = std::env::temp_dir().join(format!(
@@ -2042,28 +2042,36 @@ mod tests {
             every: Duration::ZERO,
         };
         let open = || Saver::open(Some(&checkpointing), 7, vec![1, 2], "test".into()).unwrap();
-        // Stopped once four rows are done: the file holds the layer of
-        // thousands of states that the fifth row begins with.
-        let stopping = Control::new();
-        let means = Means {
-            memory: 1 << 30,
-            control: &stopping,
-            saver: &mut open(),
+        // Swept within `memory`, saving after every square, and stopped once
+        // `rows` rows are done.
+        let stopped_after = |rows_done: usize, memory: u64| {
+            let stopping = Control::new();
+            let means = Means {
+                memory,
+                control: &stopping,
+                saver: &mut open(),
+            };
+            let pass = (Tally::Capped, SweepPass::Counting);
+            let stopped = sweep(&scan, scan.rows, pass, means, &mut |rows, _| {
+                if rows == rows_done {
+                    stopping.cancel();
+                }
+            });
+            assert_eq!(stopped, Err(Unavailable::Cancelled));
+            open().saved_layer(Tally::Capped).expect("a saved layer").1
         };
-        let pass = (Tally::Capped, SweepPass::Counting);
-        let stopped = sweep(&scan, scan.rows, pass, means, &mut |rows, _| {
-            if rows == 4 {
-                stopping.cancel();
-            }
-        });
-        assert_eq!(stopped, Err(Unavailable::Cancelled));
-        let saved = open().saved_layer(Tally::Capped).expect("a saved layer").1;
-        // 48 KiB hold 3,072 states at 16 bytes.
-        assert!(saved > 3_072, "{saved} states saved");
+        // The layer that the fourth row begins with: thousands of states,
+        // more than 32 KiB hold (2,048 at 16 bytes).
+        let saved = stopped_after(3, 1 << 30);
+        assert!(saved > 2_048, "{saved} states saved");
+        // Taken up within 32 KiB: read into a scratch file, and its next
+        // layers built through disk and saved from there.
         let made = spill::files_made();
-        let taken_up = sweep_whole(&scan, 48 << 10, &Control::new(), &mut open());
+        let saved = stopped_after(4, 32 << 10);
+        assert!(saved > 2_048, "{saved} states saved");
         assert!(spill::files_made() > made, "no scratch file made");
-        // A001230: closed tours of 6x6.
+        // A001230: closed tours of 6x6, taken up from that save.
+        let taken_up = sweep_whole(&scan, 1 << 30, &Control::new(), &mut open());
         assert_eq!(taken_up, Ok(9_862));
         let _ = std::fs::remove_file(&file);
     }

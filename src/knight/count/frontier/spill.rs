@@ -246,9 +246,6 @@ const LAYER_FILE_BUFFER: usize = 1 << 20;
 /// much, less where memory is short (see [`Buckets::create`]).
 const BUCKET_FILE_BUFFER: usize = 1 << 16;
 
-/// The least a bucket holds back.
-const FEWEST_FILE_BUFFER: usize = 1 << 12;
-
 impl SpillWriter {
     /// A new, empty scratch file for a layer.
     pub(super) fn create() -> Result<SpillWriter, String> {
@@ -428,7 +425,7 @@ impl<'b> Buckets<'b> {
         // for the threads'.
         let share = budget.free() / 4;
         let file_buffer = (share / groups.max(1) as u64) as usize;
-        let file_buffer = file_buffer.clamp(FEWEST_FILE_BUFFER, BUCKET_FILE_BUFFER);
+        let file_buffer = file_buffer.min(BUCKET_FILE_BUFFER);
         let files = (0..groups)
             .map(|_| SpillWriter::with_buffer(file_buffer).map(Mutex::new))
             .collect::<Result<_, _>>()?;
