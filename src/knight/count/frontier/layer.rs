@@ -720,6 +720,16 @@ mod tests {
         assert!(!build_three_rounds(20_000, &Budget::new(1 << 20)));
     }
 
+    /// Adds each of `keys` once, with count 1, to `builder` through one
+    /// stager.
+    fn add_once(builder: &Builder, keys: impl IntoIterator<Item = u64>) {
+        let mut stager = builder.stager();
+        for key in keys {
+            stager.add(key, 1);
+        }
+        stager.flush_all(0, 1);
+    }
+
     #[test]
     fn groups_split_the_states_between_them_evenly() {
         let keys: Vec<u64> = (0..30_000).map(|key| key * 7919).collect();
@@ -728,11 +738,7 @@ mod tests {
             let mut seen = Vec::new();
             for group in Group::split_all(groups) {
                 let builder = Builder::for_group(1 << 12, &budget, Tally::Capped, group);
-                let mut stager = builder.stager();
-                for &key in &keys {
-                    stager.add(key, 1);
-                }
-                stager.flush_all(0, 1);
+                add_once(&builder, keys.iter().copied());
                 let layer = builder.finish(1);
                 let share = layer.len() as f64 / keys.len() as f64;
                 assert!((share - 1.0 / groups as f64).abs() < 0.02, "{share}");
@@ -749,11 +755,7 @@ mod tests {
     fn a_builder_abandoned_gives_its_tables_back() {
         let budget = Budget::new(1 << 20);
         let builder = Builder::new(1 << 12, &budget, Tally::Capped);
-        let mut stager = builder.stager();
-        for key in 0..10_000 {
-            stager.add(key, 1);
-        }
-        stager.flush_all(0, 1);
+        add_once(&builder, 0..10_000);
         assert!(used(&budget) > 10_000 * SLOT_BYTES);
         builder.abandon();
         assert_eq!(used(&budget), 0);
