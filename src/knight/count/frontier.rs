@@ -1303,10 +1303,13 @@ fn sweep(
                     show(position, states, seconds_left, spill, saver);
                 },
             };
+            // The free disk is weighed only against a well-foretold size:
+            // a guess (taken up from a checkpoint, or in the first rows)
+            // could refuse a step that fits.
             let outcome = match room {
                 Room::Enough => step.in_memory(carried, &means),
                 Room::Groups(groups)
-                    if groups > spill::MOST_GROUPS || !spill::disk_for(expected) =>
+                    if groups > spill::MOST_GROUPS || (foretold && !spill::disk_for(expected)) =>
                 {
                     Err(Stopped::OverBudget(Some(carried)))
                 }

@@ -87,10 +87,10 @@ pub(super) fn room_for(expected: u64, in_memory: u64, memory: u64) -> Room {
 
 /// Whether the scratch directory has room for a step through disk whose
 /// next layer should hold about `expected` states: its buckets (each state
-/// about twice) and the next layer, with some to spare. Where the free
-/// space is not known, the step is tried.
+/// about twice) and the next layer. Where the free space is not known, the
+/// step is tried (and a write that finds the disk full says so).
 pub(super) fn disk_for(expected: u64) -> bool {
-    let needed = expected.saturating_mul(4 * STATE_BYTES as u64);
+    let needed = expected.saturating_mul(3 * STATE_BYTES as u64);
     crate::memory::free_disk(&crate::memory::scratch_dir()).is_none_or(|free| needed <= free)
 }
 
