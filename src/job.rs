@@ -543,6 +543,14 @@ pub enum SweepPass {
 pub enum NoSweep {
     /// Its tables needed more than the memory budget of this many bytes.
     OverBudget(u64),
+    /// Its tables needed more than the memory `budget`, and its layers on
+    /// disk more than the `free` bytes of the scratch directory.
+    OverBudgetAndDisk {
+        /// The memory budget in bytes.
+        budget: u64,
+        /// The scratch directory's free bytes.
+        free: u64,
+    },
     /// The board's shorter side is wider than its keys can describe.
     TooWide {
         /// The board's shorter side.
@@ -561,22 +569,27 @@ pub enum NoSweep {
 impl NoSweep {
     /// Whether a larger memory budget could let the sweep count.
     pub fn more_memory_helps(&self) -> bool {
-        matches!(self, NoSweep::OverBudget(_))
+        matches!(
+            self,
+            NoSweep::OverBudget(_) | NoSweep::OverBudgetAndDisk { .. }
+        )
     }
 }
 
 impl fmt::Display for NoSweep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            NoSweep::OverBudget(budget) if budget < 1 << 20 => write!(
-                f,
-                "the frontier sweep needs more than the {} KiB memory budget",
-                budget >> 10
-            ),
             NoSweep::OverBudget(budget) => write!(
                 f,
-                "the frontier sweep needs more than the {} MiB memory budget",
-                group_digits(budget >> 20)
+                "the frontier sweep needs more than the {} memory budget",
+                in_binary_units(budget)
+            ),
+            NoSweep::OverBudgetAndDisk { budget, free } => write!(
+                f,
+                "the frontier sweep needs more than the {} memory budget, and more disk than \
+                 the {} free in the scratch directory (--scratch DIR names another)",
+                in_binary_units(budget),
+                in_binary_units(free)
             ),
             NoSweep::TooWide { width, widest } => write!(
                 f,
@@ -589,6 +602,15 @@ impl fmt::Display for NoSweep {
                  to {longest} long"
             ),
         }
+    }
+}
+
+/// Bytes in KiB below a MiB, else in MiB: "256 KiB", "6,026 MiB".
+fn in_binary_units(bytes: u64) -> String {
+    if bytes < 1 << 20 {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{} MiB", group_digits(bytes >> 20))
     }
 }
 
@@ -953,6 +975,16 @@ mod tests {
             NoSweep::OverBudget(256 << 10).to_string(),
             "the frontier sweep needs more than the 256 KiB memory budget"
         );
+        let disk = NoSweep::OverBudgetAndDisk {
+            budget: 64 << 20,
+            free: 20 << 20,
+        };
+        assert_eq!(
+            disk.to_string(),
+            "the frontier sweep needs more than the 64 MiB memory budget, and more disk than the \
+             20 MiB free in the scratch directory (--scratch DIR names another)"
+        );
+        assert!(disk.more_memory_helps());
         // A generator's searches leave the found counter alone (see
         // `Control::without_found`).
         let making = Progress {

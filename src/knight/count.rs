@@ -246,6 +246,10 @@ fn no_sweep(why: Unavailable) -> Outcome<Result<NoSweep, NotCounted>> {
             widest: frontier::MAX_WIDTH as u32,
         },
         Unavailable::OverBudget => NoSweep::OverBudget(crate::memory::budget()),
+        Unavailable::OverBudgetAndDisk { free } => NoSweep::OverBudgetAndDisk {
+            budget: crate::memory::budget(),
+            free,
+        },
         Unavailable::TooLong { longest } => NoSweep::TooLongForEveryLength { longest },
     }))
 }

@@ -76,6 +76,9 @@ pub(super) enum Unavailable {
     TooWide { width: u32 },
     /// The states would take more than the memory budget.
     OverBudget,
+    /// The states would take more than the memory budget, and more than
+    /// the scratch directory's `free` bytes on disk.
+    OverBudgetAndDisk { free: u64 },
     /// Boards up to this long can be counted by [`count_lengths`].
     TooLong { longest: u32 },
     /// The control was cancelled.
@@ -1306,11 +1309,13 @@ fn sweep(
             // The free disk is weighed only against a well-foretold size:
             // a guess (taken up from a checkpoint, or in the first rows)
             // could refuse a step that fits.
+            let short_of_disk = match room {
+                Room::Groups(_) if foretold => spill::short_of_disk(expected),
+                _ => None,
+            };
             let outcome = match room {
                 Room::Enough => step.in_memory(carried, &means),
-                Room::Groups(groups)
-                    if groups > spill::MOST_GROUPS || (foretold && !spill::disk_for(expected)) =>
-                {
+                Room::Groups(groups) if groups > spill::MOST_GROUPS || short_of_disk.is_some() => {
                     Err(Stopped::OverBudget(Some(carried)))
                 }
                 Room::Groups(groups) => step.through_disk(carried, groups, &means),
@@ -1339,7 +1344,10 @@ fn sweep(
                     }
                     // What follows (a walk, or its refusal) is no sweep any more.
                     control.set_method(Method::Unstated);
-                    return Err(Unavailable::OverBudget);
+                    return Err(match short_of_disk {
+                        Some(free) => Unavailable::OverBudgetAndDisk { free },
+                        None => Unavailable::OverBudget,
+                    });
                 }
             }
         };

@@ -85,13 +85,14 @@ pub(super) fn room_for(expected: u64, in_memory: u64, memory: u64) -> Room {
     }
 }
 
-/// Whether the scratch directory has room for a step through disk whose
-/// next layer should hold about `expected` states: its buckets (each state
-/// about twice) and the next layer. Where the free space is not known, the
-/// step is tried (and a write that finds the disk full says so).
-pub(super) fn disk_for(expected: u64) -> bool {
+/// The scratch directory's free bytes, when they are too few for a step
+/// through disk whose next layer should hold about `expected` states: its
+/// buckets (each state about twice) and the next layer. Where the free
+/// space is not known, the step is tried (and a write that finds the disk
+/// full says so).
+pub(super) fn short_of_disk(expected: u64) -> Option<u64> {
     let needed = expected.saturating_mul(3 * STATE_BYTES as u64);
-    crate::memory::free_disk(&crate::memory::scratch_dir()).is_none_or(|free| needed <= free)
+    crate::memory::free_disk(&crate::memory::scratch_dir()).filter(|&free| free < needed)
 }
 
 /// The bits of a state's mixed hash that choose its group: bits 32 to 47,
