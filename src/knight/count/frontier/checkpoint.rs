@@ -247,14 +247,12 @@ impl<'c> Saver<'c> {
             }
             out.put_checksum()?;
             if let Some((_, layer)) = current {
-                layer
-                    .for_each_run(&mut |run| {
-                        run.iter().try_for_each(|entry| {
-                            out.put(entry.key)?;
-                            out.put(entry.count)
-                        })
+                layer.for_each_run(&mut |run| {
+                    run.iter().try_for_each(|entry| {
+                        out.put(entry.key)?;
+                        out.put(entry.count)
                     })
-                    .map_err(io::Error::other)?;
+                })?;
                 out.put_checksum()?;
             }
             out.sink.flush()

@@ -158,27 +158,20 @@ impl Carried {
         }
     }
 
-    /// Passes its states to `each`, in runs, in file order.
+    /// Passes its states to `each`, in runs, in file order; stops at the
+    /// first error, of `each` or of reading the scratch file.
     pub(super) fn for_each_run(
         &self,
         each: &mut dyn FnMut(&[Entry]) -> io::Result<()>,
-    ) -> Result<(), String> {
+    ) -> io::Result<()> {
         match self {
-            Carried::InMemory(layer) => layer
-                .parts
-                .iter()
-                .try_for_each(|part| each(part))
-                .map_err(|error| error.to_string()),
+            Carried::InMemory(layer) => layer.parts.iter().try_for_each(|part| each(part)),
             Carried::OnDisk(spilled) => {
-                let reader = spilled.reader()?;
-                let mut failed = None;
-                while reader.read_next(|run| {
-                    if failed.is_none() {
-                        failed = each(run).err();
-                    }
-                }) {}
-                reader.finish()?;
-                failed.map_or(Ok(()), |error| Err(error.to_string()))
+                let reader = spilled.reader().map_err(io::Error::other)?;
+                let mut failed = Ok(());
+                while failed.is_ok() && reader.read_next(|run| failed = each(run)) {}
+                reader.finish().map_err(io::Error::other)?;
+                failed
             }
         }
     }
@@ -236,6 +229,8 @@ pub(super) struct SpillWriter {
     states: u64,
     name: ScratchName,
     failed: Option<String>,
+    /// The bytes of the run being written, kept between runs.
+    bytes: Vec<u8>,
 }
 
 /// Bytes a scratch file holds back before writing them out: a layer's
@@ -283,6 +278,7 @@ impl SpillWriter {
             states: 0,
             name: ScratchName { path, left_behind },
             failed: None,
+            bytes: Vec::new(),
         })
     }
 
@@ -291,12 +287,12 @@ impl SpillWriter {
         if self.failed.is_some() {
             return;
         }
-        let mut bytes = Vec::with_capacity(run.len() * STATE_BYTES);
+        self.bytes.clear();
         for entry in run {
-            bytes.extend_from_slice(&entry.key.to_le_bytes());
-            bytes.extend_from_slice(&entry.count.to_le_bytes());
+            self.bytes.extend_from_slice(&entry.key.to_le_bytes());
+            self.bytes.extend_from_slice(&entry.count.to_le_bytes());
         }
-        match self.out.write_all(&bytes) {
+        match self.out.write_all(&self.bytes) {
             Ok(()) => self.states += run.len() as u64,
             Err(error) => self.failed = Some(self.name.failure("write", &error)),
         }
@@ -317,6 +313,7 @@ impl SpillWriter {
             states,
             name,
             failed,
+            ..
         } = self;
         if let Some(message) = failed {
             return Err(message);
