@@ -285,7 +285,7 @@ impl Plan {
         while repeating_end > 0 && (0..width).any(|column| expanded[column] < columns[column].len())
         {
             for column in 0..width {
-                let step = scan.step(column, Tally::Capped);
+                let step = scan.step_in_any_row(column, Tally::Capped);
                 let next = (column + 1) % width;
                 while expanded[column] < columns[column].len() {
                     let end = columns[column].len().min(expanded[column] + BATCH);
@@ -312,7 +312,7 @@ impl Plan {
         let mut states = std::mem::replace(&mut columns[repeating_end % width], States::new());
         drop(columns);
         for position in repeating_end..=last {
-            let step = scan.step(position, Tally::Capped);
+            let step = scan.step(position, rows, Tally::Capped);
             let mut next = States::new();
             let mut pushed = Pushed::default();
             for keys in states.keys.chunks(BATCH) {
