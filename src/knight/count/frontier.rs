@@ -920,6 +920,7 @@ impl Step<'_> {
         let slots = scan.window();
         let is_required_end = scan.ends.contains(&self.position);
         let mut complete = complete;
+        let mut new_fixed_end = false;
         let needs_two_edges = |slot: usize| self.two_edges & 1 << slot != 0;
         if needs_two_edges(0) && window.degree(0) != 2 {
             return Retired::Invalid;
@@ -938,6 +939,7 @@ impl Step<'_> {
                 if window.fixed_ends(slots + 1) > 2 - required_ahead {
                     return Retired::Invalid;
                 }
+                new_fixed_end = true;
             }
         }
         if complete {
@@ -978,18 +980,34 @@ impl Step<'_> {
         let starved = |slot: usize| {
             usize::from(window.degree(slot)) < least(slot) && reachable_degree(slot) < least(slot)
         };
+        // Whether a square might have become a forced end of an open tour
+        // (one that can get at most one edge in all) at this step. The
+        // previous step found at most two ends, fixed or forced, in the
+        // window; a square's most edges only drop where the retired square
+        // or a square just finished was its neighbour, so only a new fixed
+        // end, such a square, or the square entering the window can make
+        // them more. Looking at them alone, not at the whole window, saved
+        // a tenth of the time of open 7x7.
+        let entering = scan.may_end[self.position] & 1 << slots != 0;
+        let mut more_ends = new_fixed_end || (entering && reachable_degree(slots) < 2);
         for &neighbour in &scan.forward[self.position] {
             let neighbour = neighbour as usize;
             if starved(neighbour) {
                 return Retired::Invalid;
             }
-            if window.mate[neighbour] == DONE && later[neighbour].offsets_in_window().any(starved) {
-                return Retired::Invalid;
+            more_ends |= reachable_degree(neighbour) < 2;
+            if window.mate[neighbour] == DONE {
+                for slot in later[neighbour].offsets_in_window() {
+                    if starved(slot) {
+                        return Retired::Invalid;
+                    }
+                    more_ends |= reachable_degree(slot) < 2;
+                }
             }
         }
         // An open tour has two ends: the ends already fixed and the squares
         // ahead that can get only one more edge in all must not be more.
-        if !self.cycles && scan.ends.is_empty() {
+        if more_ends && !self.cycles && scan.ends.is_empty() {
             // Squares with two neighbours beyond the window, or finished
             // ones, are not forced ends: only the others are looked at.
             // (Going through every square's neighbours one by one took a
