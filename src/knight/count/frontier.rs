@@ -732,12 +732,6 @@ impl Window {
         }
     }
 
-    /// How many fixed tour ends the partial paths of the first `slots`
-    /// slots have.
-    fn fixed_ends(&self, slots: usize) -> usize {
-        (self.slots_with(TERMINAL) & ((1 << slots) - 1)).count_ones() as usize
-    }
-
     /// A bit for each slot, up to [`WINDOW_ROOM`], whose code is `code`.
     /// `Step::retire` wants this for every choice of edges: a loop over
     /// the window's slots took a tenth of the time of open 7x7, four
@@ -808,6 +802,18 @@ fn join(window: &mut Window, slot: usize, cycles: bool) -> Option<Joined> {
     Some(Joined::Merged)
 }
 
+/// What [`Step::retire`] needs to know of a window's slots as a whole,
+/// worked out once for all the choices of edges of a state.
+#[derive(Clone, Copy)]
+struct Census {
+    /// A bit for each finished slot. Slot 0 and those past the window are
+    /// in no mask it meets.
+    done: u32,
+    /// How many of the partial paths' far ends are fixed ends of the tour:
+    /// joining paths moves such an end, and never adds or removes one.
+    fixed_ends: usize,
+}
+
 /// What became of a state once the processed square was retired.
 enum Retired {
     /// The choice of edges cannot be part of a tour.
@@ -876,17 +882,25 @@ impl Step<'_> {
         }
         let usable = &usable[..usable_len];
         let need = 2 - window.degree(0) as usize;
+        // Read once for all the choices: a choice's own window, just
+        // written byte by byte, would make a wide read wait for the writes.
+        let census = Census {
+            done: window.slots_with(DONE),
+            fixed_ends: window.slots_with(TERMINAL).count_ones() as usize,
+        };
         let mut try_edges = |edges: &[u8]| {
             let mut trial = window;
             let mut complete = false;
+            let mut census = census;
             for &slot in edges {
                 match join(&mut trial, slot as usize, self.cycles) {
                     None => return,
                     Some(Joined::Completed) => complete = true,
                     Some(Joined::Merged) => {}
                 }
+                census.done |= u32::from(trial.mate[slot as usize] == DONE) << slot;
             }
-            match self.retire(&mut trial, complete) {
+            match self.retire(&mut trial, complete, census) {
                 Retired::Invalid => {}
                 Retired::Tour { rows } => tour(rows),
                 Retired::Continues => carry_on(&trial),
@@ -914,8 +928,10 @@ impl Step<'_> {
         }
     }
 
-    /// Retires the processed square after its edges are chosen.
-    fn retire(&self, window: &mut Window, complete: bool) -> Retired {
+    /// Retires the processed square after its edges are chosen; `census`
+    /// counts the window's finished squares and fixed ends.
+    fn retire(&self, window: &mut Window, complete: bool, census: Census) -> Retired {
+        let Census { done, fixed_ends } = census;
         let scan = self.scan;
         let slots = scan.window();
         let is_required_end = scan.ends.contains(&self.position);
@@ -936,7 +952,7 @@ impl Step<'_> {
                 window.mate[partner as usize] = TERMINAL;
                 // Required ends still ahead leave fewer ends free.
                 let required_ahead = scan.ends.iter().filter(|&&e| e > self.position).count();
-                if window.fixed_ends(slots + 1) > 2 - required_ahead {
+                if fixed_ends + 1 > 2 - required_ahead {
                     return Retired::Invalid;
                 }
                 new_fixed_end = true;
@@ -964,8 +980,6 @@ impl Step<'_> {
                 1
             }
         };
-        // Slot 0 and those past the window are in no mask it meets.
-        let done = window.slots_with(DONE);
         // The most edges the square at `slot` can still end up with, or 2
         // if that is more: only fewer than 2 matters below, and the
         // baseline x86-64 build has no instruction for a full population
@@ -1015,8 +1029,9 @@ impl Step<'_> {
             let forced_ends = set_bits(scan.may_end[self.position] & !done)
                 .filter(|&slot| reachable_degree(slot) < 2)
                 .fold(0, |mask, slot| mask | 1 << slot);
+            let fixed_ends = fixed_ends + usize::from(new_fixed_end);
             if forced_ends & self.two_edges != 0
-                || window.fixed_ends(slots + 1) + forced_ends.count_ones() as usize > 2
+                || fixed_ends + forced_ends.count_ones() as usize > 2
             {
                 return Retired::Invalid;
             }
