@@ -21,7 +21,8 @@
 //! - a square ahead that has lost the chance to get its two edges (its
 //!   neighbours beyond the current square are too few, or finished) ends
 //!   the state at once instead of rows later; for an open tour, so does a
-//!   third square that could only be an end.
+//!   third square that could only be an end, or, on a board with one
+//!   square more of one colour, an end on the other colour.
 //!
 //! Closed tours keep the states few (about 30,000 at most on 6x6, a few
 //! million on 6x8, tens of millions on 7x8). Open tours have more, as any
