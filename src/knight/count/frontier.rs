@@ -433,13 +433,22 @@ impl Scan {
     /// open square more of one colour than of the other: the colour of the
     /// fewer, whose squares need two edges. (Open 7x7: a state that ends a
     /// path on one of the 24 dark squares is dead at once, not rows later;
-    /// the count took 90 s instead of 308.) None for cycles, and when the
-    /// sweep counts shorter boards too, which have colour counts of their
-    /// own.
+    /// the count took 90 s instead of 308.) On a board with as many of
+    /// each, for paths from a given square: that square's colour, whose
+    /// other squares need two edges. None for cycles, and when the sweep
+    /// counts shorter boards too, which have colour counts of their own.
     fn two_edges_colour(&self, rows: usize) -> Option<usize> {
+        if self.cycles || self.shorter_boards {
+            return None;
+        }
         let [first, second] = self.colours_in_rows[rows];
-        (!self.cycles && !self.shorter_boards && first.abs_diff(second) == 1)
-            .then_some(usize::from(second < first))
+        match (first.abs_diff(second), self.ends.as_slice()) {
+            (1, _) => Some(usize::from(second < first)),
+            // As many of each: a path's ends have different colours, so
+            // with one end given, the other is not of its colour.
+            (0, &[end]) if end < rows * self.width => Some(Scan::colour_in(self.width, end)),
+            _ => None,
+        }
     }
 
     /// The step at `position` of a sweep of the first `rows` rows, adding
@@ -448,6 +457,7 @@ impl Scan {
         let colour = self.two_edges_colour(rows);
         let two_edges = (0..=self.window())
             .filter(|&slot| colour == Some(Scan::colour_in(self.width, position + slot)))
+            .filter(|&slot| !self.ends.contains(&(position + slot)))
             .fold(0, |mask, slot| mask | 1 << slot);
         Step {
             two_edges,
@@ -2079,6 +2089,16 @@ mod tests {
         assert_eq!(holed.two_edges_colour(5), Some(Scan::colour_in(4, b1)));
         let cycles = Scan::new(&Board::new(5, 5).unwrap(), Shape::Cycle).unwrap();
         assert_eq!(cycles.two_edges_colour(5), None);
+        // As many of each colour: only a given end says which colour the
+        // other end is not, and the given end itself keeps its one edge.
+        let even = Board::new(4, 5).unwrap();
+        assert_eq!(Scan::new(&even, open).unwrap().two_edges_colour(5), None);
+        let from_b1 = Scan::new(&even, Shape::Path(Some(Square::new(1, 0)), None)).unwrap();
+        let b1 = from_b1.ends[0];
+        assert_eq!(from_b1.two_edges_colour(5), Some(Scan::colour_in(4, b1)));
+        let step = from_b1.step(b1, 5, Tally::Capped);
+        assert_eq!(step.two_edges & 1, 0, "b1, the given end, has one edge");
+        assert_ne!(step.two_edges & 1 << 2, 0, "d1, of b1's colour, needs two");
         let mut lengths = five;
         lengths.shorter_boards = true;
         assert_eq!(lengths.two_edges_colour(5), None);
