@@ -261,7 +261,7 @@ struct Scan {
     /// first 0, 1, .. `rows` rows hold: a knight's path alternates colours,
     /// so on a board with one open square more of one colour than of the
     /// other it starts and ends on that colour, and every square of the
-    /// other needs two edges (see [`Scan::two_edges_colour`]).
+    /// other needs two edges (see [`Scan::needing_two_edges`]).
     colours_in_rows: Vec<[usize; 2]>,
     /// How the states' windows are packed into keys.
     keys: KeyFormat,
@@ -429,34 +429,43 @@ impl Scan {
         (p % width + p / width) % 2
     }
 
-    /// For paths on the board of the first `rows` rows when it has one
-    /// open square more of one colour than of the other: the colour of the
-    /// fewer, whose squares need two edges. (Open 7x7: a state that ends a
-    /// path on one of the 24 dark squares is dead at once, not rows later;
-    /// the count took 90 s instead of 308.) On a board with as many of
-    /// each, for paths from a given square: that square's colour, whose
-    /// other squares need two edges. None for cycles, and when the sweep
-    /// counts shorter boards too, which have colour counts of their own.
-    fn two_edges_colour(&self, rows: usize) -> Option<usize> {
+    /// Which colours' squares (see [`Scan::colour_in`]), other than the
+    /// path ends given, need two edges in a path of the board of the first
+    /// `rows` rows: a knight's path alternates colours.
+    /// - One open square more of one colour than of the other: the path
+    ///   starts and ends on the colour of the more, and the other's squares
+    ///   need two edges. (Open 7x7: a state that ends a path on one of the
+    ///   24 dark squares is dead at once, not rows later; the count took
+    ///   90 s instead of 308.)
+    /// - As many of each: the ends differ in colour, so with one end given
+    ///   the other squares of its colour need two edges.
+    /// - Both ends given: every other square.
+    ///
+    /// None for cycles, whose squares all need two edges anyway, and when
+    /// the sweep counts shorter boards too, which have colour counts of
+    /// their own.
+    fn needing_two_edges(&self, rows: usize) -> [bool; 2] {
         if self.cycles || self.shorter_boards {
-            return None;
+            return [false; 2];
         }
         let [first, second] = self.colours_in_rows[rows];
         match (first.abs_diff(second), self.ends.as_slice()) {
-            (1, _) => Some(usize::from(second < first)),
-            // As many of each: a path's ends have different colours, so
-            // with one end given, the other is not of its colour.
-            (0, &[end]) if end < rows * self.width => Some(Scan::colour_in(self.width, end)),
-            _ => None,
+            (_, &[_, _]) => [true; 2],
+            (1, _) => [first < second, second < first],
+            (0, &[end]) if end < rows * self.width => {
+                let colour = Scan::colour_in(self.width, end);
+                [colour == 0, colour == 1]
+            }
+            _ => [false; 2],
         }
     }
 
     /// The step at `position` of a sweep of the first `rows` rows, adding
     /// up counts as `tally` says.
     fn step(&self, position: usize, rows: usize, tally: Tally) -> Step<'_> {
-        let colour = self.two_edges_colour(rows);
+        let needing = self.needing_two_edges(rows);
         let two_edges = (0..=self.window())
-            .filter(|&slot| colour == Some(Scan::colour_in(self.width, position + slot)))
+            .filter(|&slot| needing[Scan::colour_in(self.width, position + slot)])
             .filter(|&slot| !self.ends.contains(&(position + slot)))
             .fold(0, |mask, slot| mask | 1 << slot);
         Step {
@@ -468,7 +477,7 @@ impl Scan {
     /// The step at `position`, fit for the same column of every row (as a
     /// plan records it): the colours of the squares differ from row to
     /// row, so it leaves out the colour rule (see
-    /// [`Scan::two_edges_colour`]), which only prunes states that would
+    /// [`Scan::needing_two_edges`]), which only prunes states that would
     /// die later anyway.
     fn step_in_any_row(&self, position: usize, tally: Tally) -> Step<'_> {
         Step {
@@ -845,7 +854,7 @@ struct Step<'a> {
     /// images: at the end of a row of a symmetric board.
     merge_mirrors: bool,
     /// The window slots (from 0) of squares that need two edges for the
-    /// colour rule (see [`Scan::two_edges_colour`]).
+    /// colour rule (see [`Scan::needing_two_edges`]).
     two_edges: u32,
     tally: Tally,
 }
@@ -2071,37 +2080,48 @@ mod tests {
     }
 
     #[test]
-    fn only_paths_on_boards_with_one_square_more_of_a_colour_bar_ends() {
+    fn path_ends_go_by_colour() {
         let open = Shape::Path(None, None);
+        let only = |colour: usize| {
+            let mut needing = [false; 2];
+            needing[colour] = true;
+            needing
+        };
         let five = Scan::new(&Board::new(5, 5).unwrap(), open).unwrap();
         // 13 squares of a1's colour, 12 of the other: five rows, or three;
         // four rows hold 10 of each.
-        let a1 = Scan::colour_in(5, 0);
-        assert_eq!(five.two_edges_colour(5), Some(1 - a1));
-        assert_eq!(five.two_edges_colour(3), Some(1 - a1));
-        assert_eq!(five.two_edges_colour(4), None);
+        let other_than_a1 = 1 - Scan::colour_in(5, 0);
+        assert_eq!(five.needing_two_edges(5), only(other_than_a1));
+        assert_eq!(five.needing_two_edges(3), only(other_than_a1));
+        assert_eq!(five.needing_two_edges(4), [false; 2]);
         // Without b1, b1's colour has one square fewer: no square of it
         // can end the path.
         let mut holed = Board::new(4, 5).unwrap();
         holed.set_blocked(Square::new(1, 0), true);
         let holed = Scan::new(&holed, open).unwrap();
         let b1 = holed.open.iter().position(|&open| !open).unwrap();
-        assert_eq!(holed.two_edges_colour(5), Some(Scan::colour_in(4, b1)));
+        assert_eq!(holed.needing_two_edges(5), only(Scan::colour_in(4, b1)));
         let cycles = Scan::new(&Board::new(5, 5).unwrap(), Shape::Cycle).unwrap();
-        assert_eq!(cycles.two_edges_colour(5), None);
+        assert_eq!(cycles.needing_two_edges(5), [false; 2]);
         // As many of each colour: only a given end says which colour the
         // other end is not, and the given end itself keeps its one edge.
         let even = Board::new(4, 5).unwrap();
-        assert_eq!(Scan::new(&even, open).unwrap().two_edges_colour(5), None);
-        let from_b1 = Scan::new(&even, Shape::Path(Some(Square::new(1, 0)), None)).unwrap();
+        let from = |first, second| Scan::new(&even, Shape::Path(first, second)).unwrap();
+        assert_eq!(from(None, None).needing_two_edges(5), [false; 2]);
+        let from_b1 = from(Some(Square::new(1, 0)), None);
         let b1 = from_b1.ends[0];
-        assert_eq!(from_b1.two_edges_colour(5), Some(Scan::colour_in(4, b1)));
+        assert_eq!(from_b1.needing_two_edges(5), only(Scan::colour_in(4, b1)));
         let step = from_b1.step(b1, 5, Tally::Capped);
         assert_eq!(step.two_edges & 1, 0, "b1, the given end, has one edge");
         assert_ne!(step.two_edges & 1 << 2, 0, "d1, of b1's colour, needs two");
+        // Both ends given: all the other squares need two edges.
+        let b1_to_d5 = from(Some(Square::new(1, 0)), Some(Square::new(3, 4)));
+        assert_eq!(b1_to_d5.needing_two_edges(5), [true; 2]);
+        let step = b1_to_d5.step(b1_to_d5.ends[0], 5, Tally::Capped);
+        assert_eq!(step.two_edges & 0b111, 0b110, "b1 keeps one edge");
         let mut lengths = five;
         lengths.shorter_boards = true;
-        assert_eq!(lengths.two_edges_colour(5), None);
+        assert_eq!(lengths.needing_two_edges(5), [false; 2]);
     }
 
     #[test]
