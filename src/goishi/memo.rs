@@ -23,7 +23,10 @@ pub(super) struct Memo {
     keys: Vec<u64>,
     values: Vec<u64>,
     len: usize,
+    /// The most slots the table may grow to now (see [`Memo::allow`]).
     max_slots: usize,
+    /// The most slots the table may ever take.
+    budget_slots: usize,
 }
 
 /// The slot a hash is looked for first, from the bits above its weight.
@@ -45,21 +48,35 @@ impl Memo {
     /// than about `max_bytes`.
     pub(super) fn new(set_words: usize, max_bytes: usize) -> Memo {
         let stride = set_words + 1;
-        let slot_bytes = stride * 8 + 16;
-        let fitting = max_bytes / slot_bytes;
-        let max_slots = if fitting == 0 {
-            0
-        } else {
-            1 << fitting.ilog2()
-        };
-        Memo {
+        let mut memo = Memo {
             stride,
             hashes: Vec::new(),
             keys: Vec::new(),
             values: Vec::new(),
             len: 0,
-            max_slots,
+            max_slots: 0,
+            budget_slots: 0,
+        };
+        memo.budget_slots = memo.slots_within(max_bytes);
+        memo.max_slots = memo.budget_slots;
+        memo
+    }
+
+    /// The most slots, a power of two, that `bytes` hold.
+    fn slots_within(&self, bytes: usize) -> usize {
+        let fitting = bytes / (self.stride * 8 + 16);
+        if fitting == 0 {
+            0
+        } else {
+            1 << fitting.ilog2()
         }
+    }
+
+    /// Lets the table grow to `bytes`, within its budget. Below that, a
+    /// full table replaces entries as at its budget. It never shrinks: a
+    /// smaller figure than it takes changes nothing.
+    pub(super) fn allow(&mut self, bytes: usize) {
+        self.max_slots = (self.slots_within(bytes).min(self.budget_slots)).max(self.hashes.len());
     }
 
     fn matches(&self, slot: usize, set: &[u64], tag: u64) -> bool {
@@ -250,5 +267,29 @@ mod tests {
         assert_eq!(memo.hashes.iter().filter(|&&h| h != 0).count(), memo.len);
         assert!(memo.len <= 48);
         assert_eq!(memo.get(spread(5000), &[5000], 0), None);
+    }
+
+    #[test]
+    fn grows_only_as_far_as_it_is_allowed_and_its_budget_goes() {
+        // Slots of 32 bytes: 64 within the budget, 32 allowed at first.
+        let mut memo = Memo::new(1, 64 * 32);
+        memo.allow(32 * 32);
+        for i in 0..1000u64 {
+            memo.insert(spread(i), &[i], 0, i, 1);
+        }
+        assert_eq!(memo.hashes.len(), 32);
+        assert!(memo.len <= 24);
+        // A smaller allowance does not shrink it, a larger one stops at
+        // the budget.
+        memo.allow(0);
+        memo.insert(spread(1000), &[1000], 0, 1000, 1);
+        assert_eq!(memo.hashes.len(), 32);
+        memo.allow(1 << 20);
+        for i in 1000..2000u64 {
+            memo.insert(spread(i), &[i], 0, i, 1);
+        }
+        assert_eq!(memo.hashes.len(), 64);
+        assert!(memo.len <= 48);
+        assert!((0..24).all(|i| memo.get(spread(i), &[i], 0) == Some(i)));
     }
 }
