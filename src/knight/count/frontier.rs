@@ -441,9 +441,9 @@ impl Scan {
     ///   the other squares of its colour need two edges.
     /// - Both ends given: every other square.
     ///
-    /// None for cycles, whose squares all need two edges anyway, and when
-    /// the sweep counts shorter boards too, which have colour counts of
-    /// their own.
+    /// Neither for cycles, whose squares all need two edges anyway, nor
+    /// when the sweep counts shorter boards too, which have colour counts
+    /// of their own.
     fn needing_two_edges(&self, rows: usize) -> [bool; 2] {
         if self.cycles || self.shorter_boards {
             return [false; 2];
@@ -853,8 +853,9 @@ struct Step<'a> {
     /// Whether the new states are counted together with their mirror
     /// images: at the end of a row of a symmetric board.
     merge_mirrors: bool,
-    /// The window slots (from 0) of squares that need two edges for the
-    /// colour rule (see [`Scan::needing_two_edges`]).
+    /// The window slots (from 0) of squares that need two edges although
+    /// the tour is open: by their colour, or as the path's ends are given
+    /// (see [`Scan::needing_two_edges`]).
     two_edges: u32,
     tally: Tally,
 }
