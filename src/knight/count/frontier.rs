@@ -21,8 +21,10 @@
 //! - a square ahead that has lost the chance to get its two edges (its
 //!   neighbours beyond the current square are too few, or finished) ends
 //!   the state at once instead of rows later; for an open tour, so does a
-//!   third square that could only be an end, or, on a board with one
-//!   square more of one colour, an end on the other colour.
+//!   third square that could only be an end, or an end on the wrong
+//!   colour: on a board with one square more of one colour, any end on
+//!   the other; on a board with as many of each, a second end on the
+//!   first one's colour (a path alternates colours).
 //!
 //! Closed tours keep the states few (about 30,000 at most on 6x6, a few
 //! million on 6x8, tens of millions on 7x8). Open tours have more, as any
@@ -470,24 +472,45 @@ impl Scan {
             .fold(0, |mask, slot| mask | 1 << slot);
         Step {
             two_edges,
-            ..self.step_in_any_row(position, tally)
+            ..self.step_in_any_row(position, rows, tally)
         }
     }
 
-    /// The step at `position`, fit for the same column of every row (as a
-    /// plan records it): the colours of the squares differ from row to
-    /// row, so it leaves out the colour rule (see
-    /// [`Scan::needing_two_edges`]), which only prunes states that would
-    /// die later anyway.
-    fn step_in_any_row(&self, position: usize, tally: Tally) -> Step<'_> {
+    /// The step at `position` of a sweep of the first `rows` rows, fit for
+    /// the same column of every row (as a plan records it): the colours of
+    /// the squares differ from row to row, so it leaves out the colour rule
+    /// of [`Scan::needing_two_edges`], which only prunes states that would
+    /// die later anyway. The colours of the ends (see
+    /// [`Scan::follows_end_colours`]) are followed relative to the square
+    /// being retired, the same in every row.
+    fn step_in_any_row(&self, position: usize, rows: usize, tally: Tally) -> Step<'_> {
+        let colour = |slot: usize| Scan::colour_in(self.width, position + slot);
         Step {
             scan: self,
             position,
             cycles: self.cycles,
             merge_mirrors: self.mirrored && (position + 1).is_multiple_of(self.width),
             two_edges: 0,
+            follows_end_colours: self.follows_end_colours(rows),
+            same_colour: (0..=self.window())
+                .filter(|&slot| colour(slot) == colour(0))
+                .fold(0, |mask, slot| mask | 1 << slot),
+            next_colour_differs: colour(1) != colour(0),
             tally,
         }
+    }
+
+    /// Whether a sweep of the first `rows` rows follows the colour of the
+    /// first fixed end of an open tour (in [`Window::end_colour`]): on a
+    /// board with as many open squares of each colour, a knight's path has
+    /// one end of each, so once one end is fixed the squares of its colour
+    /// need two edges, and a second end of that colour ends the state.
+    /// (Open 6x6: in most layers more than half the states have both ends
+    /// fixed, half of them on one colour.) Only for open tours with no end
+    /// given, and not when the sweep counts shorter boards too.
+    fn follows_end_colours(&self, rows: usize) -> bool {
+        let [first, second] = self.colours_in_rows[rows];
+        !self.cycles && !self.shorter_boards && self.ends.is_empty() && first == second
     }
 
     /// Words that tell this sweep of `rows` rows apart from any other, so
@@ -505,6 +528,11 @@ impl Scan {
         words.extend(self.open.chunks(64).map(|chunk| {
             (chunk.iter().enumerate()).fold(0, |word, (bit, &open)| word | u64::from(open) << bit)
         }));
+        // Saved states that follow the colour of an end have a key bit that
+        // states saved before it was followed lack.
+        if self.follows_end_colours(rows) {
+            words.push(u64::from_le_bytes(*b"endcolor"));
+        }
         words
     }
 }
@@ -562,7 +590,18 @@ const SPARE: usize = WINDOW_ROOM - 1;
 #[derive(Clone, Copy)]
 struct Window {
     mate: [u8; WINDOW_ROOM],
+    /// In a sweep that follows the colours of open tours' ends (see
+    /// [`Scan::follows_end_colours`]), while exactly one tour end is fixed:
+    /// 1 when that end's colour differs from slot 0's square, else 0.
+    /// Always 0 otherwise, so that equal situations get equal keys. Kept
+    /// relative to slot 0, so that a step does the same to it in every row.
+    end_colour: u8,
 }
+
+/// The key bit that holds [`Window::end_colour`]: keys of either format
+/// leave it free (their windows take 62 and 60 bits), and the top bit
+/// marks empty table slots.
+const END_COLOUR_BIT: usize = 62;
 
 /// An order in which [`Window::encode`] takes a window's squares: `at(i)`
 /// is the offset of the square that goes `i`th, for `i` below `slots()`;
@@ -624,7 +663,7 @@ impl Order {
 
 impl Window {
     fn decode(key: u64, slots: usize, format: KeyFormat) -> Window {
-        match format {
+        let window = match format {
             KeyFormat::Distances => Window::from_codes(slots, |slot| {
                 let fifth_bit = if slot < 2 {
                     (key >> (FIFTH_BITS_AT + slot)) & 1
@@ -645,43 +684,49 @@ impl Window {
                 radix_field_codes::<4>(key, &mut codes);
                 Window::from_codes(slots, |slot| codes[slot])
             }
+        };
+        Window {
+            end_colour: (key >> END_COLOUR_BIT & 1) as u8,
+            ..window
         }
     }
 
     /// Encodes the window that starts at slot `from`, its squares taken in
     /// `order`, so that equal situations get equal keys.
     fn encode(&self, from: usize, order: &impl SquareOrder, format: KeyFormat) -> u64 {
-        match format {
-            KeyFormat::Distances => {
-                let codes: [u8; 16] = self.codes(from, order);
-                let mut pairs = [0u8; 8];
-                for (pair, codes) in pairs.iter_mut().zip(codes.chunks_exact(2)) {
-                    *pair = codes[0] & 0xF | codes[1] << DISTANCE_BITS;
-                }
-                let used_bits = DISTANCE_BITS * order.slots();
-                let fifth_bits = u64::from(codes[0] >> DISTANCE_BITS) << FIFTH_BITS_AT
-                    | u64::from(codes[1] >> DISTANCE_BITS) << (FIFTH_BITS_AT + 1);
-                u64::from_le_bytes(pairs) & ((1 << used_bits) - 1) | fifth_bits
-            }
-            KeyFormat::Radix => {
-                let codes: [u8; WIDEST_WINDOW] = self.codes(from, order);
-                let in_window = |index: usize| {
-                    if index < order.slots() {
-                        u64::from(codes[index])
-                    } else {
-                        0
+        let end_colour = u64::from(self.end_colour) << END_COLOUR_BIT;
+        end_colour
+            | match format {
+                KeyFormat::Distances => {
+                    let codes: [u8; 16] = self.codes(from, order);
+                    let mut pairs = [0u8; 8];
+                    for (pair, codes) in pairs.iter_mut().zip(codes.chunks_exact(2)) {
+                        *pair = codes[0] & 0xF | codes[1] << DISTANCE_BITS;
                     }
-                };
-                (RADIX_FIELDS.iter().zip(RADIX_FIELD_BITS)).fold(
-                    0,
-                    |key, (&(first, end), (shift, _))| {
-                        let number = (first..end)
-                            .fold(0, |number, index| number * radix(index) + in_window(index));
-                        key | number << shift
-                    },
-                )
+                    let used_bits = DISTANCE_BITS * order.slots();
+                    let fifth_bits = u64::from(codes[0] >> DISTANCE_BITS) << FIFTH_BITS_AT
+                        | u64::from(codes[1] >> DISTANCE_BITS) << (FIFTH_BITS_AT + 1);
+                    u64::from_le_bytes(pairs) & ((1 << used_bits) - 1) | fifth_bits
+                }
+                KeyFormat::Radix => {
+                    let codes: [u8; WIDEST_WINDOW] = self.codes(from, order);
+                    let in_window = |index: usize| {
+                        if index < order.slots() {
+                            u64::from(codes[index])
+                        } else {
+                            0
+                        }
+                    };
+                    (RADIX_FIELDS.iter().zip(RADIX_FIELD_BITS)).fold(
+                        0,
+                        |key, (&(first, end), (shift, _))| {
+                            let number = (first..end)
+                                .fold(0, |number, index| number * radix(index) + in_window(index));
+                            key | number << shift
+                        },
+                    )
+                }
             }
-        }
     }
 
     /// The codes of the window that starts at slot `from`, its squares
@@ -732,7 +777,10 @@ impl Window {
             mate[if earlier_end { partner } else { SPARE }] = slot as u8;
         }
         mate[SPARE] = UNTOUCHED;
-        Window { mate }
+        Window {
+            mate,
+            end_colour: 0,
+        }
     }
 
     fn degree(&self, slot: usize) -> u8 {
@@ -857,6 +905,14 @@ struct Step<'a> {
     /// the tour is open: by their colour, or as the path's ends are given
     /// (see [`Scan::needing_two_edges`]).
     two_edges: u32,
+    /// Whether the states follow the colour of the first fixed end (see
+    /// [`Scan::follows_end_colours`]).
+    follows_end_colours: bool,
+    /// The window slots of squares of slot 0's colour.
+    same_colour: u32,
+    /// Whether the next square has the other colour than slot 0's: the
+    /// next state's [`Window::end_colour`] is relative to it.
+    next_colour_differs: bool,
     tally: Tally,
 }
 
@@ -878,17 +934,29 @@ impl Step<'_> {
     fn successors(&self, key: u64, mut onward: impl FnMut(u64), mut tour: impl FnMut(usize)) {
         let scan = self.scan;
         let window = Window::decode(key, scan.window(), scan.keys);
+        let one_fixed_end = |window: &Window| {
+            self.follows_end_colours && window.slots_with(TERMINAL).count_ones() == 1
+        };
         let mut carry_on = |trial: &Window| {
             let key = trial.encode(1, &scan.in_order, scan.keys);
             let key = if self.merge_mirrors {
-                key.min(trial.encode(1, &scan.mirror_order, scan.keys))
+                // A mirror swaps the colours of rows of even length.
+                let mut mirrored = *trial;
+                if scan.width.is_multiple_of(2) && one_fixed_end(trial) {
+                    mirrored.end_colour ^= 1;
+                }
+                key.min(mirrored.encode(1, &scan.mirror_order, scan.keys))
             } else {
                 key
             };
             onward(key);
         };
         if !scan.open[self.position] {
-            carry_on(&window);
+            let mut passed = window;
+            if one_fixed_end(&window) {
+                passed.end_colour ^= u8::from(self.next_colour_differs);
+            }
+            carry_on(&passed);
             return;
         }
         // Only edges to squares that can take one more; a cycle needs the
@@ -967,6 +1035,10 @@ impl Step<'_> {
             DONE if is_required_end => return Retired::Invalid,
             DONE => {}
             TERMINAL if self.cycles => return Retired::Invalid,
+            // The second end, and of the first one's colour.
+            TERMINAL if self.follows_end_colours && window.end_colour == 0 => {
+                return Retired::Invalid;
+            }
             TERMINAL => complete = true,
             _ if self.cycles => return Retired::Invalid,
             partner => {
@@ -976,9 +1048,27 @@ impl Step<'_> {
                 if fixed_ends + 1 > 2 - required_ahead {
                     return Retired::Invalid;
                 }
+                if self.follows_end_colours {
+                    if fixed_ends == 1 && window.end_colour == 0 {
+                        return Retired::Invalid;
+                    }
+                    // The first end is this square, of its own colour; with
+                    // both ends fixed there is no colour left to follow.
+                    window.end_colour = 0;
+                }
                 new_fixed_end = true;
             }
         }
+        let fixed_ends = fixed_ends + usize::from(new_fixed_end);
+        // With one end fixed, the squares of its colour cannot be the other.
+        let two_edges = match (
+            self.follows_end_colours && fixed_ends == 1,
+            window.end_colour,
+        ) {
+            (false, _) => self.two_edges,
+            (true, 0) => self.two_edges | self.same_colour,
+            (true, _) => self.two_edges | !self.same_colour,
+        };
         if complete {
             // A required end must be behind.
             let end_passed = scan.ends.iter().all(|&e| e <= self.position);
@@ -995,7 +1085,7 @@ impl Step<'_> {
         // one of those that has just been finished.
         let later = &scan.later[self.position];
         let least = |slot: usize| {
-            if self.cycles || needs_two_edges(slot) {
+            if self.cycles || two_edges & 1 << slot != 0 {
                 2
             } else {
                 1
@@ -1052,12 +1142,12 @@ impl Step<'_> {
             let forced_ends = set_bits(scan.may_end[self.position] & !done)
                 .filter(|&slot| reachable_degree(slot) < 2)
                 .fold(0, |mask, slot| mask | 1 << slot);
-            let fixed_ends = fixed_ends + usize::from(new_fixed_end);
-            if forced_ends & self.two_edges != 0
-                || fixed_ends + forced_ends.count_ones() as usize > 2
-            {
+            if forced_ends & two_edges != 0 || fixed_ends + forced_ends.count_ones() as usize > 2 {
                 return Retired::Invalid;
             }
+        }
+        if self.follows_end_colours && fixed_ends == 1 {
+            window.end_colour ^= u8::from(self.next_colour_differs);
         }
         Retired::Continues
     }
@@ -2081,6 +2171,28 @@ mod tests {
     }
 
     #[test]
+    fn following_the_colour_of_the_first_end_prunes_without_changing_counts() {
+        // 4x5 has 10 squares of each colour: a path's ends differ in
+        // colour.
+        let board = Board::new(4, 5).unwrap();
+        let open = Shape::Path(None, None);
+        assert_eq!(swept(&board, open), brute_force(&board, open));
+        let mut scan = Scan::new(&board, open).unwrap();
+        assert!(scan.follows_end_colours(5));
+        let followed = peak_states(&scan);
+        // Colour counts two apart turn every colour rule off.
+        scan.colours_in_rows
+            .iter_mut()
+            .for_each(|counts| *counts = [0, 2]);
+        assert!(!scan.follows_end_colours(5));
+        let unfollowed = peak_states(&scan);
+        assert!(
+            followed < unfollowed,
+            "{followed} states against {unfollowed}"
+        );
+    }
+
+    #[test]
     fn path_ends_go_by_colour() {
         let open = Shape::Path(None, None);
         let only = |colour: usize| {
@@ -2193,7 +2305,10 @@ mod tests {
             let b = unpaired.swap_remove(rng.below(unpaired.len()));
             (mate[a], mate[b]) = (b as u8, a as u8);
         }
-        Window { mate }
+        Window {
+            mate,
+            end_colour: rng.below(2) as u8,
+        }
     }
 
     #[test]
@@ -2220,9 +2335,11 @@ mod tests {
                 for slot in 0..slots {
                     assert_eq!(decoded.mate[slot], shifted(slot), "{format:?} slot {slot}");
                 }
+                assert_eq!(decoded.end_colour, window.end_colour, "{format:?}");
                 // The mirror image's key is the key of the mirrored window.
                 let mut mirrored = Window {
                     mate: [UNTOUCHED; WINDOW_ROOM],
+                    end_colour: window.end_colour,
                 };
                 for slot in 0..slots {
                     let mate = decoded.mate[slot];
@@ -2276,6 +2393,36 @@ mod tests {
             // step ran out of memory and was run again).
             assert!(through_disk.snapshot().nodes >= in_memory.snapshot().nodes);
         }
+    }
+
+    #[test]
+    fn a_checkpoint_of_the_same_count_kept_otherwise_is_refused_as_such() {
+        let file = std::env::temp_dir().join(format!(
+            "gridtour-frontier-version-{}.count",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&file);
+        let checkpointing = job::Checkpointing {
+            path: file.clone(),
+            every: Duration::ZERO,
+        };
+        let open = |request: Vec<u64>, description: &str| {
+            Saver::open(Some(&checkpointing), 7, request, description.into()).map(|_| ())
+        };
+        open(vec![1, 2], "open tours of 6x8").unwrap();
+        // Saved states that follow the colours of the ends add a word to
+        // the request: the same description, another request.
+        let older = open(vec![1, 2, 3], "open tours of 6x8").unwrap_err();
+        assert!(
+            older.contains("holds this count (open tours of 6x8) as another version"),
+            "{older}"
+        );
+        let other = open(vec![1, 3], "closed tours of 6x8").unwrap_err();
+        assert!(
+            other.contains("holds a count of open tours of 6x8, not of closed tours of 6x8"),
+            "{other}"
+        );
+        std::fs::remove_file(&file).unwrap();
     }
 
     #[test]

@@ -307,12 +307,19 @@ impl<'c> Saver<'c> {
         };
         input.check_sum()?;
         if request != self.request {
+            // The same count saved by a version that kept its states
+            // otherwise (one that did not follow the colours of the ends).
+            let what = if description == self.description {
+                format!(
+                    "this count ({description}) as another version of gridtour saved it, \
+                     which this one cannot take up"
+                )
+            } else {
+                format!("a count of {description}, not of {}", self.description)
+            };
             return Err(format!(
-                "{} holds a count of {}, not of {}: give another file, or remove it to start \
-                 this count afresh",
-                path.display(),
-                description,
-                self.description
+                "{} holds {what}: give another file, or remove it to start this count afresh",
+                path.display()
             ));
         }
         self.finished = finished;

@@ -285,7 +285,7 @@ impl Plan {
         while repeating_end > 0 && (0..width).any(|column| expanded[column] < columns[column].len())
         {
             for column in 0..width {
-                let step = scan.step_in_any_row(column, Tally::Capped);
+                let step = scan.step_in_any_row(column, rows, Tally::Capped);
                 let next = (column + 1) % width;
                 while expanded[column] < columns[column].len() {
                     let end = columns[column].len().min(expanded[column] + BATCH);
