@@ -2395,17 +2395,23 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_checkpoint_of_the_same_count_kept_otherwise_is_refused_as_such() {
-        let file = std::env::temp_dir().join(format!(
-            "gridtour-frontier-version-{}.count",
+    /// Saves after every square to a file of this test's own, which is not
+    /// there yet.
+    fn fresh_checkpoint(name: &str) -> job::Checkpointing {
+        let path = std::env::temp_dir().join(format!(
+            "gridtour-frontier-{name}-{}.count",
             std::process::id()
         ));
-        let _ = std::fs::remove_file(&file);
-        let checkpointing = job::Checkpointing {
-            path: file.clone(),
+        let _ = std::fs::remove_file(&path);
+        job::Checkpointing {
+            path,
             every: Duration::ZERO,
-        };
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_of_the_same_count_kept_otherwise_is_refused_as_such() {
+        let checkpointing = fresh_checkpoint("version");
         let open = |request: Vec<u64>, description: &str| {
             Saver::open(Some(&checkpointing), 7, request, description.into()).map(|_| ())
         };
@@ -2422,22 +2428,14 @@ mod tests {
             other.contains("holds a count of open tours of 6x8, not of closed tours of 6x8"),
             "{other}"
         );
-        std::fs::remove_file(&file).unwrap();
+        std::fs::remove_file(&checkpointing.path).unwrap();
     }
 
     #[test]
     fn a_saved_layer_too_large_for_memory_is_taken_up_through_disk_and_saved_from_there() {
         let board = Board::new(6, 6).unwrap();
         let scan = Scan::new(&board, Shape::Cycle).unwrap();
-        let file = std::env::temp_dir().join(format!(
-            "gridtour-frontier-spill-{}.count",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_file(&file);
-        let checkpointing = job::Checkpointing {
-            path: file.clone(),
-            every: Duration::ZERO,
-        };
+        let checkpointing = fresh_checkpoint("spill");
         let open = || Saver::open(Some(&checkpointing), 7, vec![1, 2], "test".into()).unwrap();
         // Swept within `memory`, saving after every square, and stopped once
         // `rows` rows are done.
@@ -2470,7 +2468,7 @@ mod tests {
         // A001230: closed tours of 6x6, taken up from that save.
         let taken_up = sweep_whole(&scan, 1 << 30, &Control::new(), &mut open());
         assert_eq!(taken_up, Ok(9_862));
-        let _ = std::fs::remove_file(&file);
+        let _ = std::fs::remove_file(&checkpointing.path);
     }
 
     #[test]
