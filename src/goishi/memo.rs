@@ -40,6 +40,17 @@ const WEIGHT_BITS: u64 = 0xFF;
 /// Slots from its home among which a full table replaces the lightest.
 const REPLACE_PROBES: usize = 8;
 
+/// The most slots, a power of two, that `bytes` hold with keys of
+/// `stride` words (and a hash and a value each).
+fn slots_within(stride: usize, bytes: usize) -> usize {
+    let fitting = bytes / (stride * 8 + 16);
+    if fitting == 0 {
+        0
+    } else {
+        1 << fitting.ilog2()
+    }
+}
+
 /// Slots allocated by the first insertion.
 const INITIAL_SLOTS: usize = 1 << 10;
 
@@ -48,27 +59,15 @@ impl Memo {
     /// than about `max_bytes`.
     pub(super) fn new(set_words: usize, max_bytes: usize) -> Memo {
         let stride = set_words + 1;
-        let mut memo = Memo {
+        let budget_slots = slots_within(stride, max_bytes);
+        Memo {
             stride,
             hashes: Vec::new(),
             keys: Vec::new(),
             values: Vec::new(),
             len: 0,
-            max_slots: 0,
-            budget_slots: 0,
-        };
-        memo.budget_slots = memo.slots_within(max_bytes);
-        memo.max_slots = memo.budget_slots;
-        memo
-    }
-
-    /// The most slots, a power of two, that `bytes` hold.
-    fn slots_within(&self, bytes: usize) -> usize {
-        let fitting = bytes / (self.stride * 8 + 16);
-        if fitting == 0 {
-            0
-        } else {
-            1 << fitting.ilog2()
+            max_slots: budget_slots,
+            budget_slots,
         }
     }
 
@@ -76,7 +75,8 @@ impl Memo {
     /// full table replaces entries as at its budget. It never shrinks: a
     /// smaller figure than it takes changes nothing.
     pub(super) fn allow(&mut self, bytes: usize) {
-        self.max_slots = (self.slots_within(bytes).min(self.budget_slots)).max(self.hashes.len());
+        let slots = slots_within(self.stride, bytes).min(self.budget_slots);
+        self.max_slots = slots.max(self.hashes.len());
     }
 
     fn matches(&self, slot: usize, set: &[u64], tag: u64) -> bool {

@@ -1017,6 +1017,19 @@ impl Step<'_> {
         }
     }
 
+    /// The window slots of squares that need two edges with `fixed_ends`
+    /// ends fixed, the first of colour `end_colour` (see
+    /// [`Window::end_colour`]): those of [`Step::two_edges`], and while one
+    /// end is fixed in a sweep that follows its colour, the squares of
+    /// that colour, which cannot be the other.
+    fn two_edges_with(&self, fixed_ends: usize, end_colour: u8) -> u32 {
+        match (self.follows_end_colours && fixed_ends == 1, end_colour) {
+            (false, _) => self.two_edges,
+            (true, 0) => self.two_edges | self.same_colour,
+            (true, _) => self.two_edges | !self.same_colour,
+        }
+    }
+
     /// Retires the processed square after its edges are chosen; `census`
     /// counts the window's finished squares and fixed ends.
     fn retire(&self, window: &mut Window, complete: bool, census: Census) -> Retired {
@@ -1026,8 +1039,9 @@ impl Step<'_> {
         let is_required_end = scan.ends.contains(&self.position);
         let mut complete = complete;
         let mut new_fixed_end = false;
-        let needs_two_edges = |slot: usize| self.two_edges & 1 << slot != 0;
-        if needs_two_edges(0) && window.degree(0) != 2 {
+        // A square that needs two edges ends no path: this also keeps a
+        // second end off the first one's colour.
+        if self.two_edges_with(fixed_ends, window.end_colour) & 1 != 0 && window.degree(0) != 2 {
             return Retired::Invalid;
         }
         match window.mate[0] {
@@ -1035,10 +1049,6 @@ impl Step<'_> {
             DONE if is_required_end => return Retired::Invalid,
             DONE => {}
             TERMINAL if self.cycles => return Retired::Invalid,
-            // The second end, and of the first one's colour.
-            TERMINAL if self.follows_end_colours && window.end_colour == 0 => {
-                return Retired::Invalid;
-            }
             TERMINAL => complete = true,
             _ if self.cycles => return Retired::Invalid,
             partner => {
@@ -1048,27 +1058,12 @@ impl Step<'_> {
                 if fixed_ends + 1 > 2 - required_ahead {
                     return Retired::Invalid;
                 }
-                if self.follows_end_colours {
-                    if fixed_ends == 1 && window.end_colour == 0 {
-                        return Retired::Invalid;
-                    }
-                    // The first end is this square, of its own colour; with
-                    // both ends fixed there is no colour left to follow.
-                    window.end_colour = 0;
-                }
+                // The first end is this square, of its own colour; with both
+                // ends fixed there is no colour left to follow.
+                window.end_colour = 0;
                 new_fixed_end = true;
             }
         }
-        let fixed_ends = fixed_ends + usize::from(new_fixed_end);
-        // With one end fixed, the squares of its colour cannot be the other.
-        let two_edges = match (
-            self.follows_end_colours && fixed_ends == 1,
-            window.end_colour,
-        ) {
-            (false, _) => self.two_edges,
-            (true, 0) => self.two_edges | self.same_colour,
-            (true, _) => self.two_edges | !self.same_colour,
-        };
         if complete {
             // A required end must be behind.
             let end_passed = scan.ends.iter().all(|&e| e <= self.position);
@@ -1084,6 +1079,8 @@ impl Step<'_> {
         // the retired square's neighbours, which lost it, or a neighbour of
         // one of those that has just been finished.
         let later = &scan.later[self.position];
+        let fixed_ends = fixed_ends + usize::from(new_fixed_end);
+        let two_edges = self.two_edges_with(fixed_ends, window.end_colour);
         let least = |slot: usize| {
             if self.cycles || two_edges & 1 << slot != 0 {
                 2
