@@ -292,8 +292,10 @@ pub enum Method {
         /// How many squares this sweep had swept when it was last saved to
         /// a checkpoint file, if it has been.
         saved_after: Option<u32>,
-        /// The seconds the rest of this sweep would take at the pace of its
-        /// last row, once it has swept one.
+        /// The seconds the rest of this sweep should take, once it has
+        /// swept enough rows to tell: forecast from the growth of its
+        /// states so far (a recorded plan's steps cost alike: at the pace
+        /// of its last row).
         seconds_left: Option<u32>,
         /// When the states after this square do not fit in memory: the
         /// group of them being added up (from 1; 0 while they are written
@@ -337,8 +339,10 @@ pub enum Method {
         blocks: u32,
     },
     /// A Goishi puzzle's solutions being counted by a search from each
-    /// stone in turn: a rough guide to how far the count has got, as the
-    /// searches from different stones can differ a lot in length.
+    /// stone in turn. The searches from different stones can differ a lot
+    /// in length, but the stones are taken in a random order, so the time
+    /// the searched ones took a stone is a fair guess of what the others
+    /// will take, and better the more have been searched.
     CountingFrom {
         /// The starting stones searched to the end so far.
         searched: u32,
@@ -438,7 +442,7 @@ impl fmt::Display for Progress {
                 if let Some(seconds) = seconds_left {
                     write!(
                         f,
-                        ", about {} to go in this sweep at this pace",
+                        ", about {} to go in this sweep (forecast)",
                         rough_duration(f64::from(seconds))
                     )?;
                 }
@@ -490,7 +494,16 @@ impl fmt::Display for Progress {
                 write!(f, " (making block {block} of {blocks})")
             }
             Method::CountingFrom { searched, stones } => {
-                write!(f, " (searched from {searched} of {stones} starting stones)")
+                write!(f, " (searched from {searched} of {stones} starting stones")?;
+                if searched > 0 && searched < stones {
+                    let left = secs * f64::from(stones - searched) / f64::from(searched);
+                    write!(
+                        f,
+                        ", about {} to go at the rate so far",
+                        rough_duration(left)
+                    )?;
+                }
+                write!(f, ")")
             }
             Method::ProvingUnique { stones } => {
                 write!(f, " (proving the {stones}-stone puzzle unique)")
@@ -1017,9 +1030,10 @@ mod tests {
             ..making
         };
         assert!(
-            counting
-                .to_string()
-                .ends_with("/s (searched from 12 of 60 starting stones)"),
+            counting.to_string().ends_with(
+                "/s (searched from 12 of 60 starting stones, about 8 minutes to go at the \
+                     rate so far)"
+            ),
             "{counting}"
         );
         let sweeping = |pass| Progress {
@@ -1069,7 +1083,7 @@ mod tests {
         assert!(
             saved.to_string().ends_with(
                 "/s (frontier sweep: square 40 of 240 (16%), 1,234 states, about 17 minutes to go \
-                 in this sweep at this pace; next states added up on disk, group 2 of 3; taken up \
+                 in this sweep (forecast); next states added up on disk, group 2 of 3; taken up \
                  after square 30; saved after square 38)"
             ),
             "{saved}"

@@ -28,7 +28,7 @@ use super::memo::Memo;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rules::Game;
 use crate::job::{self, Control, Method, Outcome};
-use crate::random::splitmix64;
+use crate::random::{Rng, splitmix64};
 
 /// The most memory one worker's cache may use. A bigger table keeps more
 /// of what huge counts need (236 million solutions of 45 stones: 194 s
@@ -397,6 +397,7 @@ pub(super) fn count_within(
     let over_budget = AtomicBool::new(false);
     let stop = || total.load(Ordering::Relaxed) >= limit || over_budget.load(Ordering::Relaxed);
     let next_start = AtomicUsize::new(0);
+    let starts = random_order(layout.len());
     let searched = AtomicUsize::new(0);
     run_workers(&layout, threads, control, |search| {
         search.begin_attempt(max_nodes, None);
@@ -405,7 +406,8 @@ pub(super) fn count_within(
             if start >= layout.len() || stop() {
                 return;
             }
-            match search.explore(Opening::anywhere(start), &mut Goal::Count { limit }, &stop) {
+            let start = Opening::anywhere(starts[start]);
+            match search.explore(start, &mut Goal::Count { limit }, &stop) {
                 Ok(found) => {
                     control.add_found(found);
                     let _ = total.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |sum| {
@@ -432,6 +434,19 @@ pub(super) fn count_within(
     } else {
         Outcome::Done(Some(total))
     }
+}
+
+/// The numbers below `len` in a random order, the same on every run: the
+/// order [`count_within`] takes its starting stones in, so that the time
+/// the first ones took says how long the others will (see
+/// [`Method::CountingFrom`]), wherever on the board the costly ones lie.
+fn random_order(len: usize) -> Vec<usize> {
+    let mut rng = Rng::new(len as u64);
+    let mut order: Vec<usize> = (0..len).collect();
+    for i in (1..len).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    order
 }
 
 /// Calls `on_solution` with every solution in turn (on the calling thread)

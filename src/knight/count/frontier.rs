@@ -36,17 +36,18 @@
 //! (not once per direction), a Hamiltonian cycle once.
 
 mod checkpoint;
+mod forecast;
 mod layer;
 mod plan;
 mod spill;
 
 use std::collections::VecDeque;
-use std::time::Duration;
 
 use super::super::{Board, Square, TourKind};
 use super::natural::{self, Natural};
 use crate::job::{self, CHECK_INTERVAL, Control, LayerFileWork, Method, SweepPass};
 use checkpoint::{Position, Resumed, Saver};
+use forecast::Forecast;
 use layer::{Budget, Builder, Entry, Layer, Sink, Tally};
 use plan::Plan;
 use spill::{Carried, Room};
@@ -1487,7 +1488,7 @@ fn sweep(
     for rows in 1..=at.reported {
         on_rows(rows, at.tours[rows]);
     }
-    let mut pace = Pace::new(at.next, last, scan.width);
+    let mut forecast = Forecast::new(at.next, last, scan.width, scan.rows);
     let mut growth = Growth::new(scan.width);
     // Where the sweep is, for whoever watches.
     let show = |position: usize, states: u64, seconds_left, spill, saver: &Saver| {
@@ -1517,7 +1518,7 @@ fn sweep(
             saver.save(&at, &carried)?;
             on_disk = true;
         }
-        let seconds_left = pace.step_begins(control.elapsed());
+        let seconds_left = forecast.step_begins(control.elapsed(), states);
         let threads = if states >= PARALLEL_THRESHOLD as u64 {
             job::threads()
         } else {
@@ -1926,53 +1927,11 @@ impl Growth {
     }
 }
 
-/// How long the rest of a sweep should take at the pace of its last row.
-/// Only a guess where the states still grow or shrink (a short board's
-/// states rise to its last rows, then fall), but right where they have
-/// settled (every row of a long board but the first and last few), and it
-/// says so.
-struct Pace {
-    last: usize,
-    width: usize,
-    /// When the steps of the last row began, on the control's clock (which
-    /// stops while the work is paused), the step under way's last.
-    began: VecDeque<Duration>,
-    /// The position of the step under way.
-    position: usize,
-}
-
-impl Pace {
-    /// The pace of a sweep that begins at position `first`.
-    fn new(first: usize, last: usize, width: usize) -> Pace {
-        Pace {
-            last,
-            width,
-            began: VecDeque::with_capacity(width + 1),
-            position: first,
-        }
-    }
-
-    /// The next step begins `now`: the seconds it and the rest should take,
-    /// once a whole row's steps have been timed.
-    fn step_begins(&mut self, now: Duration) -> Option<u32> {
-        if !self.began.is_empty() {
-            self.position += 1;
-        }
-        self.began.push_back(now);
-        if self.began.len() <= self.width {
-            return None;
-        }
-        let row_began = self.began.pop_front()?;
-        let pace = now.saturating_sub(row_began).as_secs_f64() / self.width as f64;
-        let seconds = pace * (self.last + 1 - self.position) as f64;
-        Some(seconds.min(f64::from(u32::MAX)) as u32)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::random::Rng;
+    use std::time::Duration;
 
     /// Hamiltonian edge sets by brute force: paths (with `end` as an end
     /// when given) or cycles, each undirected edge set once.
@@ -2466,28 +2425,6 @@ mod tests {
         let taken_up = sweep_whole(&scan, 1 << 30, &Control::new(), &mut open());
         assert_eq!(taken_up, Ok(9_862));
         let _ = std::fs::remove_file(&checkpointing.path);
-    }
-
-    #[test]
-    fn the_time_left_goes_at_the_last_row_s_pace() {
-        let (last, width) = (39, 4);
-        // Steps of 1 s in the first half, then of 3 s.
-        let took = |p: usize| Duration::from_secs(if p < 20 { 1 } else { 3 });
-        for first in [0, 30] {
-            let mut pace = Pace::new(first, last, width);
-            let mut now = Duration::ZERO;
-            for position in first..=last {
-                let left = pace.step_begins(now);
-                if position < first + width {
-                    assert_eq!(left, None, "no row timed yet at {position}");
-                } else {
-                    let row: Duration = (position - width..position).map(took).sum();
-                    let expected = row.as_secs() * (last + 1 - position) as u64 / width as u64;
-                    assert_eq!(left, Some(expected as u32), "{first} {position}");
-                }
-                now += took(position);
-            }
-        }
     }
 
     #[test]

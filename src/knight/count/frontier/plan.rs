@@ -20,8 +20,9 @@
 //! to repay it, and abandoned (the sweep goes on square by square) if it
 //! outgrows the memory budget.
 
+use super::forecast::Pace;
 use super::layer::{Tally, mix};
-use super::{PARALLEL_THRESHOLD, Pace, Scan, Step, Unavailable};
+use super::{PARALLEL_THRESHOLD, Scan, Step, Unavailable};
 use crate::job::{self, Control, Method, SweepPass};
 
 /// States a recording expands between two looks at the budget and the
