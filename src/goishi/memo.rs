@@ -56,10 +56,12 @@ const INITIAL_SLOTS: usize = 1 << 10;
 
 impl Memo {
     /// A table for keys of `set_words` bitset words that never uses more
-    /// than about `max_bytes`.
+    /// than about `max_bytes`: the table it grows from is kept until its
+    /// entries are in the new one, so the largest table takes at most two
+    /// thirds of it.
     pub(super) fn new(set_words: usize, max_bytes: usize) -> Memo {
         let stride = set_words + 1;
-        let budget_slots = slots_within(stride, max_bytes);
+        let budget_slots = slots_within(stride, max_bytes / 3 * 2);
         Memo {
             stride,
             hashes: Vec::new(),
@@ -239,7 +241,7 @@ mod tests {
 
     #[test]
     fn at_its_budget_keeps_the_heaviest_entries() {
-        let mut memo = Memo::new(1, 64 * 32);
+        let mut memo = Memo::new(1, 96 * 32);
         for i in 0..1000u64 {
             memo.insert(spread(i), &[i], 0, i, 1);
         }
@@ -271,8 +273,9 @@ mod tests {
 
     #[test]
     fn grows_only_as_far_as_it_is_allowed_and_its_budget_goes() {
-        // Slots of 32 bytes: 64 within the budget, 32 allowed at first.
-        let mut memo = Memo::new(1, 64 * 32);
+        // Slots of 32 bytes: 64 within the budget (with the 32 it grows
+        // from), 32 allowed at first.
+        let mut memo = Memo::new(1, 96 * 32);
         memo.allow(32 * 32);
         for i in 0..1000u64 {
             memo.insert(spread(i), &[i], 0, i, 1);
