@@ -48,8 +48,8 @@ const MEMO_BYTES_PER_NODE: u64 = 8;
 /// A cache only grows as far as its search pays for (see
 /// [`MEMO_BYTES_PER_NODE`]), so the share is reached by huge counts alone,
 /// which it speeds up: counting 236 million solutions of 45 stones took
-/// 194 s with 128 MB a worker, 80 s with 512 MB and 65 s with the 2.25 GB
-/// of a 6 GB budget.
+/// 194 s with 128 MB a worker, 80 s with 512 MB, and 64 s with the share
+/// of a 6 GB budget (two tables of 1 GB, and 3.1 GB at most in all).
 fn memo_budget(workers: usize) -> usize {
     let share = crate::memory::budget() / 4 * 3 / workers.max(1) as u64;
     usize::try_from(share).unwrap_or(usize::MAX)
