@@ -495,8 +495,9 @@ impl fmt::Display for Progress {
             }
             Method::CountingFrom { searched, stones } => {
                 write!(f, " (searched from {searched} of {stones} starting stones")?;
-                if searched > 0 && searched < stones {
-                    let left = secs * f64::from(stones - searched) / f64::from(searched);
+                let left =
+                    secs * f64::from(stones.saturating_sub(searched)) / f64::from(searched.max(1));
+                if searched > 0 && left >= 1.0 {
                     write!(
                         f,
                         ", about {} to go at the rate so far",
@@ -1035,6 +1036,21 @@ mod tests {
                      rate so far)"
             ),
             "{counting}"
+        );
+        // Less than a second to go is not worth a word.
+        let nearly = Progress {
+            method: Method::CountingFrom {
+                searched: 599,
+                stones: 600,
+            },
+            elapsed: Duration::from_millis(500),
+            ..making
+        };
+        assert!(
+            nearly
+                .to_string()
+                .ends_with("/s (searched from 599 of 600 starting stones)"),
+            "{nearly}"
         );
         let sweeping = |pass| Progress {
             method: Method::FrontierSweep {
