@@ -292,11 +292,13 @@ pub enum Method {
         /// How many squares this sweep had swept when it was last saved to
         /// a checkpoint file, if it has been.
         saved_after: Option<u32>,
-        /// The seconds the rest of this sweep should take, once it has
-        /// swept enough rows to tell: forecast from the growth of its
-        /// states so far (a recorded plan's steps cost alike: at the pace
-        /// of its last row).
-        seconds_left: Option<u32>,
+        /// When this sweep should be done, in whole seconds of the job's
+        /// time (`Progress::elapsed`), once it has swept enough rows to
+        /// tell: forecast from the growth of its states so far (a recorded
+        /// plan's steps cost alike: at the pace of its last row). The
+        /// progress line counts down to it while a step runs, which can
+        /// take minutes, and says nothing once it has passed.
+        done_by: Option<u32>,
         /// When the states after this square do not fit in memory: the
         /// group of them being added up (from 1; 0 while they are written
         /// to disk, group by group) and the groups they are built in, one
@@ -421,7 +423,7 @@ impl fmt::Display for Progress {
                 pass,
                 taken_up_after,
                 saved_after,
-                seconds_left,
+                done_by,
                 spill,
             } => {
                 write!(f, " (frontier sweep")?;
@@ -439,12 +441,15 @@ impl fmt::Display for Progress {
                     u64::from(square) * 100 / u64::from(squares.max(1)),
                     group_digits(states)
                 )?;
-                if let Some(seconds) = seconds_left {
-                    write!(
-                        f,
-                        ", about {} to go in this sweep (forecast)",
-                        rough_duration(f64::from(seconds))
-                    )?;
+                if let Some(done_by) = done_by {
+                    let left = f64::from(done_by) - secs;
+                    if left >= 1.0 {
+                        write!(
+                            f,
+                            ", about {} to go in this sweep (forecast)",
+                            rough_duration(left)
+                        )?;
+                    }
                 }
                 match spill {
                     None => {}
@@ -1061,7 +1066,7 @@ mod tests {
                 pass,
                 taken_up_after: None,
                 saved_after: None,
-                seconds_left: None,
+                done_by: None,
                 spill: None,
             },
             ..making
@@ -1091,7 +1096,7 @@ mod tests {
                 pass: SweepPass::Counting,
                 taken_up_after: Some(30),
                 saved_after: Some(38),
-                seconds_left: Some(1000),
+                done_by: Some(1125),
                 spill: Some((2, 3)),
             },
             ..making
@@ -1104,6 +1109,12 @@ mod tests {
             ),
             "{saved}"
         );
+        // Once the forecast time has passed, the line says nothing of it.
+        let overdue = Progress {
+            elapsed: Duration::from_secs(1126),
+            ..saved
+        };
+        assert!(!overdue.to_string().contains("to go"), "{overdue}");
         let file = |doing| Progress {
             method: Method::SweepFile {
                 doing,

@@ -262,7 +262,7 @@ mod tests {
             pass: SweepPass::Counting,
             taken_up_after,
             saved_after: None,
-            seconds_left: None,
+            done_by: None,
             spill: None,
         };
         Progress {

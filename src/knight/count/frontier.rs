@@ -1491,7 +1491,7 @@ fn sweep(
     let mut forecast = Forecast::new(at.next, last, scan.width, scan.rows);
     let mut growth = Growth::new(scan.width);
     // Where the sweep is, for whoever watches.
-    let show = |position: usize, states: u64, seconds_left, spill, saver: &Saver| {
+    let show = |position: usize, states: u64, done_by, spill, saver: &Saver| {
         control.set_method(Method::FrontierSweep {
             square: position as u32 + 1,
             squares: last as u32 + 1,
@@ -1500,7 +1500,7 @@ fn sweep(
             pass,
             taken_up_after: saver.taken_up_after(),
             saved_after: saver.saved_after(),
-            seconds_left,
+            done_by,
             spill,
         });
     };
@@ -1518,7 +1518,7 @@ fn sweep(
             saver.save(&at, &carried)?;
             on_disk = true;
         }
-        let seconds_left = forecast.step_begins(control.elapsed(), states);
+        let done_by = forecast.step_begins(control.elapsed(), states);
         let threads = if states >= PARALLEL_THRESHOLD as u64 {
             job::threads()
         } else {
@@ -1538,7 +1538,7 @@ fn sweep(
             _ => 0,
         };
         let mut room = spill::room_for(expected, memory.saturating_sub(kept), memory);
-        show(position, states, seconds_left, None, saver);
+        show(position, states, done_by, None, saver);
         let stepped = loop {
             let means = StepMeans {
                 budget: &budget,
@@ -1547,7 +1547,7 @@ fn sweep(
                 free_as_read,
                 on_group: &|built, groups| {
                     let spill = Some((built as u32, groups as u32));
-                    show(position, states, seconds_left, spill, saver);
+                    show(position, states, done_by, spill, saver);
                 },
             };
             // The free disk is weighed only against a well-foretold size:

@@ -72,8 +72,8 @@ impl Forecast {
         }
     }
 
-    /// The next step begins `now` with `states`: the seconds it and the
-    /// rest should take, once two rows have been swept.
+    /// The next step begins `now` with `states`: when it and the rest
+    /// should be done (see [`done_by`]), once two rows have been swept.
     pub(super) fn step_begins(&mut self, now: Duration, states: u64) -> Option<u32> {
         self.states.push(states);
         self.began.push(now);
@@ -111,8 +111,16 @@ impl Forecast {
         let states_left: f64 = (under_way..=self.last - self.first)
             .map(|step| states[step] + states[step + 1])
             .sum();
-        Some((seconds_per_state * states_left).min(f64::from(u32::MAX)) as u32)
+        Some(done_by(now, seconds_per_state * states_left))
     }
+}
+
+/// When work that has run for `now` and has `seconds_left` should be done,
+/// in whole seconds on the same clock: the progress line counts the time
+/// left down from it while a long step runs (see
+/// [`Method::FrontierSweep`](crate::job::Method::FrontierSweep)).
+fn done_by(now: Duration, seconds_left: f64) -> u32 {
+    (now.as_secs_f64() + seconds_left).min(f64::from(u32::MAX)) as u32
 }
 
 /// How long the rest of a recorded plan's sweep should take at the pace of
@@ -138,8 +146,8 @@ impl Pace {
         }
     }
 
-    /// The next step begins `now`: the seconds it and the rest should take,
-    /// once a whole row's steps have been timed.
+    /// The next step begins `now`: when it and the rest should be done (see
+    /// [`done_by`]), once a whole row's steps have been timed.
     pub(super) fn step_begins(&mut self, now: Duration) -> Option<u32> {
         if !self.began.is_empty() {
             self.position += 1;
@@ -150,8 +158,7 @@ impl Pace {
         }
         let row_began = self.began.pop_front()?;
         let pace = now.saturating_sub(row_began).as_secs_f64() / self.width as f64;
-        let seconds = pace * (self.last + 1 - self.position) as f64;
-        Some(seconds.min(f64::from(u32::MAX)) as u32)
+        Some(done_by(now, pace * (self.last + 1 - self.position) as f64))
     }
 }
 
@@ -168,13 +175,14 @@ mod tests {
             let mut pace = Pace::new(first, last, width);
             let mut now = Duration::ZERO;
             for position in first..=last {
-                let left = pace.step_begins(now);
+                let done_by = pace.step_begins(now);
                 if position < first + width {
-                    assert_eq!(left, None, "no row timed yet at {position}");
+                    assert_eq!(done_by, None, "no row timed yet at {position}");
                 } else {
                     let row: Duration = (position - width..position).map(took).sum();
-                    let expected = row.as_secs() * (last + 1 - position) as u64 / width as u64;
-                    assert_eq!(left, Some(expected as u32), "{first} {position}");
+                    let left = row.as_secs() * (last + 1 - position) as u64 / width as u64;
+                    let expected = now.as_secs() + left;
+                    assert_eq!(done_by, Some(expected as u32), "{first} {position}");
                 }
                 now += took(position);
             }
@@ -183,8 +191,9 @@ mod tests {
 
     /// Runs a sweep of `rows` rows of `width` from position `first` whose
     /// steps take 1 ms for every state they read or write, with
-    /// `states_at(position)` states carried into each; returns the
-    /// forecast of each step and the time that was left.
+    /// `states_at(position)` states carried into each; returns the time
+    /// each step's forecast left (in whole seconds) and the time that was
+    /// left.
     fn forecasts(
         first: usize,
         (width, rows): (usize, usize),
@@ -197,7 +206,9 @@ mod tests {
         let mut now = Duration::ZERO;
         (first..=last)
             .map(|position| {
-                let left = forecast.step_begins(now, states_at(position));
+                let left = forecast
+                    .step_begins(now, states_at(position))
+                    .map(|done_by| done_by - now.as_secs() as u32);
                 let truth = (total - now).as_secs_f64();
                 now += took(position);
                 (left, truth)
@@ -233,7 +244,7 @@ mod tests {
         for (position, &(left, truth)) in seen.iter().enumerate().skip(3 * width) {
             let left = f64::from(left.expect("two rows swept"));
             assert!(
-                (left - truth).abs() <= 1.0,
+                (left - truth).abs() <= 2.0,
                 "at {position}: {left} s for {truth} s"
             );
         }

@@ -375,7 +375,7 @@ impl Plan {
                 pass,
                 taken_up_after: None,
                 saved_after: None,
-                seconds_left: pace.step_begins(control.elapsed()),
+                done_by: pace.step_begins(control.elapsed()),
                 spill: None,
             });
             let step = self.step_at(position);
