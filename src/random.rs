@@ -39,4 +39,34 @@ impl Rng {
     pub fn below(&mut self, bound: usize) -> usize {
         ((u128::from(self.next_u64()) * bound as u128) >> 64) as usize
     }
+
+    /// Puts `items` in a random order (Fisher-Yates), each order as likely.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shuffles_make_every_order_about_as_often() {
+        let mut rng = Rng::new(7);
+        let mut seen = std::collections::HashMap::new();
+        for _ in 0..6000 {
+            let mut items = [0, 1, 2];
+            rng.shuffle(&mut items);
+            *seen.entry(items).or_insert(0) += 1;
+        }
+        assert_eq!(seen.len(), 6, "{seen:?}");
+        assert!(seen.values().all(|&n| (850..1150).contains(&n)), "{seen:?}");
+        let mut many: Vec<usize> = (0..100).collect();
+        rng.shuffle(&mut many);
+        assert_ne!(many, (0..100).collect::<Vec<_>>());
+        many.sort_unstable();
+        assert_eq!(many, (0..100).collect::<Vec<_>>());
+    }
 }

@@ -94,9 +94,7 @@ fn try_walk(
         // points are likelier, so that moves cross few points and the walk
         // does not fence itself in.
         let mut directions = Direction::ALL;
-        for i in (1..directions.len()).rev() {
-            directions.swap(i, rng.below(i + 1));
-        }
+        rng.shuffle(&mut directions);
         let mut chosen = None;
         for direction in directions {
             if last_direction == Some(direction.opposite()) {

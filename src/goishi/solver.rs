@@ -436,11 +436,8 @@ pub(super) fn count_within(
 /// the first ones took says how long the others will (see
 /// [`Method::CountingFrom`]), wherever on the board the costly ones lie.
 fn random_order(len: usize) -> Vec<usize> {
-    let mut rng = Rng::new(len as u64);
     let mut order: Vec<usize> = (0..len).collect();
-    for i in (1..len).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
+    Rng::new(len as u64).shuffle(&mut order);
     order
 }
 

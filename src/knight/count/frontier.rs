@@ -890,8 +890,8 @@ enum Retired {
     /// The edges form a tour of the board's first `rows` rows (all of them
     /// unless the scan counts shorter boards too).
     Tour { rows: usize },
-    /// The state carries on.
-    Continues,
+    /// The state carries on, with this many fixed ends of the tour.
+    Continues { fixed_ends: usize },
 }
 
 /// The sweep's bookkeeping for one scan position.
@@ -935,15 +935,12 @@ impl Step<'_> {
     fn successors(&self, key: u64, mut onward: impl FnMut(u64), mut tour: impl FnMut(usize)) {
         let scan = self.scan;
         let window = Window::decode(key, scan.window(), scan.keys);
-        let one_fixed_end = |window: &Window| {
-            self.follows_end_colours && window.slots_with(TERMINAL).count_ones() == 1
-        };
-        let mut carry_on = |trial: &Window| {
+        let mut carry_on = |trial: &Window, fixed_ends: usize| {
             let key = trial.encode(1, &scan.in_order, scan.keys);
             let key = if self.merge_mirrors {
                 // A mirror swaps the colours of rows of even length.
                 let mut mirrored = *trial;
-                if scan.width.is_multiple_of(2) && one_fixed_end(trial) {
+                if scan.width.is_multiple_of(2) && self.follows_one_end(fixed_ends) {
                     mirrored.end_colour ^= 1;
                 }
                 key.min(mirrored.encode(1, &scan.mirror_order, scan.keys))
@@ -952,12 +949,16 @@ impl Step<'_> {
             };
             onward(key);
         };
+        // Read once for all the choices: a choice's own window, just
+        // written byte by byte, would make a wide read wait for the writes.
+        let census = Census {
+            done: window.slots_with(DONE),
+            fixed_ends: window.slots_with(TERMINAL).count_ones() as usize,
+        };
         if !scan.open[self.position] {
             let mut passed = window;
-            if one_fixed_end(&window) {
-                passed.end_colour ^= u8::from(self.next_colour_differs);
-            }
-            carry_on(&passed);
+            self.move_end_colour_on(&mut passed, census.fixed_ends);
+            carry_on(&passed, census.fixed_ends);
             return;
         }
         // Only edges to squares that can take one more; a cycle needs the
@@ -972,12 +973,6 @@ impl Step<'_> {
         }
         let usable = &usable[..usable_len];
         let need = 2 - window.degree(0) as usize;
-        // Read once for all the choices: a choice's own window, just
-        // written byte by byte, would make a wide read wait for the writes.
-        let census = Census {
-            done: window.slots_with(DONE),
-            fixed_ends: window.slots_with(TERMINAL).count_ones() as usize,
-        };
         let mut try_edges = |edges: &[u8]| {
             let mut trial = window;
             let mut complete = false;
@@ -993,7 +988,7 @@ impl Step<'_> {
             match self.retire(&mut trial, complete, census) {
                 Retired::Invalid => {}
                 Retired::Tour { rows } => tour(rows),
-                Retired::Continues => carry_on(&trial),
+                Retired::Continues { fixed_ends } => carry_on(&trial, fixed_ends),
             }
         };
         let fewest = if self.cycles {
@@ -1024,7 +1019,7 @@ impl Step<'_> {
     /// end is fixed in a sweep that follows its colour, the squares of
     /// that colour, which cannot be the other.
     fn two_edges_with(&self, fixed_ends: usize, end_colour: u8) -> u32 {
-        match (self.follows_end_colours && fixed_ends == 1, end_colour) {
+        match (self.follows_one_end(fixed_ends), end_colour) {
             (false, _) => self.two_edges,
             (true, 0) => self.two_edges | self.same_colour,
             (true, _) => self.two_edges | !self.same_colour,
@@ -1144,10 +1139,22 @@ impl Step<'_> {
                 return Retired::Invalid;
             }
         }
-        if self.follows_end_colours && fixed_ends == 1 {
+        self.move_end_colour_on(window, fixed_ends);
+        Retired::Continues { fixed_ends }
+    }
+
+    /// Whether a state with `fixed_ends` fixed ends keeps the colour of one
+    /// in [`Window::end_colour`].
+    fn follows_one_end(&self, fixed_ends: usize) -> bool {
+        self.follows_end_colours && fixed_ends == 1
+    }
+
+    /// Makes the window's [`Window::end_colour`] relative to the next
+    /// square, which the next step's slot 0 will be.
+    fn move_end_colour_on(&self, window: &mut Window, fixed_ends: usize) {
+        if self.follows_one_end(fixed_ends) {
             window.end_colour ^= u8::from(self.next_colour_differs);
         }
-        Retired::Continues
     }
 
     /// For a complete edge set: how many rows of the board it covers, or
