@@ -218,12 +218,15 @@ fn inner_lines_of_boards_four_across_are_answered_at_once() {
 fn a_long_count_shows_progress_on_a_terminal_and_nothing_when_redirected() {
     // Counting all tours of 8x8 never ends in practice: a person at a
     // terminal must see that it is working. `script` gives the program a
-    // terminal and copies what it writes there.
+    // terminal and copies what it writes there. Killing `script` hangs
+    // the terminal up, which ends the count; `timeout` ends it anyway if
+    // `script` is killed before the terminal is set up (a count left
+    // running once took the machine's cores for the rest of a CI run).
     let binary = env!("CARGO_BIN_EXE_gridtour");
     let mut child = Command::new("script")
         .args([
             "-qfec",
-            &format!("{binary} knight --size 8x8 --count"),
+            &format!("timeout --foreground 30 {binary} knight --size 8x8 --count"),
             "/dev/null",
         ])
         .stdin(std::process::Stdio::null())
