@@ -380,6 +380,29 @@ pub enum LayerFileWork {
     Reading,
 }
 
+/// How far a job has got and how long it should still take, as far as its
+/// method can tell: the window draws it as a progress bar, which stays in
+/// view where the status bar's line is cut short.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Headway {
+    /// The share of the work done, from 0 to 1.
+    pub done: f32,
+    /// Seconds still to go, when the method can guess and at least a
+    /// second is left.
+    pub left: Option<f64>,
+}
+
+impl fmt::Display for Headway {
+    /// `42%, about 3 minutes left`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}%", (self.done * 100.0).floor() as u32)?;
+        if let Some(left) = self.left {
+            write!(f, ", about {} left", rough_duration(left))?;
+        }
+        Ok(())
+    }
+}
+
 impl Progress {
     /// Nodes per second since the start (0 before any time has passed).
     pub fn nodes_per_second(&self) -> f64 {
@@ -388,6 +411,56 @@ impl Progress {
             self.nodes as f64 / secs
         } else {
             0.0
+        }
+    }
+
+    /// The share done and the time left, for the methods that know how
+    /// far they have to go.
+    pub fn headway(&self) -> Option<Headway> {
+        let share = |done: f64, whole: f64| (done / whole.max(1.0)).clamp(0.0, 1.0) as f32;
+        let done = match self.method {
+            Method::FrontierSweep {
+                square, squares, ..
+            } => share(f64::from(square), f64::from(squares)),
+            Method::CountingFrom { searched, stones } => {
+                share(f64::from(searched), f64::from(stones))
+            }
+            Method::Sampling { seconds } => share(self.elapsed.as_secs_f64(), seconds as f64),
+            Method::WalkInstead {
+                estimated_nodes, ..
+            } => share(self.nodes as f64, estimated_nodes as f64),
+            Method::Composing { block, blocks } => {
+                share(f64::from(block.saturating_sub(1)), f64::from(blocks))
+            }
+            _ => return None,
+        };
+        let left = self.seconds_left().filter(|&left| left >= 1.0);
+        Some(Headway { done, left })
+    }
+
+    /// The seconds the method's own guess leaves: a sweep's forecast, the
+    /// rate so far of a count's starting stones or of a walk's nodes, a
+    /// sampling's fixed time. Negative once a forecast time has passed.
+    fn seconds_left(&self) -> Option<f64> {
+        let secs = self.elapsed.as_secs_f64();
+        match self.method {
+            Method::FrontierSweep {
+                done_by: Some(done_by),
+                ..
+            } => Some(f64::from(done_by) - secs),
+            Method::CountingFrom { searched, stones } if searched > 0 => {
+                Some(secs * f64::from(stones.saturating_sub(searched)) / f64::from(searched))
+            }
+            Method::Sampling { seconds } => {
+                Some(seconds.saturating_sub(self.elapsed.as_secs()) as f64)
+            }
+            Method::WalkInstead {
+                estimated_nodes, ..
+            } => {
+                let rate = self.nodes_per_second();
+                (rate > 0.0).then(|| estimated_nodes.saturating_sub(self.nodes) as f64 / rate)
+            }
+            _ => None,
         }
     }
 }
@@ -423,7 +496,7 @@ impl fmt::Display for Progress {
                 pass,
                 taken_up_after,
                 saved_after,
-                done_by,
+                done_by: _,
                 spill,
             } => {
                 write!(f, " (frontier sweep")?;
@@ -441,15 +514,12 @@ impl fmt::Display for Progress {
                     u64::from(square) * 100 / u64::from(squares.max(1)),
                     group_digits(states)
                 )?;
-                if let Some(done_by) = done_by {
-                    let left = f64::from(done_by) - secs;
-                    if left >= 1.0 {
-                        write!(
-                            f,
-                            ", about {} to go in this sweep (forecast)",
-                            rough_duration(left)
-                        )?;
-                    }
+                if let Some(left) = self.seconds_left().filter(|&left| left >= 1.0) {
+                    write!(
+                        f,
+                        ", about {} to go in this sweep (forecast)",
+                        rough_duration(left)
+                    )?;
                 }
                 match spill {
                     None => {}
@@ -500,9 +570,7 @@ impl fmt::Display for Progress {
             }
             Method::CountingFrom { searched, stones } => {
                 write!(f, " (searched from {searched} of {stones} starting stones")?;
-                let left =
-                    secs * f64::from(stones.saturating_sub(searched)) / f64::from(searched.max(1));
-                if searched > 0 && left >= 1.0 {
+                if let Some(left) = self.seconds_left().filter(|&left| left >= 1.0) {
                     write!(
                         f,
                         ", about {} to go at the rate so far",
@@ -516,7 +584,7 @@ impl fmt::Display for Progress {
             }
             Method::Rating { stones } => write!(f, " (rating the {stones}-stone puzzle)"),
             Method::Sampling { seconds } => {
-                let left = seconds.saturating_sub(self.elapsed.as_secs());
+                let left = self.seconds_left().unwrap_or_default();
                 write!(f, " (sampling for {seconds} s, {left} s to go)")
             }
             Method::WalkInstead {
@@ -528,9 +596,7 @@ impl fmt::Display for Progress {
                     " (exhaustive walk of about {} nodes",
                     rough_count(estimated_nodes)
                 )?;
-                let rate = self.nodes_per_second();
-                if rate > 0.0 {
-                    let left = estimated_nodes.saturating_sub(self.nodes) as f64 / rate;
+                if let Some(left) = self.seconds_left() {
                     write!(f, ", {} to go at this rate", rough_duration(left))?;
                 }
                 write!(f, ": {why})")
@@ -1152,6 +1218,78 @@ mod tests {
         assert_eq!(rough_duration(90.0), "90 seconds");
         assert_eq!(rough_duration(7_200.0), "2 hours");
         assert_eq!(rough_count(12_345), "12,345");
+    }
+
+    #[test]
+    fn the_share_done_and_the_time_left_come_with_the_methods_that_know_them() {
+        let at = |method, elapsed: f64, nodes| Progress {
+            nodes,
+            found: 0,
+            elapsed: Duration::from_secs_f64(elapsed),
+            method,
+        };
+        let sweep = |square, done_by| Method::FrontierSweep {
+            square,
+            squares: 64,
+            width: 8,
+            states: 1,
+            pass: SweepPass::Counting,
+            taken_up_after: None,
+            saved_after: None,
+            done_by,
+            spill: None,
+        };
+        let headway = |progress: Progress| progress.headway().map(|h| h.to_string());
+        // Before two rows are swept the sweep has no forecast yet.
+        assert_eq!(headway(at(sweep(8, None), 3.0, 10)), Some("12%".into()));
+        assert_eq!(
+            headway(at(sweep(20, Some(900)), 300.0, 10)),
+            Some("31%, about 10 minutes left".into())
+        );
+        // A forecast time that has passed says nothing.
+        assert_eq!(
+            headway(at(sweep(40, Some(900)), 901.0, 10)),
+            Some("62%".into())
+        );
+        let stones = |searched| Method::CountingFrom {
+            searched,
+            stones: 60,
+        };
+        assert_eq!(
+            headway(at(stones(15), 20.0, 10)),
+            Some("25%, about 60 seconds left".into())
+        );
+        assert_eq!(headway(at(stones(0), 20.0, 10)), Some("0%".into()));
+        assert_eq!(
+            headway(at(Method::Sampling { seconds: 60 }, 15.5, 10)),
+            Some("25%, about 45 seconds left".into())
+        );
+        let walk = Method::WalkInstead {
+            why: NoSweep::TooWide {
+                width: 20,
+                widest: 12,
+            },
+            estimated_nodes: 4_000,
+        };
+        assert_eq!(
+            headway(at(walk, 10.0, 1_000)),
+            Some("25%, about 30 seconds left".into())
+        );
+        // A walk past its estimate is full, not over.
+        assert_eq!(headway(at(walk, 10.0, 9_000)), Some("100%".into()));
+        assert_eq!(
+            headway(at(
+                Method::Composing {
+                    block: 3,
+                    blocks: 8
+                },
+                1.0,
+                10
+            )),
+            Some("25%".into())
+        );
+        assert_eq!(headway(at(Method::Rating { stones: 9 }, 1.0, 10)), None);
+        assert_eq!(headway(at(Method::Unstated, 1.0, 10)), None);
     }
 
     #[test]

@@ -375,16 +375,19 @@ impl GridtourApp {
             Mode::Knight => (self.knight.last_job(), self.knight.notice(now)),
             Mode::Goishi => (self.goishi.last_job(), self.goishi.notice(now)),
         };
-        let mut line = match (self.jobs.owner(), self.jobs.current()) {
+        let (mut line, headway) = match (self.jobs.owner(), self.jobs.current()) {
             (Some(owner), Some((label, progress))) if owner == mode => {
                 let paused = if self.jobs.is_paused() {
                     " paused —"
                 } else {
                     ""
                 };
-                format!("{label}…{paused} {progress}")
+                (format!("{label}…{paused} {progress}"), progress.headway())
             }
-            _ => last.map_or_else(|| "Ready".to_owned(), jobs::JobEnd::line),
+            _ => (
+                last.map_or_else(|| "Ready".to_owned(), jobs::JobEnd::line),
+                None,
+            ),
         };
         if let (Some(owner), Some((label, _))) = (self.jobs.owner(), self.jobs.current())
             && owner != mode
@@ -398,7 +401,7 @@ impl GridtourApp {
         if self.files.is_busy() {
             line.push_str(" · a file dialog, read or write is under way");
         }
-        self.status.show(ui, &line, notice);
+        self.status.show(ui, &line, headway, notice);
     }
 
     /// The question a session puts before stopping long work, as a modal.

@@ -8,10 +8,15 @@ use std::collections::VecDeque;
 use eframe::egui::{self, Color32};
 
 use super::notice::Notice;
+use gridtour::job::Headway;
 
 /// The longest pause between frames, in seconds, for which frames still
 /// count as continuous.
 const MAX_STEADY_FRAME_GAP: f64 = 0.25;
+
+/// Points across the progress bar of a running job: room for
+/// `42%, about 15 minutes left`.
+const HEADWAY_WIDTH: f32 = 230.0;
 
 /// What the status bar shows besides the job.
 #[derive(Debug, Default)]
@@ -53,7 +58,17 @@ impl StatusBar {
     /// and the frame figures on the right. The right side is laid out
     /// first, so a long notice is cut short (whole on hover) instead of
     /// running under it.
-    pub fn show(&self, ui: &mut egui::Ui, job_line: &str, notice: Option<&Notice>) {
+    ///
+    /// A running job whose method knows how far it has got (see
+    /// [`Headway`]) gets a progress bar at the line's start with the share
+    /// done and the time left, which the cut can then never hide.
+    pub fn show(
+        &self,
+        ui: &mut egui::Ui,
+        job_line: &str,
+        headway: Option<Headway>,
+        notice: Option<&Notice>,
+    ) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if let Some(cpu) = self.frame_cpu_seconds {
                 ui.label(format!("{:.1} ms/frame", cpu * 1000.0));
@@ -70,6 +85,13 @@ impl StatusBar {
                 // the job's counters and clock already show it is alive.
                 // Cut to the room left by the labels on the right (the
                 // whole line shows on hover).
+                if let Some(headway) = headway {
+                    ui.add(
+                        egui::ProgressBar::new(headway.done)
+                            .desired_width(HEADWAY_WIDTH)
+                            .text(headway.to_string()),
+                    );
+                }
                 ui.add(egui::Label::new(job_line).truncate());
                 if let Some(notice) = notice {
                     ui.separator();

@@ -13,12 +13,13 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use eframe::egui::accesskit::Role;
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gridtour::document::{self, Document};
 use gridtour::goishi::{self, Point, Puzzle};
-use gridtour::job::{Control, Outcome};
+use gridtour::job::{Control, Method, Outcome};
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
 use super::GridtourApp;
@@ -680,6 +681,42 @@ fn cancel_stops_a_long_count_at_once() {
     let ended = harness.state().knight.last_job().expect("ended").clone();
     assert_eq!(ended.how, "cancelled");
     assert!(ended.label.starts_with("Counting"), "{}", ended.label);
+}
+
+#[test]
+fn a_long_count_shows_how_far_it_has_got_in_a_progress_bar() {
+    let mut harness = app_harness(knight_settings(8, 8, Algorithm::Backtrack));
+    harness.step();
+    assert!(harness.query_by_role(Role::ProgressIndicator).is_none());
+    press(&mut harness, "Count tours");
+    let deadline = Instant::now() + PATIENCE;
+    let shown_share = loop {
+        assert!(Instant::now() < deadline, "no square of the sweep reported");
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+        let Some((_, progress)) = harness.state().jobs.current() else {
+            continue;
+        };
+        if let Method::FrontierSweep {
+            square, squares, ..
+        } = progress.method
+            && square > 0
+        {
+            break format!("{}%", square * 100 / squares);
+        }
+    };
+    // The frame just drawn shows the progress that the state holds.
+    let bar = harness.query_by(|node| {
+        node.role() == Role::ProgressIndicator
+            && node
+                .label()
+                .is_some_and(|text| text.starts_with(&shown_share))
+    });
+    assert!(bar.is_some(), "no progress bar reads {shown_share}");
+    press(&mut harness, "Cancel");
+    wait_until_idle(&mut harness);
+    harness.step();
+    assert!(harness.query_by_role(Role::ProgressIndicator).is_none());
 }
 
 /// The running job's node counter, once it has one.
