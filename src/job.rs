@@ -299,6 +299,9 @@ pub enum Method {
         /// progress line counts down to it while a step runs, which can
         /// take minutes, and says nothing once it has passed.
         done_by: Option<u32>,
+        /// The largest step still to come, forecast with `done_by`: whether
+        /// the count will fit in memory shows long before it gets there.
+        peak: Option<SweepPeak>,
         /// When the states after this square do not fit in memory: the
         /// group of them being added up (from 1; 0 while they are written
         /// to disk, group by group) and the groups they are built in, one
@@ -368,6 +371,17 @@ pub enum Method {
         /// How long the sampling goes on.
         seconds: u64,
     },
+}
+
+/// The largest step a frontier sweep should still make (see
+/// [`Method::FrontierSweep`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SweepPeak {
+    /// The most states a step should carry in.
+    pub states: u64,
+    /// The most memory a step should take: the states it reads and the
+    /// tables of those it makes.
+    pub bytes: u64,
 }
 
 /// What a frontier sweep does with a file of its states (see
@@ -497,6 +511,7 @@ impl fmt::Display for Progress {
                 taken_up_after,
                 saved_after,
                 done_by: _,
+                peak,
                 spill,
             } => {
                 write!(f, " (frontier sweep")?;
@@ -514,12 +529,22 @@ impl fmt::Display for Progress {
                     u64::from(square) * 100 / u64::from(squares.max(1)),
                     group_digits(states)
                 )?;
-                if let Some(left) = self.seconds_left().filter(|&left| left >= 1.0) {
+                let left = self.seconds_left().filter(|&left| left >= 1.0);
+                if let Some(left) = left {
+                    write!(f, ", about {} to go in this sweep", rough_duration(left))?;
+                }
+                // Once the peak is reached, the states say the rest.
+                let peak = peak.filter(|peak| peak.states > states);
+                if let Some(SweepPeak { states, bytes }) = peak {
                     write!(
                         f,
-                        ", about {} to go in this sweep (forecast)",
-                        rough_duration(left)
+                        ", peak about {} states and {}",
+                        rough_amount(states),
+                        rough_bytes(bytes)
                     )?;
+                }
+                if left.is_some() || peak.is_some() {
+                    write!(f, " (forecast)")?;
                 }
                 match spill {
                     None => {}
@@ -706,6 +731,41 @@ pub fn rough_count(n: u64) -> String {
         group_digits(n)
     } else {
         format!("{:.1e}", n as f64)
+    }
+}
+
+/// A large number to two significant digits, in words past a million:
+/// `520 million`, `1.3 billion`; smaller ones in full.
+fn rough_amount(n: u64) -> String {
+    const WORDS: [(f64, &str); 3] = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")];
+    let Some(&(size, word)) = WORDS.iter().find(|&&(size, _)| n as f64 >= size) else {
+        return group_digits(n);
+    };
+    format!("{} {word}", two_digits(n as f64 / size))
+}
+
+/// Bytes to two significant digits, in MiB below a GiB: `22 GiB`,
+/// `1.5 GiB`, `310 MiB`.
+fn rough_bytes(bytes: u64) -> String {
+    const GIB: f64 = (1u64 << 30) as f64;
+    if bytes as f64 >= GIB {
+        format!("{} GiB", two_digits(bytes as f64 / GIB))
+    } else {
+        format!("{} MiB", two_digits(bytes as f64 / (1u64 << 20) as f64))
+    }
+}
+
+/// A positive number rounded to two significant digits, with a decimal
+/// only below ten: `1.3`, `22`, `520`.
+fn two_digits(x: f64) -> String {
+    if x < 10.0 {
+        let rounded = format!("{x:.1}");
+        rounded
+            .strip_suffix(".0")
+            .map_or(rounded.clone(), str::to_owned)
+    } else {
+        let scale = 10f64.powi(x.log10().floor() as i32 - 1);
+        group_digits(((x / scale).round() * scale) as u64)
     }
 }
 
@@ -1133,6 +1193,7 @@ mod tests {
                 taken_up_after: None,
                 saved_after: None,
                 done_by: None,
+                peak: None,
                 spill: None,
             },
             ..making
@@ -1163,6 +1224,7 @@ mod tests {
                 taken_up_after: Some(30),
                 saved_after: Some(38),
                 done_by: Some(1125),
+                peak: None,
                 spill: Some((2, 3)),
             },
             ..making
@@ -1181,6 +1243,61 @@ mod tests {
             ..saved
         };
         assert!(!overdue.to_string().contains("to go"), "{overdue}");
+        let peaking = |done_by, peak_states| Progress {
+            method: Method::FrontierSweep {
+                square: 20,
+                squares: 64,
+                width: 8,
+                states: 165_147_590,
+                pass: SweepPass::Counting,
+                taken_up_after: None,
+                saved_after: None,
+                done_by,
+                peak: Some(SweepPeak {
+                    states: peak_states,
+                    bytes: 23_500_000_000,
+                }),
+                spill: None,
+            },
+            ..making
+        };
+        let ahead = peaking(Some(3 * 3600), 519_701_151).to_string();
+        assert!(
+            ahead.ends_with(
+                "(frontier sweep: square 20 of 64 (31%), 165,147,590 states, about 3 hours to go \
+                 in this sweep, peak about 520 million states and 22 GiB (forecast))"
+            ),
+            "{ahead}"
+        );
+        let overdue = peaking(Some(60), 519_701_151).to_string();
+        assert!(
+            overdue.ends_with("states, peak about 520 million states and 22 GiB (forecast))"),
+            "{overdue}"
+        );
+        // Past the peak, the states now say what it was.
+        let past = peaking(Some(3 * 3600), 1_000).to_string();
+        assert!(past.ends_with("states, about 3 hours to go in this sweep (forecast))"));
+        assert_eq!(
+            [
+                999_999,
+                1_000_000,
+                102_332_998,
+                1_349_000_000,
+                13_267_364_410_532
+            ]
+            .map(rough_amount),
+            [
+                "999,999",
+                "1 million",
+                "100 million",
+                "1.3 billion",
+                "13 trillion"
+            ]
+        );
+        assert_eq!(
+            [300 << 20, 4_400_000_000, 23_500_000_000].map(rough_bytes),
+            ["300 MiB", "4.1 GiB", "22 GiB"]
+        );
         let file = |doing| Progress {
             method: Method::SweepFile {
                 doing,
@@ -1237,6 +1354,7 @@ mod tests {
             taken_up_after: None,
             saved_after: None,
             done_by,
+            peak: None,
             spill: None,
         };
         let headway = |progress: Progress| progress.headway().map(|h| h.to_string());

@@ -263,6 +263,7 @@ mod tests {
             taken_up_after,
             saved_after: None,
             done_by: None,
+            peak: None,
             spill: None,
         };
         Progress {

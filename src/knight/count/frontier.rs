@@ -47,7 +47,7 @@ use super::super::{Board, Square, TourKind};
 use super::natural::{self, Natural};
 use crate::job::{self, CHECK_INTERVAL, Control, LayerFileWork, Method, SweepPass};
 use checkpoint::{Position, Resumed, Saver};
-use forecast::Forecast;
+use forecast::{Forecast, Outlook};
 use layer::{Budget, Builder, Entry, Layer, Sink, Tally};
 use plan::Plan;
 use spill::{Carried, Room};
@@ -1498,7 +1498,7 @@ fn sweep(
     let mut forecast = Forecast::new(at.next, last, scan.width, scan.rows);
     let mut growth = Growth::new(scan.width);
     // Where the sweep is, for whoever watches.
-    let show = |position: usize, states: u64, done_by, spill, saver: &Saver| {
+    let show = |position: usize, states: u64, outlook: Option<Outlook>, spill, saver: &Saver| {
         control.set_method(Method::FrontierSweep {
             square: position as u32 + 1,
             squares: last as u32 + 1,
@@ -1507,7 +1507,8 @@ fn sweep(
             pass,
             taken_up_after: saver.taken_up_after(),
             saved_after: saver.saved_after(),
-            done_by,
+            done_by: outlook.map(|outlook| outlook.done_by),
+            peak: outlook.map(|outlook| outlook.peak),
             spill,
         });
     };
@@ -1525,7 +1526,7 @@ fn sweep(
             saver.save(&at, &carried)?;
             on_disk = true;
         }
-        let done_by = forecast.step_begins(control.elapsed(), states);
+        let outlook = forecast.step_begins(control.elapsed(), states);
         let threads = if states >= PARALLEL_THRESHOLD as u64 {
             job::threads()
         } else {
@@ -1545,7 +1546,7 @@ fn sweep(
             _ => 0,
         };
         let mut room = spill::room_for(expected, memory.saturating_sub(kept), memory);
-        show(position, states, done_by, None, saver);
+        show(position, states, outlook, None, saver);
         let stepped = loop {
             let means = StepMeans {
                 budget: &budget,
@@ -1554,7 +1555,7 @@ fn sweep(
                 free_as_read,
                 on_group: &|built, groups| {
                     let spill = Some((built as u32, groups as u32));
-                    show(position, states, done_by, spill, saver);
+                    show(position, states, outlook, spill, saver);
                 },
             };
             // The free disk is weighed only against a well-foretold size:

@@ -12,6 +12,9 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
+use super::layer::{BUILDING_BYTES, SLOT_BYTES};
+use crate::job::SweepPeak;
+
 /// From row to row, the growth of a column's states slows down: measured
 /// on open 6x7, 6x8, 6x9 and 7x7, on 6x8 from a1 and on closed 7x8, the
 /// logarithm of the growth of each row over the one before is about this
@@ -72,9 +75,10 @@ impl Forecast {
         }
     }
 
-    /// The next step begins `now` with `states`: when it and the rest
-    /// should be done (see [`done_by`]), once two rows have been swept.
-    pub(super) fn step_begins(&mut self, now: Duration, states: u64) -> Option<u32> {
+    /// The next step begins `now` with `states`: once two rows have been
+    /// swept, when it and the rest should be done (see [`done_by`]) and
+    /// their largest step.
+    pub(super) fn step_begins(&mut self, now: Duration, states: u64) -> Option<Outlook> {
         self.states.push(states);
         self.began.push(now);
         let (width, under_way) = (self.width, self.states.len() - 1);
@@ -108,11 +112,34 @@ impl Forecast {
             };
             states.push(row_before * ratio);
         }
-        let states_left: f64 = (under_way..=self.last - self.first)
+        let steps_left = under_way..=self.last - self.first;
+        let states_left: f64 = steps_left
+            .clone()
             .map(|step| states[step] + states[step + 1])
             .sum();
-        Some(done_by(now, seconds_per_state * states_left))
+        let most = |of_step: &dyn Fn(usize) -> f64| {
+            steps_left.clone().map(of_step).fold(0.0, f64::max) as u64
+        };
+        Some(Outlook {
+            done_by: done_by(now, seconds_per_state * states_left),
+            peak: SweepPeak {
+                states: most(&|step| states[step]),
+                bytes: most(&|step| {
+                    states[step] * SLOT_BYTES as f64 + states[step + 1] * BUILDING_BYTES as f64
+                }),
+            },
+        })
     }
+}
+
+/// What [`Forecast`] sees ahead of a sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Outlook {
+    /// When the sweep should be done (see [`done_by`]).
+    pub(super) done_by: u32,
+    /// Its largest step still to come, the one under way included: the
+    /// most states a step carries in, and the most memory a step takes.
+    pub(super) peak: SweepPeak,
 }
 
 /// When work that has run for `now` and has `seconds_left` should be done,
@@ -208,7 +235,7 @@ mod tests {
             .map(|position| {
                 let left = forecast
                     .step_begins(now, states_at(position))
-                    .map(|done_by| done_by - now.as_secs() as u32);
+                    .map(|outlook| outlook.done_by - now.as_secs() as u32);
                 let truth = (total - now).as_secs_f64();
                 now += took(position);
                 (left, truth)
@@ -248,6 +275,29 @@ mod tests {
                 "at {position}: {left} s for {truth} s"
             );
         }
+    }
+
+    #[test]
+    fn the_peak_is_the_most_states_and_memory_of_a_step_ahead() {
+        // States that double each row (by column) until the fifth, then
+        // hold: growth is forecast damped, so the peak ahead lies above
+        // the states now but below undamped doubling; memory is what a
+        // step reads plus the tables of what it makes.
+        let (width, rows) = (4, 12);
+        let mut forecast = Forecast::new(0, width * rows - 1, width, rows);
+        let states_at = |position: usize| 1000u64 << (position / width).min(4);
+        let mut outlooks = Vec::new();
+        for position in 0..width * rows {
+            outlooks.push(forecast.step_begins(Duration::from_secs(1), states_at(position)));
+        }
+        assert!(outlooks[..2 * width].iter().all(Option::is_none));
+        let early = outlooks[2 * width].expect("two rows swept").peak;
+        // Doubling kept on for the 6 rows before the last three.
+        assert!(early.states > 4000 && early.states < 4000 << 6, "{early:?}");
+        // Once the states hold, the peak ahead is theirs.
+        let steady = outlooks[6 * width].expect("two rows swept").peak;
+        assert_eq!(steady.states, 16_000);
+        assert_eq!(steady.bytes, 16_000 * (SLOT_BYTES + BUILDING_BYTES));
     }
 
     #[test]

@@ -376,6 +376,7 @@ impl Plan {
                 taken_up_after: None,
                 saved_after: None,
                 done_by: pace.step_begins(control.elapsed()),
+                peak: None,
                 spill: None,
             });
             let step = self.step_at(position);
