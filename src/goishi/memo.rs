@@ -105,18 +105,30 @@ impl Memo {
         }
     }
 
-    /// Starts bringing the slot where a state with this hash would be into
-    /// the cache, so that a [`Memo::get`] soon after does not wait for
-    /// memory: the table is far larger than the cache, and a search that
-    /// asks for several states' slots at once waits for them together.
-    pub(super) fn prefetch(&self, hash: u64) {
-        if self.hashes.is_empty() {
-            return;
+    /// Starts bringing the hash of the slot where a state with this hash
+    /// would be into the cache, so that a [`Memo::get`] soon after does not
+    /// wait for memory: the table is far larger than the cache, and a
+    /// search that asks for several states' slots at once waits for them
+    /// together. Nearly every lookup ends at the hashes (hits are a few in
+    /// a hundred), so the key and value are left where they are.
+    pub(super) fn prefetch_lookup(&self, hash: u64) {
+        if let Some(slot) = self.home_slot(hash) {
+            crate::memory::prefetch(&self.hashes[slot]);
         }
-        let slot = home(hash, self.hashes.len() - 1);
-        crate::memory::prefetch(&self.hashes[slot]);
-        crate::memory::prefetch(&self.keys[slot * self.stride]);
-        crate::memory::prefetch(&self.values[slot]);
+    }
+
+    /// Starts bringing the whole slot where a state with this hash would
+    /// go into the cache, for a [`Memo::insert`] soon after.
+    pub(super) fn prefetch_insert(&self, hash: u64) {
+        if let Some(slot) = self.home_slot(hash) {
+            crate::memory::prefetch(&self.hashes[slot]);
+            crate::memory::prefetch(&self.keys[slot * self.stride]);
+            crate::memory::prefetch(&self.values[slot]);
+        }
+    }
+
+    fn home_slot(&self, hash: u64) -> Option<usize> {
+        (!self.hashes.is_empty()).then(|| home(hash, self.hashes.len() - 1))
     }
 
     /// Remembers a value for the state, which took `weight` (the log of the

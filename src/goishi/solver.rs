@@ -784,7 +784,7 @@ impl<'a> Search<'a> {
         };
         let tag = Self::tag(target, arrival);
         let hash = self.hash ^ self.layout.zobrist[target as usize] ^ splitmix64(tag);
-        self.memo.prefetch(hash);
+        self.memo.prefetch_lookup(hash);
     }
 
     /// Explores every pick order that starts with the `start` opening.
@@ -839,7 +839,7 @@ impl<'a> Search<'a> {
                 if top.next_move == top.move_count {
                     // The state's own slot, written once its last move is
                     // searched: asked for now, it is at hand by then.
-                    self.memo.prefetch(top.key.0);
+                    self.memo.prefetch_insert(top.key.0);
                 }
                 self.tick(give_up)?;
                 self.pick(target);
