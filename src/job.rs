@@ -648,11 +648,26 @@ pub enum SweepPass {
     },
 }
 
+/// Where a frontier sweep ran out of room: a count that gave up after
+/// minutes of work says so, rather than that it never started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RanOut {
+    /// The square whose step did not fit (from 1).
+    pub square: u32,
+    /// The squares of the sweep.
+    pub squares: u32,
+}
+
 /// Why a count could not be made by the frontier sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoSweep {
-    /// Its tables needed more than the memory budget of this many bytes.
-    OverBudget(u64),
+    /// Its tables needed more than the memory `budget` (bytes).
+    OverBudget {
+        /// The memory budget in bytes.
+        budget: u64,
+        /// Where the sweep ran out of memory.
+        at: RanOut,
+    },
     /// Its tables needed more than the memory `budget`, and its layers on
     /// disk more than the `free` bytes of the scratch directory.
     OverBudgetAndDisk {
@@ -660,6 +675,8 @@ pub enum NoSweep {
         budget: u64,
         /// The scratch directory's free bytes.
         free: u64,
+        /// Where the sweep ran out of room.
+        at: RanOut,
     },
     /// The board's shorter side is wider than its keys can describe.
     TooWide {
@@ -679,25 +696,36 @@ pub enum NoSweep {
 impl NoSweep {
     /// Whether a larger memory budget could let the sweep count.
     pub fn more_memory_helps(&self) -> bool {
-        matches!(
-            self,
-            NoSweep::OverBudget(_) | NoSweep::OverBudgetAndDisk { .. }
-        )
+        self.ran_out().is_some()
+    }
+
+    /// Where the sweep ran out of room, if it started.
+    pub fn ran_out(&self) -> Option<RanOut> {
+        match *self {
+            NoSweep::OverBudget { at, .. } | NoSweep::OverBudgetAndDisk { at, .. } => Some(at),
+            NoSweep::TooWide { .. } | NoSweep::TooLongForEveryLength { .. } => None,
+        }
     }
 }
 
 impl fmt::Display for NoSweep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            NoSweep::OverBudget(budget) => write!(
+            NoSweep::OverBudget { budget, at } => write!(
                 f,
-                "the frontier sweep needs more than the {} memory budget",
+                "the frontier sweep ran out of room at square {} of {}: it needs more than \
+                 the {} memory budget",
+                at.square,
+                at.squares,
                 in_binary_units(budget)
             ),
-            NoSweep::OverBudgetAndDisk { budget, free } => write!(
+            NoSweep::OverBudgetAndDisk { budget, free, at } => write!(
                 f,
-                "the frontier sweep needs more than the {} memory budget, and more disk than \
-                 the {} free in the scratch directory (--scratch DIR names another)",
+                "the frontier sweep ran out of room at square {} of {}: it needs more than \
+                 the {} memory budget, and more disk than the {} free in the scratch \
+                 directory (--scratch DIR names another)",
+                at.square,
+                at.squares,
                 in_binary_units(budget),
                 in_binary_units(free)
             ),
@@ -1104,7 +1132,13 @@ mod tests {
         );
         let progress = Progress {
             method: Method::WalkInstead {
-                why: NoSweep::OverBudget(1 << 30),
+                why: NoSweep::OverBudget {
+                    budget: 1 << 30,
+                    at: RanOut {
+                        square: 23,
+                        squares: 64,
+                    },
+                },
                 estimated_nodes: 3_200_000_000_000_000,
             },
             ..progress
@@ -1112,22 +1146,34 @@ mod tests {
         assert!(
             progress.to_string().ends_with(
                 "(exhaustive walk of about 3.2e15 nodes, 10,272 years to go at this rate: \
-                 the frontier sweep needs more than the 1,024 MiB memory budget)"
+                 the frontier sweep ran out of room at square 23 of 64: it needs more than the \
+                 1,024 MiB memory budget)"
             ),
             "{progress}"
         );
+        let at_the_start = RanOut {
+            square: 1,
+            squares: 36,
+        };
         assert_eq!(
-            NoSweep::OverBudget(256 << 10).to_string(),
-            "the frontier sweep needs more than the 256 KiB memory budget"
+            NoSweep::OverBudget {
+                budget: 256 << 10,
+                at: at_the_start
+            }
+            .to_string(),
+            "the frontier sweep ran out of room at square 1 of 36: it needs more than the 256 KiB \
+             memory budget"
         );
         let disk = NoSweep::OverBudgetAndDisk {
             budget: 64 << 20,
             free: 20 << 20,
+            at: at_the_start,
         };
         assert_eq!(
             disk.to_string(),
-            "the frontier sweep needs more than the 64 MiB memory budget, and more disk than the \
-             20 MiB free in the scratch directory (--scratch DIR names another)"
+            "the frontier sweep ran out of room at square 1 of 36: it needs more than the 64 MiB \
+             memory budget, and more disk than the 20 MiB free in the scratch directory \
+             (--scratch DIR names another)"
         );
         assert!(disk.more_memory_helps());
         // A generator's searches leave the found counter alone (see

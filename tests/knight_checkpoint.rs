@@ -312,9 +312,15 @@ fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
         let stderr = String::from_utf8_lossy(&starved.stderr);
         assert_eq!(starved.status.code(), Some(2), "{more:?}: {stderr}");
         assert!(
+            stderr.contains(
+                "gridtour: error: counting: the frontier sweep ran out of room at square "
+            ),
+            "{more:?}: {stderr}"
+        );
+        assert!(
             stderr.ends_with(&format!(
-                "gridtour: error: counting: the frontier sweep needs more than the 256 KiB memory \
-                 budget; with more --memory the sweep goes on from where {} holds it\n",
+                ": it needs more than the 256 KiB memory budget; with more --memory the sweep goes \
+                 on from where {} holds it\n",
                 file.display()
             )),
             "{more:?}: {stderr}"

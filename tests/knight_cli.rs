@@ -354,14 +354,21 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     // On a busy machine the sweep may run long enough to be said to be
     // long work before it meets the budget.
     let error = error_after_notes("--size 8 --count --memory 1M", 1);
+    // The sweep started, and says where it ran out of room; the walk did not.
     assert!(
         error.starts_with(
-            "gridtour: error: counting: not started: the frontier sweep needs more than the 1 MiB \
-             memory budget, and the exhaustive walk instead would visit about "
+            "gridtour: error: counting: the frontier sweep ran out of room at square "
         ),
         "{error}"
     );
-    assert!(error.contains("--force starts it anyway"), "{error}");
+    assert!(
+        error.contains(
+            " of 64: it needs more than the 1 MiB memory budget, and the exhaustive walk instead \
+             would visit about "
+        ),
+        "{error}"
+    );
+    assert!(error.contains("--force starts the walk anyway"), "{error}");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(20),
         "took {:?}",
@@ -386,9 +393,8 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
         .find(|line| !line.contains("rows of 8"))
         .unwrap_or_default();
     assert!(
-        walk_note.starts_with(
-            "gridtour: note: the frontier sweep needs more than the 1 MiB memory budget"
-        ),
+        walk_note.starts_with("gridtour: note: the frontier sweep ran out of room at square ")
+            && walk_note.contains(" of 64: it needs more than the 1 MiB memory budget"),
         "{said:?}"
     );
     assert!(said.contains("by exhaustive walk of about "), "{said:?}");

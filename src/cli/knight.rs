@@ -310,11 +310,18 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
             _ => None,
         };
         match (&why, hint) {
-            (NotCounted::TooLong(too_long), hint) => format!(
-                "counting: not started: {too_long}; --force starts it anyway (Ctrl+C stops \
-                 it){}",
-                hint.map_or(String::new(), |hint| format!(", or {hint}"))
-            ),
+            (NotCounted::TooLong(too_long), hint) => {
+                // A sweep that ran out of room had started; the walk never did.
+                let (opening, walk) = match too_long.why.ran_out() {
+                    Some(_) => ("", "the walk"),
+                    None => ("not started: ", "it"),
+                };
+                format!(
+                    "counting: {opening}{too_long}; --force starts {walk} anyway (Ctrl+C stops \
+                     it){}",
+                    hint.map_or(String::new(), |hint| format!(", or {hint}"))
+                )
+            }
             (NotCounted::NoSweep(_), Some(hint)) => format!("counting: {why}; {hint}"),
             (other, _) => format!("counting: {other}"),
         }

@@ -245,10 +245,14 @@ fn no_sweep(why: Unavailable) -> Outcome<Result<NoSweep, NotCounted>> {
             width,
             widest: frontier::MAX_WIDTH as u32,
         },
-        Unavailable::OverBudget => NoSweep::OverBudget(crate::memory::budget()),
-        Unavailable::OverBudgetAndDisk { free } => NoSweep::OverBudgetAndDisk {
+        Unavailable::OverBudget { at } => NoSweep::OverBudget {
+            budget: crate::memory::budget(),
+            at,
+        },
+        Unavailable::OverBudgetAndDisk { free, at } => NoSweep::OverBudgetAndDisk {
             budget: crate::memory::budget(),
             free,
+            at,
         },
         Unavailable::TooLong { longest } => NoSweep::TooLongForEveryLength { longest },
     }))

@@ -234,7 +234,8 @@ pub enum KnightReport {
     Solved(SolveResult),
     /// A count ended.
     Counted(Count),
-    /// A count was not started: it would have taken far too long.
+    /// A count gave no number: its sweep could not start or ran out of
+    /// room, and the walk instead would have taken far too long.
     CountRefused(NotCounted),
     /// A count was not needed: theory rules every tour out.
     NoTour(String),

@@ -45,7 +45,7 @@ use std::collections::VecDeque;
 
 use super::super::{Board, Square, TourKind};
 use super::natural::{self, Natural};
-use crate::job::{self, CHECK_INTERVAL, Control, LayerFileWork, Method, SweepPass};
+use crate::job::{self, CHECK_INTERVAL, Control, LayerFileWork, Method, RanOut, SweepPass};
 use checkpoint::{Position, Resumed, Saver};
 use forecast::{Forecast, Outlook};
 use layer::{Budget, Builder, Entry, Layer, Sink, Tally};
@@ -79,10 +79,10 @@ pub(super) enum Unavailable {
     /// The board's shorter side, this wide, is wider than [`MAX_WIDTH`].
     TooWide { width: u32 },
     /// The states would take more than the memory budget.
-    OverBudget,
+    OverBudget { at: RanOut },
     /// The states would take more than the memory budget, and more than
     /// the scratch directory's `free` bytes on disk.
-    OverBudgetAndDisk { free: u64 },
+    OverBudgetAndDisk { free: u64, at: RanOut },
     /// Boards up to this long can be counted by [`count_lengths`].
     TooLong { longest: u32 },
     /// The control was cancelled.
@@ -1596,9 +1596,13 @@ fn sweep(
                     }
                     // What follows (a walk, or its refusal) is no sweep any more.
                     control.set_method(Method::Unstated);
+                    let at = RanOut {
+                        square: position as u32 + 1,
+                        squares: last as u32 + 1,
+                    };
                     return Err(match short_of_disk {
-                        Some(free) => Unavailable::OverBudgetAndDisk { free },
-                        None => Unavailable::OverBudget,
+                        Some(free) => Unavailable::OverBudgetAndDisk { free, at },
+                        None => Unavailable::OverBudget { at },
                     });
                 }
             }
@@ -2330,7 +2334,10 @@ mod tests {
         // Closed 6x8 has millions of states: in 64 KiB that would take
         // thousands of groups.
         let outcome = sweep_whole(&scan, 1 << 16, &Control::new(), &mut saver);
-        assert_eq!(outcome, Err(Unavailable::OverBudget));
+        assert!(
+            matches!(outcome, Err(Unavailable::OverBudget { at: RanOut { square, squares: 48 } }) if square > 1),
+            "{outcome:?}"
+        );
     }
 
     #[test]
