@@ -697,20 +697,21 @@ fn a_long_count_shows_how_far_it_has_got_in_a_progress_bar() {
         let Some((_, progress)) = harness.state().jobs.current() else {
             continue;
         };
-        if let Method::FrontierSweep {
-            square, squares, ..
-        } = progress.method
+        if let Method::FrontierSweep { square, .. } = progress.method
             && square > 0
         {
-            break format!("{}%", square * 100 / squares);
+            break progress
+                .headway()
+                .expect("a sweep knows its share")
+                .to_string();
         }
     };
-    // The frame just drawn shows the progress that the state holds.
+    // The frame just drawn shows the progress that the state holds: the
+    // share of the squares (or, with a forecast, of the time) and the
+    // time left.
+    assert!(shown_share.contains('%'), "{shown_share}");
     let bar = harness.query_by(|node| {
-        node.role() == Role::ProgressIndicator
-            && node
-                .label()
-                .is_some_and(|text| text.starts_with(&shown_share))
+        node.role() == Role::ProgressIndicator && node.label().as_deref() == Some(&shown_share)
     });
     assert!(bar.is_some(), "no progress bar reads {shown_share}");
     press(&mut harness, "Cancel");
