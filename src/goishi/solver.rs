@@ -965,6 +965,21 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
+    /// How promising a move to `target`, moving `direction`, is: the
+    /// fewer onward moves it leaves the better, dead ends last.
+    fn move_rank(&self, target: u32, direction: u8) -> u16 {
+        let onward = DIRECTIONS
+            .into_iter()
+            .filter(|&next| next != opposite(direction))
+            .filter(|&next| self.lines.next(target, next).is_some())
+            .count() as u8;
+        if onward == 0 {
+            u16::from(u8::MAX)
+        } else {
+            u16::from(onward)
+        }
+    }
+
     /// A frame for `stone`, reached moving `arrival` (the state of memo key
     /// `key`), with its moves ordered by how few onward moves they leave
     /// (dead ends last).
@@ -979,22 +994,11 @@ impl<'a> Search<'a> {
             // Only looking back from the target would see the current stone.
             if let Some(target) = self.lines.next(stone, direction) {
                 self.prefetch_state(stone, target, direction);
-                if !self.orders_moves {
-                    moves[move_count] = (target, direction);
-                    move_count += 1;
-                    continue;
+                // Unordered, the keys stay equal and the sort below keeps
+                // the moves as they come.
+                if self.orders_moves {
+                    keys[move_count] = self.move_rank(target, direction) << 8 | self.tie_breaker();
                 }
-                let onward = DIRECTIONS
-                    .into_iter()
-                    .filter(|&next| next != opposite(direction))
-                    .filter(|&next| self.lines.next(target, next).is_some())
-                    .count() as u8;
-                let rank = if onward == 0 {
-                    u16::from(u8::MAX)
-                } else {
-                    u16::from(onward)
-                };
-                keys[move_count] = rank << 8 | self.tie_breaker();
                 moves[move_count] = (target, direction);
                 move_count += 1;
             }

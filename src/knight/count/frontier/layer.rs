@@ -446,7 +446,6 @@ impl<'a> Builder<'a> {
             grouped: (0..groups)
                 .map(|_| Vec::with_capacity(GROUPED_PER_GROUP))
                 .collect(),
-            group_shift: PARTS_PER_GROUP.trailing_zeros(),
             staged: (0..self.tables.len())
                 .map(|_| Staged {
                     full: Vec::new(),
@@ -523,8 +522,6 @@ pub(super) struct Stager<'b, 'a> {
     /// staged in their parts (see [`Stager::add`]); none when the parts
     /// are few.
     grouped: Vec<Vec<Entry>>,
-    /// How far a part's number is shifted to give its group.
-    group_shift: u32,
     staged: Vec<Staged>,
     buffering: bool,
 }
@@ -579,7 +576,7 @@ impl Stager<'_, '_> {
         }
         let part = self.builder.part_of(hash);
         let entry = Entry { key, count };
-        let group = part >> self.group_shift;
+        let group = part / PARTS_PER_GROUP;
         let Some(grouped) = self.grouped.get_mut(group) else {
             self.stage(part, entry);
             return;
