@@ -24,34 +24,21 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::lines::{DIRECTIONS, DOWN, LEFT, Lines, RIGHT, UP, opposite};
-use super::memo::Memo;
+use super::memo::{Memo, MemoView};
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rules::Game;
 use crate::job::{self, Control, Method, Outcome};
 use crate::random::{Rng, splitmix64};
 
-/// The memory a worker's cache may take before the search has done much.
-/// Tables grow by doubling, and the system clears every page a table
-/// takes: a small count (45 stones, 155,399 solutions) took 0.35 s with
-/// caches of 16 MB at first and 0.47 s with 512 MB at once, a third of it
-/// in the system, and gained nothing from the room.
-const MEMO_BYTES_AT_START: usize = 16 << 20;
-
-/// Bytes of cache each node a worker has searched pays for: a search of
-/// 64 million nodes, about five seconds, may take 512 MB. (Counting 13.3
-/// million solutions of 45 stones: 4.46 s with 8 bytes a node, 4.44 s
-/// and twice the memory with 16, 4.8 s with 4.)
-const MEMO_BYTES_PER_NODE: u64 = 8;
-
-/// Memory the cache of each of `workers` workers may use: their share of
-/// three quarters of the memory budget (the rest is for their own state).
-/// A cache only grows as far as its search pays for (see
-/// [`MEMO_BYTES_PER_NODE`]), so the share is reached by huge counts alone,
-/// which it speeds up: counting 236 million solutions of 45 stones took
-/// 194 s with 128 MB a worker, 80 s with 512 MB, and 64 s with the share
-/// of a 6 GB budget (two tables of 1 GB, and 3.1 GB at most in all).
-fn memo_budget(workers: usize) -> usize {
-    let share = crate::memory::budget() / 4 * 3 / workers.max(1) as u64;
+/// Memory the workers' shared cache may use: three quarters of the memory
+/// budget (the rest is for their own state). The cache only grows as far
+/// as the search pays for (see [`memo`](super::memo)), so huge counts
+/// alone reach it, and it speeds them up: counting 236 million solutions
+/// of 45 stones took 194 s with 128 MB a worker, 80 s with 512 MB, and 64 s
+/// with a share of a 6 GB budget each (two tables of 1 GB, and 3.1 GB at
+/// most in all).
+fn memo_budget() -> usize {
+    let share = crate::memory::budget() / 4 * 3;
     usize::try_from(share).unwrap_or(usize::MAX)
 }
 
@@ -453,7 +440,8 @@ pub fn enumerate(
         let _ = on_solution(&[]);
         return Outcome::Done(1);
     }
-    let mut search = Search::new(&layout, control, memo_budget(1));
+    let memo = Memo::new(layout.words(), memo_budget());
+    let mut search = Search::new(&layout, control, &memo);
     let mut points = Vec::new();
     let mut passed = 0;
     let mut each = |path: &[u32]| {
@@ -477,7 +465,7 @@ pub fn enumerate(
 }
 
 /// Runs `work` on as many threads as pay for this puzzle, each with its own
-/// search state and a share of the memory budget.
+/// search state, all with one cache.
 fn run_workers(
     layout: &Layout,
     threads: Threads,
@@ -494,8 +482,9 @@ fn run_workers(
     } else {
         1
     };
+    let memo = Memo::new(layout.words(), memo_budget());
     let run_one = || {
-        let mut search = Search::new(layout, control, memo_budget(workers));
+        let mut search = Search::new(layout, control, &memo);
         work(&mut search);
         search.flush_nodes();
     };
@@ -529,6 +518,11 @@ impl Layout {
 
     fn len(&self) -> usize {
         self.points.len()
+    }
+
+    /// Words of a bitset of the stones.
+    fn words(&self) -> usize {
+        self.len().div_ceil(64)
     }
 
     /// The stone number at `point`, if a stone stands there.
@@ -620,12 +614,9 @@ struct Search<'a> {
     /// Stones picked so far, the current one last.
     path: Vec<u32>,
     stack: Vec<Frame>,
-    memo: Memo,
+    memo: MemoView<'a>,
     /// Nodes since the counters were last published.
     unreported: u64,
-    /// Nodes published so far: what the memo may grow with (see
-    /// [`MEMO_BYTES_PER_NODE`]).
-    reported: u64,
     /// Nodes between looks at the cancel flag, smaller for big puzzles whose
     /// nodes cost more.
     check_every: u64,
@@ -640,14 +631,14 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(layout: &'a Layout, control: &'a Control, memo_bytes: usize) -> Search<'a> {
-        let words = layout.len().div_ceil(64);
+    fn new(layout: &'a Layout, control: &'a Control, memo: &'a Memo) -> Search<'a> {
+        let words = layout.words();
         let cost_per_node = (layout.len() as u64 / 64).max(1);
         let mut remaining = vec![u64::MAX; words];
         if !layout.len().is_multiple_of(64) {
             remaining[words - 1] = (1 << (layout.len() % 64)) - 1;
         }
-        let mut search = Search {
+        Search {
             layout,
             control,
             remaining,
@@ -656,16 +647,13 @@ impl<'a> Search<'a> {
             hash: layout.zobrist.iter().fold(0, |h, z| h ^ z),
             path: Vec::with_capacity(layout.len()),
             stack: Vec::with_capacity(layout.len()),
-            memo: Memo::new(words, memo_bytes),
+            memo: memo.view(),
             unreported: 0,
-            reported: 0,
             check_every: (job::CHECK_INTERVAL / cost_per_node).max(1),
             budget: u64::MAX,
             shuffle: None,
             orders_moves: true,
-        };
-        search.let_memo_grow();
-        search
+        }
     }
 
     /// Sets the node budget and the tie-breaking of the next explorations.
@@ -705,17 +693,8 @@ impl<'a> Search<'a> {
 
     fn flush_nodes(&mut self) {
         self.control.add_nodes(self.unreported);
-        self.reported += self.unreported;
+        self.memo.catch_up(self.unreported);
         self.unreported = 0;
-        self.let_memo_grow();
-    }
-
-    /// Lets the memo grow as far as the nodes searched so far pay for (see
-    /// [`MEMO_BYTES_PER_NODE`]).
-    fn let_memo_grow(&mut self) {
-        let bytes = self.reported.saturating_mul(MEMO_BYTES_PER_NODE);
-        let bytes = usize::try_from(bytes).unwrap_or(usize::MAX);
-        self.memo.allow(bytes.max(MEMO_BYTES_AT_START));
     }
 
     /// Moves on to `stone`. The stone picked before it leaves play once
@@ -1087,7 +1066,8 @@ mod tests {
     fn count_with_memo(puzzle: &Puzzle, memo_bytes: usize) -> u64 {
         let layout = Layout::new(puzzle);
         let control = Control::new();
-        let mut search = Search::new(&layout, &control, memo_bytes);
+        let memo = Memo::new(layout.words(), memo_bytes);
+        let mut search = Search::new(&layout, &control, &memo);
         let never = || false;
         (0..layout.len())
             .map(|start| {
@@ -1101,20 +1081,10 @@ mod tests {
     }
 
     #[test]
-    fn the_caches_share_three_quarters_of_the_memory_budget() {
-        let budget = crate::memory::budget();
-        for workers in [1, 2, 3, 16, 1000] {
-            let each = memo_budget(workers) as u64;
-            assert!(each * workers as u64 <= budget / 4 * 3, "{workers} workers");
-            assert!(each * workers as u64 > budget / 4 * 3 - workers as u64);
-        }
-    }
-
-    #[test]
     fn a_full_memo_that_replaces_entries_counts_the_same() {
         for seed in [1, 2] {
             let (puzzle, _) = walk_forward(12, 12, 32, &mut Rng::new(seed)).unwrap();
-            let unbounded = count_with_memo(&puzzle, memo_budget(1));
+            let unbounded = count_with_memo(&puzzle, memo_budget());
             assert!(unbounded > 100, "seed {seed}: {unbounded} solutions");
             assert_eq!(
                 count(&puzzle, None, &Control::new()),
