@@ -6,7 +6,8 @@
 //! * **Memoisation.** What can still happen depends only on the stones left,
 //!   the current stone and the direction it was reached from. The number of
 //!   completions of such a state is cached (only "none" when looking for one
-//!   solution or listing them), in a table with a memory budget.
+//!   solution or listing them), in a table with a memory budget that the
+//!   worker threads share (see [`memo`](super::memo)).
 //! * **Pruning.** Among the stones left (with the current one), every stone
 //!   must be linked to the others through shared rows and columns, and a stone
 //!   whose remaining neighbours all lie in one direction can only be the last
