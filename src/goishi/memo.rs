@@ -46,7 +46,9 @@ const WEIGHT_BITS: u64 = 0xFF;
 
 /// The bits of a slot's hash word that count the writes to the slot, so
 /// that a reader tells a slot rewritten while it read from one left alone,
-/// even when the new entry's hash and weight are those of the old one.
+/// even when the new entry's hash and weight are those of the old one
+/// (only sixteen rewrites within one read, a few nanoseconds, would go
+/// unseen).
 const VERSION_BITS: u64 = 0xF00;
 
 /// The bits of a slot's hash word that hold the key's hash.
