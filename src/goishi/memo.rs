@@ -167,9 +167,15 @@ impl Table {
         if !same {
             return None;
         }
+        self.settled_value(slot, seen)
+    }
+
+    /// The value in `slot`, whose hash word was `seen` before the key was
+    /// read, if no writer changed the slot since.
+    fn settled_value(&self, slot: usize, seen: u64) -> Option<u64> {
         let value = self.values[slot].load(Ordering::Relaxed);
-        // Orders the reads above before the second look at the hash word:
-        // a writer claims the slot before it writes (see `write`).
+        // Orders the reads before the second look at the hash word: a
+        // writer claims the slot before it writes (see `write`).
         fence(Ordering::Acquire);
         (self.hashes[slot].load(Ordering::Relaxed) == seen).then_some(value)
     }
@@ -271,26 +277,28 @@ impl Table {
     /// Copies every entry into `bigger`, which no one else uses yet;
     /// returns how many there were.
     fn copy_into(&self, bigger: &Table) -> usize {
+        let mask = bigger.slots() - 1;
+        let mut key = Vec::with_capacity(self.stride);
         let mut copied = 0;
         for slot in 0..self.slots() {
             let seen = self.hashes[slot].load(Ordering::Acquire);
             if seen == 0 || seen == LOCKED {
                 continue;
             }
-            let key = &self.keys[slot * self.stride..(slot + 1) * self.stride];
-            let key: Vec<u64> = key
-                .iter()
-                .map(|word| word.load(Ordering::Relaxed))
-                .collect();
-            let (set, tag) = key.split_at(self.stride - 1);
-            let Some(value) = self.read(slot, seen, set, tag[0]) else {
+            key.clear();
+            key.extend(
+                self.keys[slot * self.stride..(slot + 1) * self.stride]
+                    .iter()
+                    .map(|word| word.load(Ordering::Relaxed)),
+            );
+            let Some(value) = self.settled_value(slot, seen) else {
                 continue;
             };
-            let mask = bigger.slots() - 1;
             let mut target = home(seen, mask);
             while bigger.hashes[target].load(Ordering::Relaxed) != 0 {
                 target = (target + 1) & mask;
             }
+            let (set, tag) = key.split_at(self.stride - 1);
             bigger.write(target, seen, set, tag[0], value);
             copied += 1;
         }
