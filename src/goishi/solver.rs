@@ -578,8 +578,9 @@ enum Stop {
 struct Frame {
     /// The state's memo key (see [`Search::state_key`]), worked out once
     /// when the state was looked up: its slot is fetched ahead and written
-    /// when the frame is done.
-    key: (u64, u64),
+    /// when the frame is done. `None` for a state the memo leaves out (see
+    /// [`Search::value_of_move`]).
+    key: Option<(u64, u64)>,
     moves: [(u32, u8); 4],
     move_count: u8,
     next_move: u8,
@@ -597,8 +598,8 @@ struct Frame {
 enum Reached {
     /// The number of solutions below (saturated as the goal says).
     Worth(u64),
-    /// A state to search, with its memo key.
-    Unknown((u64, u64)),
+    /// A state to search, with its memo key if the memo keeps it.
+    Unknown(Option<(u64, u64)>),
 }
 
 /// The state of one worker's search.
@@ -767,6 +768,15 @@ impl<'a> Search<'a> {
         self.memo.prefetch_lookup(hash);
     }
 
+    /// How many moves `target`, reached moving `direction`, has on: those
+    /// that do not reverse.
+    fn onward_moves(&self, target: u32, direction: u8) -> usize {
+        DIRECTIONS
+            .into_iter()
+            .filter(|&d| d != opposite(direction) && self.lines.next(target, d).is_some())
+            .count()
+    }
+
     /// Explores every pick order that starts with the `start` opening.
     /// Returns the number of solutions found (saturated at the limit when
     /// counting; 1 when the first one was found, with `self.path` holding it).
@@ -804,7 +814,7 @@ impl<'a> Search<'a> {
             return Ok(0);
         }
         let key = self.state_key(start, arrival);
-        let frame = self.frame(start, arrival, following, key);
+        let frame = self.frame(start, arrival, following, Some(key));
         self.leave_play(frame);
         let limit = match goal {
             Goal::Count { limit } => *limit,
@@ -816,10 +826,12 @@ impl<'a> Search<'a> {
                 let (target, direction) = top.moves[top.next_move as usize];
                 top.next_move += 1;
                 let following = top.following;
-                if top.next_move == top.move_count {
+                if let Some((hash, _)) = top.key
+                    && top.next_move == top.move_count
+                {
                     // The state's own slot, written once its last move is
                     // searched: asked for now, it is at hand by then.
-                    self.memo.prefetch_insert(top.key.0);
+                    self.memo.prefetch_insert(hash);
                 }
                 self.tick(give_up)?;
                 self.pick(target);
@@ -838,7 +850,7 @@ impl<'a> Search<'a> {
                     }
                 }
             } else {
-                let ((hash, tag), total) = (top.key, top.total);
+                let (key, total) = (top.key, top.total);
                 let work = top.budget_at_start.saturating_sub(self.budget);
                 // Left out of the count: what the state is worth on another
                 // path that reaches it.
@@ -847,7 +859,8 @@ impl<'a> Search<'a> {
                 if self.stack.is_empty() {
                     result = total;
                 } else {
-                    if !skipped_an_excluded_solution
+                    if let Some((hash, tag)) = key
+                        && !skipped_an_excluded_solution
                         && (matches!(goal, Goal::Count { .. }) || total == 0)
                     {
                         let weight = work.saturating_add(1).ilog2() as u8 + 1;
@@ -911,10 +924,17 @@ impl<'a> Search<'a> {
         if self.is_dead(target, direction) {
             return Ok(Reached::Worth(0));
         }
+        // A state with a single move on is worth what the state it moves
+        // to is, which the memo keeps: looking it up and keeping it too
+        // would only cost (more than half of the states searched have one
+        // move on; without them, counts took a fifth less time).
+        if self.onward_moves(target, direction) == 1 {
+            return Ok(Reached::Unknown(None));
+        }
         let (hash, tag) = self.state_key(target, direction);
         Ok(match self.memo.get(hash, &self.remaining, tag) {
             Some(value) => Reached::Worth(value),
-            None => Reached::Unknown((hash, tag)),
+            None => Reached::Unknown(Some((hash, tag))),
         })
     }
 
@@ -963,7 +983,7 @@ impl<'a> Search<'a> {
     /// A frame for `stone`, reached moving `arrival` (the state of memo key
     /// `key`), with its moves ordered by how few onward moves they leave
     /// (dead ends last).
-    fn frame(&mut self, stone: u32, arrival: u8, following: u64, key: (u64, u64)) -> Frame {
+    fn frame(&mut self, stone: u32, arrival: u8, following: u64, key: Option<(u64, u64)>) -> Frame {
         let mut moves = [(0, 0); 4];
         let mut keys = [0u16; 4];
         let mut move_count = 0;
