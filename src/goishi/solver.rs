@@ -968,15 +968,9 @@ impl<'a> Search<'a> {
     /// How promising a move to `target`, moving `direction`, is: the
     /// fewer onward moves it leaves the better, dead ends last.
     fn move_rank(&self, target: u32, direction: u8) -> u16 {
-        let onward = DIRECTIONS
-            .into_iter()
-            .filter(|&next| next != opposite(direction))
-            .filter(|&next| self.lines.next(target, next).is_some())
-            .count() as u8;
-        if onward == 0 {
-            u16::from(u8::MAX)
-        } else {
-            u16::from(onward)
+        match self.onward_moves(target, direction) {
+            0 => u16::from(u8::MAX),
+            onward => onward as u16,
         }
     }
 
