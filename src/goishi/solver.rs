@@ -810,7 +810,7 @@ impl<'a> Search<'a> {
             }
             return self.reached_solution(goal).map(|()| 1);
         }
-        if self.is_dead(start, arrival) {
+        if self.moves_on_unless_dead(start, arrival).is_none() {
             return Ok(0);
         }
         let key = self.state_key(start, arrival);
@@ -921,14 +921,14 @@ impl<'a> Search<'a> {
         // The dead test first: it reads the links, which are at hand, while
         // the memo's slot, asked for when the move was listed, is still on
         // its way from memory; and a dead state needs no lookup at all.
-        if self.is_dead(target, direction) {
+        let Some(moves_on) = self.moves_on_unless_dead(target, direction) else {
             return Ok(Reached::Worth(0));
-        }
+        };
         // A state with a single move on is worth what the state it moves
         // to is, which the memo keeps: looking it up and keeping it too
         // would only cost (more than half of the states searched have one
         // move on; without them, counts took a fifth less time).
-        if self.onward_moves(target, direction) == 1 {
+        if moves_on == 1 {
             return Ok(Reached::Unknown(None));
         }
         let (hash, tag) = self.state_key(target, direction);
@@ -1017,8 +1017,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether no pick order can finish from `current`, reached moving
-    /// `arrival`, with the remaining stones. Each possible next pick is
+    /// How many moves `current`, reached moving `arrival`, has on (those
+    /// that do not reverse), or `None` when no pick order can finish from
+    /// it with the remaining stones. Each possible next pick is
     /// looked at as the stones will be once `current` leaves play: the
     /// next stone needs a way on that is not a reversal (unless it is the
     /// last), no other stone may be left without a neighbour, and at most
@@ -1033,9 +1034,9 @@ impl<'a> Search<'a> {
     /// each next stone ends a dead branch a level earlier. For the cut, the
     /// stones were linked when the previous pick left play (it passed this
     /// test at its own node), so only `current` can cut them apart.
-    fn is_dead(&mut self, current: u32, arrival: u8) -> bool {
+    fn moves_on_unless_dead(&mut self, current: u32, arrival: u8) -> Option<usize> {
         if self.path.len() == 1 && !self.layout.linked {
-            return true;
+            return None;
         }
         let degree = self.lines.degree(current);
         let mut isolated = self.lines.isolated() - usize::from(degree == 0);
@@ -1057,17 +1058,18 @@ impl<'a> Search<'a> {
             neighbours[direction as usize] = (degree, loses_a_side);
         }
         let last = self.remaining_count == 1;
-        let some_next_can_go_on = DIRECTIONS.into_iter().any(|direction| {
+        let moves_on = DIRECTIONS.into_iter().filter(|&direction| {
+            let (degree, _) = neighbours[direction as usize];
+            degree != 0 && (arrival == NO_DIRECTION || direction != opposite(arrival))
+        });
+        let some_next_can_go_on = moves_on.clone().any(|direction| {
             let (degree, loses_a_side) = neighbours[direction as usize];
-            if degree == 0 || (arrival != NO_DIRECTION && direction == opposite(arrival)) {
-                return false;
-            }
             let degree_after = degree - u8::from(loses_a_side);
             let other_isolated = isolated - usize::from(degree_after == 0);
             let other_ends = ends - usize::from(degree_after <= 1);
             (degree >= 2 || last) && other_isolated == 0 && other_ends <= 1
         });
-        !some_next_can_go_on || self.lines.would_split_without(current)
+        (some_next_can_go_on && !self.lines.would_split_without(current)).then(|| moves_on.count())
     }
 }
 

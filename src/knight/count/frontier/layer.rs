@@ -406,8 +406,9 @@ impl<'a> Builder<'a> {
     ///
     /// The sweep expects twice the states of the layer it reads. A builder
     /// that keeps every state (not one group of a step done through disk)
-    /// starts its tables with room for half that, as many as the layer read: a table grown from a few hundred slots by half at
-    /// a time has moved each of its states two or three times by then. (Open 6x8
+    /// starts its tables with room for half that, as many as the layer
+    /// read: a table grown from a few hundred slots by half at a time has
+    /// moved each of its states two or three times by then. (Open 6x8
     /// 8.24 s to 7.70 s, closed 7x8 12.6 s to 11.8 s, open 7x7 80.9 s to
     /// 77.1 s and 4.13 to 4.22 GB; room for the whole expected states
     /// saved 2-3% more but took 10% more memory on closed 7x8.)
