@@ -172,6 +172,39 @@ pub(crate) fn prefer_huge_pages<T>(table: &mut [T]) {
     let _ = table;
 }
 
+/// Asks the system to back every page of `table` with memory of its own
+/// now, as if each were written, rather than at the first touch of each.
+/// A fresh table's pages are first read by lookups, which map the shared
+/// page of zeros, and then written by inserts, which fault again and must
+/// flush the old mapping from every core running the process: with two
+/// threads counting 45 stones, those flushes took a twentieth of the time.
+/// Only a hint, as [`prefer_huge_pages`]: systems without it fault as
+/// before.
+pub(crate) fn populate_for_writing<T>(table: &mut [T]) {
+    #[cfg(target_os = "linux")]
+    {
+        const PAGE: usize = 4 << 10;
+        let start = table.as_mut_ptr() as usize;
+        let end = start + std::mem::size_of_val(table);
+        let first = start.next_multiple_of(PAGE);
+        let last = end / PAGE * PAGE;
+        if last > first {
+            // SAFETY: the range lies inside `table`, which this borrow
+            // holds; MADV_POPULATE_WRITE only faults its pages in, keeping
+            // their contents.
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_POPULATE_WRITE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = table;
+}
+
 /// Starts bringing `value` into the processor's cache without waiting for
 /// it: a table far larger than the cache, asked for several entries at
 /// once, then waits for them together rather than one after another.

@@ -136,11 +136,16 @@ impl Table {
         // written on an insert, gained nothing measurable from them while
         // their first writes cost more (a huge page is cleared whole).
         crate::memory::prefer_huge_pages(&mut hashes);
+        let mut keys = zeroed_words(slots * stride);
+        let mut values = zeroed_words(slots);
+        for words in [&mut hashes, &mut keys, &mut values] {
+            crate::memory::populate_for_writing(words);
+        }
         Table {
             stride,
             hashes,
-            keys: zeroed_words(slots * stride),
-            values: zeroed_words(slots),
+            keys,
+            values,
         }
     }
 
