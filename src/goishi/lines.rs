@@ -32,6 +32,10 @@ const NONE: u32 = u32::MAX;
 pub(super) struct Lines {
     /// Per stone, its nearest neighbour in play in each direction.
     links: Vec<[u32; 4]>,
+    /// Per stone, how many of its links are to a stone (kept with the
+    /// links: the search asks for degrees far more often than links
+    /// change).
+    degrees: Vec<u8>,
     /// Stones in play with no neighbour in play.
     isolated: usize,
     /// Stones in play with at most one neighbour in play: such a stone can
@@ -176,8 +180,13 @@ impl Lines {
             }
             last_in_column[p.x as usize] = stone;
         }
+        let degrees = links
+            .iter()
+            .map(|links| links.iter().filter(|&&next| next != NONE).count() as u8)
+            .collect();
         let mut lines = Lines {
             links,
+            degrees,
             isolated: 0,
             ends: 0,
             marks: vec![0; points.len()],
@@ -199,10 +208,7 @@ impl Lines {
 
     /// How many of the four directions have a stone in play.
     pub(super) fn degree(&self, stone: u32) -> u8 {
-        self.links[stone as usize]
-            .iter()
-            .filter(|&&next| next != NONE)
-            .count() as u8
+        self.degrees[stone as usize]
     }
 
     /// Stones in play with no neighbour in play.
@@ -257,21 +263,21 @@ impl Lines {
         }
     }
 
-    /// Points `stone`'s link in `direction` at `target`, keeping the tallies.
-    /// Mostly a link moves from one stone to the next and the degree stays
-    /// as it was; only at a line's end does it change, and the tallies with it.
-    /// The degree is read from the links as they were before the write:
-    /// reading all four right after writing one stalls the processor.
+    /// Points `stone`'s link in `direction` at `target`, keeping the degrees
+    /// and the tallies. Mostly a link moves from one stone to the next and
+    /// the degree stays as it was; only at a line's end does it change, and
+    /// the tallies with it.
     fn relink(&mut self, stone: u32, direction: u8, target: u32) {
         if stone == NONE {
             return;
         }
-        let before = self.links[stone as usize];
-        self.links[stone as usize][direction as usize] = target;
-        let was_linked = before[direction as usize] != NONE;
+        let link = &mut self.links[stone as usize][direction as usize];
+        let was_linked = *link != NONE;
+        *link = target;
         if was_linked != (target != NONE) {
-            let degree = before.iter().filter(|&&next| next != NONE).count() as u8;
+            let degree = self.degrees[stone as usize];
             let after = if was_linked { degree - 1 } else { degree + 1 };
+            self.degrees[stone as usize] = after;
             self.tally_degree(degree, -1);
             self.tally_degree(after, 1);
         }
@@ -386,11 +392,19 @@ mod tests {
         points
     }
 
-    /// The tallies recounted from the links.
+    /// The tallies recounted from the links, after checking the degrees
+    /// kept against them.
     fn recount(lines: &Lines, in_play: &[bool]) -> (usize, usize) {
         let degrees = (0..in_play.len() as u32)
             .filter(|&stone| in_play[stone as usize])
-            .map(|stone| lines.degree(stone));
+            .map(|stone| {
+                let linked = DIRECTIONS
+                    .into_iter()
+                    .filter(|&direction| lines.next(stone, direction).is_some())
+                    .count() as u8;
+                assert_eq!(lines.degree(stone), linked, "stone {stone}");
+                linked
+            });
         degrees.fold((0, 0), |(isolated, ends), degree| {
             (
                 isolated + usize::from(degree == 0),
