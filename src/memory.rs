@@ -149,25 +149,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
 /// nothing changes where the system does not offer it.
 pub(crate) fn prefer_huge_pages<T>(table: &mut [T]) {
     #[cfg(target_os = "linux")]
-    {
-        const HUGE_PAGE: usize = 2 << 20;
-        let start = table.as_mut_ptr() as usize;
-        let end = start + std::mem::size_of_val(table);
-        let first = start.next_multiple_of(HUGE_PAGE);
-        let last = end / HUGE_PAGE * HUGE_PAGE;
-        if last > first {
-            // SAFETY: the range lies inside `table`, which this borrow
-            // holds; MADV_HUGEPAGE changes how pages are backed, never
-            // their contents.
-            unsafe {
-                libc::madvise(
-                    first as *mut libc::c_void,
-                    last - first,
-                    libc::MADV_HUGEPAGE,
-                );
-            }
-        }
-    }
+    advise(table, 2 << 20, libc::MADV_HUGEPAGE);
     #[cfg(not(target_os = "linux"))]
     let _ = table;
 }
@@ -182,27 +164,28 @@ pub(crate) fn prefer_huge_pages<T>(table: &mut [T]) {
 /// before.
 pub(crate) fn populate_for_writing<T>(table: &mut [T]) {
     #[cfg(target_os = "linux")]
-    {
-        const PAGE: usize = 4 << 10;
-        let start = table.as_mut_ptr() as usize;
-        let end = start + std::mem::size_of_val(table);
-        let first = start.next_multiple_of(PAGE);
-        let last = end / PAGE * PAGE;
-        if last > first {
-            // SAFETY: the range lies inside `table`, which this borrow
-            // holds; MADV_POPULATE_WRITE only faults its pages in, keeping
-            // their contents.
-            unsafe {
-                libc::madvise(
-                    first as *mut libc::c_void,
-                    last - first,
-                    libc::MADV_POPULATE_WRITE,
-                );
-            }
-        }
-    }
+    advise(table, 4 << 10, libc::MADV_POPULATE_WRITE);
     #[cfg(not(target_os = "linux"))]
     let _ = table;
+}
+
+/// Gives the system `advice` on the whole pages of `page` bytes that lie
+/// inside `table`. The advice given here (huge pages, pages faulted in)
+/// changes how pages are backed, never their contents, and a system that
+/// does not know it refuses it harmlessly, so the answer is not looked at.
+#[cfg(target_os = "linux")]
+fn advise<T>(table: &mut [T], page: usize, advice: libc::c_int) {
+    let start = table.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(table);
+    let first = start.next_multiple_of(page);
+    let last = end / page * page;
+    if last > first {
+        // SAFETY: the range lies inside `table`, which this borrow holds,
+        // and the advice leaves its contents as they are.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, last - first, advice);
+        }
+    }
 }
 
 /// Starts bringing `value` into the processor's cache without waiting for

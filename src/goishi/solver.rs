@@ -44,8 +44,8 @@ fn memo_budget() -> usize {
 }
 
 /// Memory one worker's search takes per stone, in bytes: a frame of the
-/// depth-first stack (88), the links, marks and lines of [`Lines`] and
-/// their search queues (about 30), and the path.
+/// depth-first stack (88), the links, degrees, marks and line numbers of
+/// [`Lines`] and their search queues (about 30), and the path.
 const WORKER_BYTES_PER_STONE: u64 = 128;
 
 /// Below this many stones a search is over before a second thread starts.
