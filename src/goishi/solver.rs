@@ -141,6 +141,14 @@ pub(super) fn finish_within(
     }
 }
 
+/// The directions a stone reached moving `arrival` may leave in: all but
+/// the way back (all four for [`NO_DIRECTION`]).
+fn ways_on(arrival: u8) -> impl Iterator<Item = u8> + Clone {
+    DIRECTIONS
+        .into_iter()
+        .filter(move |&direction| arrival == NO_DIRECTION || direction != opposite(arrival))
+}
+
 /// The code [`lines`](super::lines) gives a direction.
 fn code_of(direction: Direction) -> u8 {
     match direction {
@@ -579,7 +587,8 @@ struct Frame {
     /// The state's memo key (see [`Search::state_key`]), worked out once
     /// when the state was looked up: its slot is fetched ahead and written
     /// when the frame is done. `None` for a state the memo leaves out (see
-    /// [`Search::value_of_move`]).
+    /// [`Search::value_of_move`]) and for the opening, whose worth is the
+    /// search's result.
     key: Option<(u64, u64)>,
     moves: [(u32, u8); 4],
     move_count: u8,
@@ -771,9 +780,8 @@ impl<'a> Search<'a> {
     /// How many moves `target`, reached moving `direction`, has on: those
     /// that do not reverse.
     fn onward_moves(&self, target: u32, direction: u8) -> usize {
-        DIRECTIONS
-            .into_iter()
-            .filter(|&d| d != opposite(direction) && self.lines.next(target, d).is_some())
+        ways_on(direction)
+            .filter(|&d| self.lines.next(target, d).is_some())
             .count()
     }
 
@@ -813,8 +821,8 @@ impl<'a> Search<'a> {
         if self.moves_on_unless_dead(start, arrival).is_none() {
             return Ok(0);
         }
-        let key = self.state_key(start, arrival);
-        let frame = self.frame(start, arrival, following, Some(key));
+        // The opening's worth is the result, never kept: it needs no key.
+        let frame = self.frame(start, arrival, following, None);
         self.leave_play(frame);
         let limit = match goal {
             Goal::Count { limit } => *limit,
@@ -981,10 +989,7 @@ impl<'a> Search<'a> {
         let mut moves = [(0, 0); 4];
         let mut keys = [0u16; 4];
         let mut move_count = 0;
-        for direction in DIRECTIONS {
-            if arrival != NO_DIRECTION && direction == opposite(arrival) {
-                continue;
-            }
+        for direction in ways_on(arrival) {
             // Only looking back from the target would see the current stone.
             if let Some(target) = self.lines.next(stone, direction) {
                 self.prefetch_state(stone, target, direction);
@@ -1058,10 +1063,7 @@ impl<'a> Search<'a> {
             neighbours[direction as usize] = (degree, loses_a_side);
         }
         let last = self.remaining_count == 1;
-        let moves_on = DIRECTIONS.into_iter().filter(|&direction| {
-            let (degree, _) = neighbours[direction as usize];
-            degree != 0 && (arrival == NO_DIRECTION || direction != opposite(arrival))
-        });
+        let moves_on = ways_on(arrival).filter(|&direction| neighbours[direction as usize].0 != 0);
         let some_next_can_go_on = moves_on.clone().any(|direction| {
             let (degree, loses_a_side) = neighbours[direction as usize];
             let degree_after = degree - u8::from(loses_a_side);
