@@ -308,7 +308,7 @@ fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
     // With --force too: the saved sweep is not given up for a walk.
     // Too little even to build its layers on disk, in a few hundred groups.
     for more in [&[][..], &["--force"]] {
-        let starved = run("256K", more);
+        let starved = run("64K", more);
         let stderr = String::from_utf8_lossy(&starved.stderr);
         assert_eq!(starved.status.code(), Some(2), "{more:?}: {stderr}");
         assert!(
@@ -319,7 +319,7 @@ fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
         );
         assert!(
             stderr.ends_with(&format!(
-                ": it needs more than the 256 KiB memory budget; with more --memory the sweep goes \
+                ": it needs more than the 64 KiB memory budget; with more --memory the sweep goes \
                  on from where {} holds it\n",
                 file.display()
             )),

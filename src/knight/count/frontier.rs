@@ -1,12 +1,13 @@
 //! Counting tours by frontier dynamic programming (a transfer-matrix sweep).
 //!
-//! Squares are visited one at a time in scan order along the board's shorter
-//! side. When a square is processed, the search decides which of its
-//! knight-move edges to *later* squares belong to the tour; edges to earlier
-//! squares were decided when those were processed. A knight move reaches at
-//! most `2w + 1` scan positions ahead (`w` = the shorter side), so everything
-//! the future needs to know about the past fits in a window of `2w + 1`
-//! squares: for each, whether it is untouched, finished (two tour edges), or
+//! Squares are visited one at a time in scan order, row by row along the
+//! board's shorter side. When a square is processed, the search decides
+//! which of its knight-move edges to *later* squares belong to the tour;
+//! edges to earlier squares were decided when those were processed. A
+//! knight move reaches at most `2w + 1` scan positions ahead (`w` = the
+//! shorter side) when rows are swept left to right, `2w + 2` when they are
+//! swept from both sides inward, so everything the future needs to know
+//! about the past fits in a window of that many squares: for each, whether it is untouched, finished (two tour edges), or
 //! the end of a partial path — and then where that path's other end is.
 //! Partial tours that agree on the window are interchangeable, so they are
 //! merged into one state with a multiplicity, and memory depends only on
@@ -15,9 +16,13 @@
 //! Three things keep the states few and cheap:
 //! - a state is a 64-bit key (boards up to 8 wide) kept in tables split
 //!   by hash among the threads (see `layer`);
-//! - at the end of each row of a board that looks the same mirrored, a
-//!   state and its mirror image have equally many completions, so they are
-//!   counted as one;
+//! - on a board that looks the same mirrored, rows are swept from both
+//!   sides inward (up to 7 wide, the widest whose longer window fits a
+//!   key), so that after every second square of a row, as at its end, the
+//!   squares swept are their own mirror image: a state and its mirror
+//!   image then have equally many completions, so they are counted as one
+//!   (open 7x7: 54 s and 2.4 GB, against 78 s and 4.1 GB merging at the
+//!   rows' ends only);
 //! - a square ahead that has lost the chance to get its two edges (its
 //!   neighbours beyond the current square are too few, or finished) ends
 //!   the state at once instead of rows later; for an open tour, so does a
@@ -102,7 +107,8 @@ impl From<String> for Unavailable {
 
 /// Widest shorter side the 64-bit state keys support: `2w + 1` window
 /// squares, the square at index `i` one of `4 + 2w - i` codes (see
-/// [`KeyFormat`]); for 9-wide rows their product would pass 2^64.
+/// [`KeyFormat`]); for 9-wide rows, or 8-wide rows swept inward (`2w + 2`
+/// squares), their product would pass 2^64.
 pub(super) const MAX_WIDTH: usize = 8;
 
 /// From this many states on (16 MiB in a checkpoint file), the progress
@@ -201,17 +207,19 @@ fn radix_field_codes<const FIELD: usize>(key: u64, codes: &mut [u64; WIDEST_WIND
 /// decoding took half the time of a count (closed 6x8 0.81 s, 7x8 22.4 s).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum KeyFormat {
-    /// Rows of up to [`MAX_DISTANCES_WIDTH`] squares: four bits a square
-    /// (five for the first two), worked out side by side for all squares.
+    /// Windows of up to 15 squares (rows of up to [`MAX_DISTANCES_WIDTH`]
+    /// squares swept left to right): four bits a square (five for the
+    /// first two), worked out side by side for all squares.
     Distances,
-    /// Rows of 8, whose 17 squares would need 72 bits that way: the codes
-    /// as mixed-radix numbers, a few squares to a field (60 bits).
+    /// Windows of 16 or 17 squares (rows of 7 swept inward, rows of 8),
+    /// which would need 67 or 72 bits that way: the codes as mixed-radix
+    /// numbers, a few squares to a field (60 bits).
     Radix,
 }
 
 impl KeyFormat {
-    fn for_width(width: usize) -> KeyFormat {
-        if width <= MAX_DISTANCES_WIDTH {
+    fn for_window(slots: usize) -> KeyFormat {
+        if slots <= 2 * MAX_DISTANCES_WIDTH + 1 {
             KeyFormat::Distances
         } else {
             KeyFormat::Radix
@@ -254,13 +262,13 @@ struct Scan {
     shorter_boards: bool,
     /// Scan positions of the required path ends (at most two).
     ends: Vec<usize>,
-    /// Whether the board and the request look the same mirrored along the
-    /// scan rows, so that a state and its mirror image have as many ways to
-    /// be completed and can be counted as one at every row's end.
-    mirrored: bool,
+    /// The board's column (across the scan rows) of each place in a row,
+    /// in the order the row is swept: left to right, or from both sides
+    /// inward (see [`row_order`]).
+    columns: Vec<usize>,
     /// Whether the sweep counts Hamiltonian cycles (else paths).
     cycles: bool,
-    /// How many open squares of each colour (see [`Scan::colour_in`]) the
+    /// How many open squares of each colour (see [`Scan::colour`]) the
     /// first 0, 1, .. `rows` rows hold: a knight's path alternates colours,
     /// so on a board with one open square more of one colour than of the
     /// other it starts and ends on that colour, and every square of the
@@ -268,18 +276,25 @@ struct Scan {
     colours_in_rows: Vec<[usize; 2]>,
     /// How the states' windows are packed into keys.
     keys: KeyFormat,
-    /// The window's squares in scan order: `0, 1, .. 2w`.
+    /// The window's squares in scan order: `0, 1, .. slots - 1`.
     in_order: ScanOrder,
-    /// The same squares mirrored, for a window that starts a row: two
-    /// full rows, each reversed, and the square after them (untouched at a
-    /// row's end: no knight move reaches three rows on).
-    mirror_order: Order,
+    /// For each number of squares of a row swept, the window's squares
+    /// mirrored when those squares are the mirror image of themselves and
+    /// the board and the request look the same mirrored along the scan
+    /// rows: then a state and its mirror image have as many ways to be
+    /// completed and are counted as one. None otherwise.
+    mirror_orders: Vec<Option<Order>>,
 }
 
 impl Scan {
     /// The scan of a board at most [`MAX_WIDTH`] wide; None when it has no
     /// open square, or the path ends asked for are not two open squares.
     fn new(board: &Board, shape: Shape) -> Option<Scan> {
+        Scan::with_rows(board, shape, RowSweep::InwardIfMirrored)
+    }
+
+    /// [`Scan::new`], its rows swept as `rows` allows.
+    fn with_rows(board: &Board, shape: Shape, rows: RowSweep) -> Option<Scan> {
         let (board_w, board_h) = (board.width() as usize, board.height() as usize);
         let transposed = board_w > board_h;
         let (width, height) = if transposed {
@@ -310,8 +325,13 @@ impl Scan {
             (Some(&first), Some(&last)) => first < height - 1 - last,
             _ => false,
         };
+        // Mirror symmetry is the board's and the request's, whatever the
+        // order within rows: it decides that order.
+        let mirrored = is_mirror_symmetric(board, transposed, &required);
+        let columns = row_order(width, mirrored && rows == RowSweep::InwardIfMirrored);
+        let place = places_of(&columns);
         let to_square = |p: usize| {
-            let (col, row) = ((p % width) as u32, (p / width) as u32);
+            let (col, row) = (columns[p % width] as u32, (p / width) as u32);
             let row = if flipped {
                 (height - 1) as u32 - row
             } else {
@@ -327,16 +347,16 @@ impl Scan {
             .map(|p| board.is_open(to_square(p)))
             .collect();
         let neighbours = |p: usize| {
-            let (col, row) = ((p % width) as i64, (p / width) as i64);
-            let open = &open;
+            let (col, row) = (columns[p % width] as i64, (p / width) as i64);
+            let (open, place) = (&open, &place);
             [(-2, 1), (2, 1), (-1, 2), (1, 2)]
                 .into_iter()
                 .flat_map(|(dc, dr)| [(dc, dr), (-dc, -dr)])
                 .filter_map(move |(dc, dr)| {
                     let (c, r) = (col + dc, row + dr);
                     let inside = (0..width as i64).contains(&c) && (0..height as i64).contains(&r);
-                    let q = (r * width as i64 + c) as usize;
-                    (inside && open[p] && open[q]).then_some(q)
+                    let q = inside.then(|| r as usize * width + place[c as usize])?;
+                    (open[p] && open[q]).then_some(q)
                 })
         };
         let forward: Vec<Vec<u8>> = (0..width * height)
@@ -347,10 +367,10 @@ impl Scan {
                     .collect()
             })
             .collect();
-        let slots = 2 * width + 1;
+        let slots = window_for(&columns);
         let later: Vec<Vec<LaterMask>> = (0..width * height)
             .map(|p| {
-                (p..=(p + 2 * width + 1).min(width * height - 1))
+                (p..=(p + slots).min(width * height - 1))
                     .map(|q| LaterMask::new(neighbours(q).filter(|&r| r > p).map(|r| r - p), slots))
                     .collect()
             })
@@ -375,19 +395,13 @@ impl Scan {
                     .fold(0, |mask, slot| mask | 1 << slot)
             })
             .collect();
-        let mirror = |p: usize| p - p % width + (width - 1 - p % width);
-        let mut mirrored_ends: Vec<usize> = ends.iter().map(|&e| mirror(e)).collect();
-        mirrored_ends.sort_unstable();
-        let mut sorted_ends = ends.clone();
-        sorted_ends.sort_unstable();
-        let mirrored =
-            (0..width * height).all(|p| open[p] == open[mirror(p)]) && mirrored_ends == sorted_ends;
-        let mirror_order = Order::new(
-            slots,
-            |slot| {
-                if slot < 2 * width { mirror(slot) } else { slot }
-            },
-        );
+        let mirror_orders = (0..width)
+            .map(|swept| {
+                mirrored
+                    .then(|| mirror_order(&columns, swept, slots))
+                    .flatten()
+            })
+            .collect();
         // Mirroring a row of odd length keeps every square's colour. Of
         // even length it swaps them, but then each row of a board that
         // looks the same mirrored has as many open squares of each colour,
@@ -398,7 +412,7 @@ impl Scan {
                 (0..rows * width)
                     .filter(|&p| open[p])
                     .fold([0; 2], |mut counts, p| {
-                        counts[Scan::colour_in(width, p)] += 1;
+                        counts[colour_at(&columns, p)] += 1;
                         counts
                     })
             })
@@ -413,26 +427,28 @@ impl Scan {
             rows: height,
             shorter_boards: false,
             ends,
-            mirrored,
             cycles: shape == Shape::Cycle,
             colours_in_rows,
-            keys: KeyFormat::for_width(width),
+            keys: KeyFormat::for_window(slots),
             in_order: ScanOrder { slots },
-            mirror_order,
+            mirror_orders,
+            columns,
         })
     }
 
+    /// The squares of a state's window: the farthest a knight move reaches
+    /// on in the scan.
     fn window(&self) -> usize {
-        2 * self.width + 1
+        self.in_order.slots
     }
 
-    /// The colour of the square at scan position `p` of rows `width` wide:
-    /// knight moves always change it.
-    fn colour_in(width: usize, p: usize) -> usize {
-        (p % width + p / width) % 2
+    /// The colour of the square at scan position `p`: knight moves always
+    /// change it.
+    fn colour(&self, p: usize) -> usize {
+        colour_at(&self.columns, p)
     }
 
-    /// Which colours' squares (see [`Scan::colour_in`]), other than the
+    /// Which colours' squares (see [`Scan::colour`]), other than the
     /// path ends given, need two edges in a path of the board of the first
     /// `rows` rows: a knight's path alternates colours.
     /// - One open square more of one colour than of the other: the path
@@ -456,7 +472,7 @@ impl Scan {
             (_, &[_, _]) => [true; 2],
             (1, _) => [first < second, second < first],
             (0, &[end]) if end < rows * self.width => {
-                let colour = Scan::colour_in(self.width, end);
+                let colour = self.colour(end);
                 [colour == 0, colour == 1]
             }
             _ => [false; 2],
@@ -468,7 +484,7 @@ impl Scan {
     fn step(&self, position: usize, rows: usize, tally: Tally) -> Step<'_> {
         let needing = self.needing_two_edges(rows);
         let two_edges = (0..=self.window())
-            .filter(|&slot| needing[Scan::colour_in(self.width, position + slot)])
+            .filter(|&slot| needing[self.colour(position + slot)])
             .filter(|&slot| !self.ends.contains(&(position + slot)))
             .fold(0, |mask, slot| mask | 1 << slot);
         Step {
@@ -485,12 +501,12 @@ impl Scan {
     /// [`Scan::follows_end_colours`]) are followed relative to the square
     /// being retired, the same in every row.
     fn step_in_any_row(&self, position: usize, rows: usize, tally: Tally) -> Step<'_> {
-        let colour = |slot: usize| Scan::colour_in(self.width, position + slot);
+        let colour = |slot: usize| self.colour(position + slot);
         Step {
             scan: self,
             position,
             cycles: self.cycles,
-            merge_mirrors: self.mirrored && (position + 1).is_multiple_of(self.width),
+            mirror: self.mirror_orders[(position + 1) % self.width].as_ref(),
             two_edges: 0,
             follows_end_colours: self.follows_end_colours(rows),
             same_colour: (0..=self.window())
@@ -526,6 +542,9 @@ impl Scan {
             self.ends.len() as u64,
         ];
         words.extend(self.ends.iter().map(|&end| end as u64));
+        // Keys of states swept inward take the row's squares in another
+        // order than those swept left to right.
+        words.extend(self.columns.iter().map(|&column| column as u64));
         words.extend(self.open.chunks(64).map(|chunk| {
             (chunk.iter().enumerate()).fold(0, |word, (bit, &open)| word | u64::from(open) << bit)
         }));
@@ -536,6 +555,120 @@ impl Scan {
         }
         words
     }
+}
+
+/// Whether the board and the request look the same mirrored across the
+/// scan rows: scan columns `c` and `w - 1 - c` swapped, which is the
+/// board's columns when the scan is not `transposed`, else its rows.
+fn is_mirror_symmetric(board: &Board, transposed: bool, required: &[Option<Square>; 2]) -> bool {
+    let (width, height) = (board.width(), board.height());
+    let inside = |square: &Square| square.x < width && square.y < height;
+    let mirror = |square: Square| {
+        if transposed {
+            Square::new(square.x, height - 1 - square.y)
+        } else {
+            Square::new(width - 1 - square.x, square.y)
+        }
+    };
+    let squares = (0..height).flat_map(|y| (0..width).map(move |x| Square::new(x, y)));
+    let board_same = squares
+        .collect::<Vec<_>>()
+        .into_iter()
+        .all(|square| board.is_open(square) == board.is_open(mirror(square)));
+    let ends: Vec<Square> = required.iter().flatten().copied().collect();
+    board_same && ends.iter().all(inside) && ends.iter().all(|&end| ends.contains(&mirror(end)))
+}
+
+/// How a scan may sweep its rows (see [`row_order`]).
+#[derive(Clone, Copy, PartialEq)]
+enum RowSweep {
+    InwardIfMirrored,
+    /// Left to right on every board: the order the inward one is checked
+    /// against.
+    #[cfg(test)]
+    LeftToRight,
+}
+
+/// The order in which each row's squares are swept, as their columns:
+/// left to right, or, `inward` on a board that looks the same mirrored,
+/// from both sides inward (`0, w - 1, 1, w - 2, ..`). Then after every second square
+/// the row's swept squares are the mirror image of themselves, and states
+/// are merged with their mirror images there as well as at the row's end
+/// (the states of open 7x7 peak at 102 million in mid-row left to right).
+/// That order's window is one square longer, and only taken while it fits
+/// a key.
+fn row_order(width: usize, inward: bool) -> Vec<usize> {
+    let columns_inward: Vec<usize> = (0..width)
+        .map(|index| {
+            if index % 2 == 0 {
+                index / 2
+            } else {
+                width - 1 - index / 2
+            }
+        })
+        .collect();
+    if inward && window_for(&columns_inward) <= WIDEST_WINDOW {
+        columns_inward
+    } else {
+        (0..width).collect()
+    }
+}
+
+/// The places in a row of each column, for rows swept in this order.
+fn places_of(columns: &[usize]) -> Vec<usize> {
+    let mut places = vec![0; columns.len()];
+    for (place, &column) in columns.iter().enumerate() {
+        places[column] = place;
+    }
+    places
+}
+
+/// The squares of a state's window for rows swept in this order: the
+/// farthest a knight move reaches on in the scan (`2w + 1` left to right).
+fn window_for(columns: &[usize]) -> usize {
+    let width = columns.len();
+    let places = places_of(columns);
+    let mut farthest = 2 * width + 1;
+    for (place, &column) in columns.iter().enumerate() {
+        for (across, rows) in [(1, 2), (2, 1)] {
+            for to in [column.checked_sub(across), Some(column + across)] {
+                if let Some(to) = to.filter(|&to| to < width) {
+                    farthest = farthest.max(rows * width + places[to] - place);
+                }
+            }
+        }
+    }
+    farthest
+}
+
+/// The colour of the square at scan position `p` of rows swept in this
+/// order.
+fn colour_at(columns: &[usize], p: usize) -> usize {
+    let width = columns.len();
+    (columns[p % width] + p / width) % 2
+}
+
+/// The window's squares mirrored, for a window of `slots` squares that
+/// starts at place `swept` of a row, or None unless the `swept` squares of
+/// the row behind it are the mirror image of themselves. Then every square
+/// the mirror takes past the window has no swept neighbour, and neither has
+/// the square it comes from: such squares are untouched in every state and
+/// are left where they are.
+fn mirror_order(columns: &[usize], swept: usize, slots: usize) -> Option<Order> {
+    let width = columns.len();
+    let behind = &columns[..swept];
+    if !behind
+        .iter()
+        .all(|&column| behind.contains(&(width - 1 - column)))
+    {
+        return None;
+    }
+    let places = places_of(columns);
+    Some(Order::new(slots, |slot| {
+        let (row, place) = ((swept + slot) / width, (swept + slot) % width);
+        let mirrored = row * width + places[width - 1 - columns[place]] - swept;
+        if mirrored < slots { mirrored } else { slot }
+    }))
 }
 
 /// A square's knight neighbours beyond the position being retired, for
@@ -899,9 +1032,10 @@ struct Step<'a> {
     scan: &'a Scan,
     position: usize,
     cycles: bool,
-    /// Whether the new states are counted together with their mirror
-    /// images: at the end of a row of a symmetric board.
-    merge_mirrors: bool,
+    /// The order of the new states' mirror images, when they are counted
+    /// together with them: where the rows swept so far are the mirror
+    /// image of themselves, on a symmetric board.
+    mirror: Option<&'a Order>,
     /// The window slots (from 0) of squares that need two edges although
     /// the tour is open: by their colour, or as the path's ends are given
     /// (see [`Scan::needing_two_edges`]).
@@ -937,15 +1071,16 @@ impl Step<'_> {
         let window = Window::decode(key, scan.window(), scan.keys);
         let mut carry_on = |trial: &Window, fixed_ends: usize| {
             let key = trial.encode(1, &scan.in_order, scan.keys);
-            let key = if self.merge_mirrors {
-                // A mirror swaps the colours of rows of even length.
-                let mut mirrored = *trial;
-                if scan.width.is_multiple_of(2) && self.follows_one_end(fixed_ends) {
-                    mirrored.end_colour ^= 1;
+            let key = match self.mirror {
+                Some(mirror_order) => {
+                    // A mirror swaps the colours of rows of even length.
+                    let mut mirrored = *trial;
+                    if scan.width.is_multiple_of(2) && self.follows_one_end(fixed_ends) {
+                        mirrored.end_colour ^= 1;
+                    }
+                    key.min(mirrored.encode(1, mirror_order, scan.keys))
                 }
-                key.min(mirrored.encode(1, &scan.mirror_order, scan.keys))
-            } else {
-                key
+                None => key,
             };
             onward(key);
         };
@@ -2038,8 +2173,8 @@ mod tests {
 
     /// The board swept with its states' keys in `keys`, whatever its width
     /// would choose.
-    fn swept_with_keys(board: &Board, shape: Shape, keys: KeyFormat) -> u64 {
-        let Some(mut scan) = Scan::new(board, shape) else {
+    fn swept_with_keys(board: &Board, shape: Shape, rows: RowSweep, keys: KeyFormat) -> u64 {
+        let Some(mut scan) = Scan::with_rows(board, shape, rows) else {
             return 0;
         };
         scan.keys = keys;
@@ -2130,9 +2265,14 @@ mod tests {
                 nonzero += usize::from(expected > 0);
                 assert_eq!(swept(&board, shape), expected, "{board:?} {shape:?}");
                 // The small boards take distances; mixed radix, which
-                // 8-wide boards take, must count the same.
-                let radix = swept_with_keys(&board, shape, KeyFormat::Radix);
+                // 8-wide boards take, must count the same, and so must a
+                // sweep left to right of a board swept inward.
+                let inward = RowSweep::InwardIfMirrored;
+                let radix = swept_with_keys(&board, shape, inward, KeyFormat::Radix);
                 assert_eq!(radix, expected, "radix: {board:?} {shape:?}");
+                let left_to_right = RowSweep::LeftToRight;
+                let plain = swept_with_keys(&board, shape, left_to_right, KeyFormat::Distances);
+                assert_eq!(plain, expected, "left to right: {board:?} {shape:?}");
             }
         }
         assert!(nonzero >= 40, "too few shapes with tours: {nonzero}");
@@ -2171,7 +2311,7 @@ mod tests {
         let five = Scan::new(&Board::new(5, 5).unwrap(), open).unwrap();
         // 13 squares of a1's colour, 12 of the other: five rows, or three;
         // four rows hold 10 of each.
-        let other_than_a1 = 1 - Scan::colour_in(5, 0);
+        let other_than_a1 = 1 - five.colour(0);
         assert_eq!(five.needing_two_edges(5), only(other_than_a1));
         assert_eq!(five.needing_two_edges(3), only(other_than_a1));
         assert_eq!(five.needing_two_edges(4), [false; 2]);
@@ -2181,7 +2321,7 @@ mod tests {
         holed.set_blocked(Square::new(1, 0), true);
         let holed = Scan::new(&holed, open).unwrap();
         let b1 = holed.open.iter().position(|&open| !open).unwrap();
-        assert_eq!(holed.needing_two_edges(5), only(Scan::colour_in(4, b1)));
+        assert_eq!(holed.needing_two_edges(5), only(holed.colour(b1)));
         let cycles = Scan::new(&Board::new(5, 5).unwrap(), Shape::Cycle).unwrap();
         assert_eq!(cycles.needing_two_edges(5), [false; 2]);
         // As many of each colour: only a given end says which colour the
@@ -2191,7 +2331,7 @@ mod tests {
         assert_eq!(from(None, None).needing_two_edges(5), [false; 2]);
         let from_b1 = from(Some(Square::new(1, 0)), None);
         let b1 = from_b1.ends[0];
-        assert_eq!(from_b1.needing_two_edges(5), only(Scan::colour_in(4, b1)));
+        assert_eq!(from_b1.needing_two_edges(5), only(from_b1.colour(b1)));
         let step = from_b1.step(b1, 5, Tally::Capped);
         assert_eq!(step.two_edges & 1, 0, "b1, the given end, has one edge");
         assert_ne!(step.two_edges & 1 << 2, 0, "d1, of b1's colour, needs two");
@@ -2222,10 +2362,12 @@ mod tests {
     }
 
     #[test]
-    fn seven_wide_boards_count_alike_with_distances_and_radix() {
+    fn seven_wide_boards_count_alike_with_distances_and_radix_and_inward() {
         // Rows blocked at one end keep the scan 7 wide (a board's shorter
         // side) and the work small: open paths on 7x4, paths from a corner
-        // on 7x5, cycles on 7x6, with and without a hole.
+        // on 7x5, cycles on 7x6, with and without a hole. Left to right,
+        // keys of both formats; inward (the boards that look the same
+        // mirrored), keys of radix format, as 16 squares need.
         let corner = |height: u32| Square::new(0, height - 1);
         let cases = [
             (7, 3, Shape::Path(None, None)),
@@ -2233,7 +2375,7 @@ mod tests {
             (7, 2, Shape::Path(Some(corner(7)), None)),
             (8, 2, Shape::Cycle),
         ];
-        let mut nonzero = 0;
+        let (mut nonzero, mut inward) = (0, 0);
         for (height, blocked_rows, shape) in cases {
             for hole in [None, Some(Square::new(3, height - 2))] {
                 let mut board = Board::new(7, height).unwrap();
@@ -2245,13 +2387,21 @@ mod tests {
                 if let Some(hole) = hole {
                     board.set_blocked(hole, true);
                 }
-                let distances = swept_with_keys(&board, shape, KeyFormat::Distances);
-                let radix = swept_with_keys(&board, shape, KeyFormat::Radix);
+                let left_to_right = RowSweep::LeftToRight;
+                let distances = swept_with_keys(&board, shape, left_to_right, KeyFormat::Distances);
+                let radix = swept_with_keys(&board, shape, left_to_right, KeyFormat::Radix);
                 assert_eq!(distances, radix, "{board:?} {shape:?}");
+                let scan = Scan::new(&board, shape).unwrap();
+                if scan.columns[1] != 1 {
+                    assert_eq!(scan.keys, KeyFormat::Radix);
+                    assert_eq!(swept(&board, shape), radix, "inward: {board:?} {shape:?}");
+                    inward += 1;
+                }
                 nonzero += usize::from(radix > 0);
             }
         }
         assert!(nonzero >= 5, "too few boards with tours: {nonzero}");
+        assert!(inward >= 4, "too few boards swept inward: {inward}");
     }
 
     /// A random window of a step's slots `1..=slots` (slot 0, retired,
