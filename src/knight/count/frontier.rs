@@ -7,8 +7,9 @@
 //! knight move reaches at most `2w + 1` scan positions ahead (`w` = the
 //! shorter side) when rows are swept left to right, `2w + 2` when they are
 //! swept from both sides inward, so everything the future needs to know
-//! about the past fits in a window of that many squares: for each, whether it is untouched, finished (two tour edges), or
-//! the end of a partial path — and then where that path's other end is.
+//! about the past fits in a window of that many squares: for each, whether
+//! it is untouched, finished (two tour edges), or the end of a partial
+//! path — and then where that path's other end is.
 //! Partial tours that agree on the window are interchangeable, so they are
 //! merged into one state with a multiplicity, and memory depends only on
 //! the number of states, never on the number of tours.
@@ -570,11 +571,12 @@ fn is_mirror_symmetric(board: &Board, transposed: bool, required: &[Option<Squar
             Square::new(width - 1 - square.x, square.y)
         }
     };
-    let squares = (0..height).flat_map(|y| (0..width).map(move |x| Square::new(x, y)));
-    let board_same = squares
-        .collect::<Vec<_>>()
-        .into_iter()
-        .all(|square| board.is_open(square) == board.is_open(mirror(square)));
+    let board_same = (0..height).all(|y| {
+        (0..width).all(|x| {
+            let square = Square::new(x, y);
+            board.is_open(square) == board.is_open(mirror(square))
+        })
+    });
     let ends: Vec<Square> = required.iter().flatten().copied().collect();
     board_same && ends.iter().all(inside) && ends.iter().all(|&end| ends.contains(&mirror(end)))
 }
@@ -591,12 +593,12 @@ enum RowSweep {
 
 /// The order in which each row's squares are swept, as their columns:
 /// left to right, or, `inward` on a board that looks the same mirrored,
-/// from both sides inward (`0, w - 1, 1, w - 2, ..`). Then after every second square
-/// the row's swept squares are the mirror image of themselves, and states
-/// are merged with their mirror images there as well as at the row's end
-/// (the states of open 7x7 peak at 102 million in mid-row left to right).
-/// That order's window is one square longer, and only taken while it fits
-/// a key.
+/// from both sides inward (`0, w - 1, 1, w - 2, ..`). Then after every
+/// second square the row's swept squares are the mirror image of
+/// themselves, and states are merged with their mirror images there as
+/// well as at the row's end (the states of open 7x7 peak at 102 million in
+/// mid-row left to right, at 38 million inward). That order's window is
+/// one square longer, and only taken while it fits a key.
 fn row_order(width: usize, inward: bool) -> Vec<usize> {
     let columns_inward: Vec<usize> = (0..width)
         .map(|index| {
@@ -2426,6 +2428,47 @@ mod tests {
         Window {
             mate,
             end_colour: rng.below(2) as u8,
+        }
+    }
+
+    #[test]
+    fn rows_swept_inward_merge_mirror_images_after_every_second_square() {
+        for width in 1..=MAX_WIDTH {
+            let left_to_right = row_order(width, false);
+            assert_eq!(window_for(&left_to_right), 2 * width + 1);
+            let inward = row_order(width, true);
+            let mut columns = inward.clone();
+            columns.sort_unstable();
+            assert!(columns.iter().copied().eq(0..width), "{inward:?}");
+            if width == MAX_WIDTH {
+                assert_eq!(inward, left_to_right, "8-wide keys cannot hold 18 squares");
+                continue;
+            }
+            let slots = window_for(&inward);
+            // From 3 wide on, the move from a row's first square to the
+            // second square two rows on spans one square more.
+            let longer = usize::from(width >= 3);
+            assert_eq!(slots, 2 * width + 1 + longer, "{width}: {inward:?}");
+            for swept in 0..width {
+                let order = mirror_order(&inward, swept, slots);
+                assert_eq!(
+                    order.is_some(),
+                    swept % 2 == 0,
+                    "{width} wide, {swept} swept"
+                );
+                let Some(order) = order else { continue };
+                for slot in 0..slots {
+                    let image = order.at(slot);
+                    assert!(image < slots && order.at(image) == slot, "{width}: {slot}");
+                    // A square in the same row as its image, or alone.
+                    let row = |slot: usize| (swept + slot) / width;
+                    assert!(image == slot || row(image) == row(slot), "{width}: {slot}");
+                }
+            }
+            // Left to right, only a row's end is its own mirror image.
+            let merging = (0..width)
+                .filter(|&swept| mirror_order(&left_to_right, swept, 2 * width + 1).is_some());
+            assert!(merging.eq([0]), "{width}");
         }
     }
 
