@@ -148,34 +148,45 @@ const MAX_DISTANCES_WIDTH: usize = 7;
 /// from their partners on a 7-wide board (codes 17 and 16), every later
 /// square's at most 12 (code 15).
 const FIFTH_BITS_AT: usize = 60;
-/// The squares of the widest window, that of 8-wide rows.
+/// The squares of the widest window of rows swept left to right, that of
+/// 8-wide rows.
 const WIDEST_WINDOW: usize = 2 * MAX_WIDTH + 1;
+/// The squares of the window of 8-wide rows swept inward (see
+/// [`row_order`]), whose keys have no bit left for [`Window::end_colour`].
+const INWARD_WIDEST_WINDOW: usize = 2 * MAX_WIDTH + 2;
 /// The window's squares in each field of a [`KeyFormat::Radix`] key:
 /// each field holds the codes of a few squares as one mixed-radix number,
 /// small enough for its divisions to be multiplications (see
 /// [`radix_field_codes`]).
 const RADIX_FIELDS: [(usize, usize); 5] = [(0, 3), (3, 6), (6, 10), (10, 14), (14, 17)];
+/// The same for a [`KeyFormat::WideRadix`] key: the only split into three
+/// fields whose numbers, each rounded up to whole bits, fit in 63 bits
+/// (13, 20 and 30; all 18 squares as one number would take 62.9).
+const WIDE_RADIX_FIELDS: [(usize, usize); 3] = [(0, 3), (3, 8), (8, 18)];
 
-/// How many codes the square at `index` of a window of [`WIDEST_WINDOW`]
-/// squares can have: the specials, the later end, and the distances to the
+/// How many codes the square at `index` of a window of `window` squares
+/// can have: the specials, the later end, and the distances to the
 /// squares after it.
-const fn radix(index: usize) -> u64 {
-    CODE_LATER_END + 1 + (WIDEST_WINDOW - 1 - index) as u64
+const fn radix(window: usize, index: usize) -> u64 {
+    CODE_LATER_END + 1 + (window - 1 - index) as u64
 }
 
-/// Where each field of a [`KeyFormat::Radix`] key starts, and the mask of
-/// its bits (as many as its largest number needs), worked out once here so
-/// that reading a key costs no more than its shifts and masks.
-const RADIX_FIELD_BITS: [(usize, u64); RADIX_FIELDS.len()] = {
-    let mut layout = [(0, 0); RADIX_FIELDS.len()];
+/// Where each of these fields of a key of `window` squares starts, and the
+/// mask of its bits (as many as its largest number needs), worked out once
+/// so that reading a key costs no more than its shifts and masks.
+const fn field_bits<const FIELDS: usize>(
+    fields: [(usize, usize); FIELDS],
+    window: usize,
+) -> [(usize, u64); FIELDS] {
+    let mut layout = [(0, 0); FIELDS];
     let mut shift = 0;
     let mut field = 0;
-    while field < RADIX_FIELDS.len() {
-        let (first, end) = RADIX_FIELDS[field];
+    while field < FIELDS {
+        let (first, end) = fields[field];
         let mut values = 1;
         let mut index = first;
         while index < end {
-            values *= radix(index);
+            values *= radix(window, index);
             index += 1;
         }
         let bits = (u64::BITS - (values - 1).leading_zeros()) as usize;
@@ -183,20 +194,62 @@ const RADIX_FIELD_BITS: [(usize, u64); RADIX_FIELDS.len()] = {
         shift += bits;
         field += 1;
     }
+    assert!(shift <= END_COLOUR_BIT + 1, "the fields pass the top bit");
     layout
-};
+}
 
-/// The codes of field `FIELD` of a [`KeyFormat::Radix`] key, into `codes`.
+const RADIX_FIELD_BITS: [(usize, u64); RADIX_FIELDS.len()] =
+    field_bits(RADIX_FIELDS, WIDEST_WINDOW);
+const WIDE_RADIX_FIELD_BITS: [(usize, u64); WIDE_RADIX_FIELDS.len()] =
+    field_bits(WIDE_RADIX_FIELDS, INWARD_WIDEST_WINDOW);
+
+/// Field `field` of a key of `window` squares, [`KeyFormat::Radix`] or
+/// [`KeyFormat::WideRadix`]: its squares, and its shift and mask.
+const fn radix_field(window: usize, field: usize) -> ((usize, usize), (usize, u64)) {
+    if window == WIDEST_WINDOW {
+        (RADIX_FIELDS[field], RADIX_FIELD_BITS[field])
+    } else {
+        (WIDE_RADIX_FIELDS[field], WIDE_RADIX_FIELD_BITS[field])
+    }
+}
+
+/// The codes of field `FIELD` of a key of `WINDOW` squares, into `codes`.
 /// A field at a time, so that every radix is a constant and each division
 /// a multiplication (a loop over the fields left the processor dividing).
-fn radix_field_codes<const FIELD: usize>(key: u64, codes: &mut [u64; WIDEST_WINDOW]) {
-    let (first, end) = RADIX_FIELDS[FIELD];
-    let (shift, mask) = RADIX_FIELD_BITS[FIELD];
+fn radix_field_codes<const WINDOW: usize, const FIELD: usize>(
+    key: u64,
+    codes: &mut [u64; INWARD_WIDEST_WINDOW],
+) {
+    let ((first, end), (shift, mask)) = const { radix_field(WINDOW, FIELD) };
     let mut number = key >> shift & mask;
     for index in (first..end).rev() {
-        codes[index] = number % radix(index);
-        number /= radix(index);
+        codes[index] = number % radix(WINDOW, index);
+        number /= radix(WINDOW, index);
     }
+}
+
+/// The key of a window of `slots` squares with these codes, in fields of a
+/// window of `window` squares laid out as `fields` and `bits` say.
+fn radix_key(
+    codes: &[u8],
+    slots: usize,
+    window: usize,
+    fields: &[(usize, usize)],
+    bits: &[(usize, u64)],
+) -> u64 {
+    let in_window = |index: usize| {
+        if index < slots {
+            u64::from(codes[index])
+        } else {
+            0
+        }
+    };
+    (fields.iter().zip(bits)).fold(0, |key, (&(first, end), &(shift, _))| {
+        let number = (first..end).fold(0, |number, index| {
+            number * radix(window, index) + in_window(index)
+        });
+        key | number << shift
+    })
 }
 
 /// How a state's window is packed into its 64-bit key. Keys are made for
@@ -216,14 +269,21 @@ enum KeyFormat {
     /// which would need 67 or 72 bits that way: the codes as mixed-radix
     /// numbers, a few squares to a field (60 bits).
     Radix,
+    /// Windows of 18 squares (rows of 8 swept inward): the same in three
+    /// fields of 63 bits, which leave no bit for [`Window::end_colour`], so
+    /// only for sweeps that do not follow an end's colour (closed tours,
+    /// and paths with an end given).
+    WideRadix,
 }
 
 impl KeyFormat {
     fn for_window(slots: usize) -> KeyFormat {
         if slots <= 2 * MAX_DISTANCES_WIDTH + 1 {
             KeyFormat::Distances
-        } else {
+        } else if slots <= WIDEST_WINDOW {
             KeyFormat::Radix
+        } else {
+            KeyFormat::WideRadix
         }
     }
 
@@ -234,6 +294,7 @@ impl KeyFormat {
         u64::from_le_bytes(match self {
             KeyFormat::Distances => *b"gtsweep2",
             KeyFormat::Radix => *b"gtsweep3",
+            KeyFormat::WideRadix => *b"gtsweep4",
         })
     }
 }
@@ -329,7 +390,17 @@ impl Scan {
         // Mirror symmetry is the board's and the request's, whatever the
         // order within rows: it decides that order.
         let mirrored = is_mirror_symmetric(board, transposed, &required);
-        let columns = row_order(width, mirrored && rows == RowSweep::InwardIfMirrored);
+        // Only sweeps that follow no end's colour (see
+        // `Scan::follows_end_colours`) leave keys room for 8-wide rows
+        // swept inward.
+        let follows_no_end_colour = shape == Shape::Cycle || required.iter().any(Option::is_some);
+        let widest = if follows_no_end_colour {
+            INWARD_WIDEST_WINDOW
+        } else {
+            WIDEST_WINDOW
+        };
+        let inward = mirrored && rows == RowSweep::InwardIfMirrored;
+        let columns = row_order(width, inward, widest);
         let place = places_of(&columns);
         let to_square = |p: usize| {
             let (col, row) = (columns[p % width] as u32, (p / width) as u32);
@@ -598,8 +669,8 @@ enum RowSweep {
 /// themselves, and states are merged with their mirror images there as
 /// well as at the row's end (the states of open 7x7 peak at 102 million in
 /// mid-row left to right, at 38 million inward). That order's window is
-/// one square longer, and only taken while it fits a key.
-fn row_order(width: usize, inward: bool) -> Vec<usize> {
+/// one square longer, and only taken while it is at most `widest` squares.
+fn row_order(width: usize, inward: bool, widest: usize) -> Vec<usize> {
     let columns_inward: Vec<usize> = (0..width)
         .map(|index| {
             if index % 2 == 0 {
@@ -609,7 +680,7 @@ fn row_order(width: usize, inward: bool) -> Vec<usize> {
             }
         })
         .collect();
-    if inward && window_for(&columns_inward) <= WIDEST_WINDOW {
+    if inward && window_for(&columns_inward) <= widest {
         columns_inward
     } else {
         (0..width).collect()
@@ -810,19 +881,31 @@ impl Window {
                     | fifth_bit << DISTANCE_BITS
             }),
             KeyFormat::Radix => {
-                let mut codes = [0u64; WIDEST_WINDOW];
+                let mut codes = [0u64; INWARD_WIDEST_WINDOW];
                 // One call a field: a sixth field would need a sixth call.
                 const { assert!(RADIX_FIELDS.len() == 5) };
-                radix_field_codes::<0>(key, &mut codes);
-                radix_field_codes::<1>(key, &mut codes);
-                radix_field_codes::<2>(key, &mut codes);
-                radix_field_codes::<3>(key, &mut codes);
-                radix_field_codes::<4>(key, &mut codes);
+                radix_field_codes::<WIDEST_WINDOW, 0>(key, &mut codes);
+                radix_field_codes::<WIDEST_WINDOW, 1>(key, &mut codes);
+                radix_field_codes::<WIDEST_WINDOW, 2>(key, &mut codes);
+                radix_field_codes::<WIDEST_WINDOW, 3>(key, &mut codes);
+                radix_field_codes::<WIDEST_WINDOW, 4>(key, &mut codes);
+                Window::from_codes(slots, |slot| codes[slot])
+            }
+            KeyFormat::WideRadix => {
+                let mut codes = [0u64; INWARD_WIDEST_WINDOW];
+                const { assert!(WIDE_RADIX_FIELDS.len() == 3) };
+                radix_field_codes::<INWARD_WIDEST_WINDOW, 0>(key, &mut codes);
+                radix_field_codes::<INWARD_WIDEST_WINDOW, 1>(key, &mut codes);
+                radix_field_codes::<INWARD_WIDEST_WINDOW, 2>(key, &mut codes);
                 Window::from_codes(slots, |slot| codes[slot])
             }
         };
+        let end_colour = match format {
+            KeyFormat::WideRadix => 0,
+            KeyFormat::Distances | KeyFormat::Radix => (key >> END_COLOUR_BIT & 1) as u8,
+        };
         Window {
-            end_colour: (key >> END_COLOUR_BIT & 1) as u8,
+            end_colour,
             ..window
         }
     }
@@ -830,6 +913,7 @@ impl Window {
     /// Encodes the window that starts at slot `from`, its squares taken in
     /// `order`, so that equal situations get equal keys.
     fn encode(&self, from: usize, order: &impl SquareOrder, format: KeyFormat) -> u64 {
+        debug_assert!(format != KeyFormat::WideRadix || self.end_colour == 0);
         let end_colour = u64::from(self.end_colour) << END_COLOUR_BIT;
         end_colour
             | match format {
@@ -846,21 +930,13 @@ impl Window {
                 }
                 KeyFormat::Radix => {
                     let codes: [u8; WIDEST_WINDOW] = self.codes(from, order);
-                    let in_window = |index: usize| {
-                        if index < order.slots() {
-                            u64::from(codes[index])
-                        } else {
-                            0
-                        }
-                    };
-                    (RADIX_FIELDS.iter().zip(RADIX_FIELD_BITS)).fold(
-                        0,
-                        |key, (&(first, end), (shift, _))| {
-                            let number = (first..end)
-                                .fold(0, |number, index| number * radix(index) + in_window(index));
-                            key | number << shift
-                        },
-                    )
+                    let (fields, bits) = (&RADIX_FIELDS, &RADIX_FIELD_BITS);
+                    radix_key(&codes, order.slots(), WIDEST_WINDOW, fields, bits)
+                }
+                KeyFormat::WideRadix => {
+                    let codes: [u8; INWARD_WIDEST_WINDOW] = self.codes(from, order);
+                    let (fields, bits) = (&WIDE_RADIX_FIELDS, &WIDE_RADIX_FIELD_BITS);
+                    radix_key(&codes, order.slots(), INWARD_WIDEST_WINDOW, fields, bits)
                 }
             }
     }
@@ -2432,17 +2508,71 @@ mod tests {
     }
 
     #[test]
+    fn eight_wide_boards_count_alike_swept_inward_and_left_to_right() {
+        // Rows blocked at one end keep the scan 8 wide and the work small:
+        // cycles on 8x5 (as many as on 5x8, 44,202) and 8x6 with two holes
+        // in the middle, paths from corner to corner of one side on 8x4 and
+        // 8x5 (as symmetric as the board). Open paths with no end given
+        // follow an end's colour and are swept left to right.
+        let corners = Shape::Path(Some(Square::new(0, 7)), Some(Square::new(7, 7)));
+        let cases = [
+            (8, 3, None, Shape::Cycle),
+            (8, 2, Some(Square::new(3, 4)), Shape::Cycle),
+            (8, 4, None, corners),
+            (8, 3, None, corners),
+            (8, 4, None, Shape::Path(None, None)),
+        ];
+        let mut nonzero = 0;
+        for (height, blocked_rows, hole, shape) in cases {
+            let mut board = Board::new(8, height).unwrap();
+            for y in 0..blocked_rows {
+                for x in 0..8 {
+                    board.set_blocked(Square::new(x, y), true);
+                }
+            }
+            if let Some(hole) = hole {
+                board.set_blocked(hole, true);
+                board.set_blocked(Square::new(7 - hole.x, hole.y), true);
+            }
+            let scan = Scan::new(&board, shape).unwrap();
+            let inward = scan.columns[1] != 1;
+            assert_eq!(
+                inward,
+                shape != Shape::Path(None, None),
+                "{board:?} {shape:?}"
+            );
+            let expected_keys = if inward {
+                KeyFormat::WideRadix
+            } else {
+                KeyFormat::Radix
+            };
+            assert_eq!(scan.keys, expected_keys);
+            let left_to_right =
+                swept_with_keys(&board, shape, RowSweep::LeftToRight, KeyFormat::Radix);
+            assert_eq!(swept(&board, shape), left_to_right, "{board:?} {shape:?}");
+            nonzero += usize::from(left_to_right > 0);
+            if shape == Shape::Cycle && hole.is_none() {
+                assert_eq!(left_to_right, 44_202, "A175855: closed tours of 5x8");
+            }
+        }
+        assert!(nonzero >= 4, "too few boards with tours: {nonzero}");
+    }
+
+    #[test]
     fn rows_swept_inward_merge_mirror_images_after_every_second_square() {
         for width in 1..=MAX_WIDTH {
-            let left_to_right = row_order(width, false);
+            let left_to_right = row_order(width, false, INWARD_WIDEST_WINDOW);
             assert_eq!(window_for(&left_to_right), 2 * width + 1);
-            let inward = row_order(width, true);
+            let inward = row_order(width, true, INWARD_WIDEST_WINDOW);
             let mut columns = inward.clone();
             columns.sort_unstable();
             assert!(columns.iter().copied().eq(0..width), "{inward:?}");
+            // 8-wide rows swept inward need the key bit of an end's colour.
+            let with_end_colour = row_order(width, true, WIDEST_WINDOW);
             if width == MAX_WIDTH {
-                assert_eq!(inward, left_to_right, "8-wide keys cannot hold 18 squares");
-                continue;
+                assert_eq!(with_end_colour, left_to_right);
+            } else {
+                assert_eq!(with_end_colour, inward);
             }
             let slots = window_for(&inward);
             // From 3 wide on, the move from a row's first square to the
@@ -2473,19 +2603,22 @@ mod tests {
     }
 
     #[test]
-    fn keys_give_back_the_window_in_both_formats() {
+    fn keys_give_back_the_window_in_every_format() {
         let mut rng = Rng::new(11);
         let widest = [
-            (KeyFormat::Distances, MAX_DISTANCES_WIDTH),
-            (KeyFormat::Radix, MAX_WIDTH),
+            (KeyFormat::Distances, 2 * MAX_DISTANCES_WIDTH + 1),
+            (KeyFormat::Radix, WIDEST_WINDOW),
+            (KeyFormat::WideRadix, INWARD_WIDEST_WINDOW),
         ];
-        for (format, width) in widest {
-            let slots = 2 * width + 1;
+        for (format, slots) in widest {
             let in_order = ScanOrder { slots };
             let mirror = Order::new(slots, |slot| slots - 1 - slot);
             for _ in 0..2000 {
                 // Encoding starts at slot 1, as a step's does.
-                let window = random_window(&mut rng, slots);
+                let mut window = random_window(&mut rng, slots);
+                if format == KeyFormat::WideRadix {
+                    window.end_colour = 0;
+                }
                 let key = window.encode(1, &in_order, format);
                 assert!(key < 1 << 63, "{format:?}: {key:#x}");
                 let decoded = Window::decode(key, slots, format);
