@@ -205,7 +205,7 @@ impl Notes {
                 self.wide_sweep = true;
                 let size = match width {
                     WIDE_SWEEP => "tens of millions of states or more, minutes of work or more",
-                    _ => "hundreds of millions of states, many GB and half an hour to days of work",
+                    _ => "hundreds of millions of states, many GB and minutes to days of work",
                 };
                 let keep = match saves {
                     true => "",
@@ -287,7 +287,7 @@ mod tests {
             note.as_deref(),
             Some(
                 "counting goes by a frontier sweep of 64 squares in rows of 8: rows this wide \
-                 make hundreds of millions of states, many GB and half an hour to days of work \
+                 make hundreds of millions of states, many GB and minutes to days of work \
                  (Ctrl+C stops; --checkpoint FILE keeps its progress across a restart)"
             )
         );
