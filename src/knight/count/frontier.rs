@@ -2552,7 +2552,7 @@ mod tests {
             assert_eq!(swept(&board, shape), left_to_right, "{board:?} {shape:?}");
             nonzero += usize::from(left_to_right > 0);
             if shape == Shape::Cycle && hole.is_none() {
-                assert_eq!(left_to_right, 44_202, "A175855: closed tours of 5x8");
+                assert_eq!(left_to_right, 44_202, "closed tours of 5x8");
             }
         }
         assert!(nonzero >= 4, "too few boards with tours: {nonzero}");
