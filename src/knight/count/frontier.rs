@@ -159,9 +159,10 @@ const INWARD_WIDEST_WINDOW: usize = 2 * MAX_WIDTH + 2;
 /// small enough for its divisions to be multiplications (see
 /// [`radix_field_codes`]).
 const RADIX_FIELDS: [(usize, usize); 5] = [(0, 3), (3, 6), (6, 10), (10, 14), (14, 17)];
-/// The same for a [`KeyFormat::WideRadix`] key: the only split into three
-/// fields whose numbers, each rounded up to whole bits, fit in 63 bits
-/// (13, 20 and 30; all 18 squares as one number would take 62.9).
+/// The same for a [`KeyFormat::WideRadix`] key: three fields whose
+/// numbers, each rounded up to whole bits, fit in 63 bits (13, 20 and 30;
+/// all 18 squares as one number would take 62.9), the longest of them 10
+/// squares.
 const WIDE_RADIX_FIELDS: [(usize, usize); 3] = [(0, 3), (3, 8), (8, 18)];
 
 /// How many codes the square at `index` of a window of `window` squares
@@ -198,6 +199,8 @@ const fn field_bits<const FIELDS: usize>(
     layout
 }
 
+/// The shifts and masks of the fields of [`KeyFormat::Radix`] and
+/// [`KeyFormat::WideRadix`] keys.
 const RADIX_FIELD_BITS: [(usize, u64); RADIX_FIELDS.len()] =
     field_bits(RADIX_FIELDS, WIDEST_WINDOW);
 const WIDE_RADIX_FIELD_BITS: [(usize, u64); WIDE_RADIX_FIELDS.len()] =
@@ -254,7 +257,7 @@ fn radix_key(
 
 /// How a state's window is packed into its 64-bit key. Keys are made for
 /// every state a step carries on and read back for every state of a layer,
-/// so this is the sweep's innermost work. Both formats code each square on
+/// so this is the sweep's innermost work. All formats code each square on
 /// its own, a path's earlier end holding how far on its other end is: no
 /// numbering runs through the window, as it did when a path's ends shared
 /// a label numbered in order of first appearance, and encoding and
@@ -270,9 +273,9 @@ enum KeyFormat {
     /// numbers, a few squares to a field (60 bits).
     Radix,
     /// Windows of 18 squares (rows of 8 swept inward): the same in three
-    /// fields of 63 bits, which leave no bit for [`Window::end_colour`], so
-    /// only for sweeps that do not follow an end's colour (closed tours,
-    /// and paths with an end given).
+    /// fields that take 63 bits in all and leave no bit for
+    /// [`Window::end_colour`], so only for sweeps that do not follow an
+    /// end's colour (closed tours, and paths with an end given).
     WideRadix,
 }
 
