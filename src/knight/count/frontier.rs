@@ -658,6 +658,8 @@ fn is_mirror_symmetric(board: &Board, transposed: bool, required: &[Option<Squar
 /// How a scan may sweep its rows (see [`row_order`]).
 #[derive(Clone, Copy, PartialEq)]
 enum RowSweep {
+    /// Inward on a board that looks the same mirrored, where the window
+    /// fits a key (see [`row_order`]); left to right otherwise.
     InwardIfMirrored,
     /// Left to right on every board: the order the inward one is checked
     /// against.
@@ -2442,6 +2444,22 @@ mod tests {
         assert!(ruled < unruled, "{ruled} states against {unruled}");
     }
 
+    /// A board `width` wide whose first `blocked_rows` rows and `holes`
+    /// are blocked: the scan stays that wide, and the work small.
+    fn with_rows_blocked(width: u32, height: u32, blocked_rows: u32, holes: &[Square]) -> Board {
+        let mut board = Board::new(width, height).unwrap();
+        let rows = (0..blocked_rows).flat_map(|y| (0..width).map(move |x| Square::new(x, y)));
+        for square in rows.chain(holes.iter().copied()) {
+            board.set_blocked(square, true);
+        }
+        board
+    }
+
+    /// Whether the scan sweeps its rows inward rather than left to right.
+    fn swept_inward(scan: &Scan) -> bool {
+        !scan.columns.iter().copied().eq(0..scan.width)
+    }
+
     #[test]
     fn seven_wide_boards_count_alike_with_distances_and_radix_and_inward() {
         // Rows blocked at one end keep the scan 7 wide (a board's shorter
@@ -2458,22 +2476,14 @@ mod tests {
         ];
         let (mut nonzero, mut inward) = (0, 0);
         for (height, blocked_rows, shape) in cases {
-            for hole in [None, Some(Square::new(3, height - 2))] {
-                let mut board = Board::new(7, height).unwrap();
-                for y in 0..blocked_rows {
-                    for x in 0..7 {
-                        board.set_blocked(Square::new(x, y), true);
-                    }
-                }
-                if let Some(hole) = hole {
-                    board.set_blocked(hole, true);
-                }
+            for holes in [vec![], vec![Square::new(3, height - 2)]] {
+                let board = with_rows_blocked(7, height, blocked_rows, &holes);
                 let left_to_right = RowSweep::LeftToRight;
                 let distances = swept_with_keys(&board, shape, left_to_right, KeyFormat::Distances);
                 let radix = swept_with_keys(&board, shape, left_to_right, KeyFormat::Radix);
                 assert_eq!(distances, radix, "{board:?} {shape:?}");
                 let scan = Scan::new(&board, shape).unwrap();
-                if scan.columns[1] != 1 {
+                if swept_inward(&scan) {
                     assert_eq!(scan.keys, KeyFormat::Radix);
                     assert_eq!(swept(&board, shape), radix, "inward: {board:?} {shape:?}");
                     inward += 1;
@@ -2527,18 +2537,12 @@ mod tests {
         ];
         let mut nonzero = 0;
         for (height, blocked_rows, hole, shape) in cases {
-            let mut board = Board::new(8, height).unwrap();
-            for y in 0..blocked_rows {
-                for x in 0..8 {
-                    board.set_blocked(Square::new(x, y), true);
-                }
-            }
-            if let Some(hole) = hole {
-                board.set_blocked(hole, true);
-                board.set_blocked(Square::new(7 - hole.x, hole.y), true);
-            }
+            let holes: Vec<Square> = (hole.iter())
+                .flat_map(|hole| [*hole, Square::new(7 - hole.x, hole.y)])
+                .collect();
+            let board = with_rows_blocked(8, height, blocked_rows, &holes);
             let scan = Scan::new(&board, shape).unwrap();
-            let inward = scan.columns[1] != 1;
+            let inward = swept_inward(&scan);
             assert_eq!(
                 inward,
                 shape != Shape::Path(None, None),
