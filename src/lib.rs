@@ -9,6 +9,7 @@
 
 pub mod atomic_write;
 pub mod document;
+pub mod english;
 pub mod goishi;
 pub mod history;
 pub mod job;

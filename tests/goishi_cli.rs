@@ -182,6 +182,10 @@ fn bad_files_arguments_and_links_give_one_line_and_status_2() {
         &["--generate", "3x3", "--stones", "10"],
         "a 3x3 board holds 1 to 9 stones (asked for 10)",
     );
+    fails_with(
+        &["--generate", "8x3", "--stones", "25"],
+        "an 8x3 board holds 1 to 24 stones (asked for 25)",
+    );
     fails_with(&["--generate", "0x3", "--stones", "1"], "out of range");
     fails_with(
         &["--generate", "9x9", "--difficulty", "extreme"],

@@ -30,6 +30,7 @@ use super::generate::{generate_single, generation_refusal_single};
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rate::{Level, rate};
 use super::solver::{count, solve};
+use crate::english::indefinite_article;
 use crate::job::{Control, Method, Outcome};
 use crate::random::{Rng, splitmix64};
 
@@ -186,15 +187,17 @@ pub(super) fn composition_refusal(
         .max();
     match (chained, single) {
         (Some(most), _) => Err(format!(
-            "{stones} stones are more than the generator can make unique on a {width}x{height} \
+            "{stones} stones are more than the generator can make unique on {a} {width}x{height} \
              board (about 3.4 stones a row and a column): ask for at most {most}, or a board of \
              at least {side}x{side}",
+            a = indefinite_article(width.into()),
             side = smallest_square_for(stones)
         )),
         (None, Err(message)) => Err(message),
         (None, Ok(())) => Err(format!(
-            "{stones} stones are more than the generator can make unique on a {width}x{height} \
+            "{stones} stones are more than the generator can make unique on {a} {width}x{height} \
              board: ask for at most {single_most}, or a board of at least {side}x{side}",
+            a = indefinite_article(width.into()),
             side = smallest_square_for(stones)
         )),
     }

@@ -6,6 +6,7 @@ use super::compose;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rate::{Level, rate};
 use super::solver::{Threads, count_within};
+use crate::english::indefinite_article;
 use crate::job::{Control, Method, Outcome};
 pub use crate::random::Rng;
 use crate::random::splitmix64;
@@ -34,7 +35,8 @@ fn check_request(width: u32, height: u32, stones: usize) -> Result<Puzzle, Strin
     let points = width as usize * height as usize;
     if stones == 0 || stones > points {
         return Err(format!(
-            "a {width}x{height} board holds 1 to {points} stones (asked for {stones})"
+            "{a} {width}x{height} board holds 1 to {points} stones (asked for {stones})",
+            a = indefinite_article(width.into())
         ));
     }
     Ok(puzzle)
@@ -62,7 +64,9 @@ pub fn walk_forward(
         }
     }
     Err(format!(
-        "could not place {stones} stones on a {width}x{height} board by a legal walk; try fewer stones"
+        "could not place {stones} stones on {a} {width}x{height} board by a legal walk; try fewer \
+         stones",
+        a = indefinite_article(width.into())
     ))
 }
 
@@ -200,8 +204,9 @@ pub(super) fn generation_refusal_single(
     let most = densest_unique(width, height);
     if stones > most {
         return Err(format!(
-            "{stones} stones on the {points} points of a {width}x{height} board are too dense \
-             for a puzzle with one solution; at most {most} can be asked for"
+            "{stones} stones on the {points} points of {a} {width}x{height} board are too dense \
+             for a puzzle with one solution; at most {most} can be asked for",
+            a = indefinite_article(width.into())
         ));
     }
     Ok(())

@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use super::png::{PngCanvas, pixel_size};
 use super::svg::{Num, SvgCanvas};
 use super::{Canvas, Cell, Ground, Painter, STYLE, Scene, Stroke, Visit, cells_between};
+use crate::english::indefinite_article;
 
 /// The pace of an animation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -181,8 +182,9 @@ pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u
         let side = painter.layout.page().0.max(painter.layout.page().1).ceil();
         let largest = ((MAX_GIF_PIXELS as f64).sqrt() / side).floor();
         return Err(format!(
-            "a {width} x {height} pixel animation is too large (the limit is {} megapixels); choose a cell size of at most {largest} pixels",
-            MAX_GIF_PIXELS / 1_000_000
+            "{a} {width} x {height} pixel animation is too large (the limit is {} megapixels); choose a cell size of at most {largest} pixels",
+            MAX_GIF_PIXELS / 1_000_000,
+            a = indefinite_article(width.into())
         ));
     }
     let mut board = PngCanvas::for_page(&painter.layout, cell_px)?;

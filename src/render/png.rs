@@ -2,6 +2,7 @@
 
 use super::font::RasterFont;
 use super::{Canvas, Colour, Label, Layout, Painter, Point, Rect, STYLE, Scene, Stroke};
+use crate::english::indefinite_article;
 
 /// Largest picture width or height in pixels; common viewers and GPUs stop
 /// here.
@@ -48,8 +49,9 @@ pub(crate) fn pixel_size(layout: &Layout, cell_px: u32) -> Result<(u32, u32), St
                 format!("choose a cell size of at most {largest_cell} pixels")
             };
             Err(format!(
-                "a {width} x {height} pixel picture is too large (the limit is {MAX_SIDE} pixels a side and {} megapixels); {advice}",
-                MAX_PIXELS / 1_000_000
+                "{a} {width} x {height} pixel picture is too large (the limit is {MAX_SIDE} pixels a side and {} megapixels); {advice}",
+                MAX_PIXELS / 1_000_000,
+                a = indefinite_article(width)
             ))
         }
     }
@@ -68,8 +70,12 @@ impl PngCanvas {
     /// A blank canvas for the whole page at `cell_px` pixels a cell.
     pub fn for_page(layout: &Layout, cell_px: u32) -> Result<Self, String> {
         let (width, height) = pixel_size(layout, cell_px)?;
-        let pixmap = tiny_skia::Pixmap::new(width, height)
-            .ok_or_else(|| format!("could not allocate a {width} x {height} pixel picture"))?;
+        let pixmap = tiny_skia::Pixmap::new(width, height).ok_or_else(|| {
+            format!(
+                "could not allocate {a} {width} x {height} pixel picture",
+                a = indefinite_article(width.into())
+            )
+        })?;
         // Lossless: the cell size is far below f32's exact integer range.
         let scale = cell_px as f32;
         Ok(PngCanvas::new(

@@ -3,6 +3,7 @@
 //! typing (the canvas view, the URL being typed, a size being changed).
 
 use eframe::egui;
+use gridtour::english::indefinite_article;
 use gridtour::goishi::{self, Level, Point, Puzzle};
 
 use super::session::{EXAMPLES, GoishiCommand, GoishiSession, Interaction};
@@ -196,8 +197,10 @@ impl GoishiUi {
                 });
         });
         ui.label(format!(
-            "Generate makes a {} x {} board (set under Edit stones).",
-            settings.goishi_width, settings.goishi_height
+            "Generate makes {} {} x {} board (set under Edit stones).",
+            indefinite_article(settings.goishi_width.into()),
+            settings.goishi_width,
+            settings.goishi_height
         ));
         if widgets::button(ui, &GoishiCommand::CopyUrl, true) {
             out.push(GoishiCommand::CopyUrl);

@@ -5,6 +5,7 @@
 //! *no* stone. A short body leaves the remaining points empty.
 
 use super::{ParseError, parse_side};
+use crate::english::indefinite_article;
 use crate::goishi::puzzle::{Point, Puzzle};
 
 /// The source name used in errors about links.
@@ -67,7 +68,10 @@ fn parse_at(source: &str, line: usize, url: &str) -> Result<Puzzle, ParseError> 
         if i >= digits_needed {
             return Err(error(
                 at,
-                format!("body is longer than a {cols}x{rows} board needs"),
+                format!(
+                    "body is longer than {a} {cols}x{rows} board needs",
+                    a = indefinite_article(cols.into())
+                ),
             ));
         }
         let Some(value) = DIGITS.iter().position(|&d| d == c) else {
