@@ -10,6 +10,7 @@
 //! board at every node.
 
 use super::puzzle::Point;
+use crate::memory::Unshared;
 
 /// Direction codes: up, down, left, right. A direction's opposite is its
 /// code with the lowest bit flipped.
@@ -31,11 +32,11 @@ const NONE: u32 = u32::MAX;
 #[derive(Debug, Clone)]
 pub(super) struct Lines {
     /// Per stone, its nearest neighbour in play in each direction.
-    links: Vec<[u32; 4]>,
+    links: Unshared<[u32; 4]>,
     /// Per stone, how many of its links are to a stone (kept with the
     /// links: the search asks for degrees far more often than links
     /// change).
-    degrees: Vec<u8>,
+    degrees: Unshared<u8>,
     /// Stones in play with no neighbour in play.
     isolated: usize,
     /// Stones in play with at most one neighbour in play: such a stone can
@@ -180,13 +181,15 @@ impl Lines {
             }
             last_in_column[p.x as usize] = stone;
         }
-        let degrees = links
+        let degrees: Vec<u8> = links
             .iter()
             .map(|links| links.iter().filter(|&&next| next != NONE).count() as u8)
             .collect();
+        // Each search thread changes its own copy's links and degrees at
+        // every step (see `Unshared`).
         let mut lines = Lines {
-            links,
-            degrees,
+            links: Unshared::from_slice(&links),
+            degrees: Unshared::from_slice(&degrees),
             isolated: 0,
             ends: 0,
             marks: vec![0; points.len()],
@@ -442,7 +445,7 @@ mod tests {
             in_play[stone as usize] = true;
             assert_eq!((lines.isolated(), lines.ends()), recount(&lines, &in_play));
         }
-        assert_eq!(lines.links, before);
+        assert_eq!(*lines.links, *before);
     }
 
     #[test]

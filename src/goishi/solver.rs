@@ -29,6 +29,7 @@ use super::memo::{Memo, MemoView};
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rules::Game;
 use crate::job::{self, Control, Method, Outcome};
+use crate::memory::{self, Unshared};
 use crate::random::{Rng, splitmix64};
 
 /// Memory the workers' shared cache may use: three quarters of the memory
@@ -39,7 +40,7 @@ use crate::random::{Rng, splitmix64};
 /// 1 GB each; 192 million of 60 stones took 170 s with a cache a worker
 /// and 146 s with one shared cache of the same total size (2 GB).
 fn memo_budget() -> usize {
-    let share = crate::memory::budget() / 4 * 3;
+    let share = memory::budget() / 4 * 3;
     usize::try_from(share).unwrap_or(usize::MAX)
 }
 
@@ -483,7 +484,7 @@ fn run_workers(
 ) {
     // Each worker's own state grows with the stones: on a huge board no
     // more workers start than the memory budget holds (one always does).
-    let fitting = crate::memory::budget() / (WORKER_BYTES_PER_STONE * layout.len() as u64).max(1);
+    let fitting = memory::budget() / (WORKER_BYTES_PER_STONE * layout.len() as u64).max(1);
     let workers = if threads == Threads::All && layout.len() >= PARALLEL_MIN_STONES {
         job::threads()
             .min(usize::try_from(fitting).unwrap_or(usize::MAX))
@@ -615,8 +616,9 @@ enum Reached {
 struct Search<'a> {
     layout: &'a Layout,
     control: &'a Control,
-    /// Bitset of the stones still on the board (the current stone excluded).
-    remaining: Vec<u64>,
+    /// Bitset of the stones still on the board (the current stone excluded),
+    /// changed at every step: in a block of its own (see [`Unshared`]).
+    remaining: Unshared<u64>,
     /// The remaining stones and the current one, linked along their lines.
     lines: Lines,
     remaining_count: usize,
@@ -645,7 +647,7 @@ impl<'a> Search<'a> {
     fn new(layout: &'a Layout, control: &'a Control, memo: &'a Memo) -> Search<'a> {
         let words = layout.words();
         let cost_per_node = (layout.len() as u64 / 64).max(1);
-        let mut remaining = vec![u64::MAX; words];
+        let mut remaining = Unshared::from_slice(&vec![u64::MAX; words]);
         if !layout.len().is_multiple_of(64) {
             remaining[words - 1] = (1 << (layout.len() % 64)) - 1;
         }
@@ -656,8 +658,8 @@ impl<'a> Search<'a> {
             lines: layout.lines.clone(),
             remaining_count: layout.len(),
             hash: layout.zobrist.iter().fold(0, |h, z| h ^ z),
-            path: Vec::with_capacity(layout.len()),
-            stack: Vec::with_capacity(layout.len()),
+            path: memory::stack_for(layout.len()),
+            stack: memory::stack_for(layout.len()),
             memo: memo.view(),
             unreported: 0,
             check_every: (job::CHECK_INTERVAL / cost_per_node).max(1),
