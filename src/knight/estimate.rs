@@ -26,6 +26,7 @@ use std::time::Duration;
 
 use super::{Board, Square, TourKind};
 use crate::job::{self, Control, Method};
+use crate::memory::Unshared;
 use crate::random::{Rng, splitmix64};
 
 /// How much a move's onward degree lowers its weight (`exp(-WARNSDORFF *
@@ -171,7 +172,7 @@ pub fn estimate(
     let next_block = AtomicU64::new(0);
     let per_thread = job::on_threads(job::threads(), |_| {
         let mut walker = Walker::new(&graph);
-        let mut sums = vec![Sums::default(); starts.len()];
+        let mut sums = Unshared::from_slice(&vec![Sums::default(); starts.len()]);
         let mut reported = 0;
         loop {
             let block = next_block.fetch_add(ATTEMPTS_PER_CHECK, Ordering::Relaxed);
@@ -195,7 +196,7 @@ pub fn estimate(
     });
     let mut strata = vec![Sums::default(); starts.len()];
     for sums in per_thread {
-        for (total, part) in strata.iter_mut().zip(sums) {
+        for (total, &part) in strata.iter_mut().zip(sums.iter()) {
             *total = total.merge(part);
         }
     }
@@ -318,11 +319,15 @@ impl Graph {
 /// One thread's state for tour attempts.
 struct Walker<'a> {
     graph: &'a Graph,
-    visited: Vec<bool>,
+    /// Changed at every step, like `degree`: in cache lines of its own
+    /// (see [`Unshared`]), as every thread has a walker.
+    visited: Unshared<bool>,
     /// Unvisited neighbours of each square.
-    degree: Vec<u32>,
-    /// Scratch: the candidates' weights.
-    weights: Vec<(u32, f64)>,
+    degree: Unshared<u32>,
+    /// Scratch: the candidates' weights, the first `candidates` of them (a
+    /// knight has at most eight moves).
+    weights: [(u32, f64); 8],
+    candidates: usize,
     /// Unvisited squares other than the copy with 0 and with 1 unvisited
     /// neighbours.
     low: [usize; 2],
@@ -335,9 +340,10 @@ impl<'a> Walker<'a> {
         let squares = graph.neighbours.len();
         Walker {
             graph,
-            visited: vec![false; squares],
-            degree: vec![0; squares],
-            weights: Vec::with_capacity(8),
+            visited: Unshared::from_slice(&vec![false; squares]),
+            degree: Unshared::from_slice(&vec![0; squares]),
+            weights: [(0, 0.0); 8],
+            candidates: 0,
             low: [0; 2],
             weight_of_degree: std::array::from_fn(|degree| (-WARNSDORFF * degree as f64).exp()),
         }
@@ -359,7 +365,7 @@ impl<'a> Walker<'a> {
         let mut score = 1.0;
         while visited < squares {
             let left = squares - visited - 1;
-            self.weights.clear();
+            self.candidates = 0;
             let mut total = 0.0;
             let graph = self.graph;
             for &candidate in &graph.neighbours[current as usize] {
@@ -370,15 +376,17 @@ impl<'a> Walker<'a> {
                     continue;
                 }
                 let weight = self.weight_of_degree[self.degree[candidate as usize] as usize];
-                self.weights.push((candidate, weight));
+                self.weights[self.candidates] = (candidate, weight);
+                self.candidates += 1;
                 total += weight;
             }
-            if self.weights.is_empty() {
+            if self.candidates == 0 {
                 return 0.0;
             }
             let mut pick = rng.unit() * total;
-            let mut chosen = self.weights[self.weights.len() - 1];
-            for &(candidate, weight) in &self.weights {
+            let weights = &self.weights[..self.candidates];
+            let mut chosen = weights[weights.len() - 1];
+            for &(candidate, weight) in weights {
                 if pick < weight {
                     chosen = (candidate, weight);
                     break;

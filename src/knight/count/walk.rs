@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::super::{Board, Square};
 use crate::job::{self, CHECK_INTERVAL, Control, Outcome};
+use crate::memory::{self, Unshared};
 
 /// The knight graph of a board's open squares, numbered 0.. in row-major
 /// order (so a smaller number means earlier in reading order).
@@ -109,12 +110,14 @@ impl Drop for Pacer<'_> {
     }
 }
 
-/// A partial tour and the bookkeeping needed to extend it.
+/// A partial tour and the bookkeeping needed to extend it. What changes at
+/// every step is kept in cache lines of its own (see [`Unshared`]): each
+/// thread of a count extends walks of its own.
 pub(super) struct Walk<'g> {
     graph: &'g Graph,
     closed: bool,
-    visited: Vec<bool>,
-    free_degree: Vec<u8>,
+    visited: Unshared<bool>,
+    free_degree: Unshared<u8>,
     /// Unvisited squares with free degree at most 1.
     low: usize,
     path: Vec<u32>,
@@ -129,12 +132,14 @@ impl<'g> Walk<'g> {
         let mut walk = Walk {
             graph,
             closed,
-            visited: vec![false; n],
-            free_degree: (0..n as u32)
-                .map(|id| graph.neighbours(id).len() as u8)
-                .collect(),
+            visited: Unshared::from_slice(&vec![false; n]),
+            free_degree: Unshared::from_slice(
+                &(0..n as u32)
+                    .map(|id| graph.neighbours(id).len() as u8)
+                    .collect::<Vec<_>>(),
+            ),
             low: 0,
-            path: Vec::with_capacity(n),
+            path: memory::stack_for(n),
         };
         walk.visited[start as usize] = true;
         walk.path.push(start);
@@ -238,7 +243,8 @@ impl<'g> Walk<'g> {
             return Outcome::Done(flow);
         }
         // choices[d] = index of the next neighbour to try from path[base - 1 + d].
-        let mut choices: Vec<u8> = vec![0];
+        let mut choices: Vec<u8> = memory::stack_for(n - base + 1);
+        choices.push(0);
         while let Some(choice) = choices.last_mut() {
             let here = self.path[self.path.len() - 1];
             let neighbours = self.graph.neighbours(here);
