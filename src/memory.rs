@@ -226,22 +226,26 @@ unsafe impl<T: Copy + Send> Send for Unshared<T> {}
 unsafe impl<T: Copy + Sync> Sync for Unshared<T> {}
 
 impl<T: Copy> Unshared<T> {
-    /// A copy of `values` in a block of its own.
-    pub(crate) fn from_slice(values: &[T]) -> Self {
+    /// `len` values, the `i`-th `value_at(i)`, in a block of their own
+    /// (filled in place: no other buffer is made first).
+    pub(crate) fn from_fn(len: usize, mut value_at: impl FnMut(usize) -> T) -> Self {
         const { assert!(std::mem::size_of::<T>() > 0 && std::mem::align_of::<T>() <= UNSHARED_SPAN) };
-        let layout = Self::layout(values.len());
+        let layout = Self::layout(len);
         // SAFETY: the layout's size is at least `UNSHARED_SPAN` bytes.
         let block = unsafe { std::alloc::alloc(layout) }.cast::<T>();
         let Some(start) = std::ptr::NonNull::new(block) else {
             std::alloc::handle_alloc_error(layout)
         };
-        // SAFETY: the new block holds `values.len()` values of `T`, suitably
-        // aligned, and cannot overlap `values`.
-        unsafe { std::ptr::copy_nonoverlapping(values.as_ptr(), start.as_ptr(), values.len()) };
-        Unshared {
-            start,
-            len: values.len(),
+        for i in 0..len {
+            // SAFETY: the block holds `len` values of `T`, suitably aligned.
+            unsafe { start.as_ptr().add(i).write(value_at(i)) };
         }
+        Unshared { start, len }
+    }
+
+    /// A copy of `values` in a block of its own.
+    pub(crate) fn from_slice(values: &[T]) -> Self {
+        Unshared::from_fn(values.len(), |i| values[i])
     }
 
     fn layout(len: usize) -> std::alloc::Layout {
@@ -327,6 +331,7 @@ mod tests {
             assert_eq!(*cloned, *copy);
             assert_ne!(cloned.as_ptr(), copy.as_ptr());
         }
+        assert_eq!(*Unshared::from_fn(5, |i| i * i), [0, 1, 4, 9, 16]);
         let bytes = Unshared::from_slice(&[1u8, 2, 3]);
         assert_eq!(format!("{bytes:?}"), "[1, 2, 3]");
         assert_eq!(Unshared::<u8>::layout(3).size(), UNSHARED_SPAN);

@@ -181,15 +181,14 @@ impl Lines {
             }
             last_in_column[p.x as usize] = stone;
         }
-        let degrees: Vec<u8> = links
-            .iter()
-            .map(|links| links.iter().filter(|&&next| next != NONE).count() as u8)
-            .collect();
         // Each search thread changes its own copy's links and degrees at
         // every step (see `Unshared`).
+        let degrees = Unshared::from_fn(links.len(), |stone| {
+            links[stone].iter().filter(|&&next| next != NONE).count() as u8
+        });
         let mut lines = Lines {
             links: Unshared::from_slice(&links),
-            degrees: Unshared::from_slice(&degrees),
+            degrees,
             isolated: 0,
             ends: 0,
             marks: vec![0; points.len()],

@@ -647,7 +647,7 @@ impl<'a> Search<'a> {
     fn new(layout: &'a Layout, control: &'a Control, memo: &'a Memo) -> Search<'a> {
         let words = layout.words();
         let cost_per_node = (layout.len() as u64 / 64).max(1);
-        let mut remaining = Unshared::from_slice(&vec![u64::MAX; words]);
+        let mut remaining = Unshared::from_fn(words, |_| u64::MAX);
         if !layout.len().is_multiple_of(64) {
             remaining[words - 1] = (1 << (layout.len() % 64)) - 1;
         }

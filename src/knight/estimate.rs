@@ -172,7 +172,7 @@ pub fn estimate(
     let next_block = AtomicU64::new(0);
     let per_thread = job::on_threads(job::threads(), |_| {
         let mut walker = Walker::new(&graph);
-        let mut sums = Unshared::from_slice(&vec![Sums::default(); starts.len()]);
+        let mut sums = Unshared::from_fn(starts.len(), |_| Sums::default());
         let mut reported = 0;
         loop {
             let block = next_block.fetch_add(ATTEMPTS_PER_CHECK, Ordering::Relaxed);
@@ -340,8 +340,8 @@ impl<'a> Walker<'a> {
         let squares = graph.neighbours.len();
         Walker {
             graph,
-            visited: Unshared::from_slice(&vec![false; squares]),
-            degree: Unshared::from_slice(&vec![0; squares]),
+            visited: Unshared::from_fn(squares, |_| false),
+            degree: Unshared::from_fn(squares, |_| 0),
             weights: [(0, 0.0); 8],
             candidates: 0,
             low: [0; 2],

@@ -132,12 +132,8 @@ impl<'g> Walk<'g> {
         let mut walk = Walk {
             graph,
             closed,
-            visited: Unshared::from_slice(&vec![false; n]),
-            free_degree: Unshared::from_slice(
-                &(0..n as u32)
-                    .map(|id| graph.neighbours(id).len() as u8)
-                    .collect::<Vec<_>>(),
-            ),
+            visited: Unshared::from_fn(n, |_| false),
+            free_degree: Unshared::from_fn(n, |id| graph.neighbours(id as u32).len() as u8),
             low: 0,
             path: memory::stack_for(n),
         };
