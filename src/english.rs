@@ -1,4 +1,5 @@
-//! Small matters of English in the messages gridtour writes.
+//! Small matters of English in the messages gridtour writes: articles,
+//! and numbers, sizes and durations as a person reads them.
 
 /// "a" or "an" before `number` written in digits, as the number is read
 /// aloud: "an 8x8 board", "an 11 x 11 board", "an 800 x 600 pixel picture",
@@ -17,9 +18,105 @@ pub fn indefinite_article(number: u64) -> &'static str {
     if eight_or_eleven { "an" } else { "a" }
 }
 
+/// Bytes in KiB below a MiB, else in MiB: "256 KiB", "6,026 MiB".
+pub fn in_binary_units(bytes: u64) -> String {
+    if bytes < 1 << 20 {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{} MiB", group_digits(bytes >> 20))
+    }
+}
+
+/// A count as a person reads a rough figure: digits grouped up to a
+/// billion, then powers of ten (`3.2e15`).
+pub fn rough_count(n: u64) -> String {
+    if n < 1_000_000_000 {
+        group_digits(n)
+    } else {
+        format!("{:.1e}", n as f64)
+    }
+}
+
+/// A large number to two significant digits, in words past a million:
+/// `520 million`, `1.3 billion`; smaller ones in full.
+pub fn rough_amount(n: u64) -> String {
+    const WORDS: [(f64, &str); 3] = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")];
+    let Some(&(size, word)) = WORDS.iter().find(|&&(size, _)| n as f64 >= size) else {
+        return group_digits(n);
+    };
+    format!("{} {word}", two_digits(n as f64 / size))
+}
+
+/// Bytes to two significant digits, in MiB below a GiB: `22 GiB`,
+/// `1.5 GiB`, `310 MiB`.
+pub fn rough_bytes(bytes: u64) -> String {
+    const GIB: f64 = (1u64 << 30) as f64;
+    if bytes as f64 >= GIB {
+        format!("{} GiB", two_digits(bytes as f64 / GIB))
+    } else {
+        format!("{} MiB", two_digits(bytes as f64 / (1u64 << 20) as f64))
+    }
+}
+
+/// A positive number rounded to two significant digits, with a decimal
+/// only below ten: `1.3`, `22`, `520`.
+fn two_digits(x: f64) -> String {
+    if x < 10.0 {
+        let rounded = format!("{x:.1}");
+        rounded
+            .strip_suffix(".0")
+            .map_or(rounded.clone(), str::to_owned)
+    } else {
+        let scale = 10f64.powi(x.log10().floor() as i32 - 1);
+        group_digits(((x / scale).round() * scale) as u64)
+    }
+}
+
+/// A duration in the largest unit that keeps it readable: seconds,
+/// minutes, hours, days or years.
+pub fn rough_duration(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [
+        (365.25 * 86_400.0, "years"),
+        (86_400.0, "days"),
+        (3_600.0, "hours"),
+        (60.0, "minutes"),
+        (1.0, "seconds"),
+    ];
+    let seconds = seconds.max(0.0);
+    let (size, name) = UNITS
+        .into_iter()
+        .find(|&(size, _)| seconds >= 2.0 * size)
+        .unwrap_or((1.0, "seconds"));
+    let amount = seconds / size;
+    if amount >= 1e6 {
+        format!("{amount:.1e} {name}")
+    } else {
+        format!("{} {name}", group_digits(amount.round() as u64))
+    }
+}
+
+/// Writes a number with commas between groups of three digits.
+pub fn group_digits(n: u64) -> String {
+    group_decimal(&n.to_string())
+}
+
+/// A number written out in decimal digits, grouped in threes by commas.
+pub fn group_decimal(digits: &str) -> String {
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+/// The result of a job that may have been cancelled.
+
 #[cfg(test)]
 mod tests {
-    use super::indefinite_article;
+    use super::*;
 
     #[test]
     fn numbers_read_with_a_vowel_first_take_an() {
@@ -33,5 +130,43 @@ mod tests {
         ] {
             assert_eq!(indefinite_article(number), "a", "{number}");
         }
+    }
+
+    #[test]
+    fn digits_are_grouped_by_three() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(1000), "1,000");
+        assert_eq!(group_digits(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn rough_figures_keep_two_digits_and_a_readable_unit() {
+        assert_eq!(
+            [
+                999_999,
+                1_000_000,
+                102_332_998,
+                1_349_000_000,
+                13_267_364_410_532
+            ]
+            .map(rough_amount),
+            [
+                "999,999",
+                "1 million",
+                "100 million",
+                "1.3 billion",
+                "13 trillion"
+            ]
+        );
+        assert_eq!(
+            [300 << 20, 4_400_000_000, 23_500_000_000].map(rough_bytes),
+            ["300 MiB", "4.1 GiB", "22 GiB"]
+        );
+        assert_eq!(rough_duration(90.0), "90 seconds");
+        assert_eq!(rough_duration(7_200.0), "2 hours");
+        assert_eq!(rough_count(12_345), "12,345");
+        assert_eq!(in_binary_units(256 << 10), "256 KiB");
+        assert_eq!(in_binary_units(6_026 << 20), "6,026 MiB");
     }
 }

@@ -21,12 +21,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if let Err(message) = cli::configure(&args.global) {
-        cli::say_error(&message);
-        return ExitCode::from(2);
-    }
+    let resources = match cli::configure(&args.global) {
+        Ok(resources) => resources,
+        Err(message) => {
+            cli::say_error(&message);
+            return ExitCode::from(2);
+        }
+    };
     match args.command {
-        None => match app::run() {
+        None => match app::run(resources) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 cli::say_error(&format!("could not open the window: {error}"));

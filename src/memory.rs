@@ -7,34 +7,16 @@
 //! process may use (`ulimit -v`, `prlimit --as`), unless set explicitly
 //! (the command line's `--memory`). What does not fit goes to a scratch
 //! directory on disk, where an engine can work that way (the frontier
-//! counter's layers of states).
-
-use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// The budget set by [`set_budget`]; 0 when none was.
-static CHOSEN: AtomicU64 = AtomicU64::new(0);
+//! counter's layers of states). Both travel with the work as
+//! [`Resources`](crate::job::Resources).
 
 /// The least budget ever used, so that a tiny or unknown machine still
 /// counts small boards.
 const MIN_BUDGET: u64 = 64 << 20;
 
-/// Sets the budget for the rest of the process.
-pub fn set_budget(bytes: u64) {
-    CHOSEN.store(bytes.max(1), Ordering::Relaxed);
-}
-
-/// The memory budget in bytes.
-pub fn budget() -> u64 {
-    match CHOSEN.load(Ordering::Relaxed) {
-        0 => default_budget(),
-        chosen => chosen,
-    }
-}
-
-/// A quarter of the physical memory, at most half the address-space limit.
-fn default_budget() -> u64 {
+/// The budget unless one is chosen (the command line's `--memory`): a
+/// quarter of the physical memory, at most half the address-space limit.
+pub fn default_budget() -> u64 {
     let physical = physical_memory().map_or(1 << 30, |bytes| bytes / 4);
     let limit = address_space_limit().map_or(u64::MAX, |bytes| bytes / 2);
     physical.min(limit).max(MIN_BUDGET)
@@ -68,27 +50,6 @@ fn physical_memory() -> Option<u64> {
 #[cfg(not(target_os = "linux"))]
 fn address_space_limit() -> Option<u64> {
     None
-}
-
-/// The directory set by [`set_scratch_dir`]; none when none was.
-static SCRATCH: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-/// Sets the directory for the rest of the process where counts put what
-/// does not fit in the memory budget (see [`scratch_dir`]).
-pub fn set_scratch_dir(directory: PathBuf) {
-    *SCRATCH
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(directory);
-}
-
-/// Where a count whose states do not fit in the memory budget writes them
-/// instead (the frontier sweep's scratch files): the system's temporary
-/// directory unless set (the command line's `--scratch`).
-pub fn scratch_dir() -> PathBuf {
-    let chosen = SCRATCH
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    chosen.clone().unwrap_or_else(std::env::temp_dir)
 }
 
 /// The bytes free for this process in the file system of `directory`, if

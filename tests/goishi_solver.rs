@@ -195,6 +195,7 @@ fn time_to_stop<T: Send + std::fmt::Debug + 'static>(
     search: impl FnOnce(&Control) -> Outcome<T> + Send + 'static,
 ) -> Duration {
     let job = job::spawn(
+        job::Resources::default(),
         |_| {},
         move |control, _: &job::Emitter<_, ()>| search(control),
     );
@@ -311,14 +312,14 @@ fn a_count_says_how_many_starting_stones_it_has_searched_from() {
     let solutions = done(goishi::count(&puzzle, None, &control));
     assert!(solutions > 0);
     assert_eq!(
-        control.snapshot().method,
-        job::Method::CountingFrom {
+        control.snapshot().detail(),
+        Some(&goishi::Phase::CountingFrom {
             searched: 30,
             stones: 30
-        }
+        })
     );
     // Counts with a small limit look for solutions one at a time instead.
     let control = Control::new();
     done(goishi::count(&puzzle, Some(2), &control));
-    assert_eq!(control.snapshot().method, job::Method::Unstated);
+    assert!(control.snapshot().detail.is_none());
 }

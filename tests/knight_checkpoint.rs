@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use gridtour::job::{Checkpointing, Control, Method, Outcome, SweepPass};
+use gridtour::job::{Checkpointing, Control, Outcome, Progress};
+use gridtour::knight::count::{Phase, SweepPass};
 use gridtour::knight::{Board, NotCounted, Patience, TourKind, count, count_every_length};
 
 /// A fresh directory for one test's files, removed when dropped.
@@ -72,13 +73,13 @@ fn closed_tours(board: &Board, control: &Control) -> Outcome<Result<u64, NotCoun
 /// for its progress; returns what the work returned.
 fn cancelled_when<T: Send>(
     control: &Control,
-    stop_when: &dyn Fn(Method) -> bool,
+    stop_when: &dyn Fn(&Progress) -> bool,
     work: impl FnOnce() -> T + Send,
 ) -> T {
     std::thread::scope(|scope| {
         let worker = scope.spawn(work);
         while !worker.is_finished() {
-            if stop_when(control.snapshot().method) {
+            if stop_when(&control.snapshot()) {
                 control.cancel();
             }
             std::thread::sleep(Duration::from_millis(1));
@@ -88,10 +89,10 @@ fn cancelled_when<T: Send>(
 }
 
 /// Whether the sweep has got past `square` in its first pass.
-fn past_square(square: u32) -> impl Fn(Method) -> bool {
-    move |method| {
-        matches!(method, Method::FrontierSweep { square: at, pass: SweepPass::Counting, .. }
-            if at > square)
+fn past_square(square: u32) -> impl Fn(&Progress) -> bool {
+    move |progress| {
+        matches!(progress.detail(), Some(Phase::FrontierSweep { square: at, pass: SweepPass::Counting, .. })
+            if *at > square)
     }
 }
 
@@ -119,12 +120,12 @@ fn a_count_stopped_part_way_is_taken_up_and_gives_the_published_number() {
         closed_tours(&board, &second),
         Outcome::Done(Ok(239_187_240_144))
     );
-    let Method::FrontierSweep {
+    let Some(&Phase::FrontierSweep {
         taken_up_after: Some(swept),
         ..
-    } = second.snapshot().method
+    }) = second.snapshot().detail()
     else {
-        panic!("not taken up: {:?}", second.snapshot().method);
+        panic!("not taken up: {:?}", second.snapshot().detail);
     };
     assert!(swept >= 30, "taken up after square {swept}");
     assert!(
@@ -151,11 +152,11 @@ fn every_length_beyond_64_bits_stopped_in_a_later_sweep_gives_the_same_lines() {
     // taken up, in the second modular sweep, with the first sweeps in the
     // file as finished.
     let in_first_sweep = past_square(60);
-    let in_second_prime = |method| {
-        matches!(method, Method::FrontierSweep {
-            pass: SweepPass::Modulo { prime: 2, .. }, square, ..} if square > 60)
+    let in_second_prime = |progress: &Progress| {
+        matches!(progress.detail(), Some(Phase::FrontierSweep {
+            pass: SweepPass::Modulo { prime: 2, .. }, square, ..}) if *square > 60)
     };
-    let stops: [&dyn Fn(Method) -> bool; 2] = [&in_first_sweep, &in_second_prime];
+    let stops: [&dyn Fn(&Progress) -> bool; 2] = [&in_first_sweep, &in_second_prime];
     for stop_when in stops {
         let control = saving_to(&file);
         let (outcome, before) = cancelled_when(&control, stop_when, || lines(&control));

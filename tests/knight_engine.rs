@@ -460,7 +460,7 @@ fn progress_is_counted() {
 /// first room. A cancel stops it at once.
 #[test]
 fn cancel_stops_a_hopeless_search() {
-    use gridtour::job::{Emitter, Event, spawn};
+    use gridtour::job::{Emitter, Event, Resources, spawn};
     use std::time::{Duration, Instant};
     let mut rooms = Board::new(14, 6).unwrap();
     for y in 0..6 {
@@ -477,6 +477,7 @@ fn cancel_stops_a_hopeless_search() {
         None
     );
     let job = spawn(
+        Resources::default(),
         |_| {},
         move |control, _: &Emitter<_, ()>| {
             solve(

@@ -9,7 +9,7 @@
 
 use std::process::Command;
 
-use gridtour::job::{self, Control, Outcome};
+use gridtour::job::{Control, Outcome, Resources};
 use gridtour::knight::{self, Board, Estimate, Patience, Sampling, Square, TourKind};
 
 fn exact(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
@@ -20,12 +20,23 @@ fn exact(board: &Board, start: Option<Square>, kind: TourKind) -> u64 {
 }
 
 fn estimate(board: &Board, start: Option<Square>, kind: TourKind, attempts: u64) -> Estimate {
+    estimate_on(board, start, kind, attempts, &Control::new())
+}
+
+/// The same, with the work and the resources of `control`.
+fn estimate_on(
+    board: &Board,
+    start: Option<Square>,
+    kind: TourKind,
+    attempts: u64,
+    control: &Control,
+) -> Estimate {
     let sampling = Sampling {
         seconds: 600.0,
         max_attempts: attempts,
         seed: 7,
     };
-    knight::estimate(board, start, kind, sampling, &Control::new()).expect("a small board")
+    knight::estimate(board, start, kind, sampling, control).expect("a small board")
 }
 
 #[test]
@@ -76,10 +87,11 @@ fn intervals_contain_the_exact_counts() {
 #[test]
 fn the_same_seed_gives_the_same_estimate_on_any_number_of_threads() {
     let board = Board::new(6, 6).unwrap();
-    job::set_threads(1);
-    let one = estimate(&board, None, TourKind::Open, 20_000);
-    job::set_threads(3);
-    let three = estimate(&board, None, TourKind::Open, 20_000);
+    let on_threads = |threads| {
+        let control = Control::with_resources(Resources::default().with_threads(threads));
+        estimate_on(&board, None, TourKind::Open, 20_000, &control)
+    };
+    let (one, three) = (on_threads(1), on_threads(3));
     assert_eq!(
         (one.attempts, one.completed),
         (three.attempts, three.completed)

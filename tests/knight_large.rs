@@ -127,10 +127,11 @@ fn tours_on_long_thin_and_odd_by_even_boards() {
 /// follows it) promptly, however far it got.
 #[test]
 fn cancel_stops_the_construction() {
-    use gridtour::job::{Emitter, Event, spawn};
+    use gridtour::job::{Emitter, Event, Resources, spawn};
     use std::time::Instant;
     for delay_ms in [0, 5, 30] {
         let job = spawn(
+            Resources::default(),
             |_| {},
             move |control, _: &Emitter<_, ()>| {
                 let board = Board::new(2000, 2000).expect("valid test board");

@@ -240,6 +240,20 @@ pub enum Effect<J> {
     Copy(String),
 }
 
+impl<J> Effect<J> {
+    /// The same effect with its job turned into another type (the window's
+    /// work, which tags it with the mode that asked).
+    pub fn map<K>(self, job: impl FnOnce(J) -> K) -> Effect<K> {
+        match self {
+            Effect::Start(work) => Effect::Start(job(work)),
+            Effect::Advise(work) => Effect::Advise(job(work)),
+            Effect::EndAdvice => Effect::EndAdvice,
+            Effect::Cancel => Effect::Cancel,
+            Effect::Copy(text) => Effect::Copy(text),
+        }
+    }
+}
+
 /// A question put to the person before a command that would stop long
 /// work; the session keeps the command and carries it out on yes.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,132 +1,42 @@
 //! The one background job the window runs at a time.
 //!
-//! Sessions ask for jobs as data ([`Work`]); [`JobSlot`] runs the work on a
-//! worker thread (see [`gridtour::job::spawn`]) and hands back what it
+//! Sessions ask for jobs as data (a [`Task`]); [`JobSlot`] runs the work
+//! on a worker thread (see [`gridtour::job::spawn`]) and hands back what it
 //! reports, tagged by the mode that asked, so each report goes to its own
 //! session with no catch-all. Starting a job drops the one before: dropping
 //! cancels it and closes its channel, so nothing it still produces arrives.
 //! No egui in here: the window's wake-up call comes in as a closure.
 
-use std::time::{Duration, Instant};
+use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress, Resources, Urgency};
 
-use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress, Urgency};
-
-use super::goishi::session::{GoishiJob, GoishiReport};
-use super::knight::session::{KnightJob, KnightReport};
 use super::settings::Mode;
 
-/// A job a session asked for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Work {
-    /// A knight's tour search, count or analysis.
-    Knight(KnightJob),
-    /// A Goishi search, count or generation.
-    Goishi(GoishiJob),
-}
+/// Work the window runs on a worker thread: what it does in words, whose
+/// it is, and how it runs.
+pub trait Task: Send + 'static {
+    /// What the work reports, streamed or at its end.
+    type Report: Send + 'static;
 
-/// What a job reports, streamed or at its end, for the session that asked.
-#[derive(Debug)]
-pub enum Report {
-    /// For the knight's tour session.
-    Knight(KnightReport),
-    /// For the Goishi session.
-    Goishi(GoishiReport),
-}
+    /// The mode that asked for the work.
+    fn owner(&self) -> Mode;
 
-impl Work {
-    /// The mode whose session asked for the work.
-    pub fn owner(&self) -> Mode {
-        match self {
-            Work::Knight(_) => Mode::Knight,
-            Work::Goishi(_) => Mode::Goishi,
-        }
-    }
-
-    /// What the job does, in words, for the status bar.
-    pub fn label(&self) -> String {
-        match self {
-            Work::Knight(job) => job.label(),
-            Work::Goishi(job) => job.label(),
-        }
-    }
+    /// What the work does, in words, for the status bar.
+    fn label(&self) -> String;
 
     /// Runs the work to its end (on the calling thread), streaming what it
     /// finds through `emit`; `None` when it was cancelled.
-    pub fn run(self, control: &Control, emit: &(dyn Fn(Report) -> bool + Sync)) -> Option<Report> {
-        match self {
-            Work::Knight(job) => match job.run(control, &|report| emit(Report::Knight(report))) {
-                Outcome::Done(report) => Some(Report::Knight(report)),
-                Outcome::Cancelled => None,
-            },
-            Work::Goishi(job) => match job.run(control, &|report| emit(Report::Goishi(report))) {
-                Outcome::Done(report) => Some(Report::Goishi(report)),
-                Outcome::Cancelled => None,
-            },
-        }
-    }
-}
-
-/// How long a browsing enumeration may go on after the count it runs beside
-/// has ended, to fill the browser on boards where counting is much quicker
-/// than listing.
-const BROWSE_GRACE: Duration = Duration::from_secs(1);
-
-/// How long a browsing enumeration may look for its first result before
-/// it gives up, leaving every core to the count. Even at the lowest
-/// priority it took most of a core from a count whose threads come and go
-/// step by step: closed 6x40 took 12.6 s in the window while a listing
-/// that never finds a tour there ran beside it, 6.9 s on the command line.
-const BROWSE_PATIENCE: Duration = Duration::from_secs(2);
-
-/// Runs `count` on the calling thread while `browse` lists results for
-/// browsing on a helper thread, at the lowest priority. The helper gets a
-/// control of its own, so the job's progress figures are the count's
-/// alone (`browse` adds what it lists to that control's found ones); it
-/// is cancelled with the job (`control`), when it has found nothing in
-/// [`BROWSE_PATIENCE`], or [`BROWSE_GRACE`] after the count ends. `browse`
-/// should stop by itself once it has listed enough.
-pub fn count_while_browsing<T>(
-    control: &Control,
-    browse: impl FnOnce(&Control) + Send,
-    count: impl FnOnce() -> Outcome<T>,
-) -> Outcome<T> {
-    let browse_control = Control::new();
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
-            job::lower_to_side_work();
-            browse(&browse_control);
-            // Finished: the count need not wait for it.
-            browse_control.cancel();
-        });
-        scope.spawn(|| {
-            let deadline = Instant::now() + BROWSE_PATIENCE;
-            while !browse_control.is_cancelled() && Instant::now() < deadline {
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            if browse_control.snapshot().found == 0 {
-                browse_control.cancel();
-            }
-        });
-        let counted = count();
-        if matches!(counted, Outcome::Done(_)) {
-            let deadline = Instant::now() + BROWSE_GRACE;
-            while !browse_control.is_cancelled()
-                && !control.is_cancelled()
-                && Instant::now() < deadline
-            {
-                std::thread::sleep(Duration::from_millis(10));
-            }
-        }
-        browse_control.cancel();
-        counted
-    })
+    fn run(
+        self,
+        control: &Control,
+        emit: &(dyn Fn(Self::Report) -> bool + Sync),
+    ) -> Option<Self::Report>;
 }
 
 /// What [`JobSlot::poll`] hands to the window.
 #[derive(Debug)]
-pub enum Update {
+pub enum Update<R> {
     /// Something the job streamed (a tour or solution for browsing).
-    Item(Report),
+    Item(R),
     /// The job ended.
     Finished {
         /// The mode that asked for it.
@@ -134,14 +44,14 @@ pub enum Update {
         /// What it did.
         label: String,
         /// Its result, or `None` when it was cancelled.
-        result: Option<Report>,
+        result: Option<R>,
         /// Its counters at the end.
         progress: Progress,
     },
 }
 
 /// A job that stopped before its end, as its owner should hear of it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Stopped {
     /// The mode that had asked for it.
     pub owner: Mode,
@@ -152,7 +62,7 @@ pub struct Stopped {
 }
 
 /// How a mode's last job ended, for the status bar.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct JobEnd {
     /// What the job did.
     pub label: String,
@@ -187,34 +97,50 @@ impl JobEnd {
     }
 }
 
-struct Running {
+struct Running<R> {
     owner: Mode,
     label: String,
-    job: job::Job<Option<Report>, Report>,
+    job: job::Job<Option<R>, R>,
     progress: Progress,
 }
 
 /// Holds the current job, if any.
-#[derive(Default)]
-pub struct JobSlot {
-    running: Option<Running>,
+pub struct JobSlot<T: Task> {
+    running: Option<Running<T::Report>>,
+    /// What the jobs it runs may use.
+    resources: Resources,
 }
 
-impl JobSlot {
+impl<T: Task> Default for JobSlot<T> {
+    fn default() -> Self {
+        Self::with_resources(Resources::default())
+    }
+}
+
+impl<T: Task> JobSlot<T> {
+    /// A slot whose jobs may use `resources`.
+    pub fn with_resources(resources: Resources) -> Self {
+        Self {
+            running: None,
+            resources,
+        }
+    }
+
     /// Starts `work` on a worker thread; `wake` is called whenever it has
     /// something to report. Returns the job it replaced (and so cancelled),
     /// if one was running.
     pub fn start(
         &mut self,
-        work: Work,
+        work: T,
         wake: impl Fn(Urgency) + Send + Sync + 'static,
     ) -> Option<Stopped> {
         let replaced = self.cancel();
         let owner = work.owner();
         let label = work.label();
         let job = job::spawn(
+            self.resources.clone(),
             wake,
-            move |control, emitter: &Emitter<Option<Report>, Report>| {
+            move |control, emitter: &Emitter<Option<T::Report>, T::Report>| {
                 work.run(control, &|report| emitter.emit(report))
             },
         );
@@ -275,11 +201,11 @@ impl JobSlot {
     pub fn current(&self) -> Option<(&str, Progress)> {
         self.running
             .as_ref()
-            .map(|running| (running.label.as_str(), running.progress))
+            .map(|running| (running.label.as_str(), running.progress.clone()))
     }
 
     /// Collects what the running job reported since the last call.
-    pub fn poll(&mut self) -> Vec<Update> {
+    pub fn poll(&mut self) -> Vec<Update<T::Report>> {
         let Some(running) = &mut self.running else {
             return Vec::new();
         };
@@ -290,7 +216,7 @@ impl JobSlot {
                 Event::Progress(progress) => running.progress = progress,
                 Event::Item(report) => updates.push(Update::Item(report)),
                 Event::Finished(outcome, progress) => {
-                    running.progress = progress;
+                    running.progress = progress.clone();
                     let result = match outcome {
                         Outcome::Done(result) => result,
                         Outcome::Cancelled => None,
@@ -314,11 +240,11 @@ impl JobSlot {
 
 /// What a job did when run to its end on the calling thread.
 #[cfg(test)]
-pub struct RanHere {
+pub struct RanHere<R> {
     /// What it streamed, in order.
-    pub items: Vec<Report>,
+    pub items: Vec<R>,
     /// Its result, `None` if it was cancelled.
-    pub result: Option<Report>,
+    pub result: Option<R>,
     /// What it did, in words.
     pub label: String,
     /// Its counters at the end.
@@ -328,7 +254,7 @@ pub struct RanHere {
 /// Runs `work` to its end on the calling thread, as [`JobSlot`] runs it in
 /// the background, for tests of the sessions.
 #[cfg(test)]
-pub fn run_here(work: Work) -> RanHere {
+pub fn run_here<T: Task>(work: T) -> RanHere<T::Report> {
     let label = work.label();
     let items = std::sync::Mutex::new(Vec::new());
     let control = Control::new();
@@ -341,81 +267,5 @@ pub fn run_here(work: Work) -> RanHere {
         result,
         label,
         progress: control.snapshot(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use gridtour::knight::{Board, TourKind};
-
-    use super::*;
-
-    fn count_job(side: u32) -> Work {
-        Work::Knight(KnightJob::Count {
-            board: Board::new(side, side).expect("board"),
-            start: None,
-            kind: TourKind::Open,
-        })
-    }
-
-    /// How long a count beside a listing (that finds something when
-    /// `finds`, else nothing) lasted before the listing stopped, or None
-    /// when it outlasted `count_for`.
-    fn listing_stopped_after(finds: bool, count_for: Duration) -> Option<Duration> {
-        let began = Instant::now();
-        let stopped = std::sync::Mutex::new(None);
-        let outcome = count_while_browsing(
-            &Control::new(),
-            |browse_control| {
-                if finds {
-                    browse_control.add_found(1);
-                }
-                while !browse_control.is_cancelled() {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                *stopped.lock().unwrap() = Some(began.elapsed());
-            },
-            || {
-                std::thread::sleep(count_for);
-                Outcome::Done(())
-            },
-        );
-        assert_eq!(outcome, Outcome::Done(()));
-        let stopped = stopped.into_inner().unwrap().expect("the listing ended");
-        (stopped < count_for).then_some(stopped)
-    }
-
-    #[test]
-    fn a_listing_that_finds_nothing_gives_its_core_back_to_the_count() {
-        let count_for = BROWSE_PATIENCE + Duration::from_secs(1);
-        let stopped = listing_stopped_after(false, count_for).expect("stopped early");
-        assert!(stopped >= BROWSE_PATIENCE, "{stopped:?}");
-        assert_eq!(listing_stopped_after(true, count_for), None);
-    }
-
-    #[test]
-    fn a_new_job_replaces_the_old_one_whose_result_never_arrives() {
-        let mut slot = JobSlot::default();
-        assert_eq!(slot.start(count_job(8), |_| {}), None);
-        let replaced = slot
-            .start(count_job(5), |_| {})
-            .expect("the 8x8 count was running");
-        assert_eq!(replaced.owner, Mode::Knight);
-        assert!(replaced.label.contains("open"), "{}", replaced.label);
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let mut finished = Vec::new();
-        while slot.owner().is_some() {
-            assert!(Instant::now() < deadline, "the 5x5 count did not end");
-            for update in slot.poll() {
-                if let Update::Finished { result, .. } = update {
-                    finished.push(result);
-                }
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        match finished.as_slice() {
-            [Some(Report::Knight(KnightReport::Counted(count)))] => assert_eq!(count.tours, 864),
-            other => panic!("expected the 5x5 count alone: {other:?}"),
-        }
     }
 }

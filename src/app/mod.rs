@@ -1,15 +1,18 @@
-//! The desktop window, shaped like egui's demo app: one session per mode
-//! that owns the mode's state and changes only through commands (no egui in
-//! it: `knight/session.rs`, `goishi/session.rs`), and a thin UI per mode
-//! that draws its session and emits commands (`knight/ui.rs`,
-//! `goishi/ui.rs`). Commands given during a frame are applied once it is
-//! drawn; what they ask of the outside world (a job, a dialog, the
-//! clipboard) comes back as effects that this module carries out.
+//! The desktop window, shaped like egui's demo app and the mid end of a
+//! puzzle collection. Each mode is a [`pane::Pane`]: a session that owns
+//! the mode's state and changes only through commands (no egui in it:
+//! `knight/session.rs`, `goishi/session.rs`, on the shared core of
+//! [`session`]), the work it runs on worker threads (`knight/work.rs`,
+//! `goishi/work.rs`), and a thin UI that draws it (`knight/ui.rs`,
+//! `goishi/ui.rs`). The window iterates its modes through that one trait.
+//! Commands given during a frame are applied once it is drawn; what they
+//! ask of the outside world (a job, a dialog, the clipboard) comes back as
+//! effects that this module carries out.
 //!
 //! Solvers run in [`jobs::JobSlot`], dialogs, reads and writes in
 //! [`files::FileTasks`]; both wake the window when they have something to
 //! say, and it polls them at the start of every frame, handing each report
-//! to the session that asked for the work.
+//! to the mode that asked for the work.
 
 mod browse;
 mod canvas;
@@ -19,6 +22,8 @@ mod goishi;
 mod jobs;
 mod knight;
 mod notice;
+mod pane;
+mod session;
 mod settings;
 mod signals;
 mod status;
@@ -26,28 +31,31 @@ mod status;
 mod tests;
 mod timeline;
 mod widgets;
+mod work;
 
 use std::time::{Duration, Instant};
 
 use eframe::egui;
 use gridtour::document::Document;
-use gridtour::job::Urgency;
+use gridtour::job::{Resources, Urgency};
 
-use command::{Command, Effect, Key, Shortcut, Step};
+use command::{Command, Effect, Key, Shortcut};
 use files::{Export, FileEvent, FileTasks};
-use goishi::session::{GoishiCommand, GoishiJob, GoishiSession};
+use goishi::session::{GoishiCommand, GoishiSession};
 use goishi::ui::GoishiUi;
-use gridtour::output::Subject;
-use jobs::{JobSlot, Report, Stopped, Update, Work};
-use knight::session::{KnightCommand, KnightJob, KnightSession};
+use jobs::{JobSlot, Stopped, Task, Update};
+use knight::command::KnightCommand;
+use knight::session::KnightSession;
 use knight::ui::KnightUi;
 use notice::Notice;
+use pane::{ModePane, Pane, WindowMode};
 use settings::{Mode, Settings};
 use status::StatusBar;
-use timeline::Timeline;
+use work::{Report, Work};
 
-/// Opens the window and runs until it closes.
-pub fn run() -> eframe::Result {
+/// Opens the window and runs until it closes; its jobs may use
+/// `resources`.
+pub fn run(resources: Resources) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("gridtour")
@@ -77,7 +85,9 @@ pub fn run() -> eframe::Result {
             }) {
                 eprintln!("gridtour: warning: cannot watch for SIGTERM: {error}");
             }
-            Ok(Box::new(GridtourApp::new(Settings::load(creation.storage))))
+            Ok(Box::new(
+                GridtourApp::new(Settings::load(creation.storage)).with_resources(resources),
+            ))
         }),
     )
 }
@@ -134,8 +144,7 @@ impl AppCommand {
 impl Command for AppCommand {
     fn label(&self) -> &'static str {
         match self {
-            AppCommand::Show(Mode::Knight) => "Knight's tour",
-            AppCommand::Show(Mode::Goishi) => "Goishi Hiroi",
+            AppCommand::Show(mode) => mode.label(),
             AppCommand::Open => "Open…",
             AppCommand::Export => "Export…",
             AppCommand::Cancel => "Cancel",
@@ -195,13 +204,11 @@ impl Command for AppCommand {
 /// The whole application state.
 pub struct GridtourApp {
     settings: Settings,
-    knight: KnightSession,
-    goishi: GoishiSession,
-    knight_ui: KnightUi,
-    goishi_ui: GoishiUi,
-    jobs: JobSlot,
+    knight: ModePane<KnightSession, KnightUi>,
+    goishi: ModePane<GoishiSession, GoishiUi>,
+    jobs: JobSlot<Work>,
     /// Quick checks beside the main job (see [`Effect::Advise`]).
-    adviser: JobSlot,
+    adviser: JobSlot<Work>,
     files: FileTasks,
     status: StatusBar,
     /// Commands given during this frame, applied once it is drawn.
@@ -218,11 +225,9 @@ impl GridtourApp {
     /// A window in the state `settings` describe.
     pub fn new(settings: Settings) -> Self {
         Self {
-            knight: KnightSession::new(&settings),
-            goishi: GoishiSession::new(&settings),
+            knight: ModePane::new(KnightSession::new(&settings)),
+            goishi: ModePane::new(GoishiSession::new(&settings)),
             settings,
-            knight_ui: KnightUi::default(),
-            goishi_ui: GoishiUi::default(),
             jobs: JobSlot::default(),
             adviser: JobSlot::default(),
             files: FileTasks::default(),
@@ -231,6 +236,56 @@ impl GridtourApp {
             ctx: egui::Context::default(),
             remembered: None,
         }
+    }
+
+    /// The same window, its jobs using `resources`.
+    pub fn with_resources(self, resources: Resources) -> Self {
+        Self {
+            jobs: JobSlot::with_resources(resources.clone()),
+            adviser: JobSlot::with_resources(resources),
+            ..self
+        }
+    }
+
+    /// The mode `mode`.
+    fn pane(&self, mode: Mode) -> &dyn Pane {
+        let panes: [&dyn Pane; 2] = [&self.knight, &self.goishi];
+        panes
+            .into_iter()
+            .find(|pane| pane.mode() == mode)
+            .expect("every mode has a pane")
+    }
+
+    /// The mode `mode`, to change it, and the settings beside it.
+    fn pane_and_settings(&mut self, mode: Mode) -> (&mut dyn Pane, &mut Settings) {
+        let panes: [&mut dyn Pane; 2] = [&mut self.knight, &mut self.goishi];
+        let pane = panes
+            .into_iter()
+            .find(|pane| pane.mode() == mode)
+            .expect("every mode has a pane");
+        (pane, &mut self.settings)
+    }
+
+    /// The mode `mode`, to change it.
+    fn pane_mut(&mut self, mode: Mode) -> &mut dyn Pane {
+        self.pane_and_settings(mode).0
+    }
+
+    /// The mode whose command `command` is, if it is a mode's.
+    fn owner_of(&self, command: &AppCommand) -> Option<Mode> {
+        Mode::ALL
+            .into_iter()
+            .find(|&mode| self.pane(mode).owns(command))
+    }
+
+    /// The mode on show.
+    fn shown(&self) -> &dyn Pane {
+        self.pane(self.settings.mode)
+    }
+
+    /// The mode on show, to change it.
+    fn shown_mut(&mut self) -> &mut dyn Pane {
+        self.pane_mut(self.settings.mode)
     }
 
     /// A closure that wakes the window, for file threads.
@@ -285,46 +340,22 @@ impl GridtourApp {
     }
 
     fn controls(&mut self, ui: &mut egui::Ui) {
-        match self.settings.mode {
-            Mode::Knight => {
-                let mut out = Vec::new();
-                self.knight_ui
-                    .controls(ui, &self.knight, &mut self.settings, &mut out);
-                self.queue.extend(out.into_iter().map(AppCommand::Knight));
-            }
-            Mode::Goishi => {
-                let mut out = Vec::new();
-                self.goishi_ui
-                    .controls(ui, &self.goishi, &mut self.settings, &mut out);
-                self.queue.extend(out.into_iter().map(AppCommand::Goishi));
-            }
-        }
+        let mut out = Vec::new();
+        let (pane, settings) = self.pane_and_settings(self.settings.mode);
+        pane.controls(ui, settings, &mut out);
+        self.queue.extend(out);
     }
 
     fn canvas(&mut self, ui: &mut egui::Ui) {
-        self.status.hovered = match self.settings.mode {
-            Mode::Knight => {
-                let mut out = Vec::new();
-                let hovered = self
-                    .knight_ui
-                    .canvas(ui, &self.knight, &self.settings, &mut out);
-                self.queue.extend(out.into_iter().map(AppCommand::Knight));
-                hovered.map(|square| self.knight.board().square_name(square))
-            }
-            Mode::Goishi => {
-                let mut out = Vec::new();
-                let hovered = self
-                    .goishi_ui
-                    .canvas(ui, &self.goishi, &self.settings, &mut out);
-                self.queue.extend(out.into_iter().map(AppCommand::Goishi));
-                hovered.map(|point| format!("({}, {})", point.x, point.y))
-            }
-        };
+        let mut out = Vec::new();
+        let (pane, settings) = self.pane_and_settings(self.settings.mode);
+        self.status.hovered = pane.canvas(ui, settings, &mut out);
+        self.queue.extend(out);
     }
 
     fn mode_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            for mode in [Mode::Knight, Mode::Goishi] {
+            for mode in Mode::ALL {
                 let command = AppCommand::Show(mode);
                 if ui
                     .selectable_label(self.settings.mode == mode, command.label())
@@ -371,10 +402,7 @@ impl GridtourApp {
     fn status_bar(&mut self, ui: &mut egui::Ui) {
         let now = Instant::now();
         let mode = self.settings.mode;
-        let (last, notice) = match mode {
-            Mode::Knight => (self.knight.last_job(), self.knight.notice(now)),
-            Mode::Goishi => (self.goishi.last_job(), self.goishi.notice(now)),
-        };
+        let (last, notice) = (self.shown().last_job(), self.shown().notice(now));
         let (mut line, headway) = match (self.jobs.owner(), self.jobs.current()) {
             (Some(owner), Some((label, progress))) if owner == mode => {
                 let paused = if self.jobs.is_paused() {
@@ -406,19 +434,9 @@ impl GridtourApp {
 
     /// The question a session puts before stopping long work, as a modal.
     fn question(&mut self, ctx: &egui::Context) {
-        let (text, confirm, dismiss) = match self.settings.mode {
-            Mode::Knight => (
-                self.knight.question().map(|q| q.text.clone()),
-                AppCommand::Knight(KnightCommand::Confirm),
-                AppCommand::Knight(KnightCommand::Dismiss),
-            ),
-            Mode::Goishi => (
-                self.goishi.question().map(|q| q.text.clone()),
-                AppCommand::Goishi(GoishiCommand::Confirm),
-                AppCommand::Goishi(GoishiCommand::Dismiss),
-            ),
+        let Some((text, [confirm, dismiss])) = self.shown().question() else {
+            return;
         };
-        let Some(text) = text else { return };
         let modal = egui::Modal::new(egui::Id::unique("question")).show(ctx, |ui| {
             ui.set_max_width(360.0);
             ui.label(text);
@@ -439,11 +457,7 @@ impl GridtourApp {
     /// then the shown mode's undo, redo and playback steps (and Goishi's
     /// hint).
     fn read_keys(&mut self, ctx: &egui::Context) {
-        let asking = match self.settings.mode {
-            Mode::Knight => self.knight.question().is_some(),
-            Mode::Goishi => self.goishi.question().is_some(),
-        };
-        if asking {
+        if self.shown().question().is_some() {
             // The question's own keys (Esc) answer it.
             return;
         }
@@ -452,16 +466,7 @@ impl GridtourApp {
                 self.queue.push(command);
             }
         }
-        let mode_keyed: Vec<AppCommand> = match self.settings.mode {
-            Mode::Knight => Step::ALL
-                .map(|step| AppCommand::Knight(KnightCommand::Step(step)))
-                .to_vec(),
-            Mode::Goishi => Step::ALL
-                .map(|step| AppCommand::Goishi(GoishiCommand::Step(step)))
-                .into_iter()
-                .chain([AppCommand::Goishi(GoishiCommand::Hint)])
-                .collect(),
-        };
+        let mode_keyed = self.shown().keyed();
         for command in mode_keyed {
             if self.can(&command) && widgets::pressed(ctx, &command) {
                 self.queue.push(command);
@@ -475,8 +480,9 @@ impl GridtourApp {
             AppCommand::Cancel => self.jobs.owner().is_some(),
             AppCommand::Pause => self.jobs.owner().is_some() && !self.jobs.is_paused(),
             AppCommand::Resume => self.jobs.is_paused(),
-            AppCommand::Knight(command) => self.knight.can(command),
-            AppCommand::Goishi(command) => self.goishi.can(command),
+            AppCommand::Knight(_) | AppCommand::Goishi(_) => self
+                .owner_of(command)
+                .is_some_and(|mode| self.pane(mode).can(command)),
             _ => true,
         }
     }
@@ -485,16 +491,7 @@ impl GridtourApp {
         // Capped so that a stalled frame does not jump far ahead.
         let seconds = ctx.input(|i| i.stable_dt).min(0.25);
         let (speed, looping) = (self.settings.moves_per_second, self.settings.looping);
-        let playing = match self.settings.mode {
-            Mode::Knight => {
-                self.knight.tick(seconds, speed, looping);
-                self.knight.is_playing()
-            }
-            Mode::Goishi => {
-                self.goishi.tick(seconds, speed, looping);
-                self.goishi.is_playing()
-            }
-        };
+        let playing = self.shown_mut().tick(seconds, speed, looping);
         if playing {
             ctx.request_repaint();
         }
@@ -520,47 +517,29 @@ impl GridtourApp {
             AppCommand::FitBoard => self.view().fit(),
             AppCommand::ZoomIn => self.view().zoom_in(),
             AppCommand::ZoomOut => self.view().zoom_out(),
-            AppCommand::Knight(command) => {
-                let effects = self.knight.apply(command);
-                self.knight_effects(effects);
-            }
-            AppCommand::Goishi(command) => {
-                let effects = self.goishi.apply(command);
-                self.goishi_effects(effects);
+            AppCommand::Knight(_) | AppCommand::Goishi(_) => {
+                if let Some(mode) = self.owner_of(&command) {
+                    let effects = self.pane_mut(mode).apply(command);
+                    self.carry_out(mode, effects);
+                }
             }
         }
     }
 
     fn view(&mut self) -> &mut canvas::View {
-        match self.settings.mode {
-            Mode::Knight => &mut self.knight_ui.view,
-            Mode::Goishi => &mut self.goishi_ui.view,
-        }
+        self.shown_mut().view()
     }
 
-    fn knight_effects(&mut self, effects: Vec<Effect<KnightJob>>) {
+    /// Carries out what `mode`'s session asked for.
+    fn carry_out(&mut self, mode: Mode, effects: Vec<Effect<Work>>) {
         for effect in effects {
             match effect {
-                Effect::Start(job) => self.start(Work::Knight(job)),
-                Effect::Advise(job) => self.advise(Work::Knight(job)),
+                Effect::Start(work) => self.start(work),
+                Effect::Advise(work) => self.advise(work),
                 Effect::EndAdvice => {
-                    self.adviser.cancel_for(Mode::Knight);
+                    self.adviser.cancel_for(mode);
                 }
-                Effect::Cancel => self.drop_job(Mode::Knight),
-                Effect::Copy(text) => self.ctx.copy_text(text),
-            }
-        }
-    }
-
-    fn goishi_effects(&mut self, effects: Vec<Effect<GoishiJob>>) {
-        for effect in effects {
-            match effect {
-                Effect::Start(job) => self.start(Work::Goishi(job)),
-                Effect::Advise(job) => self.advise(Work::Goishi(job)),
-                Effect::EndAdvice => {
-                    self.adviser.cancel_for(Mode::Goishi);
-                }
-                Effect::Cancel => self.drop_job(Mode::Goishi),
+                Effect::Cancel => self.drop_job(mode),
                 Effect::Copy(text) => self.ctx.copy_text(text),
             }
         }
@@ -594,25 +573,15 @@ impl GridtourApp {
     }
 
     fn stopped(&mut self, stopped: Stopped, by: Option<&str>) {
-        match stopped.owner {
-            Mode::Knight => self.knight.job_stopped(stopped, by),
-            Mode::Goishi => self.goishi.job_stopped(stopped, by),
-        }
+        self.pane_mut(stopped.owner).job_stopped(stopped, by);
     }
 
     fn tell(&mut self, notice: Notice) {
-        match self.settings.mode {
-            Mode::Knight => self.knight.tell(notice),
-            Mode::Goishi => self.goishi.tell(notice),
-        }
+        self.shown_mut().tell(notice);
     }
 
     fn export_dialog(&mut self) {
-        let export = match self.settings.mode {
-            Mode::Knight => self.knight_export(),
-            Mode::Goishi => Ok(self.goishi_export()),
-        };
-        match export {
+        match self.export() {
             Ok((export, name)) => {
                 let wake = self.waker();
                 self.files
@@ -622,33 +591,15 @@ impl GridtourApp {
         }
     }
 
-    /// The tour on show as an export, with a file name for it.
-    fn knight_export(&self) -> Result<(Export, String), String> {
-        let tour = self.knight.tour().ok_or(
-            "Nothing to export yet: find a tour, or complete one in play mode.".to_owned(),
-        )?;
-        let name = format!("knight-{}x{}", tour.board.width(), tour.board.height());
+    /// What is on show as an export, with a file name for it.
+    fn export(&self) -> Result<(Export, String), String> {
+        let (subject, name) = self.shown().subject()?;
         let export = Export {
-            subject: Subject::Tour(tour),
+            subject,
             numbers: self.settings.show_numbers,
             moves_per_second: self.settings.moves_per_second,
         };
         Ok((export, name))
-    }
-
-    /// The puzzle and the picks on show as an export, with a file name.
-    fn goishi_export(&self) -> (Export, String) {
-        let puzzle = self.goishi.puzzle();
-        let name = format!("goishi-{}x{}", puzzle.width(), puzzle.height());
-        let export = Export {
-            subject: Subject::Goishi {
-                puzzle: puzzle.clone(),
-                order: self.goishi.picks().to_vec(),
-            },
-            numbers: self.settings.show_numbers,
-            moves_per_second: self.settings.moves_per_second,
-        };
-        (export, name)
     }
 
     /// Hands each job report to the session that asked for the work.
@@ -668,17 +619,11 @@ impl GridtourApp {
             match update {
                 Update::Item(report) => self.take_item(report),
                 Update::Finished {
-                    result: Some(Report::Knight(report)),
+                    result: Some(report),
+                    owner,
                     label,
                     progress,
-                    ..
-                } => self.knight.job_done(report, label, progress),
-                Update::Finished {
-                    result: Some(Report::Goishi(report)),
-                    label,
-                    progress,
-                    ..
-                } => self.goishi.job_done(report, label, progress),
+                } => self.pane_mut(owner).job_done(report, label, progress),
                 Update::Finished {
                     result: None,
                     owner,
@@ -699,10 +644,7 @@ impl GridtourApp {
     /// A report that does not end the mode's job: a streamed result, or
     /// advice.
     fn take_item(&mut self, report: Report) {
-        match report {
-            Report::Knight(report) => self.knight.job_item(report),
-            Report::Goishi(report) => self.goishi.job_item(report),
-        }
+        self.pane_mut(report.owner()).job_item(report);
     }
 
     fn take_file_events(&mut self) {
@@ -710,16 +652,12 @@ impl GridtourApp {
             match event {
                 FileEvent::Loaded { source, result } => match result {
                     Ok(Document::Tour(tour)) => {
-                        self.settings.mode = Mode::Knight;
-                        let effects = self.knight.load_tour(tour, &source);
-                        self.knight_effects(effects);
-                        self.knight_ui.view.fit();
+                        let effects = self.knight.change(|knight| knight.load_tour(tour, &source));
+                        self.show_loaded(KnightSession::MODE, effects);
                     }
                     Ok(Document::Goishi(loaded)) => {
-                        self.settings.mode = Mode::Goishi;
-                        let effects = self.goishi.load(loaded, &source);
-                        self.goishi_effects(effects);
-                        self.goishi_ui.view.fit();
+                        let effects = self.goishi.change(|goishi| goishi.load(loaded, &source));
+                        self.show_loaded(GoishiSession::MODE, effects);
                     }
                     Err(error) => self.tell(Notice::error(error)),
                 },
@@ -733,6 +671,13 @@ impl GridtourApp {
                 FileEvent::NoDialog(message) => self.tell(Notice::error(message)),
             }
         }
+    }
+
+    /// Shows `mode`, which has just opened a file, fitted to the window.
+    fn show_loaded(&mut self, mode: Mode, effects: Vec<Effect<Work>>) {
+        self.settings.mode = mode;
+        self.carry_out(mode, effects);
+        self.view().fit();
     }
 
     /// Files dropped on the window are opened like those of the Open dialog.
@@ -762,14 +707,13 @@ impl eframe::App for GridtourApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        let now = [
-            (self.knight.revision(), self.knight.walk().len()),
-            (self.goishi.revision(), self.goishi.picks().len()),
-        ];
+        let now = Mode::ALL.map(|mode| self.pane(mode).shown());
         if self.remembered != Some(now) {
             self.remembered = Some(now);
-            self.knight.remember(&mut self.settings);
-            self.goishi.remember(&mut self.settings);
+            for mode in Mode::ALL {
+                let (pane, settings) = self.pane_and_settings(mode);
+                pane.remember(settings);
+            }
         }
         self.settings.store(storage);
     }

@@ -24,6 +24,19 @@ pub enum Mode {
     Goishi,
 }
 
+impl Mode {
+    /// Every mode, in the order of the window's mode bar.
+    pub const ALL: [Mode; 2] = [Mode::Knight, Mode::Goishi];
+
+    /// The mode's name, as its tab shows it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::Knight => "Knight's tour",
+            Mode::Goishi => "Goishi Hiroi",
+        }
+    }
+}
+
 /// Every option the user can set and expects to find again next time.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

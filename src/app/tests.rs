@@ -19,12 +19,15 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gridtour::document::{self, Document};
 use gridtour::goishi::{self, Point, Puzzle};
-use gridtour::job::{Control, Method, Outcome};
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::count::Phase;
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
 use super::GridtourApp;
 use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::goishi::session::Interaction as GoishiInteraction;
+use super::goishi::work::Request;
+use super::session::Session;
 use super::settings::{Mode, Settings};
 use super::timeline::Timeline;
 
@@ -105,7 +108,8 @@ fn press(harness: &mut Harness<'_, GridtourApp>, label: &str) {
 fn click_knight_square(harness: &mut Harness<'_, GridtourApp>, square: Square) {
     let geometry = harness
         .state()
-        .knight_ui
+        .knight
+        .ui
         .view
         .geometry()
         .expect("the board was drawn");
@@ -115,7 +119,8 @@ fn click_knight_square(harness: &mut Harness<'_, GridtourApp>, square: Square) {
 fn click_goishi_point(harness: &mut Harness<'_, GridtourApp>, point: Point) {
     let geometry = harness
         .state()
-        .goishi_ui
+        .goishi
+        .ui
         .view
         .geometry()
         .expect("the board was drawn");
@@ -123,20 +128,18 @@ fn click_goishi_point(harness: &mut Harness<'_, GridtourApp>, point: Point) {
 }
 
 fn shown_tour(harness: &Harness<'_, GridtourApp>) -> Tour {
-    harness
-        .state()
-        .knight
-        .tour()
-        .unwrap_or_else(|| panic!("no tour shown: {}", harness.state().knight.summary()))
+    harness.state().knight.session.tour().unwrap_or_else(|| {
+        panic!(
+            "no tour shown: {}",
+            harness.state().knight.session.summary()
+        )
+    })
 }
 
 fn notice(harness: &Harness<'_, GridtourApp>) -> Option<(String, bool)> {
     let app = harness.state();
     let now = Instant::now();
-    let notice = match app.settings.mode {
-        Mode::Knight => app.knight.notice(now),
-        Mode::Goishi => app.goishi.notice(now),
-    };
+    let notice = app.shown().notice(now);
     notice.map(|notice| (notice.text.clone(), notice.error))
 }
 
@@ -176,14 +179,14 @@ fn clicking_a_square_starts_a_tour_from_exactly_that_square() {
     click_knight_square(&mut harness, start);
     wait_until_idle(&mut harness);
     // The tour plays from its first move; End shows all of it.
-    assert!(harness.state().knight.is_playing());
+    assert!(harness.state().knight.session.is_playing());
     harness.key_press(Key::End);
     harness.step();
     let tour = shown_tour(&harness);
     assert_eq!(tour.path.first(), Some(&start));
     assert_eq!(tour.path.len(), 36);
     knight::validate(&tour.board, &tour.path, TourKind::Open).expect("valid tour");
-    assert_eq!(harness.state().knight.walk().len(), 36);
+    assert_eq!(harness.state().knight.session.walk().len(), 36);
 }
 
 #[test]
@@ -195,8 +198,9 @@ fn edits_and_moves_undo_and_redo_with_the_keys() {
     click_knight_square(&mut harness, first);
     click_knight_square(&mut harness, second);
     press(&mut harness, "Clear blocked squares");
-    let blocked =
-        |harness: &Harness<'_, GridtourApp>| harness.state().knight.board().blocked_squares();
+    let blocked = |harness: &Harness<'_, GridtourApp>| {
+        harness.state().knight.session.board().blocked_squares()
+    };
     assert!(blocked(&harness).is_empty());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.step();
@@ -226,7 +230,10 @@ fn the_knight_can_be_played_by_hand() {
     assert!(error);
     assert_eq!(text, "b1 is not a knight's move from a1.");
     click_knight_square(&mut harness, Square { x: 1, y: 2 });
-    assert_eq!(harness.state().knight.walk(), &[a1, Square { x: 1, y: 2 }]);
+    assert_eq!(
+        harness.state().knight.session.walk(),
+        &[a1, Square { x: 1, y: 2 }]
+    );
     assert!(
         harness
             .query_by_label_contains("Square 2 of 25 from a1")
@@ -242,10 +249,10 @@ fn a_board_without_tours_gets_the_reason_instead_of_a_search() {
     harness.step();
     click_knight_square(&mut harness, Square { x: 0, y: 0 });
     wait_until_idle(&mut harness);
-    assert!(harness.state().knight.tour().is_none());
-    let summary = harness.state().knight.summary();
+    assert!(harness.state().knight.session.tour().is_none());
+    let summary = harness.state().knight.session.summary();
     let expected = knight::impossibility(
-        harness.state().knight.board(),
+        harness.state().knight.session.board(),
         Some(Square { x: 0, y: 0 }),
         TourKind::Closed,
     )
@@ -279,15 +286,16 @@ fn a_stray_click_during_a_count_asks_before_stopping_it() {
             .is_none()
     );
     assert_eq!(harness.state().jobs.owner(), Some(Mode::Knight));
-    assert!(harness.state().knight.is_counting());
+    assert!(harness.state().knight.session.is_counting());
     // Fitting the board is a key or a button, never a board click.
     press(&mut harness, "Fit board");
-    assert!(harness.state().knight.is_counting());
+    assert!(harness.state().knight.session.is_counting());
     harness.key_press(Key::Escape);
     wait_until_idle(&mut harness);
     let count = harness
         .state()
         .knight
+        .session
         .count()
         .unwrap_or_default()
         .to_owned();
@@ -307,6 +315,7 @@ fn controls_stay_in_place_when_a_count_ends() {
         harness
             .state()
             .knight
+            .session
             .count()
             .is_some_and(|c| c.starts_with("864 "))
     );
@@ -343,20 +352,20 @@ fn each_mode_shows_its_own_job_and_notices() {
     // generation of 1000 stones takes seconds.
     let app = harness.state_mut();
     app.apply(super::AppCommand::Goishi(
-        super::goishi::session::GoishiCommand::Generate {
+        super::goishi::session::GoishiCommand::Generate(Request {
             width: 300,
             height: 300,
             stones: 1000,
             seed: 1,
             difficulty: None,
-        },
+        }),
     ));
     assert_eq!(app.jobs.owner(), Some(Mode::Goishi));
     app.apply(super::AppCommand::Knight(
-        super::knight::session::KnightCommand::CountTours,
+        super::knight::command::KnightCommand::CountTours,
     ));
     assert_eq!(app.jobs.owner(), Some(Mode::Knight));
-    let how = app.goishi.last_job().expect("told").how.clone();
+    let how = app.goishi.session.last_job().expect("told").how.clone();
     assert_eq!(how, "stopped for Counting undirected open tours");
     harness.key_press(Key::Escape);
     wait_until_idle(&mut harness);
@@ -371,22 +380,22 @@ fn opening_a_goishi_file_shows_it_and_solve_animates_a_valid_order() {
     let app = harness.state();
     assert_eq!(app.settings.mode, Mode::Goishi);
     let expected = goishi_file(&path).puzzle;
-    assert_eq!(app.goishi.puzzle(), &expected);
+    assert_eq!(app.goishi.session.puzzle(), &expected);
 
     harness.get_by_label("Solve").click();
     wait_until_idle(&mut harness);
-    assert!(harness.state().goishi.is_playing());
-    let first = harness.state().goishi.picks().len();
+    assert!(harness.state().goishi.session.is_playing());
+    let first = harness.state().goishi.session.picks().len();
     for _ in 0..30 {
         harness.step();
     }
     assert!(
-        harness.state().goishi.picks().len() > first,
+        harness.state().goishi.session.picks().len() > first,
         "the order plays"
     );
     harness.key_press(Key::End);
     harness.step();
-    let order = harness.state().goishi.picks().to_vec();
+    let order = harness.state().goishi.session.picks().to_vec();
     assert_eq!(order.len(), 11);
     goishi::validate(&expected, &order).expect("valid order");
     std::fs::remove_dir_all(dir).ok();
@@ -414,21 +423,24 @@ fn play_mode_rejects_an_illegal_pick_and_undo_takes_back_the_last() {
     open_file(&mut harness, &path);
     press(&mut harness, "Play mode");
     assert_eq!(
-        harness.state().goishi.interaction(),
+        harness.state().goishi.session.interaction(),
         GoishiInteraction::Play
     );
     click_goishi_point(&mut harness, Point { x: 1, y: 4 });
-    assert_eq!(harness.state().goishi.picks(), &[Point { x: 1, y: 4 }]);
+    assert_eq!(
+        harness.state().goishi.session.picks(),
+        &[Point { x: 1, y: 4 }]
+    );
     click_goishi_point(&mut harness, Point { x: 4, y: 4 });
     assert_eq!(
-        harness.state().goishi.picks().len(),
+        harness.state().goishi.session.picks().len(),
         1,
         "the illegal pick is refused"
     );
     let (text, _) = notice(&harness).expect("a refusal");
     assert!(text.starts_with("Not allowed: "), "{text}");
     press(&mut harness, "Undo");
-    assert!(harness.state().goishi.picks().is_empty());
+    assert!(harness.state().goishi.session.picks().is_empty());
     std::fs::remove_dir_all(dir).ok();
 }
 
@@ -439,16 +451,16 @@ fn hints_in_play_mode_lead_to_the_solution_and_a_dead_end_is_announced() {
     let mut harness = app_harness(Settings::default());
     open_file(&mut harness, &path);
     press(&mut harness, "Play mode");
-    let stones = harness.state().goishi.puzzle().stone_count();
+    let stones = harness.state().goishi.session.puzzle().stone_count();
     // The first hint by the button, the others by the H key.
     press(&mut harness, "Hint");
     for _ in 0..stones {
         wait_until_idle(&mut harness);
-        let hint = harness.state().goishi.hint().unwrap_or_else(|| {
+        let hint = harness.state().goishi.session.hint().unwrap_or_else(|| {
             panic!(
                 "no hint after {:?}: {}",
-                harness.state().goishi.picks(),
-                harness.state().goishi.summary()
+                harness.state().goishi.session.picks(),
+                harness.state().goishi.session.summary()
             )
         });
         click_goishi_point(&mut harness, hint);
@@ -456,14 +468,14 @@ fn hints_in_play_mode_lead_to_the_solution_and_a_dead_end_is_announced() {
         harness.key_press(egui::Key::H);
         harness.step();
     }
-    let session = &harness.state().goishi;
+    let session = &harness.state().goishi.session;
     assert_eq!(session.picks().len(), stones);
     assert_eq!(goishi::validate(session.puzzle(), session.picks()), Ok(()));
     // Back along the solution to a legal pick off it that leaves moves:
     // the puzzle has one solution, so that position is dead at once.
     let wrong = loop {
         press(&mut harness, "Undo");
-        let session = &harness.state().goishi;
+        let session = &harness.state().goishi.session;
         let picks = session.picks().len();
         assert!(picks > 0, "no pick off the solution leaves a legal move");
         let next = session.line()[picks];
@@ -481,7 +493,7 @@ fn hints_in_play_mode_lead_to_the_solution_and_a_dead_end_is_announced() {
     };
     click_goishi_point(&mut harness, wrong);
     wait_until_idle(&mut harness);
-    let summary = harness.state().goishi.summary();
+    let summary = harness.state().goishi.session.summary();
     assert!(summary.starts_with("Dead end:"), "{summary}");
     std::fs::remove_dir_all(dir).ok();
 }
@@ -494,7 +506,7 @@ fn every_export_opens_again_in_its_own_mode() {
     click_knight_square(&mut harness, Square { x: 0, y: 0 });
     wait_until_idle(&mut harness);
     let tour = shown_tour(&harness);
-    let (export, _) = harness.state().knight_export().expect("a tour to export");
+    let (export, _) = harness.state().export().expect("a tour to export");
     let names = [
         "tour.json",
         "tour.txt",
@@ -541,9 +553,9 @@ fn every_export_opens_again_in_its_own_mode() {
     harness.key_press(Key::End);
     harness.step();
     let app = harness.state();
-    let puzzle = app.goishi.puzzle().clone();
-    let order = app.goishi.picks().to_vec();
-    let (export, _) = app.goishi_export();
+    let puzzle = app.goishi.session.puzzle().clone();
+    let order = app.goishi.session.picks().to_vec();
+    let (export, _) = app.export().expect("a puzzle to export");
     let names = [
         "solved.pzprv3",
         "solved.json",
@@ -563,8 +575,8 @@ fn every_export_opens_again_in_its_own_mode() {
         open_file(&mut harness, &dir.join(name));
         let app = harness.state();
         assert_eq!(app.settings.mode, Mode::Goishi, "{name}");
-        assert_eq!(app.goishi.puzzle(), &puzzle, "{name}");
-        assert_eq!(app.goishi.line(), order, "{name}");
+        assert_eq!(app.goishi.session.puzzle(), &puzzle, "{name}");
+        assert_eq!(app.goishi.session.line(), order, "{name}");
     }
     goishi::validate(&puzzle, &order).expect("valid order");
     std::fs::remove_dir_all(dir).ok();
@@ -636,7 +648,7 @@ fn counting_from_the_clicked_corner_finds_304_tours_and_they_can_be_browsed() {
     harness.get_by_label("Count tours").click();
     wait_until_idle(&mut harness);
     assert_eq!(
-        harness.state().knight.count(),
+        harness.state().knight.session.count(),
         Some("304 directed open tours from a5.")
     );
     let first = shown_tour(&harness);
@@ -678,7 +690,13 @@ fn cancel_stops_a_long_count_at_once() {
         "took {:?}",
         asked.elapsed()
     );
-    let ended = harness.state().knight.last_job().expect("ended").clone();
+    let ended = harness
+        .state()
+        .knight
+        .session
+        .last_job()
+        .expect("ended")
+        .clone();
     assert_eq!(ended.how, "cancelled");
     assert!(ended.label.starts_with("Counting"), "{}", ended.label);
 }
@@ -697,12 +715,12 @@ fn a_long_count_shows_how_far_it_has_got_in_a_progress_bar() {
         let Some((_, progress)) = harness.state().jobs.current() else {
             continue;
         };
-        if let Method::FrontierSweep {
+        if let Some(&Phase::FrontierSweep {
             square,
             squares,
             done_by,
             ..
-        } = progress.method
+        }) = progress.detail::<Phase>()
             && square > 0
         {
             let shown = progress
@@ -775,7 +793,13 @@ fn pause_holds_a_count_and_resume_lets_it_go_on() {
     press(&mut harness, "Pause job");
     press(&mut harness, "Cancel");
     wait_until_idle(&mut harness);
-    let ended = harness.state().knight.last_job().expect("ended").clone();
+    let ended = harness
+        .state()
+        .knight
+        .session
+        .last_job()
+        .expect("ended")
+        .clone();
     assert_eq!(ended.how, "cancelled");
 }
 
@@ -936,7 +960,7 @@ fn a_puzzle_edited_by_clicks_matches_the_clicks() {
     let mut harness = app_harness(goishi_settings(Some(&empty)));
     harness.step();
     assert_eq!(
-        harness.state().goishi.interaction(),
+        harness.state().goishi.session.interaction(),
         GoishiInteraction::Edit
     );
     let points = [
@@ -951,7 +975,7 @@ fn a_puzzle_edited_by_clicks_matches_the_clicks() {
     for point in points {
         expected.set_stone(point, true);
     }
-    assert_eq!(harness.state().goishi.puzzle(), &expected);
+    assert_eq!(harness.state().goishi.session.puzzle(), &expected);
 }
 
 /// eframe's storage, kept in memory.
@@ -1003,8 +1027,8 @@ fn boards_and_the_shown_tour_survive_closing_the_window() {
     wait_until_idle(&mut harness);
     harness.key_press(Key::End);
     harness.step();
-    let tour = harness.state().knight.tour();
-    let made = harness.state().goishi.puzzle().clone();
+    let tour = harness.state().knight.session.tour();
+    let made = harness.state().goishi.session.puzzle().clone();
     assert_eq!(made.stones().len(), 3);
 
     eframe::App::save(harness.state_mut(), &mut storage);
@@ -1012,11 +1036,11 @@ fn boards_and_the_shown_tour_survive_closing_the_window() {
     reopened.step();
     let app = reopened.state();
     assert_eq!(app.settings.mode, Mode::Knight);
-    assert_eq!(app.goishi.puzzle(), &made);
-    let board = app.knight.board();
+    assert_eq!(app.goishi.session.puzzle(), &made);
+    let board = app.knight.session.board();
     assert_eq!((board.width(), board.height()), (6, 5));
     assert_eq!(board.blocked_squares(), blocked.to_vec());
-    assert_eq!(app.knight.tour(), tour);
+    assert_eq!(app.knight.session.tour(), tour);
 }
 
 #[test]
@@ -1030,7 +1054,7 @@ fn a_pasted_url_loads_the_puzzle() {
         .type_text("https://puzz.link/p?goishi/8/7/re0tnms1rfvg");
     harness.step();
     press(&mut harness, "Load URL");
-    let puzzle = harness.state().goishi.puzzle();
+    let puzzle = harness.state().goishi.session.puzzle();
     assert_eq!((puzzle.width(), puzzle.height()), (8, 7));
     assert_eq!(puzzle.stones().len(), 20);
 }
@@ -1054,7 +1078,7 @@ fn every_built_in_example_opens_from_the_menu() {
         harness.step();
         harness.step();
         assert_eq!(
-            harness.state().goishi.puzzle(),
+            harness.state().goishi.session.puzzle(),
             &goishi_file(&path).puzzle,
             "{name}"
         );
@@ -1073,14 +1097,14 @@ fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
     harness.step();
     harness.get_by_label("Generate").click();
     wait_until_idle(&mut harness);
-    let puzzle = harness.state().goishi.puzzle().clone();
+    let puzzle = harness.state().goishi.session.puzzle().clone();
     assert_eq!((puzzle.width(), puzzle.height()), (6, 6));
     assert_eq!(puzzle.stones().len(), 10);
-    assert!(harness.state().goishi.source().contains("seed 1"));
+    assert!(harness.state().goishi.session.source().contains("seed 1"));
     harness.get_by_label("Is it unique?").click();
     wait_until_idle(&mut harness);
     assert_eq!(
-        harness.state().goishi.answer(),
+        harness.state().goishi.session.answer(),
         Some("Unique: exactly one solution.")
     );
 }
@@ -1100,13 +1124,14 @@ fn the_level_chosen_beside_generate_is_the_generated_puzzle_s_rating() {
     harness.run();
     harness.get_by_label("Generate").click();
     wait_until_idle(&mut harness);
-    let puzzle = harness.state().goishi.puzzle().clone();
+    let puzzle = harness.state().goishi.session.puzzle().clone();
     assert_eq!(puzzle.stones().len(), 47);
     harness.get_by_label("Rate difficulty").click();
     wait_until_idle(&mut harness);
     let answer = harness
         .state()
         .goishi
+        .session
         .answer()
         .unwrap_or_default()
         .to_owned();
@@ -1214,7 +1239,8 @@ fn plus_and_minus_zoom_the_board_and_zero_fits_it_again() {
     let cell = |harness: &Harness<'_, GridtourApp>| {
         harness
             .state()
-            .knight_ui
+            .knight
+            .ui
             .view
             .geometry()
             .expect("the board was drawn")
@@ -1250,24 +1276,24 @@ fn space_toggles_playback_once_even_after_clicking_a_button() {
     harness.step();
     click_knight_square(&mut harness, Square { x: 0, y: 0 });
     wait_until_idle(&mut harness);
-    assert!(harness.state().knight.is_playing());
+    assert!(harness.state().knight.session.is_playing());
     press(&mut harness, "Pause");
-    assert!(!harness.state().knight.is_playing());
+    assert!(!harness.state().knight.session.is_playing());
     harness.get_by_label("Play").focus();
     harness.step();
     harness.key_press(Key::Space);
     harness.step();
-    assert!(harness.state().knight.is_playing());
+    assert!(harness.state().knight.session.is_playing());
     harness.key_press(Key::Space);
     harness.step();
-    assert!(!harness.state().knight.is_playing());
-    let shown = harness.state().knight.position().0;
+    assert!(!harness.state().knight.session.is_playing());
+    let shown = harness.state().knight.session.position().0;
     harness.key_press(Key::ArrowRight);
     harness.step();
-    assert_eq!(harness.state().knight.position().0, shown + 1);
+    assert_eq!(harness.state().knight.session.position().0, shown + 1);
     harness.key_press(Key::Home);
     harness.step();
-    assert_eq!(harness.state().knight.position().0, 1);
+    assert_eq!(harness.state().knight.session.position().0, 1);
 }
 
 #[test]
@@ -1279,10 +1305,10 @@ fn the_failing_starts_overlay_marks_the_one_failing_square_of_8x8() {
     wait_until_idle(&mut harness);
     let app = harness.state();
     assert_eq!(
-        app.knight.summary(),
+        app.knight.session.summary(),
         "Plain Warnsdorff dead-ends from 1 of 64 start squares."
     );
-    let mask = app.knight.failing_starts().expect("computed");
+    let mask = app.knight.session.failing_starts().expect("computed");
     let marked: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
     assert_eq!(marked, [44]);
 }

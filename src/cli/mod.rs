@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use gridtour::atomic_write::write_atomic;
+use gridtour::job::Resources;
 use gridtour::output::{Format, PictureOptions};
 use gridtour::render::Timing;
 
@@ -326,15 +327,18 @@ fn printable(message: &str) -> String {
     shown
 }
 
-/// Applies the options that hold for the window and every subcommand.
-pub fn configure(global: &GlobalArgs) -> Result<(), String> {
+/// Applies the options that hold for the window and every subcommand, and
+/// returns the resources they give the engines (also those of every
+/// subcommand's work).
+pub fn configure(global: &GlobalArgs) -> Result<Resources, String> {
     if global.progress {
         progress::log_when_redirected();
     }
+    let mut resources = Resources::default();
     if let Some(size) = &global.memory {
         let bytes =
             gridtour::memory::parse_size(size).map_err(|error| format!("--memory: {error}"))?;
-        gridtour::memory::set_budget(bytes);
+        resources = resources.with_memory_budget(bytes);
     }
     if let Some(directory) = &global.scratch {
         if !directory.is_dir() {
@@ -343,12 +347,13 @@ pub fn configure(global: &GlobalArgs) -> Result<(), String> {
                 directory.display()
             ));
         }
-        gridtour::memory::set_scratch_dir(directory.clone());
+        resources = resources.with_scratch_dir(directory.clone());
     }
     if let Some(threads) = global.threads {
-        gridtour::job::set_threads(usize::from(threads));
+        resources = resources.with_threads(usize::from(threads));
     }
-    Ok(())
+    progress::work_with(resources.clone());
+    Ok(resources)
 }
 
 /// Runs one subcommand.

@@ -18,7 +18,9 @@ use std::time::{Duration, Instant};
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 
-use gridtour::job::{Control, Method, Outcome, Progress, rough_count};
+use gridtour::english::rough_count;
+use gridtour::job::{Control, Outcome, Progress, Resources};
+use gridtour::knight::count::Phase;
 
 /// How long a computation runs before its progress line appears, and how
 /// often the line is rewritten.
@@ -35,6 +37,15 @@ static LOG_WHEN_REDIRECTED: AtomicBool = AtomicBool::new(false);
 /// standard error even when it is not a terminal (`--progress`).
 pub fn log_when_redirected() {
     LOG_WHEN_REDIRECTED.store(true, Ordering::Relaxed);
+}
+
+/// The resources the command line's work may use, from its options.
+static RESOURCES: OnceLock<Resources> = OnceLock::new();
+
+/// Gives the work [`watched`] runs `resources` (the default resources
+/// otherwise). Only the first call counts.
+pub fn work_with(resources: Resources) {
+    let _ = RESOURCES.set(resources);
 }
 
 /// Raised by the first SIGINT or SIGTERM once [`stop_on_interrupt`] has
@@ -82,7 +93,7 @@ enum Shown {
 /// Nothing cancels the control (Ctrl+C ends the whole process), so the
 /// error is only there for completeness.
 pub fn watched<T>(what: &str, work: impl FnOnce(&Control) -> Outcome<T>) -> Result<T, String> {
-    let control = Control::new();
+    let control = Control::with_resources(RESOURCES.get().cloned().unwrap_or_default());
     let outcome = if std::io::stderr().is_terminal() {
         with_progress_line(what, &control, Shown::Rewritten, work)
     } else if LOG_WHEN_REDIRECTED.load(Ordering::Relaxed) {
@@ -196,8 +207,8 @@ impl Notes {
     /// checkpoints unless the count `saves` already), once it has run for
     /// [`WIDE_SWEEP_NOTE_AFTER`].
     fn new_ones(&mut self, what: &str, progress: &Progress, saves: bool) -> Option<String> {
-        match progress.method {
-            Method::FrontierSweep { squares, width, .. }
+        match *progress.detail::<Phase>()? {
+            Phase::FrontierSweep { squares, width, .. }
                 if width >= WIDE_SWEEP
                     && !self.wide_sweep
                     && progress.elapsed >= WIDE_SWEEP_NOTE_AFTER =>
@@ -216,7 +227,7 @@ impl Notes {
                      rows this wide make {size} (Ctrl+C stops{keep})"
                 ))
             }
-            Method::WalkInstead {
+            Phase::WalkInstead {
                 why,
                 estimated_nodes,
             } if !self.walk => {
@@ -232,7 +243,7 @@ impl Notes {
                     rough_count(estimated_nodes)
                 ))
             }
-            Method::FrontierSweep {
+            Phase::FrontierSweep {
                 taken_up_after: Some(swept),
                 squares,
                 ..
@@ -250,11 +261,11 @@ impl Notes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gridtour::job::SweepPass;
+    use gridtour::knight::count::SweepPass;
 
     /// Progress of a sweep `width` wide that has run for `seconds`.
     fn sweep(width: u32, taken_up_after: Option<u32>, seconds: f64) -> Progress {
-        let method = Method::FrontierSweep {
+        let phase = Phase::FrontierSweep {
             square: 1,
             squares: width * 8,
             width,
@@ -266,12 +277,7 @@ mod tests {
             peak: None,
             spill: None,
         };
-        Progress {
-            nodes: 0,
-            found: 0,
-            elapsed: Duration::from_secs_f64(seconds),
-            method,
-        }
+        Progress::counters(0, 0, Duration::from_secs_f64(seconds)).with_detail(phase)
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //!
 //! Making a puzzle unique takes exact counts of its solutions, and those
 //! grow out of reach with the puzzle: moving stones until one solution is
-//! left (see [`generate`](super::generate)) stops near 45 stones. A big
+//! left (see [`single`](super::single)) stops near 45 stones. A big
 //! puzzle is therefore built as a chain of small unique puzzles, *blocks*,
 //! joined by one *link* stone between consecutive blocks:
 //!
@@ -26,12 +26,13 @@
 //! solution stays; the blocks interleave and the puzzle no longer looks
 //! like a diagonal of small ones.
 
-use super::generate::{generate_single, generation_refusal_single};
+use super::progress::Phase;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rate::{Level, rate};
+use super::single::{generate_single, generation_refusal_single};
 use super::solver::{count, solve};
 use crate::english::indefinite_article;
-use crate::job::{Control, Method, Outcome};
+use crate::job::{Control, Outcome};
 use crate::random::{Rng, splitmix64};
 
 /// The side blocks aim at: a unique 7x7 block of 23 stones takes about a
@@ -231,7 +232,7 @@ pub(super) fn compose(
             Outcome::Cancelled => return Some(Outcome::Cancelled),
         };
         debug_assert!(super::validate(&puzzle, &solution).is_ok());
-        control.set_method(Method::ProvingUnique {
+        control.set_detail(Phase::ProvingUnique {
             stones: puzzle.stone_count() as u32,
         });
         match count(&puzzle, Some(2), control) {
@@ -363,7 +364,7 @@ fn build(
     let mut placed: Vec<Placed> = Vec::with_capacity(chain.len());
     let mut links: Vec<Link> = Vec::with_capacity(chain.len());
     for (index, block) in chain.iter().enumerate() {
-        control.set_method(Method::Composing {
+        control.set_detail(Phase::Composing {
             block: index as u32 + 1,
             blocks: chain.len() as u32,
         });

@@ -20,15 +20,18 @@ pub mod format;
 mod generate;
 mod lines;
 mod memo;
+mod progress;
 mod puzzle;
 mod rate;
 mod rules;
+mod search;
+mod single;
 mod solver;
 
-pub use generate::{
-    MAX_GENERATED_STONES, Rng, SMALL_BOARD_MAXIMA, generate, generation_refusal, walk_forward,
-};
+pub use generate::{MAX_GENERATED_STONES, generate, generation_refusal};
+pub use progress::Phase;
 pub use puzzle::{Direction, Point, Puzzle};
 pub use rate::{Level, Rating, rate};
 pub use rules::{Game, RuleViolation, validate, validate_prefix};
+pub use single::{Rng, SMALL_BOARD_MAXIMA, walk_forward};
 pub use solver::{count, enumerate, finish, solve, solve_avoiding};

@@ -25,15 +25,17 @@
 
 mod frontier;
 mod natural;
+mod progress;
 mod symmetry;
 mod walk;
 
 use std::ops::ControlFlow;
 
 use super::{Board, Square, TourKind};
-use crate::job::{Control, Method, NoSweep, Outcome};
+use crate::job::{Control, Outcome};
 use frontier::{Shape, Unavailable};
 use natural::Natural;
+pub use progress::{LayerFileWork, NoSweep, Phase, RanOut, SweepPass, SweepPeak};
 use walk::{Graph, Pacer, Walk};
 
 /// How many tours were counted, and what kind of count it was.
@@ -94,8 +96,8 @@ impl std::fmt::Display for TooLong {
             "{}, and the exhaustive walk instead would visit about {} nodes, about {} at {} \
              million nodes a second on each of {} threads",
             self.why,
-            crate::job::rough_count(self.estimated_nodes),
-            crate::job::rough_duration(self.estimated_seconds),
+            crate::english::rough_count(self.estimated_nodes),
+            crate::english::rough_duration(self.estimated_seconds),
             WALK_NODES_PER_THREAD_SECOND / 1_000_000,
             self.threads,
         )
@@ -225,7 +227,7 @@ pub fn count_every_length(
     };
     match frontier::count_lengths(width, length, shape, control, &mut report) {
         Ok(()) => Outcome::Done(Ok(())),
-        Err(why) => match no_sweep(why) {
+        Err(why) => match no_sweep(why, control) {
             Outcome::Done(Ok(why)) => Outcome::Done(Err(NotCounted::NoSweep(why))),
             Outcome::Done(Err(failed)) => Outcome::Done(Err(failed)),
             Outcome::Cancelled => Outcome::Cancelled,
@@ -235,7 +237,7 @@ pub fn count_every_length(
 
 /// What the sweep's failure means for whoever asked: why the sweep could
 /// not count the board (another way may), or the end of the count.
-fn no_sweep(why: Unavailable) -> Outcome<Result<NoSweep, NotCounted>> {
+fn no_sweep(why: Unavailable, control: &Control) -> Outcome<Result<NoSweep, NotCounted>> {
     Outcome::Done(Ok(match why {
         Unavailable::Cancelled => return Outcome::Cancelled,
         Unavailable::File(message) => {
@@ -246,11 +248,11 @@ fn no_sweep(why: Unavailable) -> Outcome<Result<NoSweep, NotCounted>> {
             widest: frontier::MAX_WIDTH as u32,
         },
         Unavailable::OverBudget { at } => NoSweep::OverBudget {
-            budget: crate::memory::budget(),
+            budget: control.resources().memory_budget,
             at,
         },
         Unavailable::OverBudgetAndDisk { free, at } => NoSweep::OverBudgetAndDisk {
-            budget: crate::memory::budget(),
+            budget: control.resources().memory_budget,
             free,
             at,
         },
@@ -438,7 +440,7 @@ fn count_tours(
             Ok(edge_sets) => {
                 return Outcome::Done(Ok(edge_sets.mul_add(per_tour as u64, 0)));
             }
-            Err(why) => match no_sweep(why) {
+            Err(why) => match no_sweep(why, control) {
                 // Its progress is saved, to be taken up with more memory:
                 // a walk, which has no use for it and could take years, is
                 // not what was asked for.
@@ -497,7 +499,7 @@ fn count_tours(
     if let Some(why) = no_sweep {
         let estimated_nodes =
             walk::estimate_nodes(&graph, &walks.roots, walks.closed, ESTIMATE_PROBES) as u64;
-        let threads = crate::job::threads();
+        let threads = control.resources().threads;
         let estimated_seconds =
             estimated_nodes as f64 / (WALK_NODES_PER_THREAD_SECOND as f64 * threads as f64);
         if let Patience::Seconds(most) = patience
@@ -510,7 +512,7 @@ fn count_tours(
                 estimated_seconds,
             })));
         }
-        control.set_method(Method::WalkInstead {
+        control.set_detail(Phase::WalkInstead {
             why,
             estimated_nodes,
         });

@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::{Board, Square, TourKind};
-use crate::job::{self, Control, Method};
+use crate::job::{self, Control, Detail, Headway, Progress};
 use crate::memory::Unshared;
 use crate::random::{Rng, splitmix64};
 
@@ -88,7 +88,7 @@ impl std::fmt::Display for Estimate {
                 "no estimate of the {}: none of {} random attempts completed a tour (sample \
                  longer; large boards need many attempts per tour)",
                 self.description,
-                job::group_digits(self.attempts)
+                crate::english::group_digits(self.attempts)
             );
         }
         let relative = if self.tours > 0.0 {
@@ -104,9 +104,46 @@ impl std::fmt::Display for Estimate {
             self.description,
             (self.tours - self.half_width).max(0.0),
             self.tours + self.half_width,
-            job::group_digits(self.attempts),
-            job::group_digits(self.completed),
+            crate::english::group_digits(self.attempts),
+            crate::english::group_digits(self.completed),
         )
+    }
+}
+
+/// What an estimate says while it samples: random attempts for this many
+/// whole seconds; the nodes are attempts, the found ones complete tours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SamplingFor {
+    /// How long the sampling goes on.
+    pub seconds: u64,
+}
+
+impl SamplingFor {
+    fn seconds_left(&self, progress: &Progress) -> u64 {
+        self.seconds.saturating_sub(progress.elapsed.as_secs())
+    }
+}
+
+impl Detail for SamplingFor {
+    fn describe(&self, progress: &Progress, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let left = self.seconds_left(progress);
+        write!(f, " (sampling for {} s, {left} s to go)", self.seconds)
+    }
+
+    fn headway(&self, progress: &Progress) -> Option<Headway> {
+        Some(Headway::of(
+            progress.elapsed.as_secs_f64(),
+            self.seconds as f64,
+            Some(self.seconds_left(progress) as f64),
+        ))
+    }
+
+    fn units(&self) -> (&'static str, &'static str) {
+        ("random attempts", "complete tours")
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -166,11 +203,11 @@ pub fn estimate(
     };
     // On the control's clock, which stops while the work is paused.
     let deadline = control.elapsed() + Duration::from_secs_f64(sampling.seconds);
-    control.set_method(Method::Sampling {
+    control.set_detail(SamplingFor {
         seconds: sampling.seconds.ceil() as u64,
     });
     let next_block = AtomicU64::new(0);
-    let per_thread = job::on_threads(job::threads(), |_| {
+    let per_thread = job::on_threads(control.resources().threads, |_| {
         let mut walker = Walker::new(&graph);
         let mut sums = Unshared::from_fn(starts.len(), |_| Sums::default());
         let mut reported = 0;

@@ -6,7 +6,8 @@
 //! - [`solve`](fn@solve) finds one tour, with the greedy Warnsdorff rule (plus
 //!   fallbacks) or with exhaustive backtracking, and on large full boards
 //!   with a divide-and-conquer construction;
-//! - [`count`](fn@count) and [`enumerate`] count or stream every tour.
+//! - [`count`](fn@count) and [`enumerate`] count or stream every tour;
+//! - [`Walk`] holds the rules of a walk played by hand.
 //!
 //! Every tour that leaves [`solve`](fn@solve) has passed [`validate`](fn@validate), a checker that
 //! shares no code with the solvers.
@@ -17,6 +18,7 @@ pub mod count;
 mod estimate;
 mod grid;
 mod large;
+mod play;
 mod solve;
 mod theory;
 mod tour;
@@ -28,7 +30,8 @@ pub use count::{
     Count, NotCounted, Patience, TooLong, WALK_NODES_PER_THREAD_SECOND, count, count_between,
     count_every_length, enumerate,
 };
-pub use estimate::{Estimate, MAX_ESTIMATE_SQUARES, Sampling, estimate};
+pub use estimate::{Estimate, MAX_ESTIMATE_SQUARES, Sampling, SamplingFor, estimate};
+pub use play::{Refusal, Walk};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between};
 pub use theory::{impossibility, impossibility_between};
 pub use tour::Tour;

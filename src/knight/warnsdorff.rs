@@ -59,10 +59,11 @@ pub fn warnsdorff_failing_starts(board: &Board, control: &Control) -> Outcome<Ve
         }
         failing
     };
-    let mut failing: Vec<usize> = job::on_threads(job::threads().min(starts.len()), |_| work())
-        .into_iter()
-        .flatten()
-        .collect();
+    let mut failing: Vec<usize> =
+        job::on_threads(control.resources().threads.min(starts.len()), |_| work())
+            .into_iter()
+            .flatten()
+            .collect();
     if control.should_stop() {
         return Outcome::Cancelled;
     }

@@ -1,4 +1,73 @@
-//! The Goishi Hiroi mode: its session (no egui) and its UI.
+//! The Goishi Hiroi mode: its session (no egui), the work it runs on
+//! worker threads, and its UI, joined to the window as one pane.
 
 pub mod session;
 pub mod ui;
+pub mod work;
+
+use gridtour::output::Subject;
+
+use super::AppCommand;
+use super::command::Step;
+use super::pane::WindowMode;
+use super::session::Session;
+use super::settings::{Mode, Settings};
+use super::work::{Report, Work};
+use session::{GoishiCommand, GoishiSession};
+use work::GoishiJob;
+
+impl WindowMode for GoishiSession {
+    const MODE: Mode = Mode::Goishi;
+
+    fn wrap(command: GoishiCommand) -> AppCommand {
+        AppCommand::Goishi(command)
+    }
+
+    fn unwrap(command: &AppCommand) -> Option<&GoishiCommand> {
+        match command {
+            AppCommand::Goishi(command) => Some(command),
+            _ => None,
+        }
+    }
+
+    fn work(job: GoishiJob) -> Work {
+        Work::Goishi(job)
+    }
+
+    fn report(report: Report) -> Option<work::GoishiReport> {
+        match report {
+            Report::Goishi(report) => Some(report),
+            Report::Knight(_) => None,
+        }
+    }
+
+    fn keyed() -> Vec<GoishiCommand> {
+        Step::ALL
+            .map(GoishiCommand::Step)
+            .into_iter()
+            .chain([GoishiCommand::Hint])
+            .collect()
+    }
+
+    fn answers() -> [GoishiCommand; 2] {
+        [GoishiCommand::Confirm, GoishiCommand::Dismiss]
+    }
+
+    fn subject(&self) -> Result<(Subject, String), String> {
+        let puzzle = self.puzzle();
+        let name = format!("goishi-{}x{}", puzzle.width(), puzzle.height());
+        let subject = Subject::Goishi {
+            puzzle: puzzle.clone(),
+            order: self.picks().to_vec(),
+        };
+        Ok((subject, name))
+    }
+
+    fn remember(&self, settings: &mut Settings) {
+        GoishiSession::remember(self, settings);
+    }
+
+    fn shown(&self) -> (u64, usize) {
+        (self.core().revision, self.picks().len())
+    }
+}

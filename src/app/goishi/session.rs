@@ -9,17 +9,16 @@
 //! history, and its picks still to be replayed are the `Pick` moves just
 //! after the cursor.
 
-use std::ops::ControlFlow;
-use std::time::Instant;
-
+use gridtour::english::group_digits;
 use gridtour::goishi::format::{self, Loaded};
-use gridtour::goishi::{self, Game, Level, Point, Puzzle, Rating};
-use gridtour::job::{Control, Outcome, Progress, group_digits};
+use gridtour::goishi::{self, Game, Point, Puzzle};
+use gridtour::job::Progress;
 
-use crate::app::browse::{BROWSE_LIMIT, Browser};
-use crate::app::command::{Answer, Asking, Command, Effect, Key, Question, Shortcut, Step};
-use crate::app::jobs::{JobEnd, Stopped, count_while_browsing};
+use crate::app::command::{Answer, Command, Effect, Key, Shortcut, Step};
+use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
+use crate::app::jobs::JobEnd;
 use crate::app::notice::Notice;
+use crate::app::session::{Common, Core, Session};
 use crate::app::settings::Settings;
 use crate::app::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
 
@@ -146,18 +145,7 @@ pub enum GoishiCommand {
     /// Rates how hard the puzzle is.
     Rate,
     /// A new unique puzzle.
-    Generate {
-        /// Width.
-        width: u32,
-        /// Height.
-        height: u32,
-        /// Stones.
-        stones: usize,
-        /// The random seed.
-        seed: u64,
-        /// The level its rating must have, if any.
-        difficulty: Option<Level>,
-    },
+    Generate(Request),
     /// Puts the puzzle's puzz.link URL on the clipboard.
     CopyUrl,
     /// Puts every picked stone back, to play again.
@@ -184,7 +172,7 @@ impl Command for GoishiCommand {
             GoishiCommand::IsUnique => "Is it unique?",
             GoishiCommand::Hint => "Hint",
             GoishiCommand::Rate => "Rate difficulty",
-            GoishiCommand::Generate { .. } => "Generate",
+            GoishiCommand::Generate(_) => "Generate",
             GoishiCommand::CopyUrl => "Copy puzz.link URL",
             GoishiCommand::Restart => "Restart",
             GoishiCommand::PreviousFound => "Previous solution",
@@ -211,7 +199,7 @@ impl Command for GoishiCommand {
                 "Easy, medium or hard: the wrong picks along the solution and the search the \
                  hardest one takes to fail"
             }
-            GoishiCommand::Generate { .. } => {
+            GoishiCommand::Generate(_) => {
                 "Make a new puzzle with exactly one solution, of the size and stones given"
             }
             GoishiCommand::CopyUrl => "Put the puzzle's puzz.link URL on the clipboard",
@@ -238,181 +226,9 @@ impl Command for GoishiCommand {
     }
 }
 
-/// The background work the Goishi mode asks for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum GoishiJob {
-    /// One solution.
-    Solve(Puzzle),
-    /// Every solution counted by the counter the command line uses, and
-    /// the first [`BROWSE_LIMIT`] listed by a separate bounded enumeration.
-    Count(Puzzle),
-    /// Up to two solutions, streamed, to say whether there is only one.
-    Unique(Puzzle),
-    /// Whether a game part-way through can still be finished, and how.
-    Finish(Game),
-    /// The difficulty.
-    Rate(Puzzle),
-    /// A new unique puzzle.
-    Generate {
-        /// Width.
-        width: u32,
-        /// Height.
-        height: u32,
-        /// Stones.
-        stones: usize,
-        /// The random seed.
-        seed: u64,
-        /// The level its rating must have, if any.
-        difficulty: Option<Level>,
-    },
-}
-
-/// What a Goishi job reports.
-#[derive(Debug)]
-pub enum GoishiReport {
-    /// A solution for browsing, streamed while a count or uniqueness check
-    /// runs.
-    Found(Vec<Point>),
-    /// A search ended (`None`: no solution).
-    Solved(Option<Vec<Point>>),
-    /// A count ended.
-    Counted(u64),
-    /// A uniqueness check ended with this many solutions (at most 2).
-    Unique(u64),
-    /// Whether the game after `picks` can still be finished.
-    Outlook(Outlook),
-    /// A rating ended (`None`: no solution).
-    Rated(Option<Rating>),
-    /// A generation ended.
-    Generated {
-        /// The puzzle, or why there is none.
-        result: Result<Puzzle, String>,
-        /// The seed it used.
-        seed: u64,
-    },
-}
-
-impl GoishiJob {
-    /// What the job does, in words.
-    pub fn label(&self) -> String {
-        match self {
-            GoishiJob::Solve(_) => "Solving the puzzle".to_owned(),
-            GoishiJob::Count(_) => "Counting solutions".to_owned(),
-            GoishiJob::Unique(_) => "Is it unique?".to_owned(),
-            GoishiJob::Finish(_) => "Can the game still be finished?".to_owned(),
-            GoishiJob::Rate(_) => "Rating the difficulty".to_owned(),
-            GoishiJob::Generate {
-                width,
-                height,
-                stones,
-                seed,
-                difficulty,
-            } => format!(
-                "Generating {width}x{height} with {stones} stones{}, seed {seed}",
-                difficulty.map_or(String::new(), |level| format!(", {}", level.name()))
-            ),
-        }
-    }
-
-    /// Runs the job on the calling thread; `emit` takes streamed solutions
-    /// and answers false once nobody listens.
-    pub fn run(
-        self,
-        control: &Control,
-        emit: &(dyn Fn(GoishiReport) -> bool + Sync),
-    ) -> Outcome<GoishiReport> {
-        match self {
-            GoishiJob::Solve(puzzle) => match goishi::solve(&puzzle, control) {
-                Outcome::Done(order) => Outcome::Done(GoishiReport::Solved(order)),
-                Outcome::Cancelled => Outcome::Cancelled,
-            },
-            GoishiJob::Count(puzzle) => count_and_browse(&puzzle, control, emit),
-            GoishiJob::Unique(puzzle) => second_solution(&puzzle, control, emit),
-            GoishiJob::Rate(puzzle) => match goishi::rate(&puzzle, control) {
-                Outcome::Done(rating) => Outcome::Done(GoishiReport::Rated(rating)),
-                Outcome::Cancelled => Outcome::Cancelled,
-            },
-            GoishiJob::Finish(game) => match goishi::finish(&game, control) {
-                Outcome::Done(rest) => Outcome::Done(GoishiReport::Outlook(Outlook {
-                    picks: game.picks().to_vec(),
-                    rest,
-                })),
-                Outcome::Cancelled => Outcome::Cancelled,
-            },
-            GoishiJob::Generate {
-                width,
-                height,
-                stones,
-                seed,
-                difficulty,
-            } => match goishi::generate(width, height, stones, seed, difficulty, control) {
-                Outcome::Done(result) => Outcome::Done(GoishiReport::Generated { result, seed }),
-                Outcome::Cancelled => Outcome::Cancelled,
-            },
-        }
-    }
-}
-
-/// Looks for one solution and then for another, streaming each: the
-/// search the command line's `--count --limit 2` does, which finds a second
-/// solution about as fast as the first.
-fn second_solution(
-    puzzle: &Puzzle,
-    control: &Control,
-    emit: &(dyn Fn(GoishiReport) -> bool + Sync),
-) -> Outcome<GoishiReport> {
-    let mut found = Vec::new();
-    while found.len() < 2 {
-        match goishi::solve_avoiding(puzzle, &found, control) {
-            Outcome::Done(Some(order)) => {
-                emit(GoishiReport::Found(order.clone()));
-                found.push(order);
-            }
-            Outcome::Done(None) => break,
-            Outcome::Cancelled => return Outcome::Cancelled,
-        }
-    }
-    Outcome::Done(GoishiReport::Unique(found.len() as u64))
-}
-
-/// Counts with [`goishi::count`] while the first [`BROWSE_LIMIT`]
-/// solutions of a separate enumeration are streamed for browsing.
-fn count_and_browse(
-    puzzle: &Puzzle,
-    control: &Control,
-    emit: &(dyn Fn(GoishiReport) -> bool + Sync),
-) -> Outcome<GoishiReport> {
-    let browse = |browse_control: &Control| {
-        let mut kept = 0;
-        goishi::enumerate(puzzle, browse_control, &mut |order| {
-            kept += 1;
-            if kept > BROWSE_LIMIT
-                || control.should_stop()
-                || !emit(GoishiReport::Found(order.to_vec()))
-            {
-                return ControlFlow::Break(());
-            }
-            ControlFlow::Continue(())
-        });
-    };
-    match count_while_browsing(control, browse, || goishi::count(puzzle, None, control)) {
-        Outcome::Done(solutions) => Outcome::Done(GoishiReport::Counted(solutions)),
-        Outcome::Cancelled => Outcome::Cancelled,
-    }
-}
-
-/// Whether a game part-way through can still be finished.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outlook {
-    /// The picks of the game asked about.
-    pub picks: Vec<Point>,
-    /// Picks that finish it, or `None` when it is a dead end.
-    pub rest: Option<Vec<Point>>,
-}
-
 /// Which of the mode's jobs runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum JobKind {
+pub enum JobKind {
     Solve,
     Rate,
     Count,
@@ -426,10 +242,8 @@ pub struct GoishiSession {
     /// Where the puzzle came from, for the heading.
     source: String,
     interaction: Interaction,
-    moves: PathHistory<GoishiMove>,
     /// The picks on show: the trailing picks of the done moves.
     game: Game,
-    found: Browser<Vec<Point>>,
     /// The answer to the last count or uniqueness check.
     answer: Option<String>,
     /// In play mode, whether the position can still be finished, once the
@@ -441,14 +255,8 @@ pub struct GoishiSession {
     hint_wanted: bool,
     /// The hint on show: the picks it is for, and the stone to pick.
     hint: Option<(Vec<Point>, Point)>,
-    notice: Option<Notice>,
-    running: Option<JobKind>,
-    last_job: Option<JobEnd>,
-    asking: Asking<GoishiCommand>,
-    playback: Playback,
-    /// Changes whenever what the canvas draws changes other than by a step
-    /// along the order.
-    revision: u64,
+    /// What every mode has: history, notice, job, question, playback.
+    core: Core<GoishiCommand, GoishiMove, JobKind, Point>,
 }
 
 impl GoishiSession {
@@ -472,19 +280,12 @@ impl GoishiSession {
             puzzle,
             source,
             interaction,
-            moves: PathHistory::default(),
-            found: Browser::default(),
             answer: None,
             outlook: None,
             advised: None,
             hint_wanted: false,
             hint: None,
-            notice: None,
-            running: None,
-            last_job: None,
-            asking: Asking::default(),
-            playback: Playback::default(),
-            revision: 0,
+            core: Core::default(),
         };
         let order: Vec<Point> = settings
             .goishi_order
@@ -492,7 +293,7 @@ impl GoishiSession {
             .map(|&[x, y]| Point::new(x, y))
             .collect();
         if !order.is_empty() && goishi::validate_prefix(&session.puzzle, &order).is_ok() {
-            session.show_order(&order, settings.goishi_order_shown);
+            session.show_path(&order, settings.goishi_order_shown);
         }
         session
     }
@@ -528,10 +329,15 @@ impl GoishiSession {
 
     /// The whole order on show: the picks shown and those to be replayed.
     pub fn line(&self) -> Vec<Point> {
-        let ahead = self.moves.ahead().iter().filter_map(|made| match made {
-            GoishiMove::Pick(point) => Some(*point),
-            GoishiMove::Reset(_) => None,
-        });
+        let ahead = self
+            .core
+            .moves
+            .ahead()
+            .iter()
+            .filter_map(|made| match made {
+                GoishiMove::Pick(point) => Some(*point),
+                GoishiMove::Reset(_) => None,
+            });
         self.game.picks().iter().copied().chain(ahead).collect()
     }
 
@@ -540,14 +346,9 @@ impl GoishiSession {
         self.game.legal_picks()
     }
 
-    /// Changes when the drawing changes other than by a step along the order.
-    pub fn revision(&self) -> u64 {
-        self.revision
-    }
-
     /// The solutions a count kept: the one on show (1-based) and how many.
     pub fn found(&self) -> Option<(usize, usize)> {
-        (!self.found.is_empty()).then(|| self.found.position())
+        (!self.core.found.is_empty()).then(|| self.core.found.position())
     }
 
     /// What the adviser said about the position on show, if it has: picks
@@ -572,44 +373,6 @@ impl GoishiSession {
         self.answer.as_deref()
     }
 
-    /// The notice on show at `now`, if any.
-    pub fn notice(&self, now: Instant) -> Option<&Notice> {
-        self.notice.as_ref().filter(|notice| notice.is_current(now))
-    }
-
-    /// How the mode's last job ended.
-    pub fn last_job(&self) -> Option<&JobEnd> {
-        self.last_job.as_ref()
-    }
-
-    /// The question waiting for an answer.
-    pub fn question(&self) -> Option<&Question> {
-        self.asking.question()
-    }
-
-    /// Whether the order is playing.
-    pub fn is_playing(&self) -> bool {
-        self.playback.is_playing()
-    }
-
-    /// Whether `command` can be given now.
-    pub fn can(&self, command: &GoishiCommand) -> bool {
-        match command {
-            GoishiCommand::Restart => !self.game.picks().is_empty(),
-            GoishiCommand::Hint => {
-                self.interaction == Interaction::Play && !self.game.is_complete()
-            }
-            GoishiCommand::PreviousFound => self.found.has_previous(),
-            GoishiCommand::NextFound => self.found.has_next(),
-            GoishiCommand::CountSolutions => self.running != Some(JobKind::Count),
-            GoishiCommand::Step(Step::Undo) => self.moves.can_undo(),
-            GoishiCommand::Step(Step::Redo) => self.moves.can_redo(),
-            GoishiCommand::Step(step) => self.playback.can(self, *step),
-            GoishiCommand::Confirm | GoishiCommand::Dismiss => self.asking.question().is_some(),
-            _ => true,
-        }
-    }
-
     /// The state of the picks in words: in play mode whether the position
     /// is stuck or solved.
     pub fn summary(&self) -> String {
@@ -621,7 +384,7 @@ impl GoishiSession {
             _ if picked == stones => format!("Solved: all {stones} stones picked."),
             Interaction::Play if picked == 0 => "Click a stone to start picking.".to_owned(),
             Interaction::Play
-                if self.moves.ahead().is_empty() && self.game.legal_picks().is_empty() =>
+                if self.core.moves.ahead().is_empty() && self.game.legal_picks().is_empty() =>
             {
                 match stones - picked {
                     1 => "Stuck: 1 stone is left and cannot be reached from the last pick."
@@ -647,21 +410,6 @@ impl GoishiSession {
     }
 
     // ----- commands -----
-
-    /// Carries out `command` and says what the window must do for it. A
-    /// command that would stop a running count is first put as a question.
-    pub fn apply(&mut self, command: GoishiCommand) -> Vec<Effect<GoishiJob>> {
-        if !self.can(&command) {
-            return Vec::new();
-        }
-        let interruption = self.interruption(&command);
-        let mut effects = match self.asking.screen(command, |_| interruption) {
-            Some(command) => self.perform(command),
-            None => Vec::new(),
-        };
-        effects.extend(self.advice());
-        effects
-    }
 
     /// In play mode, asks the adviser whether the position on show can
     /// still be finished, unless it was already asked. Before the first
@@ -694,25 +442,184 @@ impl GoishiSession {
             Some(Some(stone)) => {
                 self.hint_wanted = false;
                 self.hint = Some((self.game.picks().to_vec(), stone));
-                self.notice = Some(Notice::info(format!("Hint: pick the stone at {stone}.")));
-                self.touch();
+                self.core.notice = Some(Notice::info(format!("Hint: pick the stone at {stone}.")));
+                self.core.touch();
             }
             Some(None) => {
                 self.hint_wanted = false;
-                self.notice = Some(Notice::error(
+                self.core.notice = Some(Notice::error(
                     "No pick leads to a solution from here: undo to go back.".to_owned(),
                 ));
             }
             None => {
                 self.hint_wanted = true;
-                self.notice = Some(Notice::info("Looking for a hint…"));
+                self.core.notice = Some(Notice::info("Looking for a hint…"));
             }
+        }
+    }
+
+    fn refuse(&mut self, reason: String) -> Vec<Effect<GoishiJob>> {
+        self.core.notice = Some(Notice::error(reason));
+        Vec::new()
+    }
+
+    fn start(&mut self, kind: JobKind, job: GoishiJob) -> Vec<Effect<GoishiJob>> {
+        if kind != JobKind::Generate {
+            self.core.found.clear();
+        }
+        self.core.running = Some(kind);
+        vec![Effect::Start(job)]
+    }
+
+    fn click(&mut self, point: Point) -> Vec<Effect<GoishiJob>> {
+        match self.interaction {
+            Interaction::View => Vec::new(),
+            Interaction::Edit => self.change_puzzle(PuzzleChange::Flip(vec![point])),
+            Interaction::Play => {
+                if self.game.is_complete() && self.puzzle.stone_count() > 0 {
+                    return self.refuse("Every stone is picked.".to_owned());
+                }
+                match self.game.try_pick(point) {
+                    Ok(()) => {
+                        // The pick is made: only its record is left to do.
+                        self.core.playback.stop();
+                        self.core.moves.record(GoishiMove::Pick(point));
+                        self.core.touch();
+                        Vec::new()
+                    }
+                    Err(violation) => self.refuse(format!("Not allowed: {violation}")),
+                }
+            }
+        }
+    }
+
+    fn replace(&mut self, puzzle: Puzzle, source: String) -> Vec<Effect<GoishiJob>> {
+        let before = (self.puzzle.clone(), self.source.clone());
+        self.change_puzzle(PuzzleChange::Replace {
+            before,
+            after: (puzzle, source),
+        })
+    }
+
+    /// Shows a puzzle read from a file, URL or example, with the order it
+    /// carried if that order is legal.
+    pub fn load(&mut self, loaded: Loaded, source: &str) -> Vec<Effect<GoishiJob>> {
+        let effects = self.replace(loaded.puzzle, source.to_owned());
+        if self.puzzle.stone_count() > 0 && self.interaction == Interaction::Edit {
+            self.interaction = Interaction::View;
+        }
+        let stones = self.puzzle.stone_count();
+        self.core.notice = Some(Notice::info(format!(
+            "Opened {source}: {} x {}, {stones} stones.",
+            self.puzzle.width(),
+            self.puzzle.height()
+        )));
+        if let Some(order) = loaded.order {
+            match goishi::validate_prefix(&self.puzzle, &order) {
+                Ok(()) => self.show_path(&order, order.len()),
+                Err(violation) => {
+                    self.core.notice = Some(Notice::error(format!(
+                        "Opened {source}, but its pick order breaks the rules: {violation}"
+                    )));
+                }
+            }
+        }
+        effects
+    }
+
+    fn change_puzzle(&mut self, change: PuzzleChange) -> Vec<Effect<GoishiJob>> {
+        self.core.playback.stop();
+        self.record(GoishiMove::Reset(Box::new(change)));
+        self.puzzle_changed()
+    }
+
+    /// Forgets what no longer fits the puzzle, and stops the job that
+    /// worked on the old one (a generation makes a new puzzle of its own
+    /// and goes on).
+    fn puzzle_changed(&mut self) -> Vec<Effect<GoishiJob>> {
+        self.answer = None;
+        self.core.found.clear();
+        // What the adviser said was about the old puzzle, even where the
+        // picks happen to be the same.
+        self.outlook = None;
+        self.hint = None;
+        self.hint_wanted = false;
+        let mut effects = Vec::new();
+        if self.advised.take().is_some() {
+            effects.push(Effect::EndAdvice);
+        }
+        match self.core.running {
+            Some(JobKind::Generate) | None => {}
+            Some(_) => {
+                self.core.running = None;
+                effects.push(Effect::Cancel);
+            }
+        }
+        effects
+    }
+
+    // ----- the history -----
+
+    fn record(&mut self, made: GoishiMove) {
+        self.apply_move(&made);
+        self.core.moves.record(made);
+        self.core.touch();
+    }
+
+    fn flip(&mut self, points: &[Point]) {
+        for &point in points {
+            if self.puzzle.contains(point) {
+                let stone = !self.puzzle.has_stone(point);
+                self.puzzle.set_stone(point, stone);
+            }
+        }
+    }
+
+    // ----- job reports -----
+}
+
+impl Session for GoishiSession {
+    type Command = GoishiCommand;
+    type Place = Point;
+    type Job = GoishiJob;
+    type Report = GoishiReport;
+    type JobKind = JobKind;
+
+    fn core(&self) -> &Core<GoishiCommand, GoishiMove, JobKind, Point> {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut Core<GoishiCommand, GoishiMove, JobKind, Point> {
+        &mut self.core
+    }
+
+    fn common(command: &GoishiCommand) -> Option<Common> {
+        match *command {
+            GoishiCommand::Step(step) => Some(Common::Step(step)),
+            GoishiCommand::Seek(shown) => Some(Common::Seek(shown)),
+            GoishiCommand::PreviousFound => Some(Common::PreviousFound),
+            GoishiCommand::NextFound => Some(Common::NextFound),
+            GoishiCommand::Confirm => Some(Common::Answer(true)),
+            GoishiCommand::Dismiss => Some(Common::Answer(false)),
+            _ => None,
+        }
+    }
+
+    /// Whether `command` can be given now.
+    fn can_own(&self, command: &GoishiCommand) -> bool {
+        match command {
+            GoishiCommand::Restart => !self.game.picks().is_empty(),
+            GoishiCommand::Hint => {
+                self.interaction == Interaction::Play && !self.game.is_complete()
+            }
+            GoishiCommand::CountSolutions => self.core.running != Some(JobKind::Count),
+            _ => true,
         }
     }
 
     /// The question to ask before `command`, if it would stop a count.
     fn interruption(&self, command: &GoishiCommand) -> Option<String> {
-        if self.running != Some(JobKind::Count) {
+        if self.core.running != Some(JobKind::Count) {
             return None;
         }
         let action = match command {
@@ -723,11 +630,11 @@ impl GoishiSession {
             GoishiCommand::Solve | GoishiCommand::IsUnique | GoishiCommand::Rate => {
                 "start another search"
             }
-            GoishiCommand::Generate { .. } => "generate a puzzle",
-            GoishiCommand::Step(Step::Undo) if matches!(self.moves.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
+            GoishiCommand::Generate(_) => "generate a puzzle",
+            GoishiCommand::Step(Step::Undo) if matches!(self.core.moves.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
                 "undo the last edit"
             }
-            GoishiCommand::Step(Step::Redo) if matches!(self.moves.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
+            GoishiCommand::Step(Step::Redo) if matches!(self.core.moves.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
                 "redo the edit"
             }
             _ => return None,
@@ -739,8 +646,8 @@ impl GoishiSession {
         match command {
             GoishiCommand::SetInteraction(interaction) => {
                 self.interaction = interaction;
-                self.playback.stop();
-                self.touch();
+                self.core.playback.stop();
+                self.core.touch();
                 Vec::new()
             }
             GoishiCommand::Click(point) => self.click(point),
@@ -780,27 +687,19 @@ impl GoishiSession {
                 self.answer = Some("Looking for a second solution…".to_owned());
                 self.start(JobKind::Unique, GoishiJob::Unique(self.puzzle.clone()))
             }
-            GoishiCommand::Generate {
-                width,
-                height,
-                stones,
-                seed,
-                difficulty,
-            } => {
+            GoishiCommand::Generate(request) => {
+                let Request {
+                    width,
+                    height,
+                    stones,
+                    seed,
+                    ..
+                } = request;
                 if let Err(reason) = goishi::generation_refusal(width, height, stones) {
                     return self.refuse(format!("Cannot generate: {reason}"));
                 }
                 self.answer = Some(format!("Generating with seed {seed}…"));
-                self.start(
-                    JobKind::Generate,
-                    GoishiJob::Generate {
-                        width,
-                        height,
-                        stones,
-                        seed,
-                        difficulty,
-                    },
-                )
+                self.start(JobKind::Generate, GoishiJob::Generate(request))
             }
             GoishiCommand::Hint => {
                 self.give_hint();
@@ -811,148 +710,33 @@ impl GoishiSession {
                 self.start(JobKind::Rate, GoishiJob::Rate(self.puzzle.clone()))
             }
             GoishiCommand::CopyUrl => {
-                self.notice = Some(Notice::info("Copied the puzz.link URL."));
+                self.core.notice = Some(Notice::info("Copied the puzz.link URL."));
                 vec![Effect::Copy(format::to_url(&self.puzzle))]
             }
             GoishiCommand::Restart => {
-                self.playback.stop();
+                self.core.playback.stop();
                 self.record(GoishiMove::Reset(Box::new(PuzzleChange::Keep)));
                 Vec::new()
             }
-            GoishiCommand::PreviousFound => {
-                let order = self.found.previous().cloned();
-                self.show_found(order)
-            }
-            GoishiCommand::NextFound => {
-                let order = self.found.next().cloned();
-                self.show_found(order)
-            }
-            GoishiCommand::Step(Step::Undo) => self.undo(),
-            GoishiCommand::Step(Step::Redo) => self.redo(),
-            GoishiCommand::Step(step) => {
-                self.walk_path(step);
-                Vec::new()
-            }
-            GoishiCommand::Seek(shown) => {
-                self.seek_path(shown);
-                Vec::new()
-            }
-            GoishiCommand::Confirm | GoishiCommand::Dismiss => Vec::new(),
+            // The commands every mode has: see `Session::perform_common`.
+            GoishiCommand::Step(_)
+            | GoishiCommand::Seek(_)
+            | GoishiCommand::PreviousFound
+            | GoishiCommand::NextFound
+            | GoishiCommand::Confirm
+            | GoishiCommand::Dismiss => Vec::new(),
         }
     }
 
-    fn refuse(&mut self, reason: String) -> Vec<Effect<GoishiJob>> {
-        self.notice = Some(Notice::error(reason));
-        Vec::new()
-    }
-
-    fn start(&mut self, kind: JobKind, job: GoishiJob) -> Vec<Effect<GoishiJob>> {
-        if kind != JobKind::Generate {
-            self.found.clear();
-        }
-        self.running = Some(kind);
-        vec![Effect::Start(job)]
-    }
-
-    fn click(&mut self, point: Point) -> Vec<Effect<GoishiJob>> {
-        match self.interaction {
-            Interaction::View => Vec::new(),
-            Interaction::Edit => self.change_puzzle(PuzzleChange::Flip(vec![point])),
-            Interaction::Play => {
-                if self.game.is_complete() && self.puzzle.stone_count() > 0 {
-                    return self.refuse("Every stone is picked.".to_owned());
-                }
-                match self.game.try_pick(point) {
-                    Ok(()) => {
-                        // The pick is made: only its record is left to do.
-                        self.playback.stop();
-                        self.moves.record(GoishiMove::Pick(point));
-                        self.touch();
-                        Vec::new()
-                    }
-                    Err(violation) => self.refuse(format!("Not allowed: {violation}")),
-                }
-            }
-        }
-    }
-
-    fn replace(&mut self, puzzle: Puzzle, source: String) -> Vec<Effect<GoishiJob>> {
-        let before = (self.puzzle.clone(), self.source.clone());
-        self.change_puzzle(PuzzleChange::Replace {
-            before,
-            after: (puzzle, source),
-        })
-    }
-
-    /// Shows a puzzle read from a file, URL or example, with the order it
-    /// carried if that order is legal.
-    pub fn load(&mut self, loaded: Loaded, source: &str) -> Vec<Effect<GoishiJob>> {
-        let effects = self.replace(loaded.puzzle, source.to_owned());
-        if self.puzzle.stone_count() > 0 && self.interaction == Interaction::Edit {
-            self.interaction = Interaction::View;
-        }
-        let stones = self.puzzle.stone_count();
-        self.notice = Some(Notice::info(format!(
-            "Opened {source}: {} x {}, {stones} stones.",
-            self.puzzle.width(),
-            self.puzzle.height()
-        )));
-        if let Some(order) = loaded.order {
-            match goishi::validate_prefix(&self.puzzle, &order) {
-                Ok(()) => self.show_order(&order, order.len()),
-                Err(violation) => {
-                    self.notice = Some(Notice::error(format!(
-                        "Opened {source}, but its pick order breaks the rules: {violation}"
-                    )));
-                }
-            }
-        }
-        effects
-    }
-
-    fn change_puzzle(&mut self, change: PuzzleChange) -> Vec<Effect<GoishiJob>> {
-        self.playback.stop();
-        self.record(GoishiMove::Reset(Box::new(change)));
-        self.puzzle_changed()
-    }
-
-    /// Forgets what no longer fits the puzzle, and stops the job that
-    /// worked on the old one (a generation makes a new puzzle of its own
-    /// and goes on).
-    fn puzzle_changed(&mut self) -> Vec<Effect<GoishiJob>> {
-        self.answer = None;
-        self.found.clear();
-        // What the adviser said was about the old puzzle, even where the
-        // picks happen to be the same.
-        self.outlook = None;
-        self.hint = None;
-        self.hint_wanted = false;
-        let mut effects = Vec::new();
-        if self.advised.take().is_some() {
-            effects.push(Effect::EndAdvice);
-        }
-        match self.running {
-            Some(JobKind::Generate) | None => {}
-            Some(_) => {
-                self.running = None;
-                effects.push(Effect::Cancel);
-            }
-        }
-        effects
-    }
-
-    fn show_found(&mut self, order: Option<Vec<Point>>) -> Vec<Effect<GoishiJob>> {
-        if let Some(order) = order {
-            self.show_order(&order, order.len());
-        }
-        Vec::new()
+    fn after_command(&mut self) -> Vec<Effect<GoishiJob>> {
+        self.advice()
     }
 
     /// Puts `order` on show as new picks, with its first `shown` picks done
     /// and the rest ready to be replayed. `order` must be legal.
-    fn show_order(&mut self, order: &[Point], shown: usize) {
-        self.playback.stop();
-        if !self.game.picks().is_empty() || !self.moves.ahead().is_empty() {
+    fn show_path(&mut self, order: &[Point], shown: usize) {
+        self.core.playback.stop();
+        if !self.game.picks().is_empty() || !self.core.moves.ahead().is_empty() {
             self.record(GoishiMove::Reset(Box::new(PuzzleChange::Keep)));
         }
         for &point in order {
@@ -963,39 +747,11 @@ impl GoishiSession {
         }
     }
 
-    // ----- the history -----
-
-    fn record(&mut self, made: GoishiMove) {
-        self.apply_move(&made);
-        self.moves.record(made);
-        self.touch();
-    }
-
-    fn flip(&mut self, points: &[Point]) {
-        for &point in points {
-            if self.puzzle.contains(point) {
-                let stone = !self.puzzle.has_stone(point);
-                self.puzzle.set_stone(point, stone);
-            }
-        }
-    }
-
-    fn touch(&mut self) {
-        self.revision = self.revision.wrapping_add(1);
-    }
-
-    // ----- job reports -----
-
     /// Takes a solution a count or uniqueness check streamed, or the
     /// adviser's answer.
-    pub fn job_item(&mut self, report: GoishiReport) {
+    fn job_item(&mut self, report: GoishiReport) {
         match report {
-            GoishiReport::Found(order) => {
-                if self.found.push(order) {
-                    let first = self.found.current().cloned();
-                    self.show_found(first);
-                }
-            }
+            GoishiReport::Found(order) => self.keep_found(order),
             GoishiReport::Outlook(outlook) => {
                 if outlook.picks == self.game.picks() {
                     self.outlook = Some(outlook);
@@ -1014,8 +770,8 @@ impl GoishiSession {
     }
 
     /// Takes the result of the mode's job.
-    pub fn job_done(&mut self, report: GoishiReport, label: String, progress: Progress) {
-        self.running = None;
+    fn job_done(&mut self, report: GoishiReport, label: String, progress: Progress) {
+        self.core.running = None;
         let mut how = "done".to_owned();
         match report {
             GoishiReport::Found(_) | GoishiReport::Outlook(_) => {}
@@ -1027,7 +783,7 @@ impl GoishiSession {
                 if self.interaction == Interaction::Edit {
                     self.interaction = Interaction::View;
                 }
-                self.show_order(&order, 1);
+                self.show_path(&order, 1);
                 self.walk_path(Step::Play);
             }
             GoishiReport::Solved(None) => {
@@ -1071,38 +827,27 @@ impl GoishiSession {
                 seed,
             } => {
                 self.answer = None;
-                self.notice = Some(Notice::error(format!(
+                self.core.notice = Some(Notice::error(format!(
                     "Could not generate with seed {seed}: {error}"
                 )));
                 how = "failed".to_owned();
             }
         }
-        self.last_job = Some(JobEnd {
+        self.core.last_job = Some(JobEnd {
             label,
             how,
             progress,
         });
     }
 
-    /// The mode's job stopped before its end: cancelled, or replaced by a
-    /// job of the other mode (`by`).
-    pub fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>) {
-        let end = JobEnd::stopped(stopped, by);
-        if self.running.take().is_some() {
-            let (label, how) = (&end.label, &end.how);
-            self.answer = Some(match self.found.position() {
-                (_, 0) => format!("{label} {how}."),
-                (_, kept) => {
-                    format!("{label} {how}; the {kept} solutions found so far can be browsed.")
-                }
-            });
-        }
-        self.last_job = Some(end);
-    }
-
-    /// Says `notice`.
-    pub fn tell(&mut self, notice: Notice) {
-        self.notice = Some(notice);
+    fn job_cut_short(&mut self, _kind: JobKind, end: &JobEnd) {
+        let (label, how) = (&end.label, &end.how);
+        self.answer = Some(match self.core.found.position() {
+            (_, 0) => format!("{label} {how}."),
+            (_, kept) => {
+                format!("{label} {how}; the {kept} solutions found so far can be browsed.")
+            }
+        });
     }
 }
 
@@ -1111,7 +856,7 @@ impl MoveOwner for GoishiSession {
     type Effect = Effect<GoishiJob>;
 
     fn moves(&mut self) -> &mut PathHistory<GoishiMove> {
-        &mut self.moves
+        &mut self.core.moves
     }
 
     fn apply_move(&mut self, made: &GoishiMove) {
@@ -1149,7 +894,7 @@ impl MoveOwner for GoishiSession {
                     }
                 }
                 let mut game = Game::new(self.puzzle.clone());
-                for made in self.moves.trailing_steps() {
+                for made in self.core.moves.trailing_steps() {
                     if let GoishiMove::Pick(point) = made {
                         let _ = game.try_pick(*point);
                     }
@@ -1160,8 +905,8 @@ impl MoveOwner for GoishiSession {
     }
 
     fn history_moved(&mut self, made: &GoishiMove) -> Vec<Effect<GoishiJob>> {
-        self.playback.stop();
-        self.touch();
+        self.core.playback.stop();
+        self.core.touch();
         match made {
             GoishiMove::Reset(change) if **change != PuzzleChange::Keep => self.puzzle_changed(),
             _ => Vec::new(),
@@ -1187,32 +932,32 @@ impl Answer for GoishiCommand {
 
 impl Timeline for GoishiSession {
     fn can_step_back(&self) -> bool {
-        self.game.picks().len() > 1 && self.moves.last_is_step()
+        self.game.picks().len() > 1 && self.core.moves.last_is_step()
     }
 
     fn can_step_forward(&self) -> bool {
-        !self.moves.ahead().is_empty()
+        !self.core.moves.ahead().is_empty()
     }
 
     fn step_back(&mut self) {
-        if let Some(made) = self.moves.undo() {
+        if let Some(made) = self.core.moves.undo() {
             self.revert_move(&made);
         }
     }
 
     fn step_forward(&mut self) {
-        if let Some(made) = self.moves.redo() {
+        if let Some(made) = self.core.moves.redo() {
             self.apply_move(&made);
         }
     }
 
     fn position(&self) -> (usize, usize) {
         let shown = self.game.picks().len();
-        (shown, shown + self.moves.ahead().len())
+        (shown, shown + self.core.moves.ahead().len())
     }
 
     fn playback(&mut self) -> &mut Playback {
-        &mut self.playback
+        &mut self.core.playback
     }
 }
 

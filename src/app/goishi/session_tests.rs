@@ -1,11 +1,16 @@
 //! The Goishi mode as plain unit tests: commands in, state and effects
 //! out, jobs run on the test's own thread.
 
-use gridtour::goishi;
+use std::time::Instant;
+
+use gridtour::goishi::{self, Level};
+use gridtour::job::{Control, Outcome};
 
 use super::*;
-use crate::app::jobs::{Report, Work, run_here};
+use crate::app::browse::BROWSE_LIMIT;
+use crate::app::jobs::run_here;
 use crate::app::settings::Settings;
+use crate::app::work::{Report, Work};
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, one
 /// solution.
@@ -187,13 +192,13 @@ fn counting_counts_and_keeps_solutions_for_browsing() {
 #[test]
 fn generate_refuses_hopeless_sizes_at_once_and_names_its_seed() {
     let mut session = GoishiSession::new(&Settings::default());
-    let effects = session.apply(GoishiCommand::Generate {
+    let effects = session.apply(GoishiCommand::Generate(Request {
         width: 4,
         height: 4,
         stones: 15,
         seed: 3,
         difficulty: None,
-    });
+    }));
     assert_eq!(effects, Vec::new(), "no search starts");
     let refusal = session
         .notice(Instant::now())
@@ -207,13 +212,13 @@ fn generate_refuses_hopeless_sizes_at_once_and_names_its_seed() {
 
     give(
         &mut session,
-        GoishiCommand::Generate {
+        GoishiCommand::Generate(Request {
             width: 6,
             height: 6,
             stones: 10,
             seed: 7,
             difficulty: None,
-        },
+        }),
     );
     assert_eq!(session.puzzle().stone_count(), 10);
     assert!(session.source().contains("seed 7"), "{}", session.source());
@@ -225,13 +230,13 @@ fn generate_makes_a_puzzle_of_the_level_asked_for() {
     let mut session = GoishiSession::new(&Settings::default());
     give(
         &mut session,
-        GoishiCommand::Generate {
+        GoishiCommand::Generate(Request {
             width: 14,
             height: 14,
             stones: 47,
             seed: 2,
             difficulty: Some(Level::Hard),
-        },
+        }),
     );
     assert_eq!(session.puzzle().stone_count(), 47);
     let rating = match goishi::rate(session.puzzle(), &Control::new()) {

@@ -7,8 +7,11 @@ use gridtour::english::indefinite_article;
 use gridtour::goishi::{self, Level, Point, Puzzle};
 
 use super::session::{EXAMPLES, GoishiCommand, GoishiSession, Interaction};
+use super::work::Request;
 use crate::app::canvas::{Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
+use crate::app::pane::ModeUi;
+use crate::app::session::Session;
 use crate::app::settings::Settings;
 use crate::app::timeline::Timeline;
 use crate::app::widgets;
@@ -28,9 +31,8 @@ pub struct GoishiUi {
     followed: Option<(u32, u32)>,
 }
 
-impl GoishiUi {
-    /// The side panel's controls; what the person asks goes to `out`.
-    pub fn controls(
+impl ModeUi<GoishiSession> for GoishiUi {
+    fn controls(
         &mut self,
         ui: &mut egui::Ui,
         session: &GoishiSession,
@@ -155,7 +157,7 @@ impl GoishiUi {
             None => "No solutions kept for browsing.".to_owned(),
         });
         ui.horizontal(|ui| {
-            let generate = GoishiCommand::Generate {
+            let generate = GoishiCommand::Generate(Request {
                 width: settings.goishi_width,
                 height: settings.goishi_height,
                 stones: settings.generate_stones,
@@ -163,7 +165,7 @@ impl GoishiUi {
                 difficulty: Level::ALL
                     .into_iter()
                     .find(|level| level.name() == settings.generate_difficulty),
-            };
+            });
             if widgets::button(ui, &generate, session.can(&generate)) {
                 out.push(generate);
                 settings.generate_seed = settings.generate_seed.wrapping_add(1);
@@ -226,14 +228,13 @@ impl GoishiUi {
         ui.label(session.summary());
     }
 
-    /// The board canvas. Returns the grid point under the pointer.
-    pub fn canvas(
+    fn canvas(
         &mut self,
         ui: &mut egui::Ui,
         session: &GoishiSession,
         settings: &Settings,
         out: &mut Vec<GoishiCommand>,
-    ) -> Option<Point> {
+    ) -> Option<String> {
         let puzzle = session.puzzle();
         let revision = session.revision();
         if self
@@ -263,6 +264,10 @@ impl GoishiUi {
         if let Some((x, y)) = response.clicked {
             out.push(GoishiCommand::Click(Point::new(x, y)));
         }
-        response.hovered.map(|(x, y)| Point::new(x, y))
+        response.hovered.map(|(x, y)| format!("({x}, {y})"))
+    }
+
+    fn view(&mut self) -> &mut View {
+        &mut self.view
     }
 }

@@ -1,12 +1,16 @@
 //! The knight's tour mode as plain unit tests: commands in, state and
 //! effects out, jobs run on the test's own thread.
 
-use gridtour::job::Control;
-use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
+use std::time::Instant;
+
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::{self, Algorithm, Board, Sampling, Square, TourKind};
 
 use super::*;
-use crate::app::jobs::{Report, Work, run_here};
+use crate::app::browse::BROWSE_LIMIT;
+use crate::app::jobs::run_here;
 use crate::app::settings::Settings;
+use crate::app::work::{Report, Work};
 
 fn session(width: u32, height: u32) -> KnightSession {
     KnightSession::new(&Settings {

@@ -5,11 +5,12 @@
 use eframe::egui;
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
 
-use super::session::{
-    FAILING_STARTS_MAX_SQUARES, Interaction, KnightCommand, KnightSession, PlayHints,
-};
+use super::command::{Interaction, KnightCommand};
+use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
 use crate::app::canvas::{Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
+use crate::app::pane::ModeUi;
+use crate::app::session::Session;
 use crate::app::settings::Settings;
 use crate::app::timeline::Timeline;
 use crate::app::widgets;
@@ -27,9 +28,8 @@ pub struct KnightUi {
     size: Option<(u32, u32)>,
 }
 
-impl KnightUi {
-    /// The side panel's controls; what the person asks goes to `out`.
-    pub fn controls(
+impl ModeUi<KnightSession> for KnightUi {
+    fn controls(
         &mut self,
         ui: &mut egui::Ui,
         session: &KnightSession,
@@ -169,14 +169,13 @@ impl KnightUi {
         ui.label(session.summary());
     }
 
-    /// The board canvas. Returns the square under the pointer.
-    pub fn canvas(
+    fn canvas(
         &mut self,
         ui: &mut egui::Ui,
         session: &KnightSession,
         settings: &Settings,
         out: &mut Vec<KnightCommand>,
-    ) -> Option<Square> {
+    ) -> Option<String> {
         let board = session.board();
         let revision = session.revision();
         if self
@@ -226,6 +225,12 @@ impl KnightUi {
         if let Some((x, y)) = response.clicked {
             out.push(KnightCommand::Click(Square::new(x, y)));
         }
-        response.hovered.map(|(x, y)| Square::new(x, y))
+        response
+            .hovered
+            .map(|(x, y)| board.square_name(Square::new(x, y)))
+    }
+
+    fn view(&mut self) -> &mut View {
+        &mut self.view
     }
 }

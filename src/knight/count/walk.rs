@@ -342,7 +342,7 @@ pub(super) fn estimate_nodes(
 }
 
 /// Splits the walks below `roots` into many small prefixes and completes
-/// them on every thread the machine offers ([`job::threads`]). Each tour found below a root adds the root's weight
+/// them on every thread the machine offers ([`Resources::threads`](crate::job::Resources::threads)). Each tour found below a root adds the root's weight
 /// to the total when `accept` keeps it. Used for boards small enough to walk
 /// and for those the frontier sweep cannot handle.
 pub(super) fn count_in_parallel(
@@ -402,7 +402,7 @@ pub(super) fn count_in_parallel(
             }
         }
     };
-    job::on_threads(job::threads().min(prefixes.len()), |_| work())
+    job::on_threads(control.resources().threads.min(prefixes.len()), |_| work())
         .into_iter()
         .try_fold(0u128, |sum, outcome| match outcome {
             Outcome::Done(tours) => Some(sum + tours),

@@ -155,6 +155,7 @@ impl<'c> Saver<'c> {
         &mut self,
         tally: Tally,
         budget: &Budget,
+        scratch: &Path,
     ) -> Result<Option<Resumed>, String> {
         let Some(to) = self.to else {
             return Ok(None);
@@ -162,7 +163,7 @@ impl<'c> Saver<'c> {
         let Some(saved) = self.saved.take_if(|saved| saved.position.tally == tally) else {
             return Ok(None);
         };
-        let layer = read_layer(&to.path, &saved, budget)?;
+        let layer = read_layer(&to.path, &saved, budget, scratch)?;
         self.taken_up_after = Some(saved.position.next as u32);
         Ok(Some(Resumed {
             position: saved.position,
@@ -335,7 +336,12 @@ impl<'c> Saver<'c> {
 /// Reads a saved sweep's states, checking their checksum: into memory as
 /// far as the budget has room, and the whole layer into a scratch file
 /// from there (a layer saved while it was on disk need not fit).
-fn read_layer(path: &Path, saved: &Saved, budget: &Budget) -> Result<Carried, String> {
+fn read_layer(
+    path: &Path,
+    saved: &Saved,
+    budget: &Budget,
+    scratch: &Path,
+) -> Result<Carried, String> {
     let failure = |error: io::Error| format!("cannot read {}: {error}", path.display());
     let mut file = File::open(path).map_err(failure)?;
     let length = file.metadata().map_err(failure)?.len();
@@ -374,7 +380,7 @@ fn read_layer(path: &Path, saved: &Saved, budget: &Budget) -> Result<Carried, St
         let writer = match &mut spill {
             Some(writer) => writer,
             None => {
-                let mut writer = SpillWriter::create()?;
+                let mut writer = SpillWriter::create(scratch)?;
                 writer.write_layer(std::mem::take(&mut layer), budget);
                 spill.insert(writer)
             }

@@ -12,8 +12,8 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
+use super::super::progress::SweepPeak;
 use super::layer::{BUILDING_BYTES, SLOT_BYTES};
-use crate::job::SweepPeak;
 
 /// From row to row, the growth of a column's states slows down: measured
 /// on open 6x7, 6x8, 6x9 and 7x7, on 6x8 from a1 and on closed 7x8, the
@@ -145,7 +145,7 @@ pub(super) struct Outlook {
 /// When work that has run for `now` and has `seconds_left` should be done,
 /// in whole seconds on the same clock: the progress line counts the time
 /// left down from it while a long step runs (see
-/// [`Method::FrontierSweep`](crate::job::Method::FrontierSweep)).
+/// [`Phase::FrontierSweep`](super::super::Phase::FrontierSweep)).
 fn done_by(now: Duration, seconds_left: f64) -> u32 {
     (now.as_secs_f64() + seconds_left).min(f64::from(u32::MAX)) as u32
 }

@@ -20,7 +20,7 @@
 
 use std::sync::Mutex;
 
-use super::spill::{Group, group_bits};
+use super::group::{Group, group_bits};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// A key no state has (keys use at most 63 bits): marks an empty slot.

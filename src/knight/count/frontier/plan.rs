@@ -20,10 +20,11 @@
 //! to repay it, and abandoned (the sweep goes on square by square) if it
 //! outgrows the memory budget.
 
+use super::super::progress::{Phase, SweepPass};
 use super::forecast::Pace;
 use super::layer::{Tally, mix};
 use super::{PARALLEL_THRESHOLD, Scan, Step, Unavailable};
-use crate::job::{self, Control, Method, SweepPass};
+use crate::job::{self, Control};
 
 /// States a recording expands between two looks at the budget and the
 /// control.
@@ -357,7 +358,7 @@ impl Plan {
         control: &Control,
         on_rows: &mut dyn FnMut(usize, u64),
     ) -> Result<(), Unavailable> {
-        let threads = job::threads();
+        let threads = control.resources().threads;
         let mut counts = vec![0; self.first_states];
         counts[0] = tally.one();
         let mut tours = vec![0; self.rows + 1];
@@ -367,7 +368,7 @@ impl Plan {
             if control.should_stop() {
                 return Err(Unavailable::Cancelled);
             }
-            control.set_method(Method::FrontierSweep {
+            control.set_detail(Phase::FrontierSweep {
                 square: position as u32 + 1,
                 squares: self.last as u32 + 1,
                 width: self.width as u32,
@@ -419,7 +420,7 @@ impl<'a> Recorder<'a> {
             control,
             memory,
             kept: 0,
-            threads: job::threads(),
+            threads: control.resources().threads,
         }
     }
 
@@ -442,7 +443,7 @@ impl<'a> Recorder<'a> {
         }
         let next_states = next.as_ref().map_or(0, |next| next.len());
         let next_bytes = next.as_ref().map_or(0, |next| next.bytes());
-        self.control.set_method(Method::Recording {
+        self.control.set_detail(Phase::Recording {
             states: next_states as u64,
         });
         let most_new = keys.len() * MOST_SUCCESSORS as usize;

@@ -15,26 +15,27 @@
 //! A group whose tables still outgrow the memory is split in two and its
 //! bucket read again, once for each half.
 //!
-//! Scratch files go to the directory of [`crate::memory::scratch_dir`].
+//! Scratch files go to the scratch directory of the count's
+//! [`Resources`](crate::job::Resources).
 //! Each is removed as soon as it is created, where the system allows it,
 //! and lives on only as long as it is open, so a count that is killed
 //! leaves nothing behind.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::layer::{BUILDING_BYTES, Budget, Entry, Layer, SLOT_BYTES, Sink, mix};
+use super::group::{Group, group_bits};
+use super::layer::{Budget, Entry, Layer, SLOT_BYTES, Sink, mix};
 
 /// States read from a scratch file at a time: what a thread handles
 /// between two reads.
 const STATES_PER_READ: usize = 1 << 14;
 
 /// Bytes a state takes in a scratch file: its key and its count.
-const STATE_BYTES: usize = 16;
+pub(super) const STATE_BYTES: usize = 16;
 
 /// The most groups a step is built in. Each takes a scratch file and, in
 /// each thread, a buffer while the layer is expanded; a step that would
@@ -49,99 +50,6 @@ const BUFFERED_PER_GROUP: usize = 1 << 10;
 
 /// The fewest states a thread buffers for each group.
 const FEWEST_BUFFERED: usize = 16;
-
-/// Bytes a state takes in the tables of a layer being built when memory is
-/// short: tables up to seven-eighths full (see `Table`), and a little for
-/// their growth.
-const TIGHT_BYTES: u64 = 20;
-
-/// How a step's next layer fits in memory.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Room {
-    /// Built in memory while the layer read is freed as it is read: the
-    /// fastest way, and the only one that needs no disk.
-    Enough,
-    /// Built through disk in this many groups (see the module's
-    /// documentation); in one, the next layer has all the memory to itself.
-    Groups(usize),
-}
-
-/// How a step whose next layer should hold about `expected` states is run:
-/// in memory where its tables fit at their roomy size in `in_memory` bytes
-/// (the memory less the layer read, if that is kept whole), else through
-/// disk, where the layer read takes no memory, in as many groups as their
-/// tight size needs in half of `memory` (more than [`MOST_GROUPS`] when
-/// that is what it would take).
-pub(super) fn room_for(expected: u64, in_memory: u64, memory: u64) -> Room {
-    if expected.saturating_mul(BUILDING_BYTES) <= in_memory {
-        Room::Enough
-    } else {
-        // Half the memory a group: tables grow in steps, and a group that
-        // outgrows the memory is read twice more.
-        let groups = expected
-            .saturating_mul(TIGHT_BYTES)
-            .div_ceil((memory / 2).max(1));
-        Room::Groups(groups.clamp(1, MOST_GROUPS as u64 + 1) as usize)
-    }
-}
-
-/// The scratch directory's free bytes, when they are too few for a step
-/// through disk whose next layer should hold about `expected` states: its
-/// buckets (each state about twice) and the next layer. Where the free
-/// space is not known, the step is tried (and a write that finds the disk
-/// full says so).
-pub(super) fn short_of_disk(expected: u64) -> Option<u64> {
-    let needed = expected.saturating_mul(3 * STATE_BYTES as u64);
-    crate::memory::free_disk(&crate::memory::scratch_dir()).filter(|&free| free < needed)
-}
-
-/// The bits of a state's mixed hash that choose its group: bits 32 to 47,
-/// which neither its part (the top bits, see `Builder::part_of`) nor its
-/// slot (the low 32) depends on.
-pub(super) fn group_bits(hash: u64) -> u32 {
-    (hash >> 32 & 0xFFFF) as u32
-}
-
-/// The values of [`group_bits`].
-const GROUP_VALUES: u64 = 1 << 16;
-
-/// The states whose [`group_bits`] fall in a range.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Group(Range<u32>);
-
-impl Group {
-    /// `groups` groups of about equal size that together hold every state,
-    /// in order: the `i`th holds the states whose bits `b` have
-    /// `b * groups / 2^16 == i` (see [`Group::index_of`]).
-    pub(super) fn split_all(groups: usize) -> impl Iterator<Item = Group> {
-        let groups = groups.clamp(1, GROUP_VALUES as usize) as u64;
-        let bound = move |index: u64| (index * GROUP_VALUES).div_ceil(groups) as u32;
-        (0..groups).map(move |index| Group(bound(index)..bound(index + 1)))
-    }
-
-    /// The index of the group of [`Group::split_all`]`(groups)` that holds
-    /// the states with `bits`.
-    fn index_of(bits: u32, groups: usize) -> usize {
-        (u64::from(bits) * groups as u64 / GROUP_VALUES) as usize
-    }
-
-    /// Whether the group holds every state.
-    pub(super) fn is_everything(&self) -> bool {
-        self.0.start == 0 && u64::from(self.0.end) == GROUP_VALUES
-    }
-
-    /// Whether the states with `bits` are in the group.
-    pub(super) fn holds(&self, bits: u32) -> bool {
-        self.0.contains(&bits)
-    }
-
-    /// The group in two, if it can be split.
-    pub(super) fn halves(&self) -> Option<[Group; 2]> {
-        let Range { start, end } = self.0;
-        let middle = start + (end - start) / 2;
-        (end - start >= 2).then_some([Group(start..middle), Group(middle..end)])
-    }
-}
 
 /// Where a layer of states is while the sweep carries it.
 pub(super) enum Carried {
@@ -243,14 +151,9 @@ const LAYER_FILE_BUFFER: usize = 1 << 20;
 const BUCKET_FILE_BUFFER: usize = 1 << 16;
 
 impl SpillWriter {
-    /// A new, empty scratch file for a layer.
-    pub(super) fn create() -> Result<SpillWriter, String> {
-        SpillWriter::with_buffer(LAYER_FILE_BUFFER)
-    }
-
-    /// A new, empty scratch file holding back `buffer` bytes.
-    fn with_buffer(buffer: usize) -> Result<SpillWriter, String> {
-        SpillWriter::in_directory(&crate::memory::scratch_dir(), buffer)
+    /// A new, empty scratch file for a layer in `directory`.
+    pub(super) fn create(directory: &Path) -> Result<SpillWriter, String> {
+        SpillWriter::in_directory(directory, LAYER_FILE_BUFFER)
     }
 
     /// A new, empty scratch file in `directory` holding back `buffer` bytes.
@@ -418,6 +321,7 @@ impl<'b> Buckets<'b> {
         groups: usize,
         threads: usize,
         budget: &'b Budget,
+        scratch: &Path,
     ) -> Result<Buckets<'b>, String> {
         // A quarter of the free memory for the files' buffers, and as much
         // for the threads'.
@@ -425,7 +329,7 @@ impl<'b> Buckets<'b> {
         let file_buffer = (share / groups.max(1) as u64) as usize;
         let file_buffer = file_buffer.min(BUCKET_FILE_BUFFER);
         let files = (0..groups)
-            .map(|_| SpillWriter::with_buffer(file_buffer).map(Mutex::new))
+            .map(|_| SpillWriter::in_directory(scratch, file_buffer).map(Mutex::new))
             .collect::<Result<_, _>>()?;
         let per_group = (share / (threads * groups * STATE_BYTES).max(1) as u64) as usize;
         let per_group = per_group.clamp(FEWEST_BUFFERED, BUFFERED_PER_GROUP);
@@ -529,6 +433,7 @@ impl NextLayer {
         group: Group,
         layer: Layer,
         budget: &Budget,
+        scratch: &Path,
     ) -> Result<(), String> {
         self.groups += 1;
         if group.is_everything() {
@@ -537,7 +442,7 @@ impl NextLayer {
         }
         let written = match &mut self.written {
             Some(written) => written,
-            None => self.written.insert(SpillWriter::create()?),
+            None => self.written.insert(SpillWriter::create(scratch)?),
         };
         written.write_layer(layer, budget);
         Ok(())
@@ -558,31 +463,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn groups_cover_every_value_once_and_agree_with_their_index() {
-        for groups in [1, 2, 3, 7, 100, 256] {
-            let all: Vec<Group> = Group::split_all(groups).collect();
-            assert_eq!(all.len(), groups);
-            assert_eq!(all[0].0.start, 0);
-            assert_eq!(u64::from(all[groups - 1].0.end), GROUP_VALUES);
-            for pair in all.windows(2) {
-                assert_eq!(pair[0].0.end, pair[1].0.start);
-            }
-            for bits in 0..GROUP_VALUES as u32 {
-                assert!(
-                    all[Group::index_of(bits, groups)].holds(bits),
-                    "{bits} of {groups}"
-                );
-            }
-        }
-        let [low, high] = Group::split_all(1).next().unwrap().halves().unwrap();
-        assert_eq!((low.0, high.0), (0..1 << 15, 1 << 15..1 << 16));
-        assert!(Group(5..6).halves().is_none());
-    }
-
-    #[test]
     fn states_written_are_read_back_in_order_and_the_file_is_gone() {
         let budget = Budget::new(1 << 20);
-        let mut writer = SpillWriter::create().unwrap();
+        let mut writer = SpillWriter::create(&std::env::temp_dir()).unwrap();
         let path = writer.name.path.clone();
         let states: Vec<Entry> = (0..40_000)
             .map(|key| Entry {

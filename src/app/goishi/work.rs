@@ -1,0 +1,187 @@
+//! The Goishi mode's background work: the jobs it asks for, what they
+//! report, and the code that runs them on a worker thread.
+
+use std::ops::ControlFlow;
+
+use gridtour::goishi::{self, Game, Level, Point, Puzzle, Rating};
+use gridtour::job::{Control, Outcome};
+
+use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
+
+/// The background work the Goishi mode asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GoishiJob {
+    /// One solution.
+    Solve(Puzzle),
+    /// Every solution counted by the counter the command line uses, and
+    /// the first [`BROWSE_LIMIT`] listed by a separate bounded enumeration.
+    Count(Puzzle),
+    /// Up to two solutions, streamed, to say whether there is only one.
+    Unique(Puzzle),
+    /// Whether a game part-way through can still be finished, and how.
+    Finish(Game),
+    /// The difficulty.
+    Rate(Puzzle),
+    /// A new unique puzzle.
+    Generate(Request),
+}
+
+/// What a new puzzle should be: asked for by Generate, and made by a job.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    /// Width.
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+    /// Stones.
+    pub stones: usize,
+    /// The random seed.
+    pub seed: u64,
+    /// The level its rating must have, if any.
+    pub difficulty: Option<Level>,
+}
+
+/// `8x8 with 20 stones, hard, seed 3`.
+impl std::fmt::Display for Request {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Request {
+            width,
+            height,
+            stones,
+            seed,
+            difficulty,
+        } = self;
+        write!(f, "{width}x{height} with {stones} stones")?;
+        if let Some(level) = difficulty {
+            write!(f, ", {}", level.name())?;
+        }
+        write!(f, ", seed {seed}")
+    }
+}
+
+/// What a Goishi job reports.
+#[derive(Debug)]
+pub enum GoishiReport {
+    /// A solution for browsing, streamed while a count or uniqueness check
+    /// runs.
+    Found(Vec<Point>),
+    /// A search ended (`None`: no solution).
+    Solved(Option<Vec<Point>>),
+    /// A count ended.
+    Counted(u64),
+    /// A uniqueness check ended with this many solutions (at most 2).
+    Unique(u64),
+    /// Whether the game after `picks` can still be finished.
+    Outlook(Outlook),
+    /// A rating ended (`None`: no solution).
+    Rated(Option<Rating>),
+    /// A generation ended.
+    Generated {
+        /// The puzzle, or why there is none.
+        result: Result<Puzzle, String>,
+        /// The seed it used.
+        seed: u64,
+    },
+}
+
+impl GoishiJob {
+    /// What the job does, in words.
+    pub fn label(&self) -> String {
+        match self {
+            GoishiJob::Solve(_) => "Solving the puzzle".to_owned(),
+            GoishiJob::Count(_) => "Counting solutions".to_owned(),
+            GoishiJob::Unique(_) => "Is it unique?".to_owned(),
+            GoishiJob::Finish(_) => "Can the game still be finished?".to_owned(),
+            GoishiJob::Rate(_) => "Rating the difficulty".to_owned(),
+            GoishiJob::Generate(request) => format!("Generating {request}"),
+        }
+    }
+
+    /// Runs the job on the calling thread; `emit` takes streamed solutions
+    /// and answers false once nobody listens.
+    pub fn run(
+        self,
+        control: &Control,
+        emit: &(dyn Fn(GoishiReport) -> bool + Sync),
+    ) -> Outcome<GoishiReport> {
+        match self {
+            GoishiJob::Solve(puzzle) => goishi::solve(&puzzle, control).map(GoishiReport::Solved),
+            GoishiJob::Count(puzzle) => count_and_browse(&puzzle, control, emit),
+            GoishiJob::Unique(puzzle) => second_solution(&puzzle, control, emit),
+            GoishiJob::Rate(puzzle) => goishi::rate(&puzzle, control).map(GoishiReport::Rated),
+            GoishiJob::Finish(game) => match goishi::finish(&game, control) {
+                Outcome::Done(rest) => Outcome::Done(GoishiReport::Outlook(Outlook {
+                    picks: game.picks().to_vec(),
+                    rest,
+                })),
+                Outcome::Cancelled => Outcome::Cancelled,
+            },
+            GoishiJob::Generate(request) => {
+                let Request {
+                    width,
+                    height,
+                    stones,
+                    seed,
+                    difficulty,
+                } = request;
+                goishi::generate(width, height, stones, seed, difficulty, control)
+                    .map(|result| GoishiReport::Generated { result, seed })
+            }
+        }
+    }
+}
+
+/// Looks for one solution and then for another, streaming each: the
+/// search the command line's `--count --limit 2` does, which finds a second
+/// solution about as fast as the first.
+fn second_solution(
+    puzzle: &Puzzle,
+    control: &Control,
+    emit: &(dyn Fn(GoishiReport) -> bool + Sync),
+) -> Outcome<GoishiReport> {
+    let mut found = Vec::new();
+    while found.len() < 2 {
+        match goishi::solve_avoiding(puzzle, &found, control) {
+            Outcome::Done(Some(order)) => {
+                emit(GoishiReport::Found(order.clone()));
+                found.push(order);
+            }
+            Outcome::Done(None) => break,
+            Outcome::Cancelled => return Outcome::Cancelled,
+        }
+    }
+    Outcome::Done(GoishiReport::Unique(found.len() as u64))
+}
+
+/// Counts with [`goishi::count`] while the first [`BROWSE_LIMIT`]
+/// solutions of a separate enumeration are streamed for browsing.
+fn count_and_browse(
+    puzzle: &Puzzle,
+    control: &Control,
+    emit: &(dyn Fn(GoishiReport) -> bool + Sync),
+) -> Outcome<GoishiReport> {
+    let browse = |browse_control: &Control| {
+        let mut kept = 0;
+        goishi::enumerate(puzzle, browse_control, &mut |order| {
+            kept += 1;
+            if kept > BROWSE_LIMIT
+                || control.should_stop()
+                || !emit(GoishiReport::Found(order.to_vec()))
+            {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+    };
+    count_while_browsing(control, browse, || goishi::count(puzzle, None, control))
+        .map(GoishiReport::Counted)
+}
+
+/// Whether a game part-way through can still be finished.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outlook {
+    /// The picks of the game asked about.
+    pub picks: Vec<Point>,
+    /// Picks that finish it, or `None` when it is a dead end.
+    pub rest: Option<Vec<Point>>,
+}

@@ -1,0 +1,166 @@
+//! What a person can ask of the knight's tour mode: its commands, what a
+//! click does, and the moves its history is made of.
+
+use gridtour::knight::{Algorithm, Board, Square, TourKind};
+
+use crate::app::command::{Answer, Command, Shortcut, Step};
+
+/// What a click on the board does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Interaction {
+    /// A click starts a tour search from the square.
+    Tour,
+    /// A click blocks or unblocks the square.
+    Edit,
+    /// A click moves the knight there, under the rules.
+    Play,
+}
+
+impl Interaction {
+    /// The radio button's text.
+    pub fn label(self) -> &'static str {
+        match self {
+            Interaction::Tour => "Start tours",
+            Interaction::Edit => "Edit blocked squares",
+            Interaction::Play => "Play mode",
+        }
+    }
+}
+
+/// A move of the history.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KnightMove {
+    /// The knight goes to a square (the walk's first visit places it).
+    Visit(Square),
+    /// The walk on show is put away (its visits stay in the history before
+    /// this move) and the board changes.
+    Reset(Box<BoardChange>),
+}
+
+/// How a [`KnightMove::Reset`] changes the board.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BoardChange {
+    /// It does not: a new walk starts on the same board.
+    Keep,
+    /// These squares switch between blocked and open.
+    Flip(Vec<Square>),
+    /// The board takes a new size. Squares keep their chess names (a1 stays
+    /// at the bottom left); `lost` are the blocked squares that fell off.
+    Resize {
+        /// Width and height before.
+        from: (u32, u32),
+        /// Width and height after.
+        to: (u32, u32),
+        /// Blocked squares of the old board that the new one lacks.
+        lost: Vec<Square>,
+    },
+    /// The board is replaced by one read from a file.
+    Replace {
+        /// The board before.
+        before: Board,
+        /// The board after.
+        after: Board,
+    },
+}
+
+/// Everything a person can ask of the knight's tour mode.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KnightCommand {
+    /// A new board size; squares keep their chess names.
+    Resize {
+        /// New width.
+        width: u32,
+        /// New height.
+        height: u32,
+    },
+    /// Open or closed tours.
+    SetKind(TourKind),
+    /// The solver for clicked squares.
+    SetAlgorithm(Algorithm),
+    /// What clicks on the board do.
+    SetInteraction(Interaction),
+    /// A click on a square.
+    Click(Square),
+    /// Opens every blocked square.
+    ClearBlocked,
+    /// Puts the walk on show away, to place the knight anew.
+    NewWalk,
+    /// Counts the tours of the board (or from the chosen square).
+    CountTours,
+    /// Estimates the number of tours the count would count.
+    EstimateTours,
+    /// Whether counts are of tours from the chosen square only.
+    CountFromStart(bool),
+    /// Shows the squares where plain Warnsdorff dead-ends.
+    ShowFailingStarts(bool),
+    /// Shows Warnsdorff counts and unreachable squares in play mode.
+    ShowHints(bool),
+    /// The previous tour kept by a count.
+    PreviousFound,
+    /// The next tour kept by a count.
+    NextFound,
+    /// Undo, redo and the playback steps.
+    Step(Step),
+    /// Shows the first `n` positions of the walk (the move slider).
+    Seek(usize),
+    /// Answers yes to the question on show.
+    Confirm,
+    /// Answers no to the question on show.
+    Dismiss,
+}
+
+impl Command for KnightCommand {
+    fn label(&self) -> &'static str {
+        match self {
+            KnightCommand::ClearBlocked => "Clear blocked squares",
+            KnightCommand::NewWalk => "New walk",
+            KnightCommand::CountTours => "Count tours",
+            KnightCommand::EstimateTours => "Estimate tours",
+            KnightCommand::PreviousFound => "Previous tour",
+            KnightCommand::NextFound => "Next tour",
+            KnightCommand::Confirm => "Stop it and go on",
+            KnightCommand::Dismiss => "Keep it running",
+            KnightCommand::Step(step) => step.label(),
+            _ => "",
+        }
+    }
+
+    fn description(&self) -> &'static str {
+        match self {
+            KnightCommand::ClearBlocked => "Open every blocked square (undo brings them back)",
+            KnightCommand::NewWalk => {
+                "Put the walk away and place the knight anew (undo brings it back)"
+            }
+            KnightCommand::CountTours => {
+                "Count every tour of the board, or only those from the chosen square"
+            }
+            KnightCommand::EstimateTours => {
+                "Estimate what Count tours would count, from a minute of random tour attempts, \
+                 with a 95% interval: for boards too big to count"
+            }
+            KnightCommand::PreviousFound => "Show the previous tour the count kept",
+            KnightCommand::NextFound => "Show the next tour the count kept",
+            KnightCommand::Confirm => "Stop the running job and do what was asked",
+            KnightCommand::Dismiss => "Leave the running job alone",
+            KnightCommand::Step(step) => step.description(),
+            _ => "",
+        }
+    }
+
+    fn shortcuts(&self) -> &'static [Shortcut] {
+        match self {
+            KnightCommand::Step(step) => step.shortcuts(),
+            _ => &[],
+        }
+    }
+}
+
+impl Answer for KnightCommand {
+    fn answer(&self) -> Option<bool> {
+        match self {
+            KnightCommand::Confirm => Some(true),
+            KnightCommand::Dismiss => Some(false),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! The knight mode's background work: the jobs it asks for, what they
+//! report, and the code that runs them on a worker thread.
+
+use std::ops::ControlFlow;
+
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::{
+    self, Algorithm, Board, Count, Estimate, NotCounted, Patience, Sampling, SolveResult, Square,
+    TourKind,
+};
+
+use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
+
+/// The background work the knight mode asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum KnightJob {
+    /// One tour from `start`.
+    Solve {
+        /// The board as it was asked.
+        board: Board,
+        /// The first square.
+        start: Square,
+        /// Open or closed.
+        kind: TourKind,
+        /// Which solver.
+        algorithm: Algorithm,
+    },
+    /// Every tour, counted by the same counter as the command line, and the
+    /// first [`BROWSE_LIMIT`] of them listed by a separate, bounded
+    /// enumeration for browsing.
+    Count {
+        /// The board as it was asked.
+        board: Board,
+        /// Only tours from this square (directed), or all (undirected).
+        start: Option<Square>,
+        /// Open or closed.
+        kind: TourKind,
+    },
+    /// The start squares where plain Warnsdorff dead-ends.
+    FailingStarts {
+        /// The board as it was asked.
+        board: Board,
+    },
+    /// An estimate of the number of tours a count would count.
+    Estimate {
+        /// The board as it was asked.
+        board: Board,
+        /// Only tours from this square (directed), or all (undirected).
+        start: Option<Square>,
+        /// Open or closed.
+        kind: TourKind,
+    },
+}
+
+/// What a knight job reports.
+#[derive(Debug)]
+pub enum KnightReport {
+    /// A tour for browsing, streamed while a count runs.
+    Found(Vec<Square>),
+    /// A search ended.
+    Solved(SolveResult),
+    /// A count ended.
+    Counted(Count),
+    /// A count gave no number: its sweep could not start or ran out of
+    /// room, and the walk instead would have taken far too long.
+    CountRefused(NotCounted),
+    /// A count was not needed: theory rules every tour out.
+    NoTour(String),
+    /// The failing starts of plain Warnsdorff.
+    FailingStarts(Vec<Square>),
+    /// An estimate ended, or was refused (the board is too big).
+    Estimated(Result<Estimate, String>),
+}
+
+impl KnightJob {
+    /// What the job does, in words.
+    pub fn label(&self) -> String {
+        match self {
+            KnightJob::Solve { board, start, .. } => {
+                format!("Tour from {}", board.square_name(*start))
+            }
+            KnightJob::Count { board, start, kind } => {
+                format!("Counting {}", describe_count(board, *start, *kind))
+            }
+            KnightJob::FailingStarts { .. } => "Warnsdorff failing starts".to_owned(),
+            KnightJob::Estimate { board, start, kind } => {
+                format!("Estimating {}", describe_count(board, *start, *kind))
+            }
+        }
+    }
+
+    /// Runs the job on the calling thread; `emit` takes streamed tours and
+    /// answers false once nobody listens.
+    pub fn run(
+        self,
+        control: &Control,
+        emit: &(dyn Fn(KnightReport) -> bool + Sync),
+    ) -> Outcome<KnightReport> {
+        match self {
+            KnightJob::Solve {
+                board,
+                start,
+                kind,
+                algorithm,
+            } => knight::solve(&board, start, kind, algorithm, control).map(KnightReport::Solved),
+            KnightJob::Count { board, start, kind } => {
+                if let Some(reason) = knight::impossibility(&board, start, kind) {
+                    return Outcome::Done(KnightReport::NoTour(reason));
+                }
+                count_and_browse(&board, start, kind, control, emit)
+            }
+            KnightJob::FailingStarts { board } => {
+                knight::warnsdorff_failing_starts(&board, control).map(KnightReport::FailingStarts)
+            }
+            KnightJob::Estimate { board, start, kind } => {
+                let sampling = Sampling {
+                    seconds: WINDOW_ESTIMATE_SECONDS,
+                    max_attempts: u64::MAX,
+                    seed: 1,
+                };
+                let estimate = knight::estimate(&board, start, kind, sampling, control);
+                if control.should_stop() {
+                    return Outcome::Cancelled;
+                }
+                Outcome::Done(KnightReport::Estimated(estimate))
+            }
+        }
+    }
+}
+
+/// How long the window's estimate samples: on 8x8 a minute gives open
+/// tours within about 5%.
+pub const WINDOW_ESTIMATE_SECONDS: f64 = 60.0;
+
+/// The longest count the window starts: a week of walking. Beyond that the
+/// estimate is shown instead of a job that would outlive the session.
+const WINDOW_PATIENCE: Patience = Patience::Seconds(7.0 * 24.0 * 3600.0);
+
+/// Counts with [`knight::count`] while the first [`BROWSE_LIMIT`] tours of
+/// a separate enumeration are streamed for browsing.
+fn count_and_browse(
+    board: &Board,
+    start: Option<Square>,
+    kind: TourKind,
+    control: &Control,
+    emit: &(dyn Fn(KnightReport) -> bool + Sync),
+) -> Outcome<KnightReport> {
+    let browse = |browse_control: &Control| {
+        let mut kept = 0;
+        knight::enumerate(board, start, kind, browse_control, &mut |path| {
+            let mut tour = path.to_vec();
+            if kind == TourKind::Closed {
+                tour.push(path[0]);
+            }
+            kept += 1;
+            if kept > BROWSE_LIMIT || control.should_stop() || !emit(KnightReport::Found(tour)) {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+    };
+    match count_while_browsing(control, browse, || {
+        knight::count(board, start, kind, WINDOW_PATIENCE, control)
+    }) {
+        Outcome::Done(Ok(count)) => Outcome::Done(KnightReport::Counted(count)),
+        Outcome::Done(Err(why)) => Outcome::Done(KnightReport::CountRefused(why)),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// What a count counts, in words.
+pub fn describe_count(board: &Board, start: Option<Square>, kind: TourKind) -> String {
+    let kind = match kind {
+        TourKind::Open => "open",
+        TourKind::Closed => "closed",
+    };
+    match start {
+        Some(start) => format!("directed {kind} tours from {}", board.square_name(start)),
+        None => format!("undirected {kind} tours"),
+    }
+}

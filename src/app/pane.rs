@@ -1,0 +1,256 @@
+//! The window's modes behind one interface, as egui's demo app keeps its
+//! apps: [`Pane`] is all the window asks of a mode (draw its controls and
+//! board, apply its commands, take its job reports), and [`ModePane`]
+//! makes one of any mode's session and UI, so the window never matches on
+//! which mode it shows.
+
+use std::time::Instant;
+
+use eframe::egui;
+use gridtour::job::Progress;
+use gridtour::output::Subject;
+
+use super::AppCommand;
+use super::canvas::View;
+use super::command::Effect;
+use super::jobs::{JobEnd, Stopped};
+use super::notice::Notice;
+use super::session::Session;
+use super::settings::{Mode, Settings};
+use super::timeline::Timeline;
+use super::work::{Report, Work};
+
+/// A mode's UI: draws its session and turns clicks into its commands.
+pub trait ModeUi<S: Session> {
+    /// The side panel's controls; what the person asks goes to `out`.
+    fn controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &S,
+        settings: &mut Settings,
+        out: &mut Vec<S::Command>,
+    );
+    /// The board; returns the name of what is under the pointer.
+    fn canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &S,
+        settings: &Settings,
+        out: &mut Vec<S::Command>,
+    ) -> Option<String>;
+    /// Zoom and pan of the board.
+    fn view(&mut self) -> &mut View;
+}
+
+/// A session as the window sees it: which mode it is, and how its
+/// commands, jobs and reports sit inside the window's own.
+pub trait WindowMode: Session<Command: Clone> + Timeline {
+    /// The mode.
+    const MODE: Mode;
+    /// `command` as the window's.
+    fn wrap(command: Self::Command) -> AppCommand;
+    /// The mode's own command, if `command` is one.
+    fn unwrap(command: &AppCommand) -> Option<&Self::Command>;
+    /// `job` as the window's work.
+    fn work(job: Self::Job) -> Work;
+    /// The mode's own report, if `report` is one.
+    fn report(report: Report) -> Option<Self::Report>;
+    /// The mode's commands with keys, read while it is on show.
+    fn keyed() -> Vec<Self::Command>;
+    /// The answers to a question: yes, then no.
+    fn answers() -> [Self::Command; 2];
+    /// What Export saves, with a file name for it, or why there is nothing.
+    fn subject(&self) -> Result<(Subject, String), String>;
+    /// Writes what should be found again next run into `settings`.
+    fn remember(&self, settings: &mut Settings);
+    /// The revision and the length of the path on show: a save reads a
+    /// large board again only after they changed.
+    fn shown(&self) -> (u64, usize);
+}
+
+/// All the window asks of a mode.
+pub trait Pane {
+    /// Which mode it is.
+    fn mode(&self) -> Mode;
+    /// The side panel's controls.
+    fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<AppCommand>);
+    /// The board; the name of what is under the pointer.
+    fn canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &Settings,
+        out: &mut Vec<AppCommand>,
+    ) -> Option<String>;
+    /// Zoom and pan of the board.
+    fn view(&mut self) -> &mut View;
+    /// Whether `command` is one of the mode's.
+    fn owns(&self, command: &AppCommand) -> bool;
+    /// Whether `command`, one of the mode's, can be given now.
+    fn can(&self, command: &AppCommand) -> bool;
+    /// Carries out `command`, one of the mode's.
+    fn apply(&mut self, command: AppCommand) -> Vec<Effect<Work>>;
+    /// The mode's commands with keys.
+    fn keyed(&self) -> Vec<AppCommand>;
+    /// The question waiting for an answer, with the commands that answer
+    /// it yes and no.
+    fn question(&self) -> Option<(String, [AppCommand; 2])>;
+    /// The notice on show, if it is still current.
+    fn notice(&self, now: Instant) -> Option<&Notice>;
+    /// How the mode's last job ended.
+    fn last_job(&self) -> Option<&JobEnd>;
+    /// Advances the path on show if it plays; whether it plays.
+    fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) -> bool;
+    /// Takes a streamed report or advice.
+    fn job_item(&mut self, report: Report);
+    /// Takes the result of the mode's job.
+    fn job_done(&mut self, report: Report, label: String, progress: Progress);
+    /// The mode's job stopped early.
+    fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>);
+    /// Says `notice`.
+    fn tell(&mut self, notice: Notice);
+    /// What Export saves, with a file name.
+    fn subject(&self) -> Result<(Subject, String), String>;
+    /// Writes what should be found again next run into `settings`.
+    fn remember(&self, settings: &mut Settings);
+    /// See [`WindowMode::shown`].
+    fn shown(&self) -> (u64, usize);
+}
+
+/// A mode: its session and its UI.
+#[derive(Default)]
+pub struct ModePane<S, U> {
+    /// The mode's state.
+    pub session: S,
+    /// What its UI keeps between frames.
+    pub ui: U,
+}
+
+impl<S: WindowMode, U> ModePane<S, U> {
+    /// The mode's session with a fresh UI.
+    pub fn new(session: S) -> Self
+    where
+        U: Default,
+    {
+        Self {
+            session,
+            ui: U::default(),
+        }
+    }
+
+    /// Carries the session's effects over to the window's work.
+    fn effects(effects: Vec<Effect<S::Job>>) -> Vec<Effect<Work>> {
+        effects
+            .into_iter()
+            .map(|effect| effect.map(S::work))
+            .collect()
+    }
+
+    /// Runs `change` on the session (a file opened, say), and says what
+    /// the window must do for it.
+    pub fn change(
+        &mut self,
+        change: impl FnOnce(&mut S) -> Vec<Effect<S::Job>>,
+    ) -> Vec<Effect<Work>> {
+        Self::effects(change(&mut self.session))
+    }
+}
+
+impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
+    fn mode(&self) -> Mode {
+        S::MODE
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<AppCommand>) {
+        let mut own = Vec::new();
+        self.ui.controls(ui, &self.session, settings, &mut own);
+        out.extend(own.into_iter().map(S::wrap));
+    }
+
+    fn canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &Settings,
+        out: &mut Vec<AppCommand>,
+    ) -> Option<String> {
+        let mut own = Vec::new();
+        let hovered = self.ui.canvas(ui, &self.session, settings, &mut own);
+        out.extend(own.into_iter().map(S::wrap));
+        hovered
+    }
+
+    fn view(&mut self) -> &mut View {
+        self.ui.view()
+    }
+
+    fn owns(&self, command: &AppCommand) -> bool {
+        S::unwrap(command).is_some()
+    }
+
+    fn can(&self, command: &AppCommand) -> bool {
+        S::unwrap(command).is_some_and(|command| self.session.can(command))
+    }
+
+    fn apply(&mut self, command: AppCommand) -> Vec<Effect<Work>> {
+        match S::unwrap(&command) {
+            Some(own) => {
+                let effects = self.session.apply(own.clone());
+                Self::effects(effects)
+            }
+            None => Vec::new(),
+        }
+    }
+
+    fn keyed(&self) -> Vec<AppCommand> {
+        S::keyed().into_iter().map(S::wrap).collect()
+    }
+
+    fn question(&self) -> Option<(String, [AppCommand; 2])> {
+        let text = self.session.question()?.text.clone();
+        Some((text, S::answers().map(S::wrap)))
+    }
+
+    fn notice(&self, now: Instant) -> Option<&Notice> {
+        self.session.notice(now)
+    }
+
+    fn last_job(&self) -> Option<&JobEnd> {
+        self.session.last_job()
+    }
+
+    fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) -> bool {
+        self.session.tick(seconds, moves_per_second, looping);
+        self.session.is_playing()
+    }
+
+    fn job_item(&mut self, report: Report) {
+        if let Some(report) = S::report(report) {
+            self.session.job_item(report);
+        }
+    }
+
+    fn job_done(&mut self, report: Report, label: String, progress: Progress) {
+        if let Some(report) = S::report(report) {
+            self.session.job_done(report, label, progress);
+        }
+    }
+
+    fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>) {
+        self.session.job_stopped(stopped, by);
+    }
+
+    fn tell(&mut self, notice: Notice) {
+        self.session.tell(notice);
+    }
+
+    fn subject(&self) -> Result<(Subject, String), String> {
+        self.session.subject()
+    }
+
+    fn remember(&self, settings: &mut Settings) {
+        self.session.remember(settings);
+    }
+
+    fn shown(&self) -> (u64, usize) {
+        self.session.shown()
+    }
+}

@@ -1,0 +1,242 @@
+//! What every mode's session shares, as the mid end of a puzzle collection
+//! does: the history of moves (for undo, redo and playback), the notice on
+//! show, the job in flight and how the last one ended, the question put
+//! before a command that would stop long work, and the revision the canvas
+//! redraws on. [`Core`] holds that state once; [`Session`] runs every
+//! command through one pipeline (can it be given? does it need a question
+//! first? then perform it) and each mode supplies only what differs.
+//! No egui in here.
+
+use std::time::Instant;
+
+use gridtour::job::Progress;
+
+use super::browse::Browser;
+use super::command::{Answer, Asking, Effect, Question, Step};
+use super::jobs::{JobEnd, Stopped};
+use super::notice::Notice;
+use super::timeline::{MoveOwner, PathHistory, Playback, Timeline};
+
+/// The commands every mode has, with the same meaning in each: walking the
+/// history and the path on show, browsing what a search found, answering
+/// the question on show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Common {
+    /// Undo, redo or a playback step.
+    Step(Step),
+    /// Shows the first this many positions of the path (the move slider).
+    Seek(usize),
+    /// Shows the tour or solution found before the one on show.
+    PreviousFound,
+    /// Shows the tour or solution found after the one on show.
+    NextFound,
+    /// Answers the question on show: yes or no.
+    Answer(bool),
+}
+
+/// The state every session has: `C` its commands, `M` the moves of its
+/// history, `K` the kinds of job it runs, `P` the places its paths go
+/// through (squares, points).
+#[derive(Debug)]
+pub struct Core<C, M, K, P> {
+    /// The history of moves; the path on show is its trailing steps.
+    pub moves: PathHistory<M>,
+    /// Whether the path on show plays.
+    pub playback: Playback,
+    /// The last notice, while it is current.
+    pub notice: Option<Notice>,
+    /// The kind of the mode's job in flight, if one is.
+    pub running: Option<K>,
+    /// How the mode's last job ended.
+    pub last_job: Option<JobEnd>,
+    /// The question waiting for an answer, with its command.
+    pub asking: Asking<C>,
+    /// Changes whenever what the canvas draws changes other than by a step
+    /// along the path.
+    pub revision: u64,
+    /// The paths a search streamed, kept for browsing.
+    pub found: Browser<Vec<P>>,
+}
+
+impl<C, M, K, P> Default for Core<C, M, K, P> {
+    fn default() -> Self {
+        Self {
+            moves: PathHistory::default(),
+            playback: Playback::default(),
+            notice: None,
+            running: None,
+            last_job: None,
+            asking: Asking::default(),
+            revision: 0,
+            found: Browser::default(),
+        }
+    }
+}
+
+impl<C, M, K, P> Core<C, M, K, P> {
+    /// Marks the drawing as changed.
+    pub fn touch(&mut self) {
+        self.revision = self.revision.wrapping_add(1);
+    }
+}
+
+/// A mode's session: its state changes only through [`Session::apply`]
+/// and the reports of the jobs it asked for.
+pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
+    /// What a person can ask of the mode.
+    type Command: Answer;
+    /// The places its paths go through.
+    type Place: Clone;
+    /// The background work the mode asks for.
+    type Job;
+    /// What that work reports.
+    type Report;
+    /// Which of the mode's jobs runs.
+    type JobKind;
+
+    /// The shared state.
+    fn core(&self) -> &Core<Self::Command, Self::Move, Self::JobKind, Self::Place>;
+    /// The shared state, to change it.
+    fn core_mut(&mut self) -> &mut Core<Self::Command, Self::Move, Self::JobKind, Self::Place>;
+
+    /// `command` as one of the commands every mode has, if it is one.
+    fn common(command: &Self::Command) -> Option<Common>;
+    /// Whether `command`, one of the mode's own, can be given now.
+    fn can_own(&self, command: &Self::Command) -> bool;
+    /// The question to ask before `command`, if it would stop long work a
+    /// stray click should not lose.
+    fn interruption(&self, command: &Self::Command) -> Option<String>;
+    /// Carries out `command`, one of the mode's own, once it may be.
+    fn perform(&mut self, command: Self::Command) -> Vec<Effect<Self::Job>>;
+    /// Puts `path` on show as a new path, its first `shown` positions done
+    /// and the rest ready to be replayed.
+    fn show_path(&mut self, path: &[Self::Place], shown: usize);
+    /// What the mode asks for after any command (the Goishi play-mode
+    /// adviser); nothing by default.
+    fn after_command(&mut self) -> Vec<Effect<Self::Job>> {
+        Vec::new()
+    }
+
+    /// Takes what a job streamed, or advice.
+    fn job_item(&mut self, report: Self::Report);
+    /// Takes the result of the mode's job.
+    fn job_done(&mut self, report: Self::Report, label: String, progress: Progress);
+    /// Says what a job of `kind` left behind when it stopped early (`end`
+    /// says how).
+    fn job_cut_short(&mut self, kind: Self::JobKind, end: &JobEnd);
+
+    /// Whether `command` can be given now (buttons are greyed out and keys
+    /// ignored otherwise).
+    fn can(&self, command: &Self::Command) -> bool {
+        let Some(common) = Self::common(command) else {
+            return self.can_own(command);
+        };
+        let core = self.core();
+        match common {
+            Common::Step(Step::Undo) => core.moves.can_undo(),
+            Common::Step(Step::Redo) => core.moves.can_redo(),
+            Common::Step(step) => core.playback.can(self, step),
+            Common::Seek(_) => true,
+            Common::PreviousFound => core.found.has_previous(),
+            Common::NextFound => core.found.has_next(),
+            Common::Answer(_) => core.asking.question().is_some(),
+        }
+    }
+
+    /// Carries out `command` and says what the window must do for it. A
+    /// command that would stop long work is first put as a question.
+    fn apply(&mut self, command: Self::Command) -> Vec<Effect<Self::Job>> {
+        if !self.can(&command) {
+            return Vec::new();
+        }
+        let interruption = self.interruption(&command);
+        let screened = self.core_mut().asking.screen(command, |_| interruption);
+        let mut effects = match screened {
+            Some(command) => match Self::common(&command) {
+                Some(common) => self.perform_common(common),
+                None => self.perform(command),
+            },
+            None => Vec::new(),
+        };
+        effects.extend(self.after_command());
+        effects
+    }
+
+    /// Carries out one of the commands every mode has.
+    fn perform_common(&mut self, common: Common) -> Vec<Effect<Self::Job>> {
+        match common {
+            Common::Step(Step::Undo) => return self.undo(),
+            Common::Step(Step::Redo) => return self.redo(),
+            Common::Step(step) => self.walk_path(step),
+            Common::Seek(shown) => self.seek_path(shown),
+            Common::PreviousFound | Common::NextFound => {
+                let found = &mut self.core_mut().found;
+                let path = match common {
+                    Common::NextFound => found.next(),
+                    _ => found.previous(),
+                };
+                if let Some(path) = path.cloned() {
+                    self.show_path(&path, path.len());
+                }
+            }
+            // Answers were taken by the question they answer.
+            Common::Answer(_) => {}
+        }
+        Vec::new()
+    }
+
+    /// Keeps `path`, streamed by a search, for browsing, and shows it when
+    /// it is the first.
+    fn keep_found(&mut self, path: Vec<Self::Place>) {
+        let found = &mut self.core_mut().found;
+        if found.push(path)
+            && let Some(first) = found.current().cloned()
+        {
+            self.show_path(&first, first.len());
+        }
+    }
+
+    /// The mode's job stopped before its end: cancelled, or stopped for the
+    /// job `by` (another mode's) that took its place.
+    fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>) {
+        let end = JobEnd::stopped(stopped, by);
+        if let Some(kind) = self.core_mut().running.take() {
+            self.job_cut_short(kind, &end);
+        }
+        self.core_mut().last_job = Some(end);
+    }
+
+    /// Says `notice`.
+    fn tell(&mut self, notice: Notice) {
+        self.core_mut().notice = Some(notice);
+    }
+
+    /// The notice on show, if it is still current.
+    fn notice(&self, now: Instant) -> Option<&Notice> {
+        self.core()
+            .notice
+            .as_ref()
+            .filter(|notice| notice.is_current(now))
+    }
+
+    /// How the mode's last job ended.
+    fn last_job(&self) -> Option<&JobEnd> {
+        self.core().last_job.as_ref()
+    }
+
+    /// The question waiting for an answer.
+    fn question(&self) -> Option<&Question> {
+        self.core().asking.question()
+    }
+
+    /// Whether the path on show is playing.
+    fn is_playing(&self) -> bool {
+        self.core().playback.is_playing()
+    }
+
+    /// Changes when the drawing changes other than by a step along the
+    /// path.
+    fn revision(&self) -> u64 {
+        self.core().revision
+    }
+}

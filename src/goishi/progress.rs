@@ -1,0 +1,195 @@
+//! What a Goishi count or generation says while it runs (see [`Phase`]).
+
+use std::any::Any;
+use std::fmt;
+
+use crate::english::rough_duration;
+use crate::job::{Detail, Headway, Progress};
+
+/// What a long Goishi job is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// A big Goishi puzzle being made block by block (see
+    /// `goishi::generate`).
+    Composing {
+        /// The block being made (from 1).
+        block: u32,
+        /// The blocks of the chain.
+        blocks: u32,
+    },
+    /// A Goishi puzzle's solutions being counted by a search from each
+    /// stone in turn. The searches from different stones can differ a lot
+    /// in length, but the stones are taken in a random order, so the time
+    /// the searched ones took a stone is a fair guess of what the others
+    /// will take, and better the more have been searched.
+    CountingFrom {
+        /// The starting stones searched to the end so far.
+        searched: u32,
+        /// The puzzle's stones: every one is a starting stone.
+        stones: u32,
+    },
+    /// A made puzzle's uniqueness being proven by a full search.
+    ProvingUnique {
+        /// The puzzle's stones.
+        stones: u32,
+    },
+    /// A made puzzle being rated, to see whether it is of the level asked
+    /// for.
+    Rating {
+        /// The puzzle's stones.
+        stones: u32,
+    },
+}
+
+impl Phase {
+    /// The seconds a count's starting stones so far say are left.
+    fn seconds_left(&self, progress: &Progress) -> Option<f64> {
+        match *self {
+            Phase::CountingFrom { searched, stones } if searched > 0 => Some(
+                progress.elapsed.as_secs_f64() * f64::from(stones.saturating_sub(searched))
+                    / f64::from(searched),
+            ),
+            _ => None,
+        }
+    }
+}
+
+impl Detail for Phase {
+    fn headway(&self, progress: &Progress) -> Option<Headway> {
+        let left = self.seconds_left(progress);
+        match *self {
+            Phase::CountingFrom { searched, stones } => {
+                Some(Headway::of(f64::from(searched), f64::from(stones), left))
+            }
+            Phase::Composing { block, blocks } => Some(Headway::of(
+                f64::from(block.saturating_sub(1)),
+                f64::from(blocks),
+                None,
+            )),
+            Phase::ProvingUnique { .. } | Phase::Rating { .. } => None,
+        }
+    }
+
+    fn describe(&self, progress: &Progress, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Phase::Composing { block, blocks } => {
+                write!(f, " (making block {block} of {blocks})")
+            }
+            Phase::CountingFrom { searched, stones } => {
+                write!(f, " (searched from {searched} of {stones} starting stones")?;
+                if let Some(left) = self.seconds_left(progress).filter(|&left| left >= 1.0) {
+                    write!(
+                        f,
+                        ", about {} to go at the rate so far",
+                        rough_duration(left)
+                    )?;
+                }
+                write!(f, ")")
+            }
+            Phase::ProvingUnique { stones } => {
+                write!(f, " (proving the {stones}-stone puzzle unique)")
+            }
+            Phase::Rating { stones } => write!(f, " (rating the {stones}-stone puzzle)"),
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn at(phase: Phase, elapsed: Duration) -> Progress {
+        Progress::counters(1_234_000, 0, elapsed).with_detail(phase)
+    }
+
+    #[test]
+    fn each_phase_words_itself() {
+        let two_minutes = Duration::from_secs(125);
+        // A generator's searches leave the found counter alone (see
+        // `Control::without_found`).
+        assert_eq!(
+            at(
+                Phase::Composing {
+                    block: 3,
+                    blocks: 8
+                },
+                two_minutes
+            )
+            .to_string(),
+            "1,234,000 nodes, 2:05 min, 9,872/s (making block 3 of 8)"
+        );
+        let proving = at(Phase::ProvingUnique { stones: 200 }, two_minutes).to_string();
+        assert!(
+            proving.ends_with("/s (proving the 200-stone puzzle unique)"),
+            "{proving}"
+        );
+        let rating = at(Phase::Rating { stones: 200 }, two_minutes).to_string();
+        assert!(
+            rating.ends_with("/s (rating the 200-stone puzzle)"),
+            "{rating}"
+        );
+        let counting = at(
+            Phase::CountingFrom {
+                searched: 12,
+                stones: 60,
+            },
+            two_minutes,
+        )
+        .to_string();
+        assert!(
+            counting.ends_with(
+                "/s (searched from 12 of 60 starting stones, about 8 minutes to go at the \
+                 rate so far)"
+            ),
+            "{counting}"
+        );
+        // Less than a second to go is not worth a word.
+        let nearly = at(
+            Phase::CountingFrom {
+                searched: 599,
+                stones: 600,
+            },
+            Duration::from_millis(500),
+        )
+        .to_string();
+        assert!(
+            nearly.ends_with("/s (searched from 599 of 600 starting stones)"),
+            "{nearly}"
+        );
+    }
+
+    #[test]
+    fn counts_and_compositions_know_their_headway() {
+        let headway = |phase, seconds| {
+            at(phase, Duration::from_secs_f64(seconds))
+                .headway()
+                .map(|h| h.to_string())
+        };
+        let stones = |searched| Phase::CountingFrom {
+            searched,
+            stones: 60,
+        };
+        assert_eq!(
+            headway(stones(15), 20.0),
+            Some("25%, about 60 seconds left".into())
+        );
+        assert_eq!(headway(stones(0), 20.0), Some("0%".into()));
+        assert_eq!(
+            headway(
+                Phase::Composing {
+                    block: 3,
+                    blocks: 8
+                },
+                1.0
+            ),
+            Some("25%".into())
+        );
+        assert_eq!(headway(Phase::Rating { stones: 9 }, 1.0), None);
+    }
+}

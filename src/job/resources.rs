@@ -1,0 +1,57 @@
+//! What work may use: threads, memory and a scratch directory, handed to
+//! it as a value (see [`Control::with_resources`](super::Control::with_resources)).
+
+use std::path::PathBuf;
+
+/// The threads, memory and disk an engine may use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Resources {
+    /// How many threads the engines that share out their work use (at
+    /// least one).
+    pub threads: usize,
+    /// How many bytes the engines whose tables grow may take (see
+    /// [`crate::memory`]).
+    pub memory_budget: u64,
+    /// Where a count whose states do not fit in the memory budget writes
+    /// them instead (the frontier sweep's scratch files).
+    pub scratch_dir: PathBuf,
+}
+
+impl Default for Resources {
+    /// Every core the machine offers, the default memory budget (see
+    /// [`crate::memory::default_budget`]) and the system's temporary
+    /// directory.
+    fn default() -> Self {
+        Self {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            memory_budget: crate::memory::default_budget(),
+            scratch_dir: std::env::temp_dir(),
+        }
+    }
+}
+
+impl Resources {
+    /// The same resources with `threads` threads (at least one).
+    pub fn with_threads(self, threads: usize) -> Self {
+        Self {
+            threads: threads.max(1),
+            ..self
+        }
+    }
+
+    /// The same resources with a memory budget of `bytes` (at least one).
+    pub fn with_memory_budget(self, bytes: u64) -> Self {
+        Self {
+            memory_budget: bytes.max(1),
+            ..self
+        }
+    }
+
+    /// The same resources with `directory` for scratch files.
+    pub fn with_scratch_dir(self, directory: PathBuf) -> Self {
+        Self {
+            scratch_dir: directory,
+            ..self
+        }
+    }
+}

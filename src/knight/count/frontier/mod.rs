@@ -1,0 +1,348 @@
+//! Counting tours by frontier dynamic programming (a transfer-matrix sweep).
+//!
+//! Squares are visited one at a time in scan order, row by row along the
+//! board's shorter side. When a square is processed, the search decides
+//! which of its knight-move edges to *later* squares belong to the tour;
+//! edges to earlier squares were decided when those were processed, so
+//! everything the future needs to know about the past fits in a window of
+//! the next `2w + 2` squares at most (`w` = the shorter side). Partial
+//! tours that agree on the window are interchangeable, so they are merged
+//! into one state with a multiplicity, and memory depends only on the
+//! number of states, never on the number of tours. Each tour is counted as
+//! an undirected edge set: a Hamiltonian path or cycle once.
+//!
+//! Where to read, in order:
+//! - `transfer`: **the step**, what one square does to one state (which
+//!   edges join the tour, linking path ends, retiring the square that
+//!   leaves the window, and the cuts that end hopeless states early);
+//! - `keys`: how a state's window is packed into a 64-bit key;
+//! - `scan`: the order the board is swept in (rows from both sides inward
+//!   where the board looks the same mirrored, so a state and its mirror
+//!   image count as one);
+//! - `sweep`: the driver that runs the step over a whole layer of states,
+//!   square after square, with `policy` (pure functions) deciding whether a
+//!   step runs in memory or through disk (`spill`, `group`), and `layer`
+//!   holding the hash tables the threads build;
+//! - `plan` (long boards swept from a recorded plan), `checkpoint` (saving
+//!   and taking up a count) and `forecast` (the time left).
+//!
+//! This module itself holds the entry points: [`count`], [`count_lengths`]
+//! and the exact counts beyond 64 bits.
+
+mod checkpoint;
+mod forecast;
+mod group;
+mod keys;
+mod layer;
+mod plan;
+mod policy;
+mod scan;
+mod spill;
+mod sweep;
+mod transfer;
+
+use std::collections::VecDeque;
+
+use super::super::{Board, Square, TourKind};
+use super::natural::{self, Natural};
+use super::progress::{LayerFileWork, Phase, RanOut, SweepPass};
+use crate::job::{self, CHECK_INTERVAL, Control};
+use checkpoint::{Position, Resumed, Saver};
+use forecast::{Forecast, Outlook};
+use keys::*;
+use layer::{Budget, Builder, Entry, Layer, Sink, Tally};
+use plan::Plan;
+use policy::{Growth, Route, StepPlan};
+use scan::*;
+use spill::Carried;
+use sweep::*;
+use transfer::*;
+
+/// What kind of edge set the sweep counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// Hamiltonian paths; only those with the given squares as ends (none,
+    /// one, or both ends given).
+    Path(Option<Square>, Option<Square>),
+    /// Hamiltonian cycles.
+    Cycle,
+}
+
+impl Shape {
+    /// The edge sets that are tours of `kind`: open ones between the given
+    /// ends (either or both may be free), or closed ones.
+    pub(super) fn of(kind: TourKind, start: Option<Square>, end: Option<Square>) -> Shape {
+        match kind {
+            TourKind::Open => Shape::Path(start, end),
+            TourKind::Closed => Shape::Cycle,
+        }
+    }
+}
+
+/// Why the sweep gave no number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Unavailable {
+    /// The board's shorter side, this wide, is wider than [`MAX_WIDTH`].
+    TooWide { width: u32 },
+    /// The states would take more than the memory budget.
+    OverBudget { at: RanOut },
+    /// The states would take more than the memory budget, and more than
+    /// the scratch directory's `free` bytes on disk.
+    OverBudgetAndDisk { free: u64, at: RanOut },
+    /// Boards up to this long can be counted by [`count_lengths`].
+    TooLong { longest: u32 },
+    /// The control was cancelled.
+    Cancelled,
+    /// A file the sweep needs (the checkpoint file asked for, or a scratch
+    /// file for states that do not fit in memory) could not be read or
+    /// written, or holds another count: the message says which.
+    File(String),
+}
+
+impl From<String> for Unavailable {
+    /// A checkpoint's failure.
+    fn from(message: String) -> Unavailable {
+        Unavailable::File(message)
+    }
+}
+
+/// Widest shorter side the 64-bit state keys support: `2w + 1` window
+/// squares, the square at index `i` one of `4 + 2w - i` codes (see
+/// [`KeyFormat`]); for 9-wide rows, or 8-wide rows swept inward (`2w + 2`
+/// squares), their product would pass 2^64.
+pub(super) const MAX_WIDTH: usize = 8;
+
+/// Below this many states a step runs on one thread: splitting costs more.
+const PARALLEL_THRESHOLD: usize = 20_000;
+
+/// Counts the Hamiltonian paths or cycles of the board's knight graph, each
+/// edge set once. Boards with fewer than two open squares are the caller's
+/// business (the sweep needs every square to have a tour edge).
+///
+/// A count beyond 64 bits takes more sweeps: one that adds the counts as
+/// floating-point numbers, to learn the count's size, then one modulo each
+/// of enough primes for their product to exceed it; the Chinese remainder
+/// theorem gives the exact count (closed 6x40, 68 digits: six sweeps).
+///
+/// With a checkpoint file in the control, the sweeps are saved there as
+/// they go, a count saved there before is taken up where it was, and the
+/// file is removed once the count is complete.
+pub(super) fn count(
+    board: &Board,
+    shape: Shape,
+    control: &Control,
+) -> Result<Natural, Unavailable> {
+    let width = board.width().min(board.height());
+    if width as usize > MAX_WIDTH {
+        return Err(Unavailable::TooWide { width });
+    }
+    let Some(scan) = Scan::new(board, shape) else {
+        return Ok(Natural::from_u128(0));
+    };
+    let mut saver = Saver::open(
+        control.checkpointing(),
+        scan.keys.checkpoint_magic(),
+        scan.request(scan.rows),
+        describe(board, shape, None),
+    )?;
+    let memory = tables_memory(control);
+    let plan = Plan::for_long_board(&scan, scan.rows, control, memory)?;
+    let mut whole_board = |tally: Tally, pass: SweepPass| {
+        let mut tours = 0;
+        let mut on_rows = |rows, found| {
+            if rows == scan.rows {
+                tours = found;
+            }
+        };
+        match &plan {
+            Some(plan) => plan.sweep((tally, pass), control, &mut on_rows)?,
+            None => {
+                let means = Means {
+                    memory,
+                    control,
+                    saver: &mut saver,
+                };
+                sweep(&scan, scan.rows, (tally, pass), means, &mut on_rows)?;
+            }
+        }
+        Ok(vec![tours])
+    };
+    let capped = whole_board(Tally::Capped, SweepPass::Counting)?[0];
+    let tours = if capped < u64::MAX {
+        Natural::from_u128(capped.into())
+    } else {
+        exact_beyond_64_bits(&mut whole_board)?.remove(0)
+    };
+    saver.complete();
+    Ok(tours)
+}
+
+/// The bytes the sweep's tables may take: three-quarters of the memory
+/// budget, the rest left for what the allocator holds on to of what they
+/// free between steps (measured: closed 8x8 peaked at 1.12 times what its
+/// tables held at once).
+fn tables_memory(control: &Control) -> u64 {
+    control.resources().memory_budget / 4 * 3
+}
+
+/// The request in words, for a checkpoint file's messages: "closed tours
+/// of 7x8", "open tours of 8x8 from a1 to h8 (2 squares blocked)", "closed
+/// tours of 6x1 to 6x40".
+fn describe(board: &Board, shape: Shape, up_to_length: Option<u32>) -> String {
+    let (kind, ends) = match shape {
+        Shape::Cycle => ("closed", String::new()),
+        Shape::Path(start, end) => {
+            let name = |square: Option<Square>, word: &str| {
+                square.map_or(String::new(), |s| {
+                    format!(" {word} {}", board.square_name(s))
+                })
+            };
+            ("open", name(start, "from") + &name(end, "to"))
+        }
+    };
+    let size = match up_to_length {
+        Some(length) => format!("{0}x1 to {0}x{length}", board.width()),
+        None => format!("{}x{}", board.width(), board.height()),
+    };
+    let blocked = board.width() * board.height() - board.open_count() as u32;
+    let blocked = match blocked {
+        0 => String::new(),
+        1 => " (1 square blocked)".to_owned(),
+        n => format!(" ({n} squares blocked)"),
+    };
+    format!("{kind} tours of {size}{ends}{blocked}")
+}
+
+/// The exact counts of a sweep whose 64-bit counts overflowed: `sweep_with`
+/// runs the same sweep again with another tally and returns the same
+/// counts (one or several) added up that way. One sweep adds them up as
+/// floating-point numbers, to learn the largest one's size; then one
+/// sweep modulo each of enough primes for their product to exceed it, and
+/// the Chinese remainder theorem gives each count.
+fn exact_beyond_64_bits(
+    sweep_with: &mut dyn FnMut(Tally, SweepPass) -> Result<Vec<u64>, Unavailable>,
+) -> Result<Vec<Natural>, Unavailable> {
+    let sizes = sweep_with(Tally::Magnitude, SweepPass::Sizing)?;
+    let largest = sizes
+        .iter()
+        .map(|&size| f64::from_bits(size))
+        .fold(0.0, f64::max);
+    // Each count is a sum of non-negative terms, each addition off by at
+    // most 2^-53 of its result, so even billions of additions in a row
+    // leave the size within a millionth: twice it bounds the count. (An
+    // overflowing size asks for all the bits an f64 can describe.)
+    let bits = if largest.is_finite() {
+        (2.0 * largest).log2().ceil().max(64.0) as usize + 1
+    } else {
+        1025
+    };
+    let primes = natural::primes_below_2_62(bits.div_ceil(61));
+    let mut residues = vec![Vec::with_capacity(primes.len()); sizes.len()];
+    for (index, &prime) in (1..).zip(&primes) {
+        let pass = SweepPass::Modulo {
+            prime: index,
+            primes: primes.len() as u32,
+        };
+        for (residue, value) in residues
+            .iter_mut()
+            .zip(sweep_with(Tally::Modulo(prime), pass)?)
+        {
+            residue.push(value);
+        }
+    }
+    Ok(residues
+        .iter()
+        .map(|residues| Natural::from_residues(residues, &primes))
+        .collect())
+}
+
+/// How much longer than the longest board asked for [`count_lengths`]
+/// sweeps (see there).
+const ROWS_PAST_THE_LONGEST: u32 = 4;
+
+/// Counts the Hamiltonian paths or cycles of every board `width` wide and
+/// 1 to `length` long in one sweep, passing each count to `on_length` (with
+/// the length) as soon as it is known, shortest first. A tour of the first
+/// rows of a longer board is a tour of the shorter board, so the sweep of
+/// the longest board sees them all on the way. From the first count beyond
+/// 64 bits on, the counts wait for the further sweeps that make them exact
+/// (see [`count`], also for checkpoints: a count taken up passes the
+/// counts it had passed before again).
+///
+/// The board swept is four rows longer than asked (and at least as long as
+/// wide, so that it is swept along its length): the sweep drops a state as
+/// soon as a square ahead can no longer get its edges, looking at squares
+/// up to two rows past the one it is at and at the knight moves those have
+/// left up to two rows further on. So that no square of the shorter boards'
+/// tours is judged by the board's far edge, the rows it looks at must all
+/// exist past the last row of the longest board, where the sweep stops.
+pub(super) fn count_lengths(
+    width: u32,
+    length: u32,
+    shape: Shape,
+    control: &Control,
+    on_length: &mut dyn FnMut(u32, Natural),
+) -> Result<(), Unavailable> {
+    if width as usize > MAX_WIDTH {
+        return Err(Unavailable::TooWide { width });
+    }
+    let longest = Board::MAX_SIDE - ROWS_PAST_THE_LONGEST;
+    // At least as long as wide, so that the scan runs along the length.
+    let swept_length = (length + ROWS_PAST_THE_LONGEST).max(width);
+    let board = Board::new(width, swept_length).map_err(|_| Unavailable::TooLong { longest })?;
+    let Some(mut scan) = Scan::new(&board, shape) else {
+        return Ok(());
+    };
+    scan.shorter_boards = scan.ends.is_empty() && board.is_full();
+    let mut saver = Saver::open(
+        control.checkpointing(),
+        scan.keys.checkpoint_magic(),
+        scan.request(length as usize),
+        describe(&board, shape, Some(length)),
+    )?;
+    let memory = tables_memory(control);
+    let wanted = 1..=length as usize;
+    let plan = Plan::for_long_board(&scan, length as usize, control, memory)?;
+    let mut run = |tally: Tally, pass: SweepPass, on_rows: &mut dyn FnMut(usize, u64)| {
+        if let Some(plan) = &plan {
+            return plan.sweep((tally, pass), control, on_rows);
+        }
+        let means = Means {
+            memory,
+            control,
+            saver: &mut saver,
+        };
+        sweep(&scan, length as usize, (tally, pass), means, on_rows)
+    };
+    // The lengths from the first count beyond 64 bits on.
+    let mut held = Vec::new();
+    run(Tally::Capped, SweepPass::Counting, &mut |rows, found| {
+        if !wanted.contains(&rows) {
+            return;
+        }
+        if held.is_empty() && found < u64::MAX {
+            on_length(rows as u32, Natural::from_u128(found.into()));
+        } else {
+            held.push(rows);
+        }
+    })?;
+    if let Some(&first_held) = held.first() {
+        let exact = exact_beyond_64_bits(&mut |tally, pass| {
+            let mut counts = Vec::new();
+            run(tally, pass, &mut |rows, found| {
+                if rows >= first_held && wanted.contains(&rows) {
+                    counts.push(found);
+                }
+            })?;
+            Ok(counts)
+        })?;
+        for (rows, tours) in held.into_iter().zip(exact) {
+            on_length(rows as u32, tours);
+        }
+    }
+    saver.complete();
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
