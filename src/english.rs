@@ -112,8 +112,6 @@ pub fn group_decimal(digits: &str) -> String {
     grouped
 }
 
-/// The result of a job that may have been cancelled.
-
 #[cfg(test)]
 mod tests {
     use super::*;

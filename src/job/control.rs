@@ -252,8 +252,6 @@ pub struct Checkpointing {
     pub every: Duration,
 }
 
-/// A reading of a job's counters.
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! squares (untouched, done, an end and how far on its partner is) in one
 //! of three formats, chosen by the window's size (see [`KeyFormat`]).
 
-use super::*;
+use super::MAX_WIDTH;
 
 /// Window slot codes (the `mate` array). Values below `TERMINAL` are slot
 /// indices of the other end of the square's partial path.
@@ -179,5 +179,74 @@ impl KeyFormat {
             KeyFormat::Radix => *b"gtsweep3",
             KeyFormat::WideRadix => *b"gtsweep4",
         })
+    }
+}
+
+/// Room for a window's slots, the square that enters it during a step, and
+/// a spare slot that takes the writes a branch-free loop does not want: a
+/// power of two, so that any index can be brought in range with `%`.
+pub(super) const WINDOW_ROOM: usize = 32;
+pub(super) const SPARE: usize = WINDOW_ROOM - 1;
+
+/// The key bit that holds [`Window::end_colour`]: keys of either format
+/// leave it free (their windows take 62 and 60 bits), and the top bit
+/// marks empty table slots.
+pub(super) const END_COLOUR_BIT: usize = 62;
+
+/// An order in which [`Window::encode`] takes a window's squares: `at(i)`
+/// is the offset of the square that goes `i`th, for `i` below `slots()`;
+/// beyond (up to [`WINDOW_ROOM`]) it is below [`WINDOW_ROOM`], and a square
+/// read there is not used. The order must be its own inverse
+/// (the identity and a mirror image are).
+pub(super) trait SquareOrder {
+    fn slots(&self) -> usize;
+    fn at(&self, index: usize) -> usize;
+}
+
+/// The squares in scan order, the order of almost every key: spelt out
+/// rather than looked up, so that encoding in it does without two table
+/// reads a square.
+pub(super) struct ScanOrder {
+    pub(super) slots: usize,
+}
+
+impl SquareOrder for ScanOrder {
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// Beyond the window too, every index is its own offset: the lanes of
+    /// [`Window::codes`] then read the window in one piece.
+    fn at(&self, index: usize) -> usize {
+        index
+    }
+}
+
+/// Any order, as a table.
+pub(super) struct Order {
+    pub(super) slots: usize,
+    pub(super) at: [u8; WINDOW_ROOM],
+}
+
+impl SquareOrder for Order {
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn at(&self, index: usize) -> usize {
+        self.at[index % WINDOW_ROOM] as usize
+    }
+}
+
+impl Order {
+    pub(super) fn new(slots: usize, at: impl Fn(usize) -> usize) -> Order {
+        let mut order = Order {
+            slots,
+            at: [0; WINDOW_ROOM],
+        };
+        for index in 0..slots {
+            order.at[index] = at(index) as u8;
+        }
+        order
     }
 }

@@ -41,22 +41,15 @@ mod spill;
 mod sweep;
 mod transfer;
 
-use std::collections::VecDeque;
-
 use super::super::{Board, Square, TourKind};
 use super::natural::{self, Natural};
-use super::progress::{LayerFileWork, Phase, RanOut, SweepPass};
-use crate::job::{self, CHECK_INTERVAL, Control};
-use checkpoint::{Position, Resumed, Saver};
-use forecast::{Forecast, Outlook};
-use keys::*;
-use layer::{Budget, Builder, Entry, Layer, Sink, Tally};
+use super::progress::{RanOut, SweepPass};
+use crate::job::Control;
+use checkpoint::Saver;
+use layer::Tally;
 use plan::Plan;
-use policy::{Growth, Route, StepPlan};
-use scan::*;
-use spill::Carried;
-use sweep::*;
-use transfer::*;
+use scan::Scan;
+use sweep::{Means, sweep};
 
 /// What kind of edge set the sweep counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,7 +2,9 @@
 //! the shorter side, swept left to right, or from both sides inward where
 //! the board looks the same mirrored.
 
-use super::*;
+use super::Shape;
+use super::keys::{INWARD_WIDEST_WINDOW, KeyFormat, Order, ScanOrder, WIDEST_WINDOW};
+use crate::knight::{Board, Square};
 
 /// The board seen in scan order: position `p` is column `p % width` of row
 /// `p / width`, where rows run along the shorter side.
@@ -256,44 +258,6 @@ impl Scan {
         }
     }
 
-    /// The step at `position` of a sweep of the first `rows` rows, adding
-    /// up counts as `tally` says.
-    pub(super) fn step(&self, position: usize, rows: usize, tally: Tally) -> Step<'_> {
-        let needing = self.needing_two_edges(rows);
-        let two_edges = (0..=self.window())
-            .filter(|&slot| needing[self.colour(position + slot)])
-            .filter(|&slot| !self.ends.contains(&(position + slot)))
-            .fold(0, |mask, slot| mask | 1 << slot);
-        Step {
-            two_edges,
-            ..self.step_in_any_row(position, rows, tally)
-        }
-    }
-
-    /// The step at `position` of a sweep of the first `rows` rows, fit for
-    /// the same column of every row (as a plan records it): the colours of
-    /// the squares differ from row to row, so it leaves out the colour rule
-    /// of [`Scan::needing_two_edges`], which only prunes states that would
-    /// die later anyway. The colours of the ends (see
-    /// [`Scan::follows_end_colours`]) are followed relative to the square
-    /// being retired, the same in every row.
-    pub(super) fn step_in_any_row(&self, position: usize, rows: usize, tally: Tally) -> Step<'_> {
-        let colour = |slot: usize| self.colour(position + slot);
-        Step {
-            scan: self,
-            position,
-            cycles: self.cycles,
-            mirror: self.mirror_orders[(position + 1) % self.width].as_ref(),
-            two_edges: 0,
-            follows_end_colours: self.follows_end_colours(rows),
-            same_colour: (0..=self.window())
-                .filter(|&slot| colour(slot) == colour(0))
-                .fold(0, |mask, slot| mask | 1 << slot),
-            next_colour_differs: colour(1) != colour(0),
-            tally,
-        }
-    }
-
     /// Whether a sweep of the first `rows` rows follows the colour of the
     /// first fixed end of an open tour (in [`Window::end_colour`]): on a
     /// board with as many open squares of each colour, a knight's path has
@@ -453,4 +417,47 @@ pub(super) fn mirror_order(columns: &[usize], swept: usize, slots: usize) -> Opt
         let mirrored = row * width + places[width - 1 - columns[place]] - swept;
         if mirrored < slots { mirrored } else { slot }
     }))
+}
+
+/// A square's knight neighbours beyond the position being retired, for
+/// [`Step::retire`]: a bit per window offset, and a count of those beyond
+/// the window (which no state has touched yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct LaterMask {
+    pub(super) in_window: u32,
+    pub(super) beyond: u8,
+}
+
+impl LaterMask {
+    /// The mask of neighbours at these offsets from the position, in a
+    /// window of `slots` squares after it.
+    pub(super) fn new(offsets: impl Iterator<Item = usize>, slots: usize) -> LaterMask {
+        let mut mask = LaterMask {
+            in_window: 0,
+            beyond: 0,
+        };
+        for r in offsets {
+            if r <= slots {
+                mask.in_window |= 1 << r;
+            } else {
+                mask.beyond += 1;
+            }
+        }
+        mask
+    }
+
+    /// The window offsets of the neighbours in the window.
+    pub(super) fn offsets_in_window(self) -> impl Iterator<Item = usize> {
+        set_bits(self.in_window)
+    }
+}
+
+/// The positions of the bits set in `mask`, lowest first.
+pub(super) fn set_bits(mask: u32) -> impl Iterator<Item = usize> {
+    let mut left = mask;
+    std::iter::from_fn(move || {
+        let bit = (left != 0).then(|| left.trailing_zeros() as usize)?;
+        left &= left - 1;
+        Some(bit)
+    })
 }

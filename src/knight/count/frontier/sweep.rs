@@ -3,7 +3,18 @@
 //! says (see [`policy`](super::policy)), saving to and taking up from the
 //! checkpoint file, and telling whoever watches where it is.
 
-use super::*;
+use std::collections::VecDeque;
+
+use super::checkpoint::{Position, Resumed, Saver};
+use super::forecast::{Forecast, Outlook};
+use super::layer::{self, Budget, Builder, Entry, Layer, Sink, Tally};
+use super::policy::{self, Growth, Route, StepPlan};
+use super::scan::Scan;
+use super::spill::{self, Carried};
+use super::transfer::Step;
+use super::{PARALLEL_THRESHOLD, Unavailable};
+use crate::job::{self, CHECK_INTERVAL, Control};
+use crate::knight::count::progress::{LayerFileWork, Phase, RanOut, SweepPass};
 
 /// From this many states on (16 MiB in a checkpoint file), the progress
 /// line says when a layer is being saved or read back.

@@ -1,9 +1,17 @@
 //! Tests of the whole sweep: against brute force, across key formats and
 //! row orders, and its memory, disk and checkpoint behaviour.
 
-use super::*;
-use crate::random::Rng;
 use std::time::Duration;
+
+use super::keys::{
+    DONE, INWARD_WIDEST_WINDOW, KeyFormat, MAX_DISTANCES_WIDTH, Order, ScanOrder, SquareOrder,
+    TERMINAL, UNTOUCHED, WIDEST_WINDOW, WINDOW_ROOM,
+};
+use super::scan::{RowSweep, mirror_order, row_order, window_for};
+use super::transfer::Window;
+use super::*;
+use crate::job;
+use crate::random::Rng;
 
 /// Hamiltonian edge sets by brute force: paths (with `end` as an end
 /// when given) or cycles, each undirected edge set once.

@@ -5,56 +5,14 @@
 //! with [`join`] linking path ends), and retires the square when it leaves
 //! the window (`retire`), ending states that can no longer become a tour.
 
-use super::*;
-
-/// A square's knight neighbours beyond the position being retired, for
-/// [`Step::retire`]: a bit per window offset, and a count of those beyond
-/// the window (which no state has touched yet).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct LaterMask {
-    pub(super) in_window: u32,
-    pub(super) beyond: u8,
-}
-
-impl LaterMask {
-    /// The mask of neighbours at these offsets from the position, in a
-    /// window of `slots` squares after it.
-    pub(super) fn new(offsets: impl Iterator<Item = usize>, slots: usize) -> LaterMask {
-        let mut mask = LaterMask {
-            in_window: 0,
-            beyond: 0,
-        };
-        for r in offsets {
-            if r <= slots {
-                mask.in_window |= 1 << r;
-            } else {
-                mask.beyond += 1;
-            }
-        }
-        mask
-    }
-
-    /// The window offsets of the neighbours in the window.
-    pub(super) fn offsets_in_window(self) -> impl Iterator<Item = usize> {
-        set_bits(self.in_window)
-    }
-}
-
-/// The positions of the bits set in `mask`, lowest first.
-pub(super) fn set_bits(mask: u32) -> impl Iterator<Item = usize> {
-    let mut left = mask;
-    std::iter::from_fn(move || {
-        let bit = (left != 0).then(|| left.trailing_zeros() as usize)?;
-        left &= left - 1;
-        Some(bit)
-    })
-}
-
-/// Room for a window's slots, the square that enters it during a step, and
-/// a spare slot that takes the writes a branch-free loop does not want: a
-/// power of two, so that any index can be brought in range with `%`.
-pub(super) const WINDOW_ROOM: usize = 32;
-pub(super) const SPARE: usize = WINDOW_ROOM - 1;
+use super::keys::{
+    CODE_LATER_END, CODE_SPECIALS, DISTANCE_BITS, DONE, END_COLOUR_BIT, FIFTH_BITS_AT,
+    INWARD_WIDEST_WINDOW, KeyFormat, Order, RADIX_FIELD_BITS, RADIX_FIELDS, SPARE, SquareOrder,
+    TERMINAL, UNTOUCHED, WIDE_RADIX_FIELD_BITS, WIDE_RADIX_FIELDS, WIDEST_WINDOW, WINDOW_ROOM,
+    radix_field_codes, radix_key,
+};
+use super::layer::{Sink, Tally};
+use super::scan::{LaterMask, Scan, set_bits};
 
 /// A decoded state: the window's slot codes.
 #[derive(Clone, Copy)]
@@ -66,69 +24,6 @@ pub(super) struct Window {
     /// Always 0 otherwise, so that equal situations get equal keys. Kept
     /// relative to slot 0, so that a step does the same to it in every row.
     pub(super) end_colour: u8,
-}
-
-/// The key bit that holds [`Window::end_colour`]: keys of either format
-/// leave it free (their windows take 62 and 60 bits), and the top bit
-/// marks empty table slots.
-pub(super) const END_COLOUR_BIT: usize = 62;
-
-/// An order in which [`Window::encode`] takes a window's squares: `at(i)`
-/// is the offset of the square that goes `i`th, for `i` below `slots()`;
-/// beyond (up to [`WINDOW_ROOM`]) it is below [`WINDOW_ROOM`], and a square
-/// read there is not used. The order must be its own inverse
-/// (the identity and a mirror image are).
-pub(super) trait SquareOrder {
-    fn slots(&self) -> usize;
-    fn at(&self, index: usize) -> usize;
-}
-
-/// The squares in scan order, the order of almost every key: spelt out
-/// rather than looked up, so that encoding in it does without two table
-/// reads a square.
-pub(super) struct ScanOrder {
-    pub(super) slots: usize,
-}
-
-impl SquareOrder for ScanOrder {
-    fn slots(&self) -> usize {
-        self.slots
-    }
-
-    /// Beyond the window too, every index is its own offset: the lanes of
-    /// [`Window::codes`] then read the window in one piece.
-    fn at(&self, index: usize) -> usize {
-        index
-    }
-}
-
-/// Any order, as a table.
-pub(super) struct Order {
-    pub(super) slots: usize,
-    pub(super) at: [u8; WINDOW_ROOM],
-}
-
-impl SquareOrder for Order {
-    fn slots(&self) -> usize {
-        self.slots
-    }
-
-    fn at(&self, index: usize) -> usize {
-        self.at[index % WINDOW_ROOM] as usize
-    }
-}
-
-impl Order {
-    pub(super) fn new(slots: usize, at: impl Fn(usize) -> usize) -> Order {
-        let mut order = Order {
-            slots,
-            at: [0; WINDOW_ROOM],
-        };
-        for index in 0..slots {
-            order.at[index] = at(index) as u8;
-        }
-        order
-    }
 }
 
 impl Window {
@@ -394,6 +289,46 @@ pub(super) struct Step<'a> {
     /// next state's [`Window::end_colour`] is relative to it.
     pub(super) next_colour_differs: bool,
     pub(super) tally: Tally,
+}
+
+impl Scan {
+    /// The step at `position` of a sweep of the first `rows` rows, adding
+    /// up counts as `tally` says.
+    pub(super) fn step(&self, position: usize, rows: usize, tally: Tally) -> Step<'_> {
+        let needing = self.needing_two_edges(rows);
+        let two_edges = (0..=self.window())
+            .filter(|&slot| needing[self.colour(position + slot)])
+            .filter(|&slot| !self.ends.contains(&(position + slot)))
+            .fold(0, |mask, slot| mask | 1 << slot);
+        Step {
+            two_edges,
+            ..self.step_in_any_row(position, rows, tally)
+        }
+    }
+
+    /// The step at `position` of a sweep of the first `rows` rows, fit for
+    /// the same column of every row (as a plan records it): the colours of
+    /// the squares differ from row to row, so it leaves out the colour rule
+    /// of [`Scan::needing_two_edges`], which only prunes states that would
+    /// die later anyway. The colours of the ends (see
+    /// [`Scan::follows_end_colours`]) are followed relative to the square
+    /// being retired, the same in every row.
+    pub(super) fn step_in_any_row(&self, position: usize, rows: usize, tally: Tally) -> Step<'_> {
+        let colour = |slot: usize| self.colour(position + slot);
+        Step {
+            scan: self,
+            position,
+            cycles: self.cycles,
+            mirror: self.mirror_orders[(position + 1) % self.width].as_ref(),
+            two_edges: 0,
+            follows_end_colours: self.follows_end_colours(rows),
+            same_colour: (0..=self.window())
+                .filter(|&slot| colour(slot) == colour(0))
+                .fold(0, |mask, slot| mask | 1 << slot),
+            next_colour_differs: colour(1) != colour(0),
+            tally,
+        }
+    }
 }
 
 impl Step<'_> {
