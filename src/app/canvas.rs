@@ -61,6 +61,32 @@ const KEY_ZOOM_STEP: f32 = 1.5;
 /// A grid position: a square of a knight board or a point of a Goishi board.
 pub type Cell = (u32, u32);
 
+/// The path on show, indexed, kept until the drawing changes.
+#[derive(Debug, Default)]
+pub struct CachedPath {
+    built: Option<(u64, PathIndex)>,
+}
+
+impl CachedPath {
+    /// The path of `revision`, built by `build` unless it was already.
+    pub fn of(&mut self, revision: u64, build: impl FnOnce() -> PathIndex) -> &PathIndex {
+        if self
+            .built
+            .as_ref()
+            .is_none_or(|(built, _)| *built != revision)
+        {
+            self.built = Some((revision, build()));
+        }
+        let (_, path) = self.built.as_ref().expect("built just now");
+        path
+    }
+
+    /// Forgets the path, so that it is built again.
+    pub fn clear(&mut self) {
+        self.built = None;
+    }
+}
+
 /// A tour or pickup order with a reverse index from grid positions to move
 /// numbers, so drawing can start from the visible squares.
 #[derive(Debug, Clone, PartialEq)]

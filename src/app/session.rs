@@ -128,9 +128,14 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
     /// Whether `command` can be given now (buttons are greyed out and keys
     /// ignored otherwise).
     fn can(&self, command: &Self::Command) -> bool {
-        let Some(common) = Self::common(command) else {
-            return self.can_own(command);
-        };
+        match Self::common(command) {
+            Some(common) => self.can_common(common),
+            None => self.can_own(command),
+        }
+    }
+
+    /// Whether one of the commands every mode has can be given now.
+    fn can_common(&self, common: Common) -> bool {
         let core = self.core();
         match common {
             Common::Step(Step::Undo) => core.moves.can_undo(),

@@ -15,6 +15,31 @@ pub trait PathMove: Clone {
     fn is_step(&self) -> bool;
 }
 
+/// A move of a mode's history: a step of the path on show to a place `P`
+/// (a knight's visit, a pick), or a reset that puts the path away (its
+/// steps stay in the history before it) and changes the board as `C` says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Move<P, C> {
+    /// The path goes on to this place.
+    Step(P),
+    /// The path on show is put away, and the board changes.
+    Reset(Box<C>),
+}
+
+impl<P: Clone, C: Clone> PathMove for Move<P, C> {
+    fn is_step(&self) -> bool {
+        matches!(self, Move::Step(_))
+    }
+}
+
+/// The places of the steps among `moves`, in order.
+pub fn places<P: Copy, C>(moves: &[Move<P, C>]) -> impl Iterator<Item = P> + '_ {
+    moves.iter().filter_map(|made| match made {
+        Move::Step(place) => Some(*place),
+        Move::Reset(_) => None,
+    })
+}
+
 /// The history of a mode, knowing how much of the path on show is still to
 /// be replayed: the steps right after the cursor.
 #[derive(Debug, Clone)]

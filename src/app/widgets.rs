@@ -5,6 +5,7 @@
 use eframe::egui::{self, KeyboardShortcut, Modifiers};
 
 use super::command::{Command, Key, Shortcut};
+use super::session::{Common, Session};
 
 /// egui's name for `key`.
 fn egui_key(key: Key) -> egui::Key {
@@ -128,20 +129,36 @@ pub fn size_fields(
     Some((width, height))
 }
 
+/// A row of buttons for `commands`, each enabled when `can` says so; the
+/// one clicked goes to `out`.
+pub fn button_row<C: Command>(
+    ui: &mut egui::Ui,
+    commands: impl IntoIterator<Item = C>,
+    can: impl Fn(&C) -> bool,
+    out: &mut Vec<C>,
+) {
+    ui.horizontal(|ui| {
+        for command in commands {
+            if button(ui, &command, can(&command)) {
+                out.push(command);
+            }
+        }
+    });
+}
+
 /// The playback controls shared by both modes: First, Back, Play or Pause
 /// (one place, one size), Forward, Last, the move slider, speed and loop.
-/// `can` says which steps can act; a chosen step becomes the mode's command
-/// through `step`, a slider position through `seek`.
-pub fn playback<C>(
+/// Steps that cannot act now are greyed out; the step or slider position
+/// chosen, if any, comes back for the mode to wrap in its command.
+pub fn playback(
     ui: &mut egui::Ui,
-    (shown, len): (usize, usize),
-    playing: bool,
-    can: impl Fn(super::command::Step) -> bool,
+    session: &impl Session,
     settings: &mut super::settings::Settings,
-    step: impl Fn(super::command::Step) -> C,
-    seek: impl Fn(usize) -> C,
-) -> Option<C> {
+) -> Option<Common> {
     use super::command::Step;
+    let (shown, len) = session.position();
+    let playing = session.is_playing();
+    let can = |step| session.can_common(Common::Step(step));
     let mut request = None;
     let play_pause = if playing { Step::Pause } else { Step::Play };
     let play_width = ui.spacing().interact_size.x.max(52.0);
@@ -159,7 +176,7 @@ pub fn playback<C>(
                 egui::Vec2::ZERO
             };
             if button_sized(ui, &command, can(command), min) {
-                request = Some(step(command));
+                request = Some(Common::Step(command));
             }
         }
     });
@@ -167,7 +184,7 @@ pub fn playback<C>(
         let mut position = shown;
         let slider = egui::Slider::new(&mut position, len.min(1)..=len.max(1)).text("Move");
         if ui.add(slider).changed() {
-            request = Some(seek(position));
+            request = Some(Common::Seek(position));
         }
         ui.add(
             egui::Slider::new(&mut settings.moves_per_second, 0.5..=100_000.0)

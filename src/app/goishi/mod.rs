@@ -10,7 +10,7 @@ use gridtour::output::Subject;
 use super::AppCommand;
 use super::command::Step;
 use super::pane::WindowMode;
-use super::session::Session;
+use super::session::{Common, Session};
 use super::settings::{Mode, Settings};
 use super::work::{Report, Work};
 use session::{GoishiCommand, GoishiSession};
@@ -43,14 +43,17 @@ impl WindowMode for GoishiSession {
 
     fn keyed() -> Vec<GoishiCommand> {
         Step::ALL
-            .map(GoishiCommand::Step)
+            .map(|step| GoishiCommand::Common(Common::Step(step)))
             .into_iter()
             .chain([GoishiCommand::Hint])
             .collect()
     }
 
     fn answers() -> [GoishiCommand; 2] {
-        [GoishiCommand::Confirm, GoishiCommand::Dismiss]
+        [
+            GoishiCommand::Common(Common::Answer(true)),
+            GoishiCommand::Common(Common::Answer(false)),
+        ]
     }
 
     fn subject(&self) -> Result<(Subject, String), String> {

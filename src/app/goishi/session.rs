@@ -20,7 +20,7 @@ use crate::app::jobs::JobEnd;
 use crate::app::notice::Notice;
 use crate::app::session::{Common, Core, Session};
 use crate::app::settings::Settings;
-use crate::app::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
+use crate::app::timeline::{Move, MoveOwner, PathHistory, Playback, Timeline, places};
 
 /// The puzzles of `assets/goishi/`, built into the program so that a first
 /// look needs no file: the classic example first.
@@ -81,15 +81,9 @@ impl Interaction {
     }
 }
 
-/// A move of the history.
-#[derive(Debug, Clone, PartialEq)]
-pub enum GoishiMove {
-    /// A stone is picked up.
-    Pick(Point),
-    /// The picks on show are put away (they stay in the history before
-    /// this move) and the puzzle changes.
-    Reset(Box<PuzzleChange>),
-}
+/// A move of the history: a stone is picked up, or the picks on show are
+/// put away and the puzzle changes.
+pub type GoishiMove = Move<Point, PuzzleChange>;
 
 /// How a [`GoishiMove::Reset`] changes the puzzle.
 #[derive(Debug, Clone, PartialEq)]
@@ -150,18 +144,10 @@ pub enum GoishiCommand {
     CopyUrl,
     /// Puts every picked stone back, to play again.
     Restart,
-    /// The previous solution kept by a count.
-    PreviousFound,
-    /// The next solution kept by a count.
-    NextFound,
-    /// Undo, redo and the playback steps.
-    Step(Step),
-    /// Shows the first `n` picks of the order (the move slider).
-    Seek(usize),
-    /// Answers yes to the question on show.
-    Confirm,
-    /// Answers no to the question on show.
-    Dismiss,
+    /// A command every mode has: undo, redo and playback, the move
+    /// slider, browsing what a search found, answering the question on
+    /// show.
+    Common(Common),
 }
 
 impl Command for GoishiCommand {
@@ -175,14 +161,14 @@ impl Command for GoishiCommand {
             GoishiCommand::Generate(_) => "Generate",
             GoishiCommand::CopyUrl => "Copy puzz.link URL",
             GoishiCommand::Restart => "Restart",
-            GoishiCommand::PreviousFound => "Previous solution",
-            GoishiCommand::NextFound => "Next solution",
+            GoishiCommand::Common(Common::PreviousFound) => "Previous solution",
+            GoishiCommand::Common(Common::NextFound) => "Next solution",
             GoishiCommand::Resize { .. } => "Resize",
             GoishiCommand::NewBoard { .. } => "New empty board",
             GoishiCommand::LoadUrl(_) => "Load URL",
-            GoishiCommand::Confirm => "Stop it and go on",
-            GoishiCommand::Dismiss => "Keep it running",
-            GoishiCommand::Step(step) => step.label(),
+            GoishiCommand::Common(Common::Answer(true)) => "Stop it and go on",
+            GoishiCommand::Common(Common::Answer(false)) => "Keep it running",
+            GoishiCommand::Common(Common::Step(step)) => step.label(),
             _ => "",
         }
     }
@@ -204,14 +190,16 @@ impl Command for GoishiCommand {
             }
             GoishiCommand::CopyUrl => "Put the puzzle's puzz.link URL on the clipboard",
             GoishiCommand::Restart => "Put every picked stone back (undo brings the picks back)",
-            GoishiCommand::PreviousFound => "Show the previous solution found",
-            GoishiCommand::NextFound => "Show the next solution found",
+            GoishiCommand::Common(Common::PreviousFound) => "Show the previous solution found",
+            GoishiCommand::Common(Common::NextFound) => "Show the next solution found",
             GoishiCommand::Resize { .. } => "Keep the stones, change the board's size",
             GoishiCommand::NewBoard { .. } => "Start from an empty board of this size",
             GoishiCommand::LoadUrl(_) => "Open the puzzle of a puzz.link or pzv.jp URL",
-            GoishiCommand::Confirm => "Stop the running job and do what was asked",
-            GoishiCommand::Dismiss => "Leave the running job alone",
-            GoishiCommand::Step(step) => step.description(),
+            GoishiCommand::Common(Common::Answer(true)) => {
+                "Stop the running job and do what was asked"
+            }
+            GoishiCommand::Common(Common::Answer(false)) => "Leave the running job alone",
+            GoishiCommand::Common(Common::Step(step)) => step.description(),
             _ => "",
         }
     }
@@ -220,7 +208,7 @@ impl Command for GoishiCommand {
         const HINT: &[Shortcut] = &[Shortcut::plain(Key::H)];
         match self {
             GoishiCommand::Hint => HINT,
-            GoishiCommand::Step(step) => step.shortcuts(),
+            GoishiCommand::Common(Common::Step(step)) => step.shortcuts(),
             _ => &[],
         }
     }
@@ -329,15 +317,7 @@ impl GoishiSession {
 
     /// The whole order on show: the picks shown and those to be replayed.
     pub fn line(&self) -> Vec<Point> {
-        let ahead = self
-            .core
-            .moves
-            .ahead()
-            .iter()
-            .filter_map(|made| match made {
-                GoishiMove::Pick(point) => Some(*point),
-                GoishiMove::Reset(_) => None,
-            });
+        let ahead = places(self.core.moves.ahead());
         self.game.picks().iter().copied().chain(ahead).collect()
     }
 
@@ -483,7 +463,7 @@ impl GoishiSession {
                     Ok(()) => {
                         // The pick is made: only its record is left to do.
                         self.core.playback.stop();
-                        self.core.moves.record(GoishiMove::Pick(point));
+                        self.core.moves.record(GoishiMove::Step(point));
                         self.core.touch();
                         Vec::new()
                     }
@@ -595,12 +575,7 @@ impl Session for GoishiSession {
 
     fn common(command: &GoishiCommand) -> Option<Common> {
         match *command {
-            GoishiCommand::Step(step) => Some(Common::Step(step)),
-            GoishiCommand::Seek(shown) => Some(Common::Seek(shown)),
-            GoishiCommand::PreviousFound => Some(Common::PreviousFound),
-            GoishiCommand::NextFound => Some(Common::NextFound),
-            GoishiCommand::Confirm => Some(Common::Answer(true)),
-            GoishiCommand::Dismiss => Some(Common::Answer(false)),
+            GoishiCommand::Common(common) => Some(common),
             _ => None,
         }
     }
@@ -631,10 +606,10 @@ impl Session for GoishiSession {
                 "start another search"
             }
             GoishiCommand::Generate(_) => "generate a puzzle",
-            GoishiCommand::Step(Step::Undo) if matches!(self.core.moves.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
+            GoishiCommand::Common(Common::Step(Step::Undo)) if matches!(self.core.moves.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
                 "undo the last edit"
             }
-            GoishiCommand::Step(Step::Redo) if matches!(self.core.moves.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
+            GoishiCommand::Common(Common::Step(Step::Redo)) if matches!(self.core.moves.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
                 "redo the edit"
             }
             _ => return None,
@@ -718,13 +693,8 @@ impl Session for GoishiSession {
                 self.record(GoishiMove::Reset(Box::new(PuzzleChange::Keep)));
                 Vec::new()
             }
-            // The commands every mode has: see `Session::perform_common`.
-            GoishiCommand::Step(_)
-            | GoishiCommand::Seek(_)
-            | GoishiCommand::PreviousFound
-            | GoishiCommand::NextFound
-            | GoishiCommand::Confirm
-            | GoishiCommand::Dismiss => Vec::new(),
+            // See `Session::perform_common`.
+            GoishiCommand::Common(_) => Vec::new(),
         }
     }
 
@@ -740,7 +710,7 @@ impl Session for GoishiSession {
             self.record(GoishiMove::Reset(Box::new(PuzzleChange::Keep)));
         }
         for &point in order {
-            self.record(GoishiMove::Pick(point));
+            self.record(GoishiMove::Step(point));
         }
         while self.game.picks().len() > shown.max(1) && self.can_step_back() {
             self.step_back();
@@ -861,7 +831,7 @@ impl MoveOwner for GoishiSession {
 
     fn apply_move(&mut self, made: &GoishiMove) {
         match made {
-            GoishiMove::Pick(point) => {
+            GoishiMove::Step(point) => {
                 // Recorded picks were legal in this very position.
                 let _ = self.game.try_pick(*point);
             }
@@ -881,7 +851,7 @@ impl MoveOwner for GoishiSession {
 
     fn revert_move(&mut self, made: &GoishiMove) {
         match made {
-            GoishiMove::Pick(_) => {
+            GoishiMove::Step(_) => {
                 self.game.undo();
             }
             GoishiMove::Reset(change) => {
@@ -894,10 +864,8 @@ impl MoveOwner for GoishiSession {
                     }
                 }
                 let mut game = Game::new(self.puzzle.clone());
-                for made in self.core.moves.trailing_steps() {
-                    if let GoishiMove::Pick(point) = made {
-                        let _ = game.try_pick(*point);
-                    }
+                for point in places(self.core.moves.trailing_steps()) {
+                    let _ = game.try_pick(point);
                 }
                 self.game = game;
             }
@@ -914,17 +882,10 @@ impl MoveOwner for GoishiSession {
     }
 }
 
-impl PathMove for GoishiMove {
-    fn is_step(&self) -> bool {
-        matches!(self, GoishiMove::Pick(_))
-    }
-}
-
 impl Answer for GoishiCommand {
     fn answer(&self) -> Option<bool> {
         match self {
-            GoishiCommand::Confirm => Some(true),
-            GoishiCommand::Dismiss => Some(false),
+            GoishiCommand::Common(Common::Answer(yes)) => Some(*yes),
             _ => None,
         }
     }

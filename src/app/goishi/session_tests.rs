@@ -72,10 +72,16 @@ fn solve_animates_a_valid_order_through_the_history() {
     give(&mut session, GoishiCommand::Solve);
     assert!(session.is_playing());
     assert_eq!(session.position(), (1, 11));
-    give(&mut session, GoishiCommand::Step(Step::Last));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Last)),
+    );
     goishi::validate(session.puzzle(), session.picks()).expect("valid order");
     assert_eq!(session.summary(), "Solved: all 11 stones picked.");
-    give(&mut session, GoishiCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(session.position(), (10, 11));
 }
 
@@ -90,13 +96,25 @@ fn stone_edits_undo_and_redo() {
     let point = Point::new(0, 0);
     give(&mut session, GoishiCommand::Click(point));
     assert!(session.puzzle().has_stone(point));
-    give(&mut session, GoishiCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(session.puzzle(), &before);
-    give(&mut session, GoishiCommand::Step(Step::Redo));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Redo)),
+    );
     assert!(session.puzzle().has_stone(point));
     // Undo past the URL load returns to the example it replaced.
-    give(&mut session, GoishiCommand::Step(Step::Undo));
-    give(&mut session, GoishiCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Undo)),
+    );
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(session.puzzle().stone_count(), 20);
     assert_eq!(session.source(), "seed-example.txt");
 }
@@ -122,7 +140,10 @@ fn play_mode_refuses_illegal_picks_and_says_when_it_is_stuck() {
     assert_eq!(session.picks().len(), 2);
     give(&mut session, GoishiCommand::Restart);
     assert!(session.picks().is_empty());
-    give(&mut session, GoishiCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Undo)),
+    );
     assert!(!session.picks().is_empty(), "undo brings the picks back");
 }
 
@@ -165,13 +186,13 @@ fn not_unique_shows_two_different_solutions_to_switch_between() {
     );
     assert_eq!(session.found(), Some((1, 2)));
     let first = session.line();
-    give(&mut session, GoishiCommand::NextFound);
+    give(&mut session, GoishiCommand::Common(Common::NextFound));
     let second = session.line();
     assert_ne!(first, second);
     for order in [&first, &second] {
         goishi::validate(session.puzzle(), order).expect("valid");
     }
-    give(&mut session, GoishiCommand::PreviousFound);
+    give(&mut session, GoishiCommand::Common(Common::PreviousFound));
     assert_eq!(session.line(), first);
 
     let mut unique = session_with(UNIQUE_URL);
@@ -267,7 +288,7 @@ fn a_failed_generation_says_failed_not_done() {
 fn the_order_on_show_survives_a_restart() {
     let mut session = session_with(UNIQUE_URL);
     give(&mut session, GoishiCommand::Solve);
-    give(&mut session, GoishiCommand::Seek(6));
+    give(&mut session, GoishiCommand::Common(Common::Seek(6)));
     let mut settings = Settings::default();
     session.remember(&mut settings);
     let again = GoishiSession::new(&settings);
@@ -293,7 +314,10 @@ fn a_count_is_not_stopped_by_an_edit_without_asking() {
         Vec::new()
     );
     assert!(session.question().is_some());
-    assert_eq!(session.apply(GoishiCommand::Confirm), vec![Effect::Cancel]);
+    assert_eq!(
+        session.apply(GoishiCommand::Common(Common::Answer(true))),
+        vec![Effect::Cancel]
+    );
     assert!(session.puzzle().has_stone(Point::new(0, 0)));
 }
 
@@ -370,7 +394,10 @@ fn a_dead_end_is_announced_while_picks_are_still_legal() {
         notice.text
     );
     // Undo brings back a position with a way on, and a hint for it.
-    give(&mut session, GoishiCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Undo)),
+    );
     give(&mut session, GoishiCommand::Hint);
     let first = session.hint().expect("a first pick that leads somewhere");
     let mut game = Game::new(puzzle);

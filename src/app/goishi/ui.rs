@@ -8,12 +8,11 @@ use gridtour::goishi::{self, Level, Point, Puzzle};
 
 use super::session::{EXAMPLES, GoishiCommand, GoishiSession, Interaction};
 use super::work::Request;
-use crate::app::canvas::{Layer, PathIndex, Scene, View};
+use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::pane::ModeUi;
-use crate::app::session::Session;
+use crate::app::session::{Common, Session};
 use crate::app::settings::Settings;
-use crate::app::timeline::Timeline;
 use crate::app::widgets;
 
 /// What the Goishi mode's UI keeps between frames.
@@ -24,7 +23,7 @@ pub struct GoishiUi {
     /// The text field for a pasted puzz.link URL.
     pub url: String,
     /// The order's index, with the session revision it was built for.
-    path: Option<(u64, PathIndex)>,
+    path: CachedPath,
     /// A board size being typed or dragged.
     size: Option<(u32, u32)>,
     /// The puzzle size the generator's fields last followed.
@@ -106,29 +105,27 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 (settings.goishi_width, settings.goishi_height) = new;
             }
             let (width, height) = (settings.goishi_width, settings.goishi_height);
-            ui.horizontal(|ui| {
-                for command in [
+            widgets::button_row(
+                ui,
+                [
                     GoishiCommand::Resize { width, height },
                     GoishiCommand::NewBoard { width, height },
-                ] {
-                    if widgets::button(ui, &command, session.can(&command)) {
-                        out.push(command);
-                    }
-                }
-            });
+                ],
+                |command| session.can(command),
+                out,
+            );
         }
-        ui.horizontal(|ui| {
-            for command in [
+        widgets::button_row(
+            ui,
+            [
                 GoishiCommand::Restart,
-                GoishiCommand::Step(Step::Undo),
-                GoishiCommand::Step(Step::Redo),
+                GoishiCommand::Common(Common::Step(Step::Undo)),
+                GoishiCommand::Common(Common::Step(Step::Redo)),
                 GoishiCommand::Hint,
-            ] {
-                if widgets::button(ui, &command, session.can(&command)) {
-                    out.push(command);
-                }
-            }
-        });
+            ],
+            |command| session.can(command),
+            out,
+        );
 
         ui.separator();
         ui.horizontal_wrapped(|ui| {
@@ -145,13 +142,15 @@ impl ModeUi<GoishiSession> for GoishiUi {
         });
         // Always the same lines, so nothing below moves when a job ends.
         ui.add(egui::Label::new(session.answer().unwrap_or("No search yet.")).truncate());
-        ui.horizontal(|ui| {
-            for command in [GoishiCommand::PreviousFound, GoishiCommand::NextFound] {
-                if widgets::button(ui, &command, session.can(&command)) {
-                    out.push(command);
-                }
-            }
-        });
+        widgets::button_row(
+            ui,
+            [
+                GoishiCommand::Common(Common::PreviousFound),
+                GoishiCommand::Common(Common::NextFound),
+            ],
+            |command| session.can(command),
+            out,
+        );
         ui.label(match session.found() {
             Some((index, kept)) => format!("Showing solution {index} of the {kept} found"),
             None => "No solutions kept for browsing.".to_owned(),
@@ -211,19 +210,11 @@ impl ModeUi<GoishiSession> for GoishiUi {
             .checkbox(&mut settings.show_numbers, "Pick numbers")
             .changed()
         {
-            self.path = None;
+            self.path.clear();
         }
 
         ui.separator();
-        out.extend(widgets::playback(
-            ui,
-            session.position(),
-            session.is_playing(),
-            |step| session.can(&GoishiCommand::Step(step)),
-            settings,
-            GoishiCommand::Step,
-            GoishiCommand::Seek,
-        ));
+        out.extend(widgets::playback(ui, session, settings).map(GoishiCommand::Common));
         ui.separator();
         ui.label(session.summary());
     }
@@ -237,13 +228,9 @@ impl ModeUi<GoishiSession> for GoishiUi {
     ) -> Option<String> {
         let puzzle = session.puzzle();
         let revision = session.revision();
-        if self
+        let path = self
             .path
-            .as_ref()
-            .is_none_or(|(built, _)| *built != revision)
-        {
-            self.path = Some((revision, PathIndex::from_points(puzzle, &session.line())));
-        }
+            .of(revision, || PathIndex::from_points(puzzle, &session.line()));
         let hints = match (session.interaction(), session.hint()) {
             (Interaction::Play, Some(hint)) => vec![hint],
             (Interaction::Play, None) => session.legal_picks(),
@@ -254,7 +241,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 puzzle,
                 hints: &hints,
             },
-            path: self.path.as_ref().map(|(_, path)| path),
+            path: Some(path),
             shown: session.picks().len(),
             closed: false,
             numbers: settings.show_numbers,

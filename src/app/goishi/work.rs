@@ -116,17 +116,18 @@ impl GoishiJob {
                 })),
                 Outcome::Cancelled => Outcome::Cancelled,
             },
-            GoishiJob::Generate(request) => {
-                let Request {
-                    width,
-                    height,
-                    stones,
-                    seed,
-                    difficulty,
-                } = request;
-                goishi::generate(width, height, stones, seed, difficulty, control)
-                    .map(|result| GoishiReport::Generated { result, seed })
-            }
+            GoishiJob::Generate(request) => goishi::generate(
+                request.width,
+                request.height,
+                request.stones,
+                request.seed,
+                request.difficulty,
+                control,
+            )
+            .map(|result| GoishiReport::Generated {
+                result,
+                seed: request.seed,
+            }),
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
 
-use crate::app::command::{Answer, Command, Shortcut, Step};
+use crate::app::command::{Answer, Command, Shortcut};
+use crate::app::session::Common;
+use crate::app::timeline::Move;
 
 /// What a click on the board does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,15 +29,9 @@ impl Interaction {
     }
 }
 
-/// A move of the history.
-#[derive(Debug, Clone, PartialEq)]
-pub enum KnightMove {
-    /// The knight goes to a square (the walk's first visit places it).
-    Visit(Square),
-    /// The walk on show is put away (its visits stay in the history before
-    /// this move) and the board changes.
-    Reset(Box<BoardChange>),
-}
+/// A move of the history: the knight goes to a square (the walk's first
+/// visit places it), or the walk on show is put away and the board changes.
+pub type KnightMove = Move<Square, BoardChange>;
 
 /// How a [`KnightMove::Reset`] changes the board.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,18 +91,10 @@ pub enum KnightCommand {
     ShowFailingStarts(bool),
     /// Shows Warnsdorff counts and unreachable squares in play mode.
     ShowHints(bool),
-    /// The previous tour kept by a count.
-    PreviousFound,
-    /// The next tour kept by a count.
-    NextFound,
-    /// Undo, redo and the playback steps.
-    Step(Step),
-    /// Shows the first `n` positions of the walk (the move slider).
-    Seek(usize),
-    /// Answers yes to the question on show.
-    Confirm,
-    /// Answers no to the question on show.
-    Dismiss,
+    /// A command every mode has: undo, redo and playback, the move
+    /// slider, browsing what a search found, answering the question on
+    /// show.
+    Common(Common),
 }
 
 impl Command for KnightCommand {
@@ -116,11 +104,11 @@ impl Command for KnightCommand {
             KnightCommand::NewWalk => "New walk",
             KnightCommand::CountTours => "Count tours",
             KnightCommand::EstimateTours => "Estimate tours",
-            KnightCommand::PreviousFound => "Previous tour",
-            KnightCommand::NextFound => "Next tour",
-            KnightCommand::Confirm => "Stop it and go on",
-            KnightCommand::Dismiss => "Keep it running",
-            KnightCommand::Step(step) => step.label(),
+            KnightCommand::Common(Common::PreviousFound) => "Previous tour",
+            KnightCommand::Common(Common::NextFound) => "Next tour",
+            KnightCommand::Common(Common::Answer(true)) => "Stop it and go on",
+            KnightCommand::Common(Common::Answer(false)) => "Keep it running",
+            KnightCommand::Common(Common::Step(step)) => step.label(),
             _ => "",
         }
     }
@@ -138,18 +126,20 @@ impl Command for KnightCommand {
                 "Estimate what Count tours would count, from a minute of random tour attempts, \
                  with a 95% interval: for boards too big to count"
             }
-            KnightCommand::PreviousFound => "Show the previous tour the count kept",
-            KnightCommand::NextFound => "Show the next tour the count kept",
-            KnightCommand::Confirm => "Stop the running job and do what was asked",
-            KnightCommand::Dismiss => "Leave the running job alone",
-            KnightCommand::Step(step) => step.description(),
+            KnightCommand::Common(Common::PreviousFound) => "Show the previous tour the count kept",
+            KnightCommand::Common(Common::NextFound) => "Show the next tour the count kept",
+            KnightCommand::Common(Common::Answer(true)) => {
+                "Stop the running job and do what was asked"
+            }
+            KnightCommand::Common(Common::Answer(false)) => "Leave the running job alone",
+            KnightCommand::Common(Common::Step(step)) => step.description(),
             _ => "",
         }
     }
 
     fn shortcuts(&self) -> &'static [Shortcut] {
         match self {
-            KnightCommand::Step(step) => step.shortcuts(),
+            KnightCommand::Common(Common::Step(step)) => step.shortcuts(),
             _ => &[],
         }
     }
@@ -158,8 +148,7 @@ impl Command for KnightCommand {
 impl Answer for KnightCommand {
     fn answer(&self) -> Option<bool> {
         match self {
-            KnightCommand::Confirm => Some(true),
-            KnightCommand::Dismiss => Some(false),
+            KnightCommand::Common(Common::Answer(yes)) => Some(*yes),
             _ => None,
         }
     }

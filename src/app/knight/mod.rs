@@ -11,7 +11,7 @@ use gridtour::output::Subject;
 use super::AppCommand;
 use super::command::Step;
 use super::pane::WindowMode;
-use super::session::Session;
+use super::session::{Common, Session};
 use super::settings::{Mode, Settings};
 use super::work::{Report, Work};
 use command::KnightCommand;
@@ -44,11 +44,16 @@ impl WindowMode for KnightSession {
     }
 
     fn keyed() -> Vec<KnightCommand> {
-        Step::ALL.map(KnightCommand::Step).to_vec()
+        Step::ALL
+            .map(|step| KnightCommand::Common(Common::Step(step)))
+            .to_vec()
     }
 
     fn answers() -> [KnightCommand; 2] {
-        [KnightCommand::Confirm, KnightCommand::Dismiss]
+        [
+            KnightCommand::Common(Common::Answer(true)),
+            KnightCommand::Common(Common::Answer(false)),
+        ]
     }
 
     fn subject(&self) -> Result<(Subject, String), String> {

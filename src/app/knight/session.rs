@@ -22,7 +22,7 @@ use crate::app::knight::work::{KnightJob, KnightReport, WINDOW_ESTIMATE_SECONDS,
 use crate::app::notice::Notice;
 use crate::app::session::{Common, Core, Session};
 use crate::app::settings::Settings;
-use crate::app::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
+use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
 /// Warnsdorff walk from every square.
@@ -174,15 +174,7 @@ impl KnightSession {
     /// The whole walk on show: its shown part and the moves still to be
     /// replayed.
     pub fn line(&self) -> Vec<Square> {
-        let ahead = self
-            .core
-            .moves
-            .ahead()
-            .iter()
-            .filter_map(|made| match made {
-                KnightMove::Visit(square) => Some(*square),
-                KnightMove::Reset(_) => None,
-            });
+        let ahead = places(self.core.moves.ahead());
         self.walk.squares().iter().copied().chain(ahead).collect()
     }
 
@@ -339,7 +331,7 @@ impl KnightSession {
                     Some(reason) => self.core.notice = Some(Notice::error(reason.to_string())),
                     None => {
                         self.core.playback.stop();
-                        self.record(KnightMove::Visit(square));
+                        self.record(KnightMove::Step(square));
                     }
                 }
                 Vec::new()
@@ -533,12 +525,7 @@ impl Session for KnightSession {
 
     fn common(command: &KnightCommand) -> Option<Common> {
         match *command {
-            KnightCommand::Step(step) => Some(Common::Step(step)),
-            KnightCommand::Seek(shown) => Some(Common::Seek(shown)),
-            KnightCommand::PreviousFound => Some(Common::PreviousFound),
-            KnightCommand::NextFound => Some(Common::NextFound),
-            KnightCommand::Confirm => Some(Common::Answer(true)),
-            KnightCommand::Dismiss => Some(Common::Answer(false)),
+            KnightCommand::Common(common) => Some(common),
             _ => None,
         }
     }
@@ -580,10 +567,10 @@ impl Session for KnightSession {
                 format!("resize the board to {width}x{height}")
             }
             KnightCommand::ClearBlocked => "clear the blocked squares".to_owned(),
-            KnightCommand::Step(Step::Undo) if matches!(self.core.moves.last_done(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
+            KnightCommand::Common(Common::Step(Step::Undo)) if matches!(self.core.moves.last_done(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
                 "undo the last board edit".to_owned()
             }
-            KnightCommand::Step(Step::Redo) if matches!(self.core.moves.next_undone(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
+            KnightCommand::Common(Common::Step(Step::Redo)) if matches!(self.core.moves.next_undone(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
                 "redo the board edit".to_owned()
             }
             _ => return None,
@@ -635,13 +622,8 @@ impl Session for KnightSession {
                 self.core.touch();
                 Vec::new()
             }
-            // The commands every mode has: see `Session::perform_common`.
-            KnightCommand::Step(_)
-            | KnightCommand::Seek(_)
-            | KnightCommand::PreviousFound
-            | KnightCommand::NextFound
-            | KnightCommand::Confirm
-            | KnightCommand::Dismiss => Vec::new(),
+            // See `Session::perform_common`.
+            KnightCommand::Common(_) => Vec::new(),
         }
     }
 
@@ -654,7 +636,7 @@ impl Session for KnightSession {
             self.record(KnightMove::Reset(Box::new(BoardChange::Keep)));
         }
         for &square in walk {
-            self.record(KnightMove::Visit(square));
+            self.record(KnightMove::Step(square));
         }
         while self.walk.len() > shown.max(1) && self.can_step_back() {
             self.step_back();
@@ -783,7 +765,7 @@ impl MoveOwner for KnightSession {
 
     fn apply_move(&mut self, made: &KnightMove) {
         match made {
-            KnightMove::Visit(square) => self.walk.visit(*square),
+            KnightMove::Step(square) => self.walk.visit(*square),
             KnightMove::Reset(change) => {
                 self.walk.clear();
                 match &**change {
@@ -800,7 +782,7 @@ impl MoveOwner for KnightSession {
 
     fn revert_move(&mut self, made: &KnightMove) {
         match made {
-            KnightMove::Visit(_) => {
+            KnightMove::Step(_) => {
                 self.walk.undo();
             }
             KnightMove::Reset(change) => {
@@ -811,16 +793,7 @@ impl MoveOwner for KnightSession {
                     BoardChange::Replace { before, .. } => self.set_board(before.clone()),
                 }
                 self.walk.clear();
-                let visits: Vec<Square> = self
-                    .core
-                    .moves
-                    .trailing_steps()
-                    .iter()
-                    .filter_map(|made| match made {
-                        KnightMove::Visit(square) => Some(*square),
-                        KnightMove::Reset(_) => None,
-                    })
-                    .collect();
+                let visits: Vec<Square> = places(self.core.moves.trailing_steps()).collect();
                 for square in visits {
                     self.walk.visit(square);
                 }
@@ -835,12 +808,6 @@ impl MoveOwner for KnightSession {
             KnightMove::Reset(change) if **change != BoardChange::Keep => self.board_changed(),
             _ => Vec::new(),
         }
-    }
-}
-
-impl PathMove for KnightMove {
-    fn is_step(&self) -> bool {
-        matches!(self, KnightMove::Visit(_))
     }
 }
 

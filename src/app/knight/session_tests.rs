@@ -56,7 +56,7 @@ fn give(session: &mut KnightSession, command: KnightCommand) {
 
 /// Plays the walk on show to its end.
 fn show_all(session: &mut KnightSession) {
-    give(session, KnightCommand::Step(Step::Last));
+    give(session, KnightCommand::Common(Common::Step(Step::Last)));
 }
 
 #[test]
@@ -102,21 +102,39 @@ fn a_closed_tour_ends_back_on_its_start_and_exports_without_the_return() {
 fn the_animation_is_the_history_cursor() {
     let mut session = session(5, 5);
     click(&mut session, "a1");
-    give(&mut session, KnightCommand::Step(Step::Pause));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Pause)),
+    );
     assert_eq!(session.position(), (1, 25));
-    give(&mut session, KnightCommand::Step(Step::Forward));
-    give(&mut session, KnightCommand::Step(Step::Forward));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Forward)),
+    );
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Forward)),
+    );
     assert_eq!(session.position(), (3, 25));
     // Undo steps back like Back; redo forward like Forward.
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(session.position(), (2, 25));
-    give(&mut session, KnightCommand::Step(Step::Redo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Redo)),
+    );
     assert_eq!(session.position(), (3, 25));
-    give(&mut session, KnightCommand::Seek(20));
+    give(&mut session, KnightCommand::Common(Common::Seek(20)));
     assert_eq!(session.position(), (20, 25));
     session.tick(1.0, 100.0, false);
     assert_eq!(session.position(), (20, 25), "not playing");
-    give(&mut session, KnightCommand::Step(Step::Play));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Play)),
+    );
     session.tick(1.0, 3.0, false);
     assert_eq!(session.position(), (23, 25));
     session.tick(10.0, 3.0, false);
@@ -139,21 +157,36 @@ fn undo_and_redo_walk_one_history_of_edits_and_tours() {
     assert!(session.board().is_blocked(blocked));
     assert!(session.walk().is_empty(), "an edit puts the tour away");
     // Undo brings the tour back, then steps back along it.
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert!(!session.board().is_blocked(blocked));
     assert_eq!(session.tour(), Some(first.clone()));
     assert_eq!(session.walk().len(), 36);
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(session.walk().len(), 35);
     // Redo walks forward over the tour and the edit again.
-    give(&mut session, KnightCommand::Step(Step::Redo));
-    give(&mut session, KnightCommand::Step(Step::Redo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Redo)),
+    );
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Redo)),
+    );
     assert!(session.board().is_blocked(blocked));
-    assert!(!session.can(&KnightCommand::Step(Step::Redo)));
+    assert!(!session.can(&KnightCommand::Common(Common::Step(Step::Redo))));
     // A new edit after undo drops what was undone.
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     click(&mut session, "b2");
-    assert!(!session.can(&KnightCommand::Step(Step::Redo)));
+    assert!(!session.can(&KnightCommand::Common(Common::Step(Step::Redo))));
 }
 
 #[test]
@@ -169,7 +202,10 @@ fn clear_is_one_edit_and_undo_brings_every_square_back() {
     let blocked = session.board().blocked_squares();
     give(&mut session, KnightCommand::ClearBlocked);
     assert!(session.board().is_full());
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(session.board().blocked_squares(), blocked);
 }
 
@@ -216,14 +252,23 @@ fn squares_keep_their_chess_names_through_a_resize_and_its_undo() {
         },
     );
     assert_eq!(names(&session), ["a2"]);
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!((session.board().width(), session.board().height()), (6, 6));
     assert_eq!(names(&session), ["e5", "a2"]);
     // Undo of the first resize restores the 5x5 board as it was.
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!((session.board().width(), session.board().height()), (5, 5));
     assert_eq!(names(&session), ["e5", "a2"]);
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(names(&session), ["e5"]);
 }
 
@@ -237,7 +282,7 @@ fn counting_uses_the_counter_and_keeps_a_bounded_browser() {
     );
     // All 864 fit in the browser; 6x6's 9,862 closed tours do not.
     assert_eq!(session.found(), Some((1, 864)));
-    give(&mut session, KnightCommand::NextFound);
+    give(&mut session, KnightCommand::Common(Common::NextFound));
     assert_eq!(session.found(), Some((2, 864)));
     let tour = session.tour().expect("the browsed tour");
     knight::validate(&tour.board, &tour.path, TourKind::Open).expect("valid");
@@ -288,7 +333,10 @@ fn a_click_while_counting_asks_before_stopping_the_count() {
     let question = session.question().expect("a question").text.clone();
     assert!(question.contains("start a tour from c3"), "{question}");
     // No: the count goes on.
-    assert_eq!(session.apply(KnightCommand::Dismiss), Vec::new());
+    assert_eq!(
+        session.apply(KnightCommand::Common(Common::Answer(false))),
+        Vec::new()
+    );
     assert!(session.is_counting() && session.question().is_none());
     // Play mode never stops a count: its clicks change no board.
     give(
@@ -305,7 +353,7 @@ fn a_click_while_counting_asks_before_stopping_the_count() {
     );
     session.apply(KnightCommand::Click(c3));
     assert!(session.question().is_some());
-    let effects = session.apply(KnightCommand::Confirm);
+    let effects = session.apply(KnightCommand::Common(Common::Answer(true)));
     assert_eq!(effects, vec![Effect::Cancel]);
     assert!(session.board().is_blocked(c3));
     assert!(!session.is_counting());
@@ -423,7 +471,7 @@ fn a_tour_played_by_hand_completes_and_closes() {
 fn taking_over_from_the_solver_branches_the_history() {
     let mut session = session(8, 8);
     click(&mut session, "a1");
-    give(&mut session, KnightCommand::Seek(3));
+    give(&mut session, KnightCommand::Common(Common::Seek(3)));
     give(
         &mut session,
         KnightCommand::SetInteraction(Interaction::Play),
@@ -436,7 +484,10 @@ fn taking_over_from_the_solver_branches_the_history() {
         .expect("another move");
     give(&mut session, KnightCommand::Click(other));
     assert_eq!(session.line().len(), 4, "the solver's rest is dropped");
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(session.position(), (3, 4));
     // Checking (d4 from...) the hints: the new square is a candidate.
     assert!(
@@ -461,7 +512,7 @@ fn the_walk_on_show_survives_a_restart() {
         KnightCommand::SetInteraction(Interaction::Tour),
     );
     click(&mut session, "a2");
-    give(&mut session, KnightCommand::Seek(10));
+    give(&mut session, KnightCommand::Common(Common::Seek(10)));
     let mut settings = Settings::default();
     session.remember(&mut settings);
     let again = KnightSession::new(&settings);
@@ -492,10 +543,22 @@ fn a_tour_from_a_file_replaces_the_board_and_undo_restores_it() {
     let effects = session.load_tour(tour.clone(), "t.json");
     assert_eq!(effects, Vec::new());
     assert_eq!(session.tour(), Some(tour));
-    give(&mut session, KnightCommand::Step(Step::Undo));
-    give(&mut session, KnightCommand::Step(Step::First));
-    give(&mut session, KnightCommand::Step(Step::Undo));
-    give(&mut session, KnightCommand::Step(Step::Undo));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::First)),
+    );
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Step(Step::Undo)),
+    );
     assert_eq!(session.board().width(), 8);
 }
 
@@ -548,6 +611,6 @@ fn estimate_tours_asks_for_the_board_as_counted_and_shows_the_interval() {
     assert_eq!(session.apply(resize), Vec::new());
     let question = session.question().expect("a question").text.clone();
     assert!(question.starts_with("An estimate is running"), "{question}");
-    let effects = session.apply(KnightCommand::Confirm);
+    let effects = session.apply(KnightCommand::Common(Common::Answer(true)));
     assert!(effects.contains(&Effect::Cancel), "{effects:?}");
 }

@@ -7,12 +7,11 @@ use gridtour::knight::{Algorithm, Board, Square, TourKind};
 
 use super::command::{Interaction, KnightCommand};
 use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
-use crate::app::canvas::{Layer, PathIndex, Scene, View};
+use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::pane::ModeUi;
-use crate::app::session::Session;
+use crate::app::session::{Common, Session};
 use crate::app::settings::Settings;
-use crate::app::timeline::Timeline;
 use crate::app::widgets;
 
 /// What the knight mode's UI keeps between frames.
@@ -21,7 +20,7 @@ pub struct KnightUi {
     /// Zoom and pan of the board.
     pub view: View,
     /// The walk's index, with the session revision it was built for.
-    path: Option<(u64, PathIndex)>,
+    path: CachedPath,
     /// Play-mode hints, with the revision and walk length they were made for.
     hints: Option<(u64, usize, PlayHints)>,
     /// A board size being typed or dragged.
@@ -79,8 +78,8 @@ impl ModeUi<KnightSession> for KnightUi {
             for command in [
                 KnightCommand::ClearBlocked,
                 KnightCommand::NewWalk,
-                KnightCommand::Step(Step::Undo),
-                KnightCommand::Step(Step::Redo),
+                KnightCommand::Common(Common::Step(Step::Undo)),
+                KnightCommand::Common(Common::Step(Step::Redo)),
             ] {
                 if widgets::button(ui, &command, session.can(&command)) {
                     out.push(command);
@@ -91,7 +90,7 @@ impl ModeUi<KnightSession> for KnightUi {
             .checkbox(&mut settings.show_numbers, "Move numbers")
             .changed()
         {
-            self.path = None;
+            self.path.clear();
         }
         let mut hints = session.shows_hints();
         if ui
@@ -133,38 +132,31 @@ impl ModeUi<KnightSession> for KnightUi {
         {
             out.push(KnightCommand::CountFromStart(only));
         }
-        ui.horizontal(|ui| {
-            for command in [KnightCommand::CountTours, KnightCommand::EstimateTours] {
-                if widgets::button(ui, &command, session.can(&command)) {
-                    out.push(command);
-                }
-            }
-        });
+        widgets::button_row(
+            ui,
+            [KnightCommand::CountTours, KnightCommand::EstimateTours],
+            |command| session.can(command),
+            out,
+        );
         // The same lines whether a count runs, ended or never ran, so that
         // nothing below moves when it ends.
         ui.add(egui::Label::new(session.count().unwrap_or("No count yet.")).truncate());
-        ui.horizontal(|ui| {
-            for command in [KnightCommand::PreviousFound, KnightCommand::NextFound] {
-                if widgets::button(ui, &command, session.can(&command)) {
-                    out.push(command);
-                }
-            }
-        });
+        widgets::button_row(
+            ui,
+            [
+                KnightCommand::Common(Common::PreviousFound),
+                KnightCommand::Common(Common::NextFound),
+            ],
+            |command| session.can(command),
+            out,
+        );
         ui.label(match session.found() {
             Some((index, kept)) => format!("Showing tour {index} of the {kept} kept"),
             None => "No tours kept for browsing.".to_owned(),
         });
 
         ui.separator();
-        out.extend(widgets::playback(
-            ui,
-            session.position(),
-            session.is_playing(),
-            |step| session.can(&KnightCommand::Step(step)),
-            settings,
-            KnightCommand::Step,
-            KnightCommand::Seek,
-        ));
+        out.extend(widgets::playback(ui, session, settings).map(KnightCommand::Common));
         ui.separator();
         ui.label(session.summary());
     }
@@ -178,13 +170,9 @@ impl ModeUi<KnightSession> for KnightUi {
     ) -> Option<String> {
         let board = session.board();
         let revision = session.revision();
-        if self
+        let path = self
             .path
-            .as_ref()
-            .is_none_or(|(built, _)| *built != revision)
-        {
-            self.path = Some((revision, PathIndex::from_squares(board, &session.line())));
-        }
+            .of(revision, || PathIndex::from_squares(board, &session.line()));
         let play_hints = session.interaction() == Interaction::Play && session.shows_hints();
         let walked = session.walk().len();
         if !play_hints {
@@ -207,7 +195,6 @@ impl ModeUi<KnightSession> for KnightUi {
             ),
             None => (Vec::new(), &[]),
         };
-        let path = self.path.as_ref().map(|(_, path)| path);
         let scene = Scene {
             layer: Layer::Knight {
                 board,
@@ -215,7 +202,7 @@ impl ModeUi<KnightSession> for KnightUi {
                 unreachable,
                 candidates: &candidates,
             },
-            path,
+            path: Some(path),
             shown: walked,
             closed: false,
             numbers: settings.show_numbers,
