@@ -10,6 +10,47 @@ use std::path::{Path, PathBuf};
 use std::process;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// Why a file could not be written: the path, and what went wrong.
+#[derive(Debug)]
+pub struct WriteError {
+    /// The file that was to be written.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub reason: WriteFailure,
+}
+
+/// What went wrong in a write (see [`WriteError`]).
+#[derive(Debug)]
+pub enum WriteFailure {
+    /// The path names a folder or nothing, not a file.
+    NotAFile,
+    /// The folder it would go in does not exist.
+    NoFolder(PathBuf),
+    /// The system refused or failed a step of the write.
+    Io(io::Error),
+    /// The file was replaced, but flushing the change to disk failed.
+    NotFlushed(io::Error),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write {}: ", self.path.display())?;
+        match &self.reason {
+            WriteFailure::NotAFile => write!(f, "the path does not name a file"),
+            WriteFailure::NoFolder(folder) => {
+                write!(f, "the folder {} does not exist", folder.display())
+            }
+            WriteFailure::Io(error) => error.fmt(f),
+            WriteFailure::NotFlushed(error) => write!(
+                f,
+                "the file was replaced but the change could not be flushed to disk: {error}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
 /// Writes `bytes` to `path` so that the file holds either its old contents or
 /// all of the new ones, never a mixture, even if the program or the machine
 /// stops half-way.
@@ -19,7 +60,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// existing target keeps its permissions; a symbolic link is written through,
 /// not replaced. On failure the temporary file is removed and the message
 /// names `path` and the reason.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     write_atomic_with(path, &mut |file| file.write_all(bytes))
 }
 
@@ -28,11 +69,14 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
 pub fn write_atomic_with(
     path: &Path,
     fill: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
-) -> Result<(), String> {
-    let failure = |reason: &dyn fmt::Display| format!("cannot write {}: {reason}", path.display());
+) -> Result<(), WriteError> {
+    let failure = |reason| WriteError {
+        path: path.to_path_buf(),
+        reason,
+    };
     let target = resolve_symlink(path);
     let Some(file_name) = target.file_name() else {
-        return Err(failure(&"the path does not name a file"));
+        return Err(failure(WriteFailure::NotAFile));
     };
     let directory = match target.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
@@ -40,25 +84,18 @@ pub fn write_atomic_with(
     };
     let (temp_path, temp_file) = create_temp_file(directory, file_name).map_err(|error| {
         if error.kind() == ErrorKind::NotFound && !directory.is_dir() {
-            failure(&format_args!(
-                "the folder {} does not exist",
-                directory.display()
-            ))
+            failure(WriteFailure::NoFolder(directory.to_path_buf()))
         } else {
-            failure(&error)
+            failure(WriteFailure::Io(error))
         }
     })?;
     if let Err(error) = fill_and_replace(temp_file, &temp_path, &target, fill) {
         // The error being reported is the useful one; a failed clean-up of
         // a file that may not even exist any more adds nothing.
         let _ = fs::remove_file(&temp_path);
-        return Err(failure(&error));
+        return Err(failure(WriteFailure::Io(error)));
     }
-    sync_directory(directory).map_err(|error| {
-        failure(&format_args!(
-            "the file was replaced but the change could not be flushed to disk: {error}"
-        ))
-    })
+    sync_directory(directory).map_err(|error| failure(WriteFailure::NotFlushed(error)))
 }
 
 /// The file a write to `path` lands in: the destination of a symbolic link
@@ -192,10 +229,15 @@ mod tests {
         let missing = dir.0.join("no such folder");
         let target = missing.join("tour.png");
         let error = write_atomic(&target, b"data").expect_err("no directory");
-        assert!(error.contains(&target.display().to_string()), "{error}");
-        assert!(
-            error.contains(&format!("the folder {} does not exist", missing.display())),
-            "{error}"
+        assert_eq!(error.path, target);
+        assert!(matches!(&error.reason, WriteFailure::NoFolder(folder) if *folder == missing));
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "cannot write {}: the folder {} does not exist",
+                target.display(),
+                missing.display()
+            )
         );
         assert!(dir.entries().is_empty());
     }
@@ -206,8 +248,11 @@ mod tests {
         let target = dir.0.join("taken");
         fs::create_dir(&target).expect("a directory in the way");
         let error = write_atomic(&target, b"data").expect_err("a directory cannot be replaced");
+        assert!(matches!(error.reason, WriteFailure::Io(_)), "{error}");
         assert!(
-            error.starts_with(&format!("cannot write {}: ", target.display())),
+            error
+                .to_string()
+                .starts_with(&format!("cannot write {}: ", target.display())),
             "{error}"
         );
         assert_eq!(dir.entries(), ["taken"]);
@@ -216,7 +261,11 @@ mod tests {
     #[test]
     fn write_atomic_refuses_a_path_without_file_name() {
         let error = write_atomic(Path::new("/"), b"data").expect_err("not a file");
-        assert_eq!(error, "cannot write /: the path does not name a file");
+        assert!(matches!(error.reason, WriteFailure::NotAFile));
+        assert_eq!(
+            error.to_string(),
+            "cannot write /: the path does not name a file"
+        );
     }
 
     #[cfg(unix)]

@@ -76,8 +76,27 @@ pub fn free_disk(directory: &std::path::Path) -> Option<u64> {
     }
 }
 
+/// A size that is not one (see [`parse_size`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotASize {
+    /// What was given.
+    pub text: String,
+}
+
+impl std::fmt::Display for NotASize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "expected a size such as 4G, 512M or 800000000 (bytes), got '{}'",
+            self.text.escape_debug()
+        )
+    }
+}
+
+impl std::error::Error for NotASize {}
+
 /// Reads a size such as `4G`, `512M`, `1.5GiB` or `800000000` (bytes).
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, NotASize> {
     let trimmed = text.trim();
     let digits_end = trimmed
         .find(|c: char| !(c.is_ascii_digit() || c == '.'))
@@ -95,10 +114,9 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         Ok(value) if scale > 0 && value.is_finite() && value > 0.0 => {
             Ok((value * scale as f64).min(u64::MAX as f64) as u64)
         }
-        _ => Err(format!(
-            "expected a size such as 4G, 512M or 800000000 (bytes), got '{}'",
-            text.escape_debug()
-        )),
+        _ => Err(NotASize {
+            text: text.to_owned(),
+        }),
     }
 }
 
@@ -173,9 +191,9 @@ const UNSHARED_SPAN: usize = 128;
 /// any other allocation. Each search thread keeps its state in such
 /// blocks: in an ordinary `Vec` a thread's small buffer can share a cache
 /// line with another thread's (the allocator hands a thread memory that
-/// its parent freed), and then every write by one stalls the other. With
+/// its parent freed), and then every write by one stalls the other: with
 /// two threads counting 45 stones, one such pair of bitsets made a count
-/// take 340 ms instead of 170-210 ms, in some runs and not others.
+/// take nearly twice as long, in some runs and not others.
 pub(crate) struct Unshared<T: Copy> {
     start: std::ptr::NonNull<T>,
     len: usize,

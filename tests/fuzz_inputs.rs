@@ -84,7 +84,7 @@ proptest! {
             one_line(&error);
         }
         if let Err(error) = memory::parse_size(&text) {
-            one_line(&error);
+            one_line(&error.to_string());
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Puzzle generation: walks obey the rules, generated puzzles have exactly
 //! one solution, and a seed always gives the same puzzle.
 
-use gridtour::goishi::{self, Level, MAX_GENERATED_STONES, Point, Puzzle, Rng};
+use gridtour::goishi::{self, GenerateError, Level, MAX_GENERATED_STONES, Point, Puzzle, Rng};
 use gridtour::job::{Control, Outcome};
 
 fn done<T>(outcome: Outcome<T>) -> T {
@@ -94,12 +94,24 @@ fn impossible_requests_are_refused() {
         None,
         &control,
     ));
-    assert!(too_many.unwrap_err().contains("at most 1000 stones"));
+    let too_many = too_many.unwrap_err();
+    assert_eq!(
+        too_many,
+        GenerateError::TooMany {
+            stones: MAX_GENERATED_STONES + 1,
+            most: 1000
+        }
+    );
+    assert!(too_many.to_string().contains("at most 1000 stones"));
     // Denser than any unique puzzle: refused before any search.
     let started = std::time::Instant::now();
     for (width, height, stones) in [(2, 2, 4), (4, 4, 15), (4, 4, 11), (1, 9, 2), (9, 9, 55)] {
         let refusal = done(goishi::generate(width, height, stones, 0, None, &control)).unwrap_err();
-        assert!(refusal.contains("too dense"), "{refusal}");
+        assert!(
+            matches!(refusal, GenerateError::TooDense { .. }),
+            "{refusal}"
+        );
+        assert!(refusal.to_string().contains("too dense"), "{refusal}");
     }
     assert!(started.elapsed() < std::time::Duration::from_millis(100));
 }
@@ -275,8 +287,21 @@ fn big_puzzles_are_the_same_for_a_seed() {
 fn too_dense_big_requests_say_what_fits() {
     let started = std::time::Instant::now();
     let refusal = done(goishi::generate(50, 50, 200, 0, None, &Control::new())).unwrap_err();
-    assert!(refusal.contains("at most 170"), "{refusal}");
-    assert!(refusal.contains("at least 59x59"), "{refusal}");
+    assert!(
+        matches!(
+            refusal,
+            GenerateError::BeyondReach {
+                most: 170,
+                side: 59,
+                chained: true,
+                ..
+            }
+        ),
+        "{refusal}"
+    );
+    // The refusal says both, in words.
+    assert!(refusal.to_string().contains("at most 170"), "{refusal}");
+    assert!(refusal.to_string().contains("at least 59x59"), "{refusal}");
     assert!(started.elapsed() < std::time::Duration::from_millis(100));
     // What it names can be made.
     assert_eq!(unique_puzzle(50, 50, 170, 0).stone_count(), 170);
@@ -338,5 +363,18 @@ fn a_level_that_cannot_be_met_is_named_in_the_failure() {
         &Control::new(),
     ))
     .unwrap_err();
-    assert!(failure.contains("that rates easy"), "{failure}");
+    assert!(
+        matches!(
+            failure,
+            GenerateError::NoneOfLevel {
+                level: Level::Easy,
+                ..
+            } | GenerateError::NotFound {
+                level: Some(Level::Easy),
+                ..
+            }
+        ),
+        "{failure}"
+    );
+    assert!(failure.to_string().contains("that rates easy"), "{failure}");
 }

@@ -120,7 +120,9 @@ fn theory_answers_exactly_and_huge_boards_are_refused() {
         seed: 1,
     };
     let refused = knight::estimate(&huge, None, TourKind::Open, sampling, &Control::new());
-    assert!(refused.unwrap_err().contains("up to 1024 open squares"));
+    let refused = refused.unwrap_err();
+    assert_eq!(refused, knight::TooManySquares { squares: 1600 });
+    assert!(refused.to_string().contains("up to 1024 open squares"));
 }
 
 #[test]

@@ -89,9 +89,9 @@ const BROWSE_GRACE: Duration = Duration::from_secs(1);
 
 /// How long a browsing enumeration may look for its first result before
 /// it gives up, leaving every core to the count. Even at the lowest
-/// priority it took most of a core from a count whose threads come and go
-/// step by step: closed 6x40 took 12.6 s in the window while a listing
-/// that never finds a tour there ran beside it, 6.9 s on the command line.
+/// priority it takes most of a core from a count whose threads come and go
+/// step by step (closed 6x40, where a listing finds no tour, took nearly
+/// twice as long in the window as on the command line).
 const BROWSE_PATIENCE: Duration = Duration::from_secs(2);
 
 /// Runs `count` on the calling thread while `browse` lists results for

@@ -222,7 +222,7 @@ fn dialog_in(
 pub fn write_export(path: &Path, export: &Export) -> Result<(), String> {
     let format = Format::from_path(path)?;
     let bytes = export.render(format)?;
-    write_atomic(path, &bytes)
+    write_atomic(path, &bytes).map_err(|error| error.to_string())
 }
 
 /// File operations in flight; their results arrive through [`Self::poll`].

@@ -8,7 +8,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use gridtour::atomic_write::write_atomic;
+use gridtour::atomic_write::{WriteError, write_atomic};
+use gridtour::goishi::GenerateError;
 use gridtour::job::Resources;
 use gridtour::output::{Format, PictureOptions};
 use gridtour::render::Timing;
@@ -73,6 +74,18 @@ pub enum Failure {
 impl From<String> for Failure {
     fn from(message: String) -> Self {
         Failure::Message(message)
+    }
+}
+
+impl From<WriteError> for Failure {
+    fn from(error: WriteError) -> Self {
+        Failure::Message(error.to_string())
+    }
+}
+
+impl From<GenerateError> for Failure {
+    fn from(error: GenerateError) -> Self {
+        Failure::Message(error.to_string())
     }
 }
 

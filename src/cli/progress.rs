@@ -191,9 +191,8 @@ struct Notes {
 
 /// Rows of a frontier sweep from which on it is said, before it gets far,
 /// that it is long work: a 7-wide sweep holds tens of millions of states
-/// or more (closed 7x8: 17.6 million, 40 s here), an 8-wide one hundreds
-/// of millions (closed 8x8: 514 million at square 40, 13.2 GiB, 32
-/// minutes).
+/// or more, an 8-wide one hundreds of millions (closed 8x8, swept left to
+/// right, peaks above 500 million).
 const WIDE_SWEEP: u32 = 7;
 
 /// How long a wide sweep runs before the note on it: a sweep refused for

@@ -26,12 +26,12 @@
 //! solution stays; the blocks interleave and the puzzle no longer looks
 //! like a diagonal of small ones.
 
+use super::generate_error::GenerateError;
 use super::progress::Phase;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rate::{Level, rate};
 use super::single::{generate_single, generation_refusal_single};
 use super::solver::{count, solve};
-use crate::english::indefinite_article;
 use crate::job::{Control, Outcome};
 use crate::random::{Rng, splitmix64};
 
@@ -174,7 +174,7 @@ pub(super) fn composition_refusal(
     height: u32,
     stones: usize,
     single_most: usize,
-) -> Result<(), String> {
+) -> Result<(), GenerateError> {
     if plan(width, height, stones).is_some() {
         return Ok(());
     }
@@ -187,20 +187,23 @@ pub(super) fn composition_refusal(
         .map(|blocks| chain_capacity(width, height, blocks))
         .max();
     match (chained, single) {
-        (Some(most), _) => Err(format!(
-            "{stones} stones are more than the generator can make unique on {a} {width}x{height} \
-             board (about 3.4 stones a row and a column): ask for at most {most}, or a board of \
-             at least {side}x{side}",
-            a = indefinite_article(width.into()),
-            side = smallest_square_for(stones)
-        )),
-        (None, Err(message)) => Err(message),
-        (None, Ok(())) => Err(format!(
-            "{stones} stones are more than the generator can make unique on {a} {width}x{height} \
-             board: ask for at most {single_most}, or a board of at least {side}x{side}",
-            a = indefinite_article(width.into()),
-            side = smallest_square_for(stones)
-        )),
+        (Some(most), _) => Err(GenerateError::BeyondReach {
+            width,
+            height,
+            stones,
+            most,
+            chained: true,
+            side: smallest_square_for(stones),
+        }),
+        (None, Err(refusal)) => Err(refusal),
+        (None, Ok(())) => Err(GenerateError::BeyondReach {
+            width,
+            height,
+            stones,
+            most: single_most,
+            chained: false,
+            side: smallest_square_for(stones),
+        }),
     }
 }
 
@@ -222,7 +225,7 @@ pub(super) fn compose(
     seed: u64,
     difficulty: Option<Level>,
     control: &Control,
-) -> Option<Outcome<Result<Puzzle, String>>> {
+) -> Option<Outcome<Result<Puzzle, GenerateError>>> {
     let chain = plan(width, height, stones)?;
     for attempt in 0..CHAINS {
         let seed = splitmix64(seed ^ attempt.wrapping_mul(0xA24B_AED4_963E_E407));
@@ -241,13 +244,13 @@ pub(super) fn compose(
             Outcome::Cancelled => return Some(Outcome::Cancelled),
         }
     }
-    let rated = difficulty.map_or(String::new(), |level| {
-        format!(" that rates {}", level.name())
-    });
-    Some(Outcome::Done(Err(format!(
-        "found no {width}x{height} puzzle with {stones} stones and a single solution{rated}; \
-         try fewer stones or another seed"
-    ))))
+    Some(Outcome::Done(Err(GenerateError::NotFound {
+        width,
+        height,
+        stones,
+        level: difficulty,
+        chained: true,
+    })))
 }
 
 /// A block made unique and solved, turned so that it joins its chain.

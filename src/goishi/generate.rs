@@ -3,6 +3,7 @@
 //! [`single`](super::single)).
 
 use super::compose;
+use super::generate_error::GenerateError;
 use super::progress::Phase;
 use super::puzzle::Puzzle;
 use super::rate::{Level, rate};
@@ -25,12 +26,13 @@ const SINGLE_BLOCK_STONES: usize = 60;
 /// a board that cannot hold the stones, more stones than the generator
 /// makes, or stones packed more densely than the generator's unique puzzles
 /// are (see [`compose`](super::compose)).
-pub fn generation_refusal(width: u32, height: u32, stones: usize) -> Result<(), String> {
+pub fn generation_refusal(width: u32, height: u32, stones: usize) -> Result<(), GenerateError> {
     check_request(width, height, stones)?;
     if stones > MAX_GENERATED_STONES {
-        return Err(format!(
-            "the generator makes puzzles of at most {MAX_GENERATED_STONES} stones (asked for {stones})"
-        ));
+        return Err(GenerateError::TooMany {
+            stones,
+            most: MAX_GENERATED_STONES,
+        });
     }
     compose::composition_refusal(width, height, stones, SINGLE_BLOCK_STONES)
 }
@@ -47,34 +49,30 @@ pub fn generate(
     seed: u64,
     difficulty: Option<Level>,
     control: &Control,
-) -> Outcome<Result<Puzzle, String>> {
-    if let Err(message) = generation_refusal(width, height, stones) {
-        return Outcome::Done(Err(message));
+) -> Outcome<Result<Puzzle, GenerateError>> {
+    if let Err(refusal) = generation_refusal(width, height, stones) {
+        return Outcome::Done(Err(refusal));
     }
+    let make = |seed| {
+        compose::compose(width, height, stones, seed, difficulty, control).unwrap_or_else(|| {
+            generate_single(width, height, stones, seed, NODES_PER_GENERATION, control)
+        })
+    };
     control.without_found(|| {
-        let attempts = if difficulty.is_some() {
-            DIFFICULTY_ATTEMPTS
-        } else {
-            1
+        let Some(level) = difficulty else {
+            return make(seed);
         };
-        for attempt in 0..attempts {
+        for attempt in 0..DIFFICULTY_ATTEMPTS {
             let seed = if attempt == 0 {
                 seed
             } else {
                 splitmix64(seed ^ attempt)
             };
-            let made = compose::compose(width, height, stones, seed, difficulty, control)
-                .unwrap_or_else(|| {
-                    generate_single(width, height, stones, seed, NODES_PER_GENERATION, control)
-                });
-            let puzzle = match made {
+            let puzzle = match make(seed) {
                 Outcome::Done(Ok(puzzle)) => puzzle,
                 // No unique puzzle within the search budget: other seeds fare
                 // no better.
                 failed => return failed,
-            };
-            let Some(level) = difficulty else {
-                return Outcome::Done(Ok(puzzle));
             };
             control.set_detail(Phase::Rating {
                 stones: puzzle.stone_count() as u32,
@@ -87,15 +85,12 @@ pub fn generate(
                 Outcome::Cancelled => return Outcome::Cancelled,
             }
         }
-        let level = difficulty.map_or("", Level::name);
-        Outcome::Done(Err(format!(
-            "found no {width}x{height} puzzle with {stones} stones that rates {level} in \
-             {attempts} tries; try another seed{}",
-            if difficulty == Some(Level::Easy) {
-                ", or fewer stones (easy puzzles are rare beyond about 20 stones a block)"
-            } else {
-                ""
-            }
-        )))
+        Outcome::Done(Err(GenerateError::NoneOfLevel {
+            width,
+            height,
+            stones,
+            level,
+            attempts: DIFFICULTY_ATTEMPTS,
+        }))
     })
 }

@@ -30,15 +30,14 @@ use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 /// The memory the table may take before the search has done much.
 /// Tables grow by doubling, and the system clears every page a table
-/// takes: a small count (45 stones, 155,399 solutions) took 0.35 s with
-/// caches of 16 MB at first and 0.47 s with 512 MB at once, a third of it
-/// in the system, and gained nothing from the room.
+/// takes: a small count started with 512 MB at once spent a third of its
+/// time in the system clearing pages it never used.
 const BYTES_AT_START: usize = 16 << 20;
 
 /// Bytes of table each node searched pays for: a search of 64 million
-/// nodes, about five seconds, may take 512 MB. (Counting 13.3 million
-/// solutions of 45 stones: 4.46 s with 8 bytes a node, 4.44 s and twice
-/// the memory with 16, 4.8 s with 4.)
+/// nodes, about five seconds, may take 512 MB. (Twice that gained nothing
+/// on a count of 13.3 million solutions and took twice the memory; half of
+/// it was slower.)
 const BYTES_PER_NODE: u64 = 8;
 
 /// The bits of a slot's hash word that hold the entry's weight.
@@ -149,8 +148,8 @@ impl Table {
     /// a count grows into, which the other workers would otherwise fault
     /// in page by page, each fault flushed from the other cores. Not for
     /// the first table: most searches (a solve, a hint) touch a few of its
-    /// pages, and faulting them all in took "is it unique?" on 35 stones
-    /// from 176 to 239 µs.
+    /// pages, and faulting them all in made "is it unique?" on 35 stones a
+    /// third slower.
     fn populate(&mut self) {
         for words in [&mut self.hashes, &mut self.keys, &mut self.values] {
             crate::memory::populate_for_writing(words);

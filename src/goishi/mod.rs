@@ -18,6 +18,7 @@
 mod compose;
 pub mod format;
 mod generate;
+mod generate_error;
 mod lines;
 mod memo;
 mod progress;
@@ -29,8 +30,9 @@ mod single;
 mod solver;
 
 pub use generate::{MAX_GENERATED_STONES, generate, generation_refusal};
+pub use generate_error::GenerateError;
 pub use progress::Phase;
-pub use puzzle::{Direction, Point, Puzzle};
+pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};
 pub use rate::{Level, Rating, rate};
 pub use rules::{Game, RuleViolation, validate, validate_prefix};
 pub use single::{Rng, SMALL_BOARD_MAXIMA, walk_forward};

@@ -109,13 +109,10 @@ impl Puzzle {
     pub const MAX_SIDE: u32 = 1000;
 
     /// An empty board. Fails when a side is 0 or above [`Puzzle::MAX_SIDE`].
-    pub fn new(width: u32, height: u32) -> Result<Puzzle, String> {
+    pub fn new(width: u32, height: u32) -> Result<Puzzle, SizeOutOfRange> {
         let valid = 1..=Self::MAX_SIDE;
         if !valid.contains(&width) || !valid.contains(&height) {
-            return Err(format!(
-                "board size {width}x{height} is out of range (each side must be 1 to {})",
-                Self::MAX_SIDE
-            ));
+            return Err(SizeOutOfRange { width, height });
         }
         Ok(Puzzle {
             width,
@@ -175,7 +172,7 @@ impl Puzzle {
 
     /// A copy with another size. Stones that still fit keep their place,
     /// the others are dropped.
-    pub fn resized(&self, width: u32, height: u32) -> Result<Puzzle, String> {
+    pub fn resized(&self, width: u32, height: u32) -> Result<Puzzle, SizeOutOfRange> {
         let mut resized = Puzzle::new(width, height)?;
         for stone in self.stones() {
             resized.set_stone(stone, true);
@@ -183,6 +180,28 @@ impl Puzzle {
         Ok(resized)
     }
 }
+
+/// A puzzle size beyond what gridtour takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SizeOutOfRange {
+    /// The width asked for.
+    pub width: u32,
+    /// The height asked for.
+    pub height: u32,
+}
+
+impl std::fmt::Display for SizeOutOfRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let SizeOutOfRange { width, height } = self;
+        write!(
+            f,
+            "board size {width}x{height} is out of range (each side must be 1 to {})",
+            Puzzle::MAX_SIDE
+        )
+    }
+}
+
+impl std::error::Error for SizeOutOfRange {}
 
 #[cfg(test)]
 mod tests {

@@ -3,9 +3,9 @@
 
 use std::cell::Cell;
 
+use super::generate_error::GenerateError;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::solver::{Threads, count_within};
-use crate::english::indefinite_article;
 use crate::job::{Control, Outcome};
 pub use crate::random::Rng;
 
@@ -17,14 +17,19 @@ const MAX_ATTEMPTS: usize = 20_000;
 /// quickly.
 const WALK_WORK_BUDGET: usize = 1 << 27;
 
-pub(super) fn check_request(width: u32, height: u32, stones: usize) -> Result<Puzzle, String> {
+pub(super) fn check_request(
+    width: u32,
+    height: u32,
+    stones: usize,
+) -> Result<Puzzle, GenerateError> {
     let puzzle = Puzzle::new(width, height)?;
     let points = width as usize * height as usize;
     if stones == 0 || stones > points {
-        return Err(format!(
-            "{a} {width}x{height} board holds 1 to {points} stones (asked for {stones})",
-            a = indefinite_article(width.into())
-        ));
+        return Err(GenerateError::StonesOutOfRange {
+            width,
+            height,
+            stones,
+        });
     }
     Ok(puzzle)
 }
@@ -39,7 +44,7 @@ pub fn walk_forward(
     height: u32,
     stones: usize,
     rng: &mut Rng,
-) -> Result<(Puzzle, Vec<Point>), String> {
+) -> Result<(Puzzle, Vec<Point>), GenerateError> {
     let empty = check_request(width, height, stones)?;
     let mut work = 0;
     for _ in 0..MAX_ATTEMPTS {
@@ -50,11 +55,11 @@ pub fn walk_forward(
             return Ok(walk);
         }
     }
-    Err(format!(
-        "could not place {stones} stones on {a} {width}x{height} board by a legal walk; try fewer \
-         stones",
-        a = indefinite_article(width.into())
-    ))
+    Err(GenerateError::NoWalk {
+        width,
+        height,
+        stones,
+    })
 }
 
 /// One walk; `None` when it gets stuck or `work` (points set up or looked
@@ -172,15 +177,15 @@ pub(super) fn generation_refusal_single(
     width: u32,
     height: u32,
     stones: usize,
-) -> Result<(), String> {
-    let points = width as usize * height as usize;
+) -> Result<(), GenerateError> {
     let most = densest_unique(width, height);
     if stones > most {
-        return Err(format!(
-            "{stones} stones on the {points} points of {a} {width}x{height} board are too dense \
-             for a puzzle with one solution; at most {most} can be asked for",
-            a = indefinite_article(width.into())
-        ));
+        return Err(GenerateError::TooDense {
+            width,
+            height,
+            stones,
+            most,
+        });
     }
     Ok(())
 }
@@ -220,7 +225,7 @@ pub(super) fn generate_single(
     seed: u64,
     max_nodes: u64,
     control: &Control,
-) -> Outcome<Result<Puzzle, String>> {
+) -> Outcome<Result<Puzzle, GenerateError>> {
     if let Err(message) = check_request(width, height, stones)
         .and_then(|_| generation_refusal_single(width, height, stones))
     {
@@ -291,8 +296,11 @@ pub(super) fn generate_single(
             break;
         }
     }
-    Outcome::Done(Err(format!(
-        "found no {width}x{height} puzzle with {stones} stones and a single solution; \
-         try fewer stones or a smaller board"
-    )))
+    Outcome::Done(Err(GenerateError::NotFound {
+        width,
+        height,
+        stones,
+        level: None,
+        chained: false,
+    }))
 }

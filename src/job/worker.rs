@@ -106,9 +106,8 @@ const BACKGROUND_NICENESS: i32 = 10;
 
 /// The nice value of work that only shows something beside a job (the
 /// tours the window lists for browsing while it counts): the lowest, so
-/// that the job's own threads come first. With the listing at the job's
-/// niceness, a count of closed 6x40 took 14.1 s in the window, at this one
-/// 12.6 s (7 s on the command line: see the window's `BROWSE_PATIENCE`).
+/// that the job's own threads come first (at the job's niceness, a count
+/// of closed 6x40 beside such a listing took a tenth longer).
 const SIDE_WORK_NICENESS: i32 = 19;
 
 /// Lets the scheduler favour the window over the calling worker thread (and

@@ -8,6 +8,8 @@
 //! `a`..`z`, `aa`..`az`, `ba`..`zz`, `aaa`.. (bijective base 26), which keeps
 //! every name a run of letters followed by a run of digits.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 /// One square of a board, 0-based: `x` is the column from the left, `y` the
@@ -93,6 +95,85 @@ pub struct Board {
     blocked_count: usize,
 }
 
+/// A board's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The number of columns.
+    Width,
+    /// The number of rows.
+    Height,
+}
+
+/// Why a board or a square could not be made from what was given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    /// A side of length 0.
+    EmptySide {
+        /// Which side.
+        side: Side,
+    },
+    /// A side longer than [`Board::MAX_SIDE`].
+    SideTooLong {
+        /// Which side.
+        side: Side,
+        /// Its length.
+        length: u32,
+    },
+    /// A size that is not `WIDTHxHEIGHT` or `N`.
+    NotASize {
+        /// What was given.
+        text: String,
+    },
+    /// A name that is not file letters then a rank.
+    NotASquare {
+        /// What was given.
+        name: String,
+    },
+    /// A square name beyond the board.
+    OffBoard {
+        /// What was given.
+        name: String,
+        /// The board's width.
+        width: u32,
+        /// The board's height.
+        height: u32,
+    },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side_name = |side: &Side| match side {
+            Side::Width => "width",
+            Side::Height => "height",
+        };
+        match self {
+            BoardError::EmptySide { side } => {
+                write!(f, "board {} must be at least 1", side_name(side))
+            }
+            BoardError::SideTooLong { side, length } => write!(
+                f,
+                "board {} {length} is too large (at most {})",
+                side_name(side),
+                Board::MAX_SIDE
+            ),
+            BoardError::NotASize { text } => {
+                write!(f, "board size '{text}' is not WIDTHxHEIGHT (e.g. 8x8) or N")
+            }
+            BoardError::NotASquare { name } => write!(
+                f,
+                "'{name}' is not a square name (expected file letters then a rank, e.g. b1)"
+            ),
+            BoardError::OffBoard {
+                name,
+                width,
+                height,
+            } => write!(f, "square '{name}' is off the {width}x{height} board"),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
 impl Board {
     /// The largest side accepted. Large enough for 2000x2000 tours with room
     /// to spare, small enough that a board (and a tour on it) stays in memory.
@@ -100,17 +181,14 @@ impl Board {
 
     /// An empty board of `width` columns and `height` rows.
     ///
-    /// Fails with a message when a side is 0 or larger than [`Board::MAX_SIDE`].
-    pub fn new(width: u32, height: u32) -> Result<Board, String> {
-        for (what, side) in [("width", width), ("height", height)] {
-            if side == 0 {
-                return Err(format!("board {what} must be at least 1"));
+    /// Fails when a side is 0 or larger than [`Board::MAX_SIDE`].
+    pub fn new(width: u32, height: u32) -> Result<Board, BoardError> {
+        for (side, length) in [(Side::Width, width), (Side::Height, height)] {
+            if length == 0 {
+                return Err(BoardError::EmptySide { side });
             }
-            if side > Self::MAX_SIDE {
-                return Err(format!(
-                    "board {what} {side} is too large (at most {})",
-                    Self::MAX_SIDE
-                ));
+            if length > Self::MAX_SIDE {
+                return Err(BoardError::SideTooLong { side, length });
             }
         }
         let squares = width as usize * height as usize;
@@ -124,12 +202,14 @@ impl Board {
 
     /// Parses a size such as `8x8`, `5x6` (width x height) or `8` (a square
     /// board), then builds the board.
-    pub fn parse_size(text: &str) -> Result<Board, String> {
+    pub fn parse_size(text: &str) -> Result<Board, BoardError> {
         let text = text.trim();
         let parse_side = |side: &str| {
             side.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("board size '{text}' is not WIDTHxHEIGHT (e.g. 8x8) or N"))
+                .map_err(|_| BoardError::NotASize {
+                    text: text.to_owned(),
+                })
         };
         let (width, height) = match text.split_once(['x', 'X', '*']) {
             Some((w, h)) => (parse_side(w)?, parse_side(h)?),
@@ -256,14 +336,14 @@ impl Board {
     /// Parses chess notation such as `b1`, `B1` or `aa12`: file letters (`a`
     /// is the left column, then `b`..`z`, `aa`, `ab`, ..) followed by the rank
     /// (`1` is the bottom row).
-    pub fn parse_square(&self, name: &str) -> Result<Square, String> {
+    pub fn parse_square(&self, name: &str) -> Result<Square, BoardError> {
         let trimmed = name.trim();
         let split = trimmed
             .find(|c: char| !c.is_ascii_alphabetic())
             .unwrap_or(trimmed.len());
         let (letters, digits) = trimmed.split_at(split);
-        let malformed = || {
-            format!("'{name}' is not a square name (expected file letters then a rank, e.g. b1)")
+        let malformed = || BoardError::NotASquare {
+            name: name.to_owned(),
         };
         if letters.is_empty() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(malformed());
@@ -271,10 +351,11 @@ impl Board {
         let file = file_number(letters).ok_or_else(malformed)?;
         let rank: u64 = digits.parse().map_err(|_| malformed())?;
         if file >= u64::from(self.width) || rank == 0 || rank > u64::from(self.height) {
-            return Err(format!(
-                "square '{name}' is off the {}x{} board",
-                self.width, self.height
-            ));
+            return Err(BoardError::OffBoard {
+                name: name.to_owned(),
+                width: self.width,
+                height: self.height,
+            });
         }
         Ok(Square::new(file as u32, self.height - rank as u32))
     }

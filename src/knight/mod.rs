@@ -25,17 +25,19 @@ mod tour;
 mod validate;
 mod warnsdorff;
 
-pub use board::{Board, KNIGHT_MOVES, Square, TourKind, is_dark_square};
+pub use board::{Board, BoardError, KNIGHT_MOVES, Side, Square, TourKind, is_dark_square};
 pub use count::{
     Count, NotCounted, Patience, TooLong, WALK_NODES_PER_THREAD_SECOND, count, count_between,
     count_every_length, enumerate,
 };
-pub use estimate::{Estimate, MAX_ESTIMATE_SQUARES, Sampling, SamplingFor, estimate};
+pub use estimate::{
+    Estimate, MAX_ESTIMATE_SQUARES, Sampling, SamplingFor, TooManySquares, estimate,
+};
 pub use play::{Refusal, Walk};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between};
 pub use theory::{impossibility, impossibility_between};
-pub use tour::Tour;
 #[cfg(test)]
 pub(crate) use tour::small_tour;
-pub use validate::validate;
+pub use tour::{Tour, TourFileError};
+pub use validate::{InvalidTour, validate};
 pub use warnsdorff::warnsdorff_failing_starts;

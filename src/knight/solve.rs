@@ -198,15 +198,15 @@ fn constructed(
 /// in a solver; it is loud in debug builds and, in release builds, the
 /// next method gets its chance instead of a wrong tour reaching the user.
 fn checked(board: &Board, start: Square, kind: TourKind, path: Vec<Square>) -> Option<Tour> {
-    let verdict = validate(board, &path, kind).and_then(|()| {
-        if path.first() == Some(&start) {
-            Ok(())
-        } else {
-            Err("the tour does not begin at the start square".into())
-        }
-    });
+    let verdict = validate(board, &path, kind);
     debug_assert_eq!(verdict, Ok(()), "a solver produced an invalid tour");
-    verdict.ok().map(|()| Tour {
+    debug_assert_eq!(
+        path.first(),
+        Some(&start),
+        "a solver's tour does not begin at the start square"
+    );
+    let valid = verdict.is_ok() && path.first() == Some(&start);
+    valid.then(|| Tour {
         board: board.clone(),
         kind,
         path,

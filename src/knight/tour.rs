@@ -1,9 +1,123 @@
 //! A finished tour and its two printed forms: JSON for programs and files,
 //! and the numbered board for people.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
-use super::{Board, Square, TourKind, validate};
+use super::{Board, BoardError, InvalidTour, Square, TourKind, validate};
+
+/// Why a tour file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TourFileError {
+    /// Not JSON of a tour, at this line and column.
+    NotJson {
+        /// The line (from 1).
+        line: usize,
+        /// The column (from 1).
+        column: usize,
+        /// What the JSON reader said.
+        message: String,
+    },
+    /// The board it describes cannot be.
+    Board(BoardError),
+    /// A blocked square off the board.
+    BlockedOffBoard {
+        /// The square, as given.
+        at: [u32; 2],
+        /// The board's width.
+        width: u32,
+        /// The board's height.
+        height: u32,
+    },
+    /// The start is not the path's first square.
+    StartNotFirst {
+        /// The start, as given.
+        at: [u32; 2],
+    },
+    /// A line of the numbered board with a number of squares unlike the
+    /// first line's.
+    Ragged {
+        /// The line (from 1).
+        line: usize,
+        /// Its squares.
+        squares: usize,
+        /// The squares of the first line.
+        expected: usize,
+    },
+    /// A square of the numbered board that holds no move number.
+    NotANumber {
+        /// The line (from 1).
+        line: usize,
+        /// The square in it (from 1).
+        square: usize,
+        /// What it holds, cut short.
+        text: String,
+    },
+    /// A move number that appears twice.
+    Repeated {
+        /// The number.
+        number: usize,
+    },
+    /// The path is not a tour.
+    Invalid(InvalidTour),
+}
+
+impl fmt::Display for TourFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TourFileError::NotJson {
+                line,
+                column,
+                message,
+            } => write!(
+                f,
+                "not a tour file: line {line}, column {column}: {message}"
+            ),
+            TourFileError::Board(error) => error.fmt(f),
+            TourFileError::BlockedOffBoard {
+                at: [x, y],
+                width,
+                height,
+            } => write!(
+                f,
+                "blocked square [{x}, {y}] is off the {width}x{height} board"
+            ),
+            TourFileError::StartNotFirst { at: [x, y] } => write!(
+                f,
+                "the start [{x}, {y}] is not the first square of the path"
+            ),
+            TourFileError::Ragged {
+                line,
+                squares,
+                expected,
+            } => write!(f, "line {line}: {squares} squares, expected {expected}"),
+            TourFileError::NotANumber { line, square, text } => write!(
+                f,
+                "line {line}: square {square} holds '{}', not a move number",
+                text.escape_debug()
+            ),
+            TourFileError::Repeated { number } => {
+                write!(f, "move number {number} appears twice")
+            }
+            TourFileError::Invalid(error) => write!(f, "not a valid tour: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for TourFileError {}
+
+impl From<BoardError> for TourFileError {
+    fn from(error: BoardError) -> Self {
+        TourFileError::Board(error)
+    }
+}
+
+impl From<InvalidTour> for TourFileError {
+    fn from(error: InvalidTour) -> Self {
+        TourFileError::Invalid(error)
+    }
+}
 
 /// A tour together with the board it was found on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,38 +172,35 @@ impl Tour {
 
     /// Reads what [`Tour::to_json`] writes, and accepts it only if it is a
     /// valid tour of the board it describes.
-    pub fn from_json(text: &str) -> Result<Tour, String> {
-        let file: TourFile = serde_json::from_str(text).map_err(|e| {
-            format!(
-                "not a tour file: line {}, column {}: {e}",
-                e.line(),
-                e.column()
-            )
-        })?;
+    pub fn from_json(text: &str) -> Result<Tour, TourFileError> {
+        let file: TourFile =
+            serde_json::from_str(text).map_err(|error| TourFileError::NotJson {
+                line: error.line(),
+                column: error.column(),
+                message: error.to_string(),
+            })?;
         let mut board = Board::new(file.width, file.height)?;
         for &[x, y] in &file.blocked {
             let s = Square::new(x, y);
             if !board.contains(s) {
-                return Err(format!(
-                    "blocked square [{x}, {y}] is off the {}x{} board",
-                    file.width, file.height
-                ));
+                return Err(TourFileError::BlockedOffBoard {
+                    at: [x, y],
+                    width: file.width,
+                    height: file.height,
+                });
             }
             board.set_blocked(s, true);
         }
         let path: Vec<Square> = file.path.into_iter().map(square).collect();
         if path.first() != Some(&square(file.start)) {
-            return Err(format!(
-                "the start [{}, {}] is not the first square of the path",
-                file.start[0], file.start[1]
-            ));
+            return Err(TourFileError::StartNotFirst { at: file.start });
         }
         let kind = if file.closed {
             TourKind::Closed
         } else {
             TourKind::Open
         };
-        validate(&board, &path, kind).map_err(|e| format!("not a valid tour: {e}"))?;
+        validate(&board, &path, kind)?;
         Ok(Tour { board, kind, path })
     }
 
@@ -97,7 +208,7 @@ impl Tour {
     /// only if the numbers make a valid tour. The text does not say whether
     /// the tour was asked for as closed: it is read as closed when its last
     /// square is a knight's move from its first, which makes it one.
-    pub fn from_text(text: &str) -> Result<Tour, String> {
+    pub fn from_text(text: &str) -> Result<Tour, TourFileError> {
         let rows: Vec<Vec<&str>> = text
             .lines()
             .map(|line| line.split_whitespace().collect::<Vec<_>>())
@@ -112,11 +223,11 @@ impl Tour {
         let mut numbered = Vec::new();
         for (y, cells) in rows.iter().enumerate() {
             if cells.len() != width {
-                return Err(format!(
-                    "line {}: {} squares, expected {width}",
-                    y + 1,
-                    cells.len()
-                ));
+                return Err(TourFileError::Ragged {
+                    line: y + 1,
+                    squares: cells.len(),
+                    expected: width,
+                });
             }
             for (x, cell) in cells.iter().enumerate() {
                 let square = Square::new(x as u32, y as u32);
@@ -124,14 +235,12 @@ impl Tour {
                     "x" => board.set_blocked(square, true),
                     "." => {}
                     number => {
-                        let number: usize = number.parse().map_err(|_| {
-                            format!(
-                                "line {}: square {} holds '{}', not a move number",
-                                y + 1,
-                                x + 1,
-                                number.chars().take(12).collect::<String>().escape_debug()
-                            )
-                        })?;
+                        let number: usize =
+                            number.parse().map_err(|_| TourFileError::NotANumber {
+                                line: y + 1,
+                                square: x + 1,
+                                text: number.chars().take(12).collect(),
+                            })?;
                         numbered.push((number, square));
                     }
                 }
@@ -139,7 +248,7 @@ impl Tour {
         }
         numbered.sort_unstable();
         if let Some(pair) = numbered.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-            return Err(format!("move number {} appears twice", pair[0].0));
+            return Err(TourFileError::Repeated { number: pair[0].0 });
         }
         let path: Vec<Square> = numbered.into_iter().map(|(_, square)| square).collect();
         let closes = matches!((path.first(), path.last()), (Some(&first), Some(&last))
@@ -149,7 +258,7 @@ impl Tour {
         } else {
             TourKind::Open
         };
-        validate(&board, &path, kind).map_err(|e| format!("not a valid tour: {e}"))?;
+        validate(&board, &path, kind)?;
         Ok(Tour { board, kind, path })
     }
 
@@ -215,14 +324,17 @@ mod tests {
     #[test]
     fn bad_json_is_explained() {
         let err = Tour::from_json("{\"width\":3,\n\"height\":x}").unwrap_err();
-        assert!(err.contains("line 2, column"), "{err}");
+        assert!(
+            matches!(err, TourFileError::NotJson { line: 2, .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains("line 2, column"), "{err}");
         let tour = small_tour();
         let broken = tour.to_json().replace("[[0,0],[1,2]", "[[0,0],[1,1]");
-        assert!(
-            Tour::from_json(&broken)
-                .unwrap_err()
-                .contains("not a valid tour")
-        );
+        assert!(matches!(
+            Tour::from_json(&broken),
+            Err(TourFileError::Invalid(_))
+        ));
     }
 
     #[test]
@@ -238,10 +350,18 @@ mod tests {
         let tour = small_tour();
         assert_eq!(Tour::from_text(&tour.to_text()), Ok(tour));
         let error = Tour::from_text(" 1 x\n 2 3\n").unwrap_err();
-        assert!(error.contains("not a valid tour"), "{error}");
+        assert!(matches!(error, TourFileError::Invalid(_)), "{error}");
         let error = Tour::from_text(" 1 2\n 3\n").unwrap_err();
-        assert!(error.contains("line 2"), "{error}");
+        assert_eq!(
+            error,
+            TourFileError::Ragged {
+                line: 2,
+                squares: 1,
+                expected: 2
+            }
+        );
+        // Control characters of a file are shown escaped.
         let error = Tour::from_text(" 1 \u{1b}[2J\n").unwrap_err();
-        assert!(error.contains("\\u{1b}"), "{error}");
+        assert!(error.to_string().contains("\\u{1b}"), "{error}");
     }
 }

@@ -4,48 +4,141 @@
 //! neighbour lists, no search grid): it only looks at coordinates, so a bug
 //! in the solvers' machinery cannot hide itself here.
 
+use std::fmt;
+
 use super::{Board, Square, TourKind};
+
+/// Why a path is not a tour: the first problem found, with the step
+/// number (1-based, like the numbered board) and the squares by name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InvalidTour {
+    /// A square off the board.
+    OffBoard {
+        /// The step.
+        step: usize,
+        /// The square.
+        square: String,
+    },
+    /// A blocked square.
+    Blocked {
+        /// The step.
+        step: usize,
+        /// The square.
+        square: String,
+    },
+    /// A square visited twice.
+    Revisited {
+        /// The step of the second visit.
+        step: usize,
+        /// The square.
+        square: String,
+        /// The step of the first visit.
+        first: usize,
+    },
+    /// Two squares in a row a knight cannot move between.
+    NotAKnightMove {
+        /// The step of the second.
+        step: usize,
+        /// The square before.
+        from: String,
+        /// The square.
+        to: String,
+    },
+    /// Not every open square is visited.
+    WrongLength {
+        /// The squares visited.
+        visited: usize,
+        /// The board's open squares.
+        open: usize,
+    },
+    /// A closed tour whose ends are not a knight's move apart.
+    NotClosed {
+        /// The last square.
+        last: String,
+        /// The first square.
+        first: String,
+    },
+    /// An empty path, as a closed tour.
+    Empty,
+}
+
+impl fmt::Display for InvalidTour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InvalidTour::OffBoard { step, square } => {
+                write!(f, "step {step}: {square} is off the board")
+            }
+            InvalidTour::Blocked { step, square } => write!(f, "step {step}: {square} is blocked"),
+            InvalidTour::Revisited {
+                step,
+                square,
+                first,
+            } => write!(
+                f,
+                "step {step}: {square} was already visited at step {first}"
+            ),
+            InvalidTour::NotAKnightMove { step, from, to } => {
+                write!(f, "step {step}: {from} -> {to} is not a knight's move")
+            }
+            InvalidTour::WrongLength { visited, open } => write!(
+                f,
+                "the path visits {visited} squares but the board has {open} open squares"
+            ),
+            InvalidTour::NotClosed { last, first } => write!(
+                f,
+                "the tour is not closed: the last square {last} is not a knight's move from \
+                 the first {first}"
+            ),
+            InvalidTour::Empty => write!(f, "an empty path is not a closed tour"),
+        }
+    }
+}
+
+impl std::error::Error for InvalidTour {}
 
 /// Checks that `path` is a tour of `kind` on `board`: every open square
 /// exactly once, nothing else, each step a knight's move and, for a closed
 /// tour, a knight's move from the last square back to the first.
-///
-/// The error names the first problem found, with the step number (1-based,
-/// like the numbered board) and the square.
-pub fn validate(board: &Board, path: &[Square], kind: TourKind) -> Result<(), String> {
+pub fn validate(board: &Board, path: &[Square], kind: TourKind) -> Result<(), InvalidTour> {
     let name = |s: Square| describe(board, s);
     let mut step_of = vec![0usize; board.width() as usize * board.height() as usize];
     for (i, &s) in path.iter().enumerate() {
         let step = i + 1;
         if s.x >= board.width() || s.y >= board.height() {
-            return Err(format!("step {step}: {} is off the board", name(s)));
+            return Err(InvalidTour::OffBoard {
+                step,
+                square: name(s),
+            });
         }
         if board.is_blocked(s) {
-            return Err(format!("step {step}: {} is blocked", name(s)));
+            return Err(InvalidTour::Blocked {
+                step,
+                square: name(s),
+            });
         }
         let seen = &mut step_of[s.y as usize * board.width() as usize + s.x as usize];
         if *seen != 0 {
-            return Err(format!(
-                "step {step}: {} was already visited at step {}",
-                name(s),
-                *seen
-            ));
+            return Err(InvalidTour::Revisited {
+                step,
+                square: name(s),
+                first: *seen,
+            });
         }
         *seen = step;
         if i > 0 && !is_knight_step(path[i - 1], s) {
-            return Err(format!(
-                "step {step}: {} -> {} is not a knight's move",
-                name(path[i - 1]),
-                name(s)
-            ));
+            return Err(InvalidTour::NotAKnightMove {
+                step,
+                from: name(path[i - 1]),
+                to: name(s),
+            });
         }
     }
     let open = count_open(board);
     if path.len() != open {
-        return Err(format!(
-            "the path visits {} squares but the board has {open} open squares",
-            path.len()
-        ));
+        return Err(InvalidTour::WrongLength {
+            visited: path.len(),
+            open,
+        });
     }
     if kind == TourKind::Closed {
         check_closure(board, path)?;
@@ -55,15 +148,14 @@ pub fn validate(board: &Board, path: &[Square], kind: TourKind) -> Result<(), St
 
 /// A closed tour must have a return move, and that move must differ from
 /// the path's own moves (a two-square "cycle" reuses its only move).
-fn check_closure(board: &Board, path: &[Square]) -> Result<(), String> {
+fn check_closure(board: &Board, path: &[Square]) -> Result<(), InvalidTour> {
     match (path.first(), path.last()) {
         (Some(&first), Some(&last)) if path.len() > 2 && is_knight_step(last, first) => Ok(()),
-        (Some(&first), Some(&last)) => Err(format!(
-            "the tour is not closed: the last square {} is not a knight's move from the first {}",
-            describe(board, last),
-            describe(board, first)
-        )),
-        _ => Err("an empty path is not a closed tour".into()),
+        (Some(&first), Some(&last)) => Err(InvalidTour::NotClosed {
+            last: describe(board, last),
+            first: describe(board, first),
+        }),
+        _ => Err(InvalidTour::Empty),
     }
 }
 
@@ -119,25 +211,41 @@ mod tests {
     fn names_the_first_problem() {
         let board = Board::new(3, 4).unwrap();
         let repeat = squares(&board, "a4 b2 a4");
+        let revisited = validate(&board, &repeat, TourKind::Open).unwrap_err();
         assert_eq!(
-            validate(&board, &repeat, TourKind::Open),
-            Err("step 3: a4 was already visited at step 1".into())
+            revisited,
+            InvalidTour::Revisited {
+                step: 3,
+                square: "a4".into(),
+                first: 1
+            }
+        );
+        // The wording is what a person reads.
+        assert_eq!(
+            revisited.to_string(),
+            "step 3: a4 was already visited at step 1"
         );
         let jump = squares(&board, "a4 b4");
         assert_eq!(
-            validate(&board, &jump, TourKind::Open),
-            Err("step 2: a4 -> b4 is not a knight's move".into())
+            validate(&board, &jump, TourKind::Open)
+                .unwrap_err()
+                .to_string(),
+            "step 2: a4 -> b4 is not a knight's move"
         );
         let short = squares(&board, "a4 b2");
-        assert!(
-            validate(&board, &short, TourKind::Open)
-                .unwrap_err()
-                .contains("12 open")
+        assert_eq!(
+            validate(&board, &short, TourKind::Open),
+            Err(InvalidTour::WrongLength {
+                visited: 2,
+                open: 12
+            })
         );
         let off = [Square::new(3, 0)];
         assert_eq!(
-            validate(&board, &off, TourKind::Open),
-            Err("step 1: (3, 0) is off the board".into())
+            validate(&board, &off, TourKind::Open)
+                .unwrap_err()
+                .to_string(),
+            "step 1: (3, 0) is off the board"
         );
     }
 

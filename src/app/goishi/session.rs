@@ -631,11 +631,11 @@ impl Session for GoishiSession {
                     let source = self.source.clone();
                     self.replace(puzzle, source)
                 }
-                Err(error) => self.refuse(error),
+                Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::NewBoard { width, height } => match Puzzle::new(width, height) {
                 Ok(puzzle) => self.replace(puzzle, "new puzzle".to_owned()),
-                Err(error) => self.refuse(error),
+                Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::LoadUrl(url) => match format::parse_url(url.trim()) {
                 Ok(puzzle) => self.load(

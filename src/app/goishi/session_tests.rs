@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use gridtour::goishi::{self, Level};
+use gridtour::goishi::{self, GenerateError, Level};
 use gridtour::job::{Control, Outcome};
 
 use super::*;
@@ -272,7 +272,11 @@ fn a_failed_generation_says_failed_not_done() {
     let mut session = GoishiSession::new(&Settings::default());
     session.job_done(
         GoishiReport::Generated {
-            result: Err("found nothing".to_owned()),
+            result: Err(GenerateError::NoWalk {
+                width: 4,
+                height: 4,
+                stones: 15,
+            }),
             seed: 9,
         },
         "Generating".to_owned(),
@@ -281,7 +285,11 @@ fn a_failed_generation_says_failed_not_done() {
     let ended = session.last_job().expect("ended");
     assert_eq!(ended.how, "failed");
     let notice = session.notice(Instant::now()).expect("told").text.clone();
-    assert_eq!(notice, "Could not generate with seed 9: found nothing");
+    assert_eq!(
+        notice,
+        "Could not generate with seed 9: could not place 15 stones on a 4x4 board by a legal \
+         walk; try fewer stones"
+    );
 }
 
 #[test]

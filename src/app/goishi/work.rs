@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use gridtour::goishi::{self, Game, Level, Point, Puzzle, Rating};
+use gridtour::goishi::{self, Game, GenerateError, Level, Point, Puzzle, Rating};
 use gridtour::job::{Control, Outcome};
 
 use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
@@ -78,7 +78,7 @@ pub enum GoishiReport {
     /// A generation ended.
     Generated {
         /// The puzzle, or why there is none.
-        result: Result<Puzzle, String>,
+        result: Result<Puzzle, GenerateError>,
         /// The seed it used.
         seed: u64,
     },

@@ -345,7 +345,7 @@ impl KnightSession {
             return Vec::new();
         }
         if let Err(error) = Board::new(width, height) {
-            self.core.notice = Some(Notice::error(error));
+            self.core.notice = Some(Notice::error(error.to_string()));
             return Vec::new();
         }
         let lost = self

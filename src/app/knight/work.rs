@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{
     self, Algorithm, Board, Count, Estimate, NotCounted, Patience, Sampling, SolveResult, Square,
-    TourKind,
+    TooManySquares, TourKind,
 };
 
 use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
@@ -69,7 +69,7 @@ pub enum KnightReport {
     /// The failing starts of plain Warnsdorff.
     FailingStarts(Vec<Square>),
     /// An estimate ended, or was refused (the board is too big).
-    Estimated(Result<Estimate, String>),
+    Estimated(Result<Estimate, TooManySquares>),
 }
 
 impl KnightJob {

@@ -57,7 +57,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     let document: Document =
         serde_json::from_str(text).map_err(|error| syntax_error(source, &error))?;
     let mut puzzle = Puzzle::new(document.width, document.height)
-        .map_err(|message| ParseError::new(source, 1, 1, message))?;
+        .map_err(|message| ParseError::new(source, 1, 1, message.to_string()))?;
     for (index, (x, y)) in document.stones.into_iter().enumerate() {
         let p = Point::new(x, y);
         if !puzzle.contains(p) {

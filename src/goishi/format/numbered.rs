@@ -45,7 +45,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     let width = u32::try_from(cols).unwrap_or(u32::MAX);
     let mut puzzle = Puzzle::new(width, height).map_err(|message| {
         let line = rows.first().map_or(1, |&(number, _)| number);
-        ParseError::new(source, line, 1, message)
+        ParseError::new(source, line, 1, message.to_string())
     })?;
     let mut numbered = Vec::new();
     for (y, &(number, line)) in rows.iter().enumerate() {

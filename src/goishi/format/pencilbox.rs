@@ -40,8 +40,8 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     }
     let rows = parse_side(source, size[0].0, size[0].1, size[0].2, "rows")?;
     let cols = parse_side(source, size[1].0, size[1].1, size[1].2, "columns")?;
-    let mut puzzle =
-        Puzzle::new(cols, rows).map_err(|message| ParseError::new(source, number, 1, message))?;
+    let mut puzzle = Puzzle::new(cols, rows)
+        .map_err(|message| ParseError::new(source, number, 1, message.to_string()))?;
     for y in 0..rows {
         let (number, line) = lines
             .next()

@@ -59,8 +59,8 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     };
     let rows = side("rows")?;
     let cols = side("columns")?;
-    let mut puzzle =
-        Puzzle::new(cols, rows).map_err(|message| ParseError::new(source, 1, 1, message))?;
+    let mut puzzle = Puzzle::new(cols, rows)
+        .map_err(|message| ParseError::new(source, 1, 1, message.to_string()))?;
     let mut numbered = Vec::new();
     for y in 0..rows {
         let (number, line) = next_line(&format!("row {} of {rows}", y + 1))?;

@@ -44,7 +44,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Puzzle, ParseError> {
         return Err(ParseError::new(source, 1, 1, "all rows are empty"));
     }
     let mut puzzle = Puzzle::new(width as u32, rows.len() as u32)
-        .map_err(|message| ParseError::new(source, 1, 1, message))?;
+        .map_err(|message| ParseError::new(source, 1, 1, message.to_string()))?;
     for (y, row) in rows.iter().enumerate() {
         for (x, &stone) in row.iter().enumerate() {
             puzzle.set_stone(Point::new(x as u32, y as u32), stone);

@@ -60,7 +60,7 @@ fn parse_at(source: &str, line: usize, url: &str) -> Result<Puzzle, ParseError> 
         let at = body_at + body.len() + 1;
         return Err(error(at, format!("unexpected '{extra}' after the body")));
     }
-    let mut puzzle = Puzzle::new(cols, rows).map_err(|message| error(0, message))?;
+    let mut puzzle = Puzzle::new(cols, rows).map_err(|message| error(0, message.to_string()))?;
     let points = cols as usize * rows as usize;
     let digits_needed = points.div_ceil(BITS_PER_DIGIT);
     for (i, c) in body.bytes().enumerate() {

@@ -4,8 +4,8 @@
 //! its last row ([`Pace`]). A square-by-square sweep's steps cost what
 //! their states do, and those rise and fall by orders of magnitude over a
 //! board: open 7x7 carries 6.7 million states into its fourth row, 102
-//! million to that row's end, 1,363 two rows later. Its last row's pace
-//! foretold 15 seconds, five seconds into a count of 82. So [`Forecast`]
+//! million to that row's end, 1,363 two rows later, so its last row's pace
+//! foretells far too little early on. So [`Forecast`]
 //! forecasts the states of every step still to come and times them at the
 //! cost per state of the last row.
 

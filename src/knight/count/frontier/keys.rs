@@ -141,7 +141,7 @@ pub(super) fn radix_key(
 /// its own, a path's earlier end holding how far on its other end is: no
 /// numbering runs through the window, as it did when a path's ends shared
 /// a label numbered in order of first appearance, and encoding and
-/// decoding took half the time of a count (closed 6x8 0.81 s, 7x8 22.4 s).
+/// decoding took half the time of a count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum KeyFormat {
     /// Windows of up to 15 squares (rows of up to [`MAX_DISTANCES_WIDTH`]

@@ -408,10 +408,9 @@ impl<'a> Builder<'a> {
     /// that keeps every state (not one group of a step done through disk)
     /// starts its tables with room for half that, as many as the layer
     /// read: a table grown from a few hundred slots by half at a time has
-    /// moved each of its states two or three times by then. (Open 6x8
-    /// 8.24 s to 7.70 s, closed 7x8 12.6 s to 11.8 s, open 7x7 80.9 s to
-    /// 77.1 s and 4.13 to 4.22 GB; room for the whole expected states
-    /// saved 2-3% more but took 10% more memory on closed 7x8.)
+    /// moved each of its states two or three times by then, which cost
+    /// about 5% of a count's time; room for the whole expected states saves
+    /// little more and takes a tenth more memory.
     pub(super) fn for_group(
         expected: usize,
         budget: &'a Budget,
@@ -592,10 +591,9 @@ impl Stager<'_, '_> {
     /// chunk: at the peak of open 7x7 (8,192 parts), a quarter of the
     /// time went there. So states first go to their group's buffer, and a
     /// full buffer is shared out among the group's parts in one go, while
-    /// their bookkeeping is in the cache: open 7x7 then took 78-83 s
-    /// instead of 84-86 s (runs taken in turns), and 4.1-4.3 GB of memory
-    /// instead of 4.4-4.8. With a few hundred parts, as on open 6x8, the
-    /// detour cost 1% and is not taken.
+    /// their bookkeeping is in the cache (open 7x7: about 6% faster, and
+    /// less memory). With a few hundred parts, as on open 6x8, the detour
+    /// costs more than it saves and is not taken.
     pub(super) fn add(&mut self, key: u64, count: u64) {
         let hash = mix(key);
         if !self.builder.keeps(hash) {

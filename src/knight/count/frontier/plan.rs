@@ -13,8 +13,8 @@
 //! entries it comes from, with no key and no hash table in sight.
 //!
 //! A count beyond 64 bits takes several sweeps (see `count`), each of which
-//! costs only those additions once the plan is there: closed 6x40 went
-//! from six full sweeps of about 22 s each to one plan and six fast sweeps.
+//! costs only those additions once the plan is there (closed 6x40: one
+//! plan and six fast sweeps instead of six full ones).
 //! The plan needs memory for all the states of every column at once (about
 //! five times a layer's states), so it is only made for boards long enough
 //! to repay it, and abandoned (the sweep goes on square by square) if it
@@ -45,15 +45,13 @@ const PREFETCH_AHEAD: usize = 16;
 
 /// A plan is made when its repeating steps cover at least this many rows
 /// more than the board is wide: on shorter boards a sweep square by
-/// square costs less than the closure (measured on closed tours: 6x11
-/// 3.0 s by squares against 3.4 s with a plan, 6x12 3.7 against 2.9 s;
-/// 5x11 the same both ways).
+/// square costs less than the closure (on closed tours the two break even
+/// near 6x11 and 5x11).
 const REPEATING_ROWS_PAST_WIDTH: usize = 1;
 
 /// A plan is made for boards up to this wide: the closure of a 7-wide
-/// board's columns runs into tens of millions of states each (recording
-/// closed 7x28 met 27 million at one column within 40 s, and was
-/// abandoned for memory within about a minute and a quarter).
+/// board's columns runs into tens of millions of states each, and a plan
+/// for closed 7x28 outgrew the memory budget.
 const WIDEST: usize = 6;
 
 /// A set of states, each numbered by when it was first met.
@@ -258,8 +256,8 @@ impl Plan {
         let width = scan.width;
         let repeating = repeating_end(scan).min(rows * width);
         // The rest is recorded square by square, which costs more than a
-        // sweep of it: a blocked square half-way along (closed 6x24, c12
-        // blocked: 12.9 s with a plan, 11.6 s without) leaves too much.
+        // sweep of it: a blocked square half-way along (closed 6x24 with c12
+        // blocked) leaves too much to gain by a plan.
         let rest = (scan.last_open + 1)
             .min(rows * width)
             .saturating_sub(repeating);

@@ -233,8 +233,8 @@ impl Scan {
     /// - One open square more of one colour than of the other: the path
     ///   starts and ends on the colour of the more, and the other's squares
     ///   need two edges. (Open 7x7: a state that ends a path on one of the
-    ///   24 dark squares is dead at once, not rows later; the count took
-    ///   90 s instead of 308.)
+    ///   24 dark squares is dead at once, not rows later, which takes more
+    ///   than two thirds off the count.)
     /// - As many of each: the ends differ in colour, so with one end given
     ///   the other squares of its colour need two edges.
     /// - Both ends given: every other square.
