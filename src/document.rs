@@ -6,10 +6,54 @@
 //! return any exported file to the board it came from. Which puzzle a file
 //! holds is decided by its content, never by its name.
 
+use std::fmt;
 use std::path::Path;
 
-use crate::goishi::format::{self, Loaded};
-use crate::knight::Tour;
+use crate::goishi::format::{self, Loaded, ParseError};
+use crate::knight::{Tour, TourFileError};
+
+/// Why a file could not be opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OpenError {
+    /// A picture gridtour did not export, which holds no tour or puzzle.
+    ImageWithoutData {
+        /// The file.
+        source: String,
+        /// "PNG image" or "SVG image".
+        image: &'static str,
+    },
+    /// A tour file that is not a tour.
+    Tour {
+        /// The file.
+        source: String,
+        /// What is wrong with it.
+        error: TourFileError,
+    },
+    /// Not a puzzle either, or not readable at all.
+    Puzzle(ParseError),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::ImageWithoutData { source, image } => write!(
+                f,
+                "{source}: a {image} without gridtour's data (only images gridtour exported can \
+                 be opened)"
+            ),
+            OpenError::Tour { source, error } => write!(f, "{source}: {error}"),
+            OpenError::Puzzle(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+impl From<ParseError> for OpenError {
+    fn from(error: ParseError) -> Self {
+        OpenError::Puzzle(error)
+    }
+}
 
 /// What a file holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,18 +71,20 @@ const EMBED_KEY: &str = "gridtour";
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 /// Reads the file at `path` (at most [`format::MAX_FILE_BYTES`]).
-pub fn read_path(path: &Path) -> Result<Document, String> {
+pub fn read_path(path: &Path) -> Result<Document, OpenError> {
     let source = path.display().to_string();
-    let bytes = format::read_limited(&source, path).map_err(|error| error.to_string())?;
+    let bytes = format::read_limited(&source, path)?;
     read_bytes(&source, &bytes)
 }
 
 /// Reads a file's bytes; `source` names it in error messages.
-pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, String> {
+pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
+    let without_data = |image| OpenError::ImageWithoutData {
+        source: source.to_owned(),
+        image,
+    };
     if bytes.starts_with(PNG_SIGNATURE) {
-        let data = png_text(bytes, EMBED_KEY).ok_or_else(|| {
-            format!("{source}: a PNG image without gridtour's data (only images gridtour exported can be opened)")
-        })?;
+        let data = png_text(bytes, EMBED_KEY).ok_or_else(|| without_data("PNG image"))?;
         return read_data(source, data);
     }
     let text = String::from_utf8_lossy(bytes);
@@ -47,9 +93,7 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, String> {
         .trim_start()
         .starts_with('<')
     {
-        let data = svg_metadata(&text).ok_or_else(|| {
-            format!("{source}: an SVG image without gridtour's data (only images gridtour exported can be opened)")
-        })?;
+        let data = svg_metadata(&text).ok_or_else(|| without_data("SVG image"))?;
         return read_data(source, data.as_bytes());
     }
     read_data(source, bytes)
@@ -59,22 +103,23 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, String> {
 /// puzzle in any format the Goishi readers know. A picture's data is read
 /// with this too, so a picture inside a picture is refused instead of being
 /// unpacked level after level.
-fn read_data(source: &str, bytes: &[u8]) -> Result<Document, String> {
+fn read_data(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim_start_matches('\u{feff}').trim_start();
     if text.starts_with('{') && text.contains("\"path\"") {
         return Tour::from_json(text)
             .map(Document::Tour)
-            .map_err(|error| format!("{source}: {error}"));
+            .map_err(|error| OpenError::Tour {
+                source: source.to_owned(),
+                error,
+            });
     }
     if looks_like_numbered_tour(text)
         && let Ok(tour) = Tour::from_text(text)
     {
         return Ok(Document::Tour(tour));
     }
-    format::load_bytes(source, bytes)
-        .map(Document::Goishi)
-        .map_err(|error| error.to_string())
+    Ok(Document::Goishi(format::load_bytes(source, bytes)?))
 }
 
 /// Whether `text` is a grid of move numbers, `x` and `.` only (what
@@ -207,8 +252,17 @@ mod tests {
         let decoded = tiny_skia::Pixmap::decode_png(&with_data).unwrap();
         assert_eq!((decoded.width(), decoded.height()), (3, 4));
         let error = read_bytes("plain.png", &png).unwrap_err();
+        assert_eq!(
+            error,
+            OpenError::ImageWithoutData {
+                source: "plain.png".into(),
+                image: "PNG image"
+            }
+        );
         assert!(
-            error.starts_with("plain.png: a PNG image without"),
+            error
+                .to_string()
+                .starts_with("plain.png: a PNG image without"),
             "{error}"
         );
     }

@@ -6,13 +6,14 @@
 //! `<metadata>` element, a PNG text chunk), so opening a picture gives the
 //! tour or puzzle back.
 
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 use crate::document;
 use crate::goishi::format as goishi_format;
 use crate::goishi::{Point, Puzzle};
 use crate::knight::Tour;
-use crate::render::{self, Scene, Timing};
+use crate::render::{self, PictureError, Scene, Timing};
 
 /// A tour or a puzzle, as written.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,25 +65,20 @@ impl Format {
     ];
 
     /// The format named `text` (as on the command line, any case).
-    pub fn parse(text: &str) -> Result<Format, String> {
+    pub fn parse(text: &str) -> Result<Format, OutputError> {
         let wanted = text.trim().to_ascii_lowercase();
         Self::NAMES
             .iter()
             .find(|(_, name)| *name == wanted)
             .map(|&(format, _)| format)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Self::NAMES.iter().map(|(_, name)| *name).collect();
-                format!(
-                    "unknown format '{}' (expected one of {})",
-                    text.escape_debug(),
-                    names.join(", ")
-                )
+            .ok_or_else(|| OutputError::UnknownFormat {
+                text: text.to_owned(),
             })
     }
 
     /// The format a file name asks for, by its extension; a name ending in
     /// `.animated.svg` asks for an animation.
-    pub fn from_path(path: &Path) -> Result<Format, String> {
+    pub fn from_path(path: &Path) -> Result<Format, OutputError> {
         let name = path
             .file_name()
             .map(|name| name.to_string_lossy().to_ascii_lowercase())
@@ -100,11 +96,8 @@ impl Format {
             .iter()
             .find(|(extension, _)| name.ends_with(extension))
             .map(|&(_, format)| format)
-            .ok_or_else(|| {
-                format!(
-                    "cannot export to {}: use a .json, .txt, .svg, .png, .gif, .animated.svg or .pzprv3 file name",
-                    path.display()
-                )
+            .ok_or_else(|| OutputError::NoFormatFor {
+                path: path.to_path_buf(),
             })
     }
 
@@ -184,7 +177,7 @@ impl Subject {
     }
 
     /// The subject written in `format`.
-    pub fn render(&self, format: Format, options: &PictureOptions) -> Result<Vec<u8>, String> {
+    pub fn render(&self, format: Format, options: &PictureOptions) -> Result<Vec<u8>, OutputError> {
         let text = match (format, self) {
             (Format::Svg | Format::Png | Format::AnimatedSvg | Format::Gif, _) => {
                 let scene = self.scene(options.numbers);
@@ -204,10 +197,7 @@ impl Subject {
             }
             (Format::Url, Subject::Goishi { puzzle, .. }) => goishi_format::to_url(puzzle),
             (Format::Pzprv3 | Format::Url, Subject::Tour(_)) => {
-                return Err(
-                    "pzprv3 files and puzz.link URLs hold Goishi puzzles, not knight's tours"
-                        .to_owned(),
-                );
+                return Err(OutputError::NotForTours);
             }
         };
         let mut bytes = text.into_bytes();
@@ -218,6 +208,63 @@ impl Subject {
     }
 }
 
+/// Why something could not be written in a format.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OutputError {
+    /// A format name gridtour does not know.
+    UnknownFormat {
+        /// What was given.
+        text: String,
+    },
+    /// A file name whose ending names no format.
+    NoFormatFor {
+        /// The file name.
+        path: PathBuf,
+    },
+    /// A Goishi-only format asked of a knight's tour.
+    NotForTours,
+    /// A data format asked for as a picture.
+    NotAPicture,
+    /// The picture could not be made.
+    Picture(PictureError),
+}
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OutputError::UnknownFormat { text } => {
+                let names: Vec<&str> = Format::NAMES.iter().map(|(_, name)| *name).collect();
+                write!(
+                    f,
+                    "unknown format '{}' (expected one of {})",
+                    text.escape_debug(),
+                    names.join(", ")
+                )
+            }
+            OutputError::NoFormatFor { path } => write!(
+                f,
+                "cannot export to {}: use a .json, .txt, .svg, .png, .gif, .animated.svg or \
+                 .pzprv3 file name",
+                path.display()
+            ),
+            OutputError::NotForTours => write!(
+                f,
+                "pzprv3 files and puzz.link URLs hold Goishi puzzles, not knight's tours"
+            ),
+            OutputError::NotAPicture => write!(f, "this format is not a picture"),
+            OutputError::Picture(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+impl From<PictureError> for OutputError {
+    fn from(error: PictureError) -> Self {
+        OutputError::Picture(error)
+    }
+}
+
 /// A picture of `scene` in `format`, with `data` (JSON) inside it where
 /// the format can carry it. Formats that are not pictures are refused.
 pub fn picture(
@@ -225,7 +272,7 @@ pub fn picture(
     format: Format,
     options: &PictureOptions,
     data: Option<&str>,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, OutputError> {
     let cell_px = options.cell_px_for(format, scene.longest_side());
     let timing = options
         .timing
@@ -246,10 +293,8 @@ pub fn picture(
                 None => png,
             })
         }
-        Format::Gif => render::animated_gif(scene, cell_px, timing),
-        Format::Json | Format::Text | Format::Pzprv3 | Format::Url => {
-            Err("this format is not a picture".to_owned())
-        }
+        Format::Gif => Ok(render::animated_gif(scene, cell_px, timing)?),
+        Format::Json | Format::Text | Format::Pzprv3 | Format::Url => Err(OutputError::NotAPicture),
     }
 }
 
@@ -267,14 +312,15 @@ mod tests {
         assert_eq!(format("tour.Animated.SVG"), Ok(Format::AnimatedSvg));
         assert_eq!(format("tour.gif"), Ok(Format::Gif));
         let error = format("dir/d.doc").unwrap_err();
-        assert!(error.contains("dir/d.doc"), "{error}");
+        assert!(matches!(error, OutputError::NoFormatFor { .. }), "{error}");
+        assert!(error.to_string().contains("dir/d.doc"), "{error}");
     }
 
     #[test]
     fn format_names_parse_in_any_case_and_unknown_ones_are_listed() {
         assert_eq!(Format::parse(" PNG "), Ok(Format::Png));
         assert_eq!(Format::parse("animated-svg"), Ok(Format::AnimatedSvg));
-        let error = Format::parse("jpeg\u{1b}").unwrap_err();
+        let error = Format::parse("jpeg\u{1b}").unwrap_err().to_string();
         assert!(error.contains("'jpeg\\u{1b}'"), "{error}");
         assert!(error.contains("text, json, pzprv3, url, svg, png, animated-svg, gif"));
     }

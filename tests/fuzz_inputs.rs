@@ -61,12 +61,12 @@ proptest! {
     fn documents_never_panic(text in json_like(), bytes in prop::collection::vec(any::<u8>(), 0..200)) {
         for input in [text.as_bytes(), &bytes[..]] {
             if let Err(error) = document::read_bytes("file", input) {
-                one_line(&error);
+                one_line(&error.to_string());
             }
         }
         let svg = document::embed_in_svg("<svg>x</svg>", &text);
         if let Err(error) = document::read_bytes("picture.svg", svg.as_bytes()) {
-            one_line(&error);
+            one_line(&error.to_string());
         }
     }
 
@@ -81,7 +81,7 @@ proptest! {
             prop_assert_eq!(board.parse_square(&board.square_name(square)), Ok(square));
         }
         if let Err(error) = Format::parse(&text) {
-            one_line(&error);
+            one_line(&error.to_string());
         }
         if let Err(error) = memory::parse_size(&text) {
             one_line(&error.to_string());

@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use gridtour::job::{Checkpointing, Control, Outcome, Progress};
-use gridtour::knight::count::{Phase, SweepPass};
+use gridtour::knight::count::{Phase, SweepFileError, SweepPass};
 use gridtour::knight::{Board, NotCounted, Patience, TourKind, count, count_every_length};
 
 /// A fresh directory for one test's files, removed when dropped.
@@ -176,13 +176,24 @@ fn a_file_of_another_count_or_a_damaged_one_is_refused() {
     let file = scratch.file("6x10.count");
     let board = stopped_closed_6x10(&file, 20);
     let saved = fs::read(&file).expect("the saved count");
-    let refusal = |path: &Path, board: &Board| match closed_tours(board, &saving_to(path)) {
-        Outcome::Done(Err(NotCounted::File(message))) => message,
+    let refusal_error = |path: &Path, board: &Board| match closed_tours(board, &saving_to(path)) {
+        Outcome::Done(Err(NotCounted::File(error))) => error,
         other => panic!("not refused: {other:?}"),
     };
-    let other = refusal(&file, &Board::new(6, 9).unwrap());
+    let refusal = |path: &Path, board: &Board| refusal_error(path, board).to_string();
+    let other = refusal_error(&file, &Board::new(6, 9).unwrap());
+    assert_eq!(
+        other,
+        SweepFileError::OtherCount {
+            path: file.clone(),
+            held: "closed tours of 6x10".into(),
+            wanted: "closed tours of 6x9".into()
+        }
+    );
     assert!(
-        other.contains("holds a count of closed tours of 6x10, not of closed tours of 6x9"),
+        other
+            .to_string()
+            .contains("holds a count of closed tours of 6x10, not of closed tours of 6x9"),
         "{other}"
     );
     assert_eq!(
@@ -195,7 +206,12 @@ fn a_file_of_another_count_or_a_damaged_one_is_refused() {
         let mut damaged = saved.clone();
         damaged[at] ^= 0x10;
         fs::write(&file, &damaged).unwrap();
-        let message = refusal(&file, &board);
+        let error = refusal_error(&file, &board);
+        assert!(
+            matches!(&error, SweepFileError::Damaged { path, .. } if *path == file),
+            "{error}"
+        );
+        let message = error.to_string();
         assert!(message.contains("is damaged"), "{message}");
         assert!(message.contains(&file.display().to_string()), "{message}");
     }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use gridtour::document::{self, Document};
 
 use gridtour::atomic_write::write_atomic;
-use gridtour::output::{Format, PictureOptions, Subject};
+use gridtour::output::{Format, OutputError, PictureOptions, Subject};
 use gridtour::render::Timing;
 
 /// A finished file operation.
@@ -103,7 +103,7 @@ impl Export {
     }
 
     /// The file contents in `format`.
-    pub fn render(&self, format: Format) -> Result<Vec<u8>, String> {
+    pub fn render(&self, format: Format) -> Result<Vec<u8>, OutputError> {
         let options = PictureOptions {
             numbers: Some(self.numbers),
             timing: Timing::new(f64::from(self.moves_per_second)).ok(),
@@ -220,8 +220,8 @@ fn dialog_in(
 /// Renders `export` in the format its path asks for and writes it
 /// atomically. This is what the Save dialog does once a path is chosen.
 pub fn write_export(path: &Path, export: &Export) -> Result<(), String> {
-    let format = Format::from_path(path)?;
-    let bytes = export.render(format)?;
+    let format = Format::from_path(path).map_err(|error| error.to_string())?;
+    let bytes = export.render(format).map_err(|error| error.to_string())?;
     write_atomic(path, &bytes).map_err(|error| error.to_string())
 }
 
@@ -343,7 +343,7 @@ impl FileTasks {
 }
 
 fn send_loaded(reply: &Reply, path: &Path) {
-    let result = document::read_path(path);
+    let result = document::read_path(path).map_err(|error| error.to_string());
     reply.send(FileEvent::Loaded {
         source: path.display().to_string(),
         result,

@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 use gridtour::atomic_write::{WriteError, write_atomic};
 use gridtour::goishi::GenerateError;
 use gridtour::job::Resources;
-use gridtour::output::{Format, PictureOptions};
+use gridtour::output::{Format, OutputError, PictureOptions};
 use gridtour::render::Timing;
 
 /// Knight's tours and Goishi Hiroi puzzles. Without a subcommand, opens the window.
@@ -79,6 +79,12 @@ impl From<String> for Failure {
 
 impl From<WriteError> for Failure {
     fn from(error: WriteError) -> Self {
+        Failure::Message(error.to_string())
+    }
+}
+
+impl From<OutputError> for Failure {
+    fn from(error: OutputError) -> Self {
         Failure::Message(error.to_string())
     }
 }

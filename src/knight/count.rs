@@ -23,6 +23,7 @@
 //! A single open square is one open tour and no closed one; a closed tour
 //! needs at least three squares (four, in fact: knight graphs are bipartite).
 
+mod file_error;
 mod frontier;
 mod natural;
 mod progress;
@@ -33,6 +34,7 @@ use std::ops::ControlFlow;
 
 use super::{Board, Square, TourKind};
 use crate::job::{Control, Outcome};
+pub use file_error::{Damage, SweepFileError};
 use frontier::{Shape, Unavailable};
 use natural::Natural;
 pub use progress::{LayerFileWork, NoSweep, Phase, RanOut, SweepPass, SweepPeak};
@@ -115,8 +117,8 @@ pub enum NotCounted {
     NoSweep(NoSweep),
     /// A file the count needs (its checkpoint file, or a scratch file for
     /// states that do not fit in memory) could not be read or written, or
-    /// holds another count: the message names it and says which.
-    File(String),
+    /// holds another count.
+    File(SweepFileError),
 }
 
 impl NotCounted {
@@ -135,7 +137,7 @@ impl std::fmt::Display for NotCounted {
         match self {
             NotCounted::TooLong(too_long) => too_long.fmt(f),
             NotCounted::NoSweep(why) => why.fmt(f),
-            NotCounted::File(message) => f.write_str(message),
+            NotCounted::File(error) => error.fmt(f),
         }
     }
 }
@@ -240,8 +242,8 @@ pub fn count_every_length(
 fn no_sweep(why: Unavailable, control: &Control) -> Outcome<Result<NoSweep, NotCounted>> {
     Outcome::Done(Ok(match why {
         Unavailable::Cancelled => return Outcome::Cancelled,
-        Unavailable::File(message) => {
-            return Outcome::Done(Err(NotCounted::File(message)));
+        Unavailable::File(error) => {
+            return Outcome::Done(Err(NotCounted::File(error)));
         }
         Unavailable::TooWide { width } => NoSweep::TooWide {
             width,

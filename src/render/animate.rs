@@ -7,10 +7,10 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use super::error::PictureError;
 use super::png::{PngCanvas, pixel_size};
 use super::svg::{Num, SvgCanvas};
 use super::{Canvas, Cell, Ground, Painter, STYLE, Scene, Stroke, Visit, cells_between};
-use crate::english::indefinite_article;
 
 /// The pace of an animation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -29,7 +29,7 @@ impl Timing {
 
     /// A pace of `moves_per_second`, which must be a positive number up to
     /// [`Self::MAX_MOVES_PER_SECOND`].
-    pub fn new(moves_per_second: f64) -> Result<Timing, String> {
+    pub fn new(moves_per_second: f64) -> Result<Timing, PictureError> {
         if moves_per_second.is_finite()
             && moves_per_second > 0.0
             && moves_per_second <= Self::MAX_MOVES_PER_SECOND
@@ -39,10 +39,10 @@ impl Timing {
                 hold_seconds: 3.0,
             })
         } else {
-            Err(format!(
-                "the speed must be a number of moves per second above 0 and at most {}, got {moves_per_second}",
-                Self::MAX_MOVES_PER_SECOND
-            ))
+            Err(PictureError::Speed {
+                moves_per_second,
+                most: Self::MAX_MOVES_PER_SECOND,
+            })
         }
     }
 
@@ -175,17 +175,18 @@ const MIN_FRAME_CENTISECONDS: f64 = 2.0;
 /// and stores only the pixels that changed (the rest transparent over the
 /// previous frame), so a frame costs in proportion to its moves, not to
 /// the board. Faster than 50 moves a second, one frame shows several.
-pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u8>, String> {
+pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u8>, PictureError> {
     let painter = Painter::new(scene, &STYLE);
     let (width, height) = pixel_size(&painter.layout, cell_px)?;
     if u64::from(width) * u64::from(height) > MAX_GIF_PIXELS {
         let side = painter.layout.page().0.max(painter.layout.page().1).ceil();
         let largest = ((MAX_GIF_PIXELS as f64).sqrt() / side).floor();
-        return Err(format!(
-            "{a} {width} x {height} pixel animation is too large (the limit is {} megapixels); choose a cell size of at most {largest} pixels",
-            MAX_GIF_PIXELS / 1_000_000,
-            a = indefinite_article(width.into())
-        ));
+        return Err(PictureError::AnimationTooLarge {
+            width,
+            height,
+            max_pixels: MAX_GIF_PIXELS,
+            largest_cell: largest,
+        });
     }
     let mut board = PngCanvas::for_page(&painter.layout, cell_px)?;
     let scale = cell_px as f32;
@@ -269,8 +270,11 @@ pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u
     Ok(out)
 }
 
-fn gif_error(error: gif::EncodingError) -> String {
-    format!("could not encode the GIF animation: {error}")
+fn gif_error(error: gif::EncodingError) -> PictureError {
+    PictureError::Encoding {
+        what: "GIF animation",
+        message: error.to_string(),
+    }
 }
 
 /// The palette index no colour uses: pixels that did not change.
@@ -327,18 +331,15 @@ impl PixelRect {
 
 /// A canvas holding a copy of `region` of the board picture, drawn on in
 /// the board's coordinates.
-fn overlay(board: &PngCanvas, region: PixelRect, scale: f32) -> Result<PngCanvas, String> {
+fn overlay(board: &PngCanvas, region: PixelRect, scale: f32) -> Result<PngCanvas, PictureError> {
     let rect = tiny_skia::IntRect::from_xywh(
         region.left as i32,
         region.top as i32,
         region.width(),
         region.height(),
     )
-    .ok_or("an empty animation frame")?;
-    let pixmap = board
-        .pixmap
-        .clone_rect(rect)
-        .ok_or("an animation frame outside the picture")?;
+    .ok_or(PictureError::Frame)?;
+    let pixmap = board.pixmap.clone_rect(rect).ok_or(PictureError::Frame)?;
     let transform = tiny_skia::Transform::from_scale(scale, scale)
         .post_translate(-(region.left as f32), -(region.top as f32));
     Ok(PngCanvas::new(pixmap, transform))
@@ -354,7 +355,7 @@ struct Palette {
 }
 
 impl Palette {
-    fn of_finished_picture(painter: &Painter<'_>, cell_px: u32) -> Result<Palette, String> {
+    fn of_finished_picture(painter: &Painter<'_>, cell_px: u32) -> Result<Palette, PictureError> {
         let mut finished = PngCanvas::for_page(&painter.layout, cell_px)?;
         painter.paint(painter.scene.path.len(), &mut finished);
         let mut counts: HashMap<[u8; 3], u64> = HashMap::new();

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use skrifa::MetadataProvider;
 
 use super::Colour;
+use super::error::PictureError;
 
 /// Outline stroke that brings the window's light font to about the weight
 /// of bold text, in ems.
@@ -38,9 +39,9 @@ pub(crate) struct Sprite {
 }
 
 impl RasterFont {
-    pub fn new() -> Result<Self, String> {
+    pub fn new() -> Result<Self, PictureError> {
         let font = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT)
-            .map_err(|error| format!("the built-in font is unreadable: {error}"))?;
+            .map_err(|error| PictureError::Font(error.to_string()))?;
         let outlines = font.outline_glyphs();
         Ok(RasterFont {
             font,

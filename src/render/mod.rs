@@ -13,6 +13,7 @@
 //! is ringed in green, the knight is a red dot on its last square.
 
 mod animate;
+mod error;
 mod font;
 mod png;
 pub mod style;
@@ -24,6 +25,7 @@ use crate::goishi::{Point as GridPoint, Puzzle};
 use crate::knight::{Board, Square, Tour, TourKind, is_dark_square};
 
 pub use animate::{Timing, animated_gif, animated_svg};
+pub use error::PictureError;
 pub use png::to_png;
 pub use style::{CasedLine, Colour, STYLE, SquareMark, Style};
 pub use svg::to_svg;

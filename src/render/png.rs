@@ -1,8 +1,8 @@
 //! PNG pictures, rasterised with tiny-skia.
 
+use super::error::PictureError;
 use super::font::RasterFont;
 use super::{Canvas, Colour, Label, Layout, Painter, Point, Rect, STYLE, Scene, Stroke};
-use crate::english::indefinite_article;
 
 /// Largest picture width or height in pixels; common viewers and GPUs stop
 /// here.
@@ -15,21 +15,24 @@ const MAX_PIXELS: u64 = 200_000_000;
 /// Pictures wider or taller than 16384 pixels, or larger than 200
 /// megapixels, are refused before any memory is allocated, with a message
 /// naming the largest cell size that fits.
-pub fn to_png(scene: &Scene, cell_px: u32) -> Result<Vec<u8>, String> {
+pub fn to_png(scene: &Scene, cell_px: u32) -> Result<Vec<u8>, PictureError> {
     let painter = Painter::new(scene, &STYLE);
     let mut canvas = PngCanvas::for_page(&painter.layout, cell_px)?;
     painter.paint(scene.path.len(), &mut canvas);
     canvas
         .pixmap
         .encode_png()
-        .map_err(|error| format!("could not encode the PNG image: {error}"))
+        .map_err(|error| PictureError::Encoding {
+            what: "PNG image",
+            message: error.to_string(),
+        })
 }
 
 /// Checks the size limits of a raster picture of `layout` and returns its
 /// size in pixels.
-pub(crate) fn pixel_size(layout: &Layout, cell_px: u32) -> Result<(u32, u32), String> {
+pub(crate) fn pixel_size(layout: &Layout, cell_px: u32) -> Result<(u32, u32), PictureError> {
     if cell_px == 0 {
-        return Err("the cell size of a picture must be at least 1 pixel".to_string());
+        return Err(PictureError::NoCellSize);
     }
     let (columns, rows) = layout.page();
     // Pages are whole cells plus margins; ceil keeps a title band whole.
@@ -43,16 +46,13 @@ pub(crate) fn pixel_size(layout: &Layout, cell_px: u32) -> Result<(u32, u32), St
         _ => {
             let largest_cell = (MAX_SIDE / columns.max(rows))
                 .min((MAX_PIXELS / columns.saturating_mul(rows)).isqrt());
-            let advice = if largest_cell == 0 {
-                "this board is too large for a raster picture; export it as SVG instead".to_string()
-            } else {
-                format!("choose a cell size of at most {largest_cell} pixels")
-            };
-            Err(format!(
-                "{a} {width} x {height} pixel picture is too large (the limit is {MAX_SIDE} pixels a side and {} megapixels); {advice}",
-                MAX_PIXELS / 1_000_000,
-                a = indefinite_article(width)
-            ))
+            Err(PictureError::TooLarge {
+                width,
+                height,
+                max_side: MAX_SIDE,
+                max_pixels: MAX_PIXELS,
+                largest_cell,
+            })
         }
     }
 }
@@ -68,14 +68,10 @@ pub(crate) struct PngCanvas {
 
 impl PngCanvas {
     /// A blank canvas for the whole page at `cell_px` pixels a cell.
-    pub fn for_page(layout: &Layout, cell_px: u32) -> Result<Self, String> {
+    pub fn for_page(layout: &Layout, cell_px: u32) -> Result<Self, PictureError> {
         let (width, height) = pixel_size(layout, cell_px)?;
-        let pixmap = tiny_skia::Pixmap::new(width, height).ok_or_else(|| {
-            format!(
-                "could not allocate {a} {width} x {height} pixel picture",
-                a = indefinite_article(width.into())
-            )
-        })?;
+        let pixmap = tiny_skia::Pixmap::new(width, height)
+            .ok_or(PictureError::NoMemory { width, height })?;
         // Lossless: the cell size is far below f32's exact integer range.
         let scale = cell_px as f32;
         Ok(PngCanvas::new(

@@ -21,6 +21,7 @@ use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::time::Instant;
 
+use super::super::file_error::{Damage, SweepFileError};
 use super::layer::{self, Budget, Entry, Layer, Tally, mix};
 use super::spill::{Carried, SpillWriter};
 use crate::atomic_write::write_atomic_with;
@@ -97,7 +98,7 @@ impl<'c> Saver<'c> {
         magic: u64,
         request: Vec<u64>,
         description: String,
-    ) -> Result<Saver<'c>, String> {
+    ) -> Result<Saver<'c>, SweepFileError> {
         let mut saver = Saver {
             to,
             magic,
@@ -115,7 +116,12 @@ impl<'c> Saver<'c> {
                 // Saved at once, so that a file that cannot be written is
                 // said before the work, not minutes into it.
                 Err(error) if error.kind() == io::ErrorKind::NotFound => saver.write(None)?,
-                Err(error) => return Err(format!("cannot read {}: {error}", to.path.display())),
+                Err(error) => {
+                    return Err(SweepFileError::Unreadable {
+                        path: to.path.clone(),
+                        error: error.to_string(),
+                    });
+                }
             }
         }
         Ok(saver)
@@ -133,10 +139,13 @@ impl<'c> Saver<'c> {
         self.saved_after
     }
 
-    /// The message for a file whose contents do not fit the count.
-    pub(super) fn damaged(&self) -> String {
+    /// The error of a file whose contents do not fit the count.
+    pub(super) fn damaged(&self) -> SweepFileError {
         let path = self.to.map_or(Path::new(""), |to| to.path.as_path());
-        format!("{} is damaged: it does not fit this count", path.display())
+        SweepFileError::Damaged {
+            path: path.to_path_buf(),
+            damage: Damage::DoesNotFit,
+        }
     }
 
     /// The counts a sweep with `tally` reported, if it has already run to
@@ -156,7 +165,7 @@ impl<'c> Saver<'c> {
         tally: Tally,
         budget: &Budget,
         scratch: &Path,
-    ) -> Result<Option<Resumed>, String> {
+    ) -> Result<Option<Resumed>, SweepFileError> {
         let Some(to) = self.to else {
             return Ok(None);
         };
@@ -193,13 +202,21 @@ impl<'c> Saver<'c> {
 
     /// Saves the sweep at `position` with `layer` now (when saves were
     /// asked for).
-    pub(super) fn save(&mut self, position: &Position, layer: &Carried) -> Result<(), String> {
+    pub(super) fn save(
+        &mut self,
+        position: &Position,
+        layer: &Carried,
+    ) -> Result<(), SweepFileError> {
         self.write(Some((position, layer)))
     }
 
     /// Records a sweep that ran to its end, and saves at once (a small
     /// file: no states).
-    pub(super) fn finish(&mut self, tally: Tally, reported: Vec<u64>) -> Result<(), String> {
+    pub(super) fn finish(
+        &mut self,
+        tally: Tally,
+        reported: Vec<u64>,
+    ) -> Result<(), SweepFileError> {
         self.finished.push(FinishedSweep { tally, reported });
         (self.taken_up_after, self.saved_after) = (None, None);
         self.write(None)
@@ -213,15 +230,11 @@ impl<'c> Saver<'c> {
         }
     }
 
-    fn write(&mut self, current: Option<(&Position, &Carried)>) -> Result<(), String> {
+    fn write(&mut self, current: Option<(&Position, &Carried)>) -> Result<(), SweepFileError> {
         let Some(to) = self.to else {
             return Ok(());
         };
-        let kept = if self.saved_after.is_some() || self.taken_up_after.is_some() {
-            "; the save before is kept, and the same command takes the count up from there"
-        } else {
-            ""
-        };
+        let earlier_kept = self.saved_after.is_some() || self.taken_up_after.is_some();
         write_atomic_with(&to.path, &mut |file| {
             let mut out = Words::new(BufWriter::with_capacity(1 << 20, file));
             out.put(self.magic)?;
@@ -258,7 +271,10 @@ impl<'c> Saver<'c> {
             }
             out.sink.flush()
         })
-        .map_err(|message| format!("{message}{kept}"))?;
+        .map_err(|error| SweepFileError::NotSaved {
+            error: error.to_string(),
+            earlier_kept,
+        })?;
         self.last_save = Instant::now();
         if let Some((position, _)) = current {
             self.saved_after = Some(position.next as u32);
@@ -266,18 +282,17 @@ impl<'c> Saver<'c> {
         Ok(())
     }
 
-    fn read_header(&mut self, path: &Path, file: File) -> Result<(), String> {
+    fn read_header(&mut self, path: &Path, file: File) -> Result<(), SweepFileError> {
         let mut input = Reading::new(path, file);
         if input.get()? != self.magic {
-            return Err(format!(
-                "{} is not a gridtour count checkpoint (or one of another version)",
-                path.display()
-            ));
+            return Err(SweepFileError::NotACheckpoint {
+                path: path.to_path_buf(),
+            });
         }
         let request_words = input.get_length(MOST_REQUEST_WORDS)?;
         let request = (0..request_words)
             .map(|_| input.get())
-            .collect::<Result<Vec<u64>, String>>()?;
+            .collect::<Result<Vec<u64>, SweepFileError>>()?;
         let description = input.get_text()?;
         let sweeps = input.get_length(MOST_SWEEPS)?;
         let mut finished = Vec::new();
@@ -310,18 +325,16 @@ impl<'c> Saver<'c> {
         if request != self.request {
             // The same count saved by a version that kept its states
             // otherwise (one that did not follow the colours of the ends).
-            let what = if description == self.description {
-                format!(
-                    "this count ({description}) as another version of gridtour saved it, \
-                     which this one cannot take up"
-                )
+            let path = path.to_path_buf();
+            return Err(if description == self.description {
+                SweepFileError::OtherVersion { path, description }
             } else {
-                format!("a count of {description}, not of {}", self.description)
-            };
-            return Err(format!(
-                "{} holds {what}: give another file, or remove it to start this count afresh",
-                path.display()
-            ));
+                SweepFileError::OtherCount {
+                    path,
+                    held: description,
+                    wanted: self.description.clone(),
+                }
+            });
         }
         self.finished = finished;
         self.saved = saved.map(|(position, states)| Saved {
@@ -341,8 +354,11 @@ fn read_layer(
     saved: &Saved,
     budget: &Budget,
     scratch: &Path,
-) -> Result<Carried, String> {
-    let failure = |error: io::Error| format!("cannot read {}: {error}", path.display());
+) -> Result<Carried, SweepFileError> {
+    let failure = |error: io::Error| SweepFileError::Unreadable {
+        path: path.to_path_buf(),
+        error: error.to_string(),
+    };
     let mut file = File::open(path).map_err(failure)?;
     let length = file.metadata().map_err(failure)?.len();
     // Two words a state, and the checksum.
@@ -351,10 +367,10 @@ fn read_layer(
         .checked_mul(16)
         .and_then(|bytes| bytes.checked_add(saved.states_offset + 8));
     if needed != Some(length) {
-        return Err(format!(
-            "{} is damaged: its states do not fill it",
-            path.display()
-        ));
+        return Err(SweepFileError::Damaged {
+            path: path.to_path_buf(),
+            damage: Damage::StatesDoNotFill,
+        });
     }
     file.seek(SeekFrom::Start(saved.states_offset))
         .map_err(failure)?;
@@ -462,39 +478,43 @@ impl<'p> Reading<'p> {
         }
     }
 
-    fn raw(&mut self) -> Result<u64, String> {
+    fn raw(&mut self) -> Result<u64, SweepFileError> {
         let mut bytes = [0u8; 8];
         self.source.read_exact(&mut bytes).map_err(|error| {
             if error.kind() == io::ErrorKind::UnexpectedEof {
-                format!(
-                    "{} is damaged: it ends early, at byte {}",
-                    self.path.display(),
-                    self.offset
-                )
+                self.damage(Damage::EndsEarly { at: self.offset })
             } else {
-                format!("cannot read {}: {error}", self.path.display())
+                SweepFileError::Unreadable {
+                    path: self.path.to_path_buf(),
+                    error: error.to_string(),
+                }
             }
         })?;
         self.offset += 8;
         Ok(u64::from_le_bytes(bytes))
     }
 
-    fn get(&mut self) -> Result<u64, String> {
+    fn get(&mut self) -> Result<u64, SweepFileError> {
         let word = self.raw()?;
         self.sum = mix(self.sum.wrapping_add(word));
         Ok(word)
     }
 
-    fn damaged(&self) -> String {
-        format!(
-            "{} is damaged (at byte {})",
-            self.path.display(),
-            self.offset.saturating_sub(8)
-        )
+    fn damage(&self, damage: Damage) -> SweepFileError {
+        SweepFileError::Damaged {
+            path: self.path.to_path_buf(),
+            damage,
+        }
+    }
+
+    fn damaged(&self) -> SweepFileError {
+        self.damage(Damage::BadValue {
+            at: self.offset.saturating_sub(8),
+        })
     }
 
     /// A length that may be at most `most`.
-    fn get_length(&mut self, most: u64) -> Result<usize, String> {
+    fn get_length(&mut self, most: u64) -> Result<usize, SweepFileError> {
         let length = self.get()?;
         if length > most {
             return Err(self.damaged());
@@ -502,12 +522,12 @@ impl<'p> Reading<'p> {
         Ok(length as usize)
     }
 
-    fn get_all(&mut self) -> Result<Vec<u64>, String> {
+    fn get_all(&mut self) -> Result<Vec<u64>, SweepFileError> {
         let length = self.get_length(MOST_ROWS)?;
         (0..length).map(|_| self.get()).collect()
     }
 
-    fn get_text(&mut self) -> Result<String, String> {
+    fn get_text(&mut self) -> Result<String, SweepFileError> {
         let length = self.get_length(MOST_DESCRIPTION_BYTES)?;
         let mut bytes = Vec::with_capacity(length);
         for _ in 0..length.div_ceil(8) {
@@ -517,7 +537,7 @@ impl<'p> Reading<'p> {
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
-    fn get_tally(&mut self) -> Result<Tally, String> {
+    fn get_tally(&mut self) -> Result<Tally, SweepFileError> {
         let kind = self.get()?;
         let parameter = self.get()?;
         match (kind, parameter) {
@@ -529,14 +549,12 @@ impl<'p> Reading<'p> {
     }
 
     /// Reads a section's checksum and compares it with the words read.
-    fn check_sum(&mut self) -> Result<(), String> {
+    fn check_sum(&mut self) -> Result<(), SweepFileError> {
         let expected = self.sum;
         if self.raw()? != expected {
-            return Err(format!(
-                "{} is damaged: its checksum does not match (before byte {})",
-                self.path.display(),
-                self.offset
-            ));
+            return Err(self.damage(Damage::Checksum {
+                before: self.offset,
+            }));
         }
         self.sum = 0;
         Ok(())

@@ -42,6 +42,7 @@ mod sweep;
 mod transfer;
 
 use super::super::{Board, Square, TourKind};
+use super::file_error::SweepFileError;
 use super::natural::{self, Natural};
 use super::progress::{RanOut, SweepPass};
 use crate::job::Control;
@@ -88,14 +89,13 @@ pub(super) enum Unavailable {
     Cancelled,
     /// A file the sweep needs (the checkpoint file asked for, or a scratch
     /// file for states that do not fit in memory) could not be read or
-    /// written, or holds another count: the message says which.
-    File(String),
+    /// written, or holds another count.
+    File(SweepFileError),
 }
 
-impl From<String> for Unavailable {
-    /// A checkpoint's failure.
-    fn from(message: String) -> Unavailable {
-        Unavailable::File(message)
+impl From<SweepFileError> for Unavailable {
+    fn from(error: SweepFileError) -> Unavailable {
+        Unavailable::File(error)
     }
 }
 

@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::super::file_error::SweepFileError;
 use super::group::{Group, group_bits};
 use super::layer::{Budget, Entry, Layer, SLOT_BYTES, Sink, mix};
 
@@ -108,16 +109,17 @@ impl Drop for ScratchName {
 }
 
 impl ScratchName {
-    /// The message for a failure to write or read it.
-    fn failure(&self, doing: &str, error: &io::Error) -> String {
-        let hint = match error.kind() {
-            io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
-                "; the states of this count do not fit in memory, and need that much disk \
-                 (--scratch DIR puts them elsewhere, --memory SIZE keeps more in memory)"
-            }
-            _ => "",
-        };
-        format!("cannot {doing} {}: {error}{hint}", self.path.display())
+    /// The error of a failure to write (`writing`) or read it.
+    fn failure(&self, writing: bool, error: &io::Error) -> SweepFileError {
+        SweepFileError::Scratch {
+            path: self.path.clone(),
+            writing,
+            error: error.to_string(),
+            disk_full: matches!(
+                error.kind(),
+                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded
+            ),
+        }
     }
 }
 
@@ -136,7 +138,7 @@ pub(super) struct SpillWriter {
     out: BufWriter<File>,
     states: u64,
     name: ScratchName,
-    failed: Option<String>,
+    failed: Option<SweepFileError>,
     /// The bytes of the run being written, kept between runs.
     bytes: Vec<u8>,
 }
@@ -152,12 +154,12 @@ const BUCKET_FILE_BUFFER: usize = 1 << 16;
 
 impl SpillWriter {
     /// A new, empty scratch file for a layer in `directory`.
-    pub(super) fn create(directory: &Path) -> Result<SpillWriter, String> {
+    pub(super) fn create(directory: &Path) -> Result<SpillWriter, SweepFileError> {
         SpillWriter::in_directory(directory, LAYER_FILE_BUFFER)
     }
 
     /// A new, empty scratch file in `directory` holding back `buffer` bytes.
-    fn in_directory(directory: &Path, buffer: usize) -> Result<SpillWriter, String> {
+    fn in_directory(directory: &Path, buffer: usize) -> Result<SpillWriter, SweepFileError> {
         let made = MADE.fetch_add(1, Ordering::Relaxed);
         let path = directory.join(format!(
             "gridtour-sweep-{}-{made}.states",
@@ -168,12 +170,9 @@ impl SpillWriter {
             .write(true)
             .create_new(true)
             .open(&path)
-            .map_err(|error| {
-                format!(
-                    "cannot make a scratch file in {} for states that do not fit in memory: \
-                     {error} (--scratch DIR names another directory)",
-                    directory.display()
-                )
+            .map_err(|error| SweepFileError::NoScratchFile {
+                directory: directory.to_path_buf(),
+                error: error.to_string(),
             })?;
         let left_behind = std::fs::remove_file(&path).is_err();
         Ok(SpillWriter {
@@ -197,7 +196,7 @@ impl SpillWriter {
         }
         match self.out.write_all(&self.bytes) {
             Ok(()) => self.states += run.len() as u64,
-            Err(error) => self.failed = Some(self.name.failure("write", &error)),
+            Err(error) => self.failed = Some(self.name.failure(true, &error)),
         }
     }
 
@@ -210,7 +209,7 @@ impl SpillWriter {
     }
 
     /// The states written, ready to be read; or why they could not be.
-    pub(super) fn finish(self) -> Result<Spilled, String> {
+    pub(super) fn finish(self) -> Result<Spilled, SweepFileError> {
         let SpillWriter {
             out,
             states,
@@ -218,12 +217,12 @@ impl SpillWriter {
             failed,
             ..
         } = self;
-        if let Some(message) = failed {
-            return Err(message);
+        if let Some(error) = failed {
+            return Err(error);
         }
         let file = out
             .into_inner()
-            .map_err(|error| name.failure("write", error.error()))?;
+            .map_err(|error| name.failure(true, error.error()))?;
         Ok(Spilled { file, states, name })
     }
 }
@@ -235,8 +234,8 @@ impl Spilled {
     }
 
     /// A reader of its states from the first, which threads share.
-    pub(super) fn reader(&self) -> Result<SpillReader<'_>, String> {
-        let failure = |error| self.name.failure("read", &error);
+    pub(super) fn reader(&self) -> Result<SpillReader<'_>, SweepFileError> {
+        let failure = |error| self.name.failure(false, &error);
         let mut file = self.file.try_clone().map_err(failure)?;
         file.seek(SeekFrom::Start(0)).map_err(failure)?;
         Ok(SpillReader {
@@ -293,13 +292,13 @@ impl SpillReader<'_> {
         true
     }
 
-    /// Whether every state was read: the message of the read that failed.
-    pub(super) fn finish(self) -> Result<(), String> {
+    /// Whether every state was read: the error of the read that failed.
+    pub(super) fn finish(self) -> Result<(), SweepFileError> {
         let failed = self
             .failed
             .into_inner()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        failed.map_or(Ok(()), |error| Err(self.name.failure("read", &error)))
+        failed.map_or(Ok(()), |error| Err(self.name.failure(false, &error)))
     }
 }
 
@@ -322,7 +321,7 @@ impl<'b> Buckets<'b> {
         threads: usize,
         budget: &'b Budget,
         scratch: &Path,
-    ) -> Result<Buckets<'b>, String> {
+    ) -> Result<Buckets<'b>, SweepFileError> {
         // A quarter of the free memory for the files' buffers, and as much
         // for the threads'.
         let share = budget.free() / 4;
@@ -353,7 +352,7 @@ impl<'b> Buckets<'b> {
     }
 
     /// The groups and their states, once every [`Bucketer`] is closed.
-    pub(super) fn finish(self) -> Result<Vec<(Group, Spilled)>, String> {
+    pub(super) fn finish(self) -> Result<Vec<(Group, Spilled)>, SweepFileError> {
         self.budget.give_back(self.buffers);
         let groups = self.files.len();
         Group::split_all(groups)
@@ -434,7 +433,7 @@ impl NextLayer {
         layer: Layer,
         budget: &Budget,
         scratch: &Path,
-    ) -> Result<(), String> {
+    ) -> Result<(), SweepFileError> {
         self.groups += 1;
         if group.is_everything() {
             self.kept = Some(layer);
@@ -449,7 +448,7 @@ impl NextLayer {
     }
 
     /// The next layer.
-    pub(super) fn finish(self) -> Result<Carried, String> {
+    pub(super) fn finish(self) -> Result<Carried, SweepFileError> {
         match (self.kept, self.written) {
             (Some(layer), _) => Ok(Carried::InMemory(layer)),
             (None, Some(written)) => Ok(Carried::OnDisk(written.finish()?)),
@@ -502,9 +501,14 @@ mod tests {
     #[test]
     fn a_directory_where_no_file_can_be_made_is_named() {
         let nowhere = Path::new("/nonexistent/gridtour-scratch");
-        let Err(message) = SpillWriter::in_directory(nowhere, 1 << 12) else {
+        let Err(error) = SpillWriter::in_directory(nowhere, 1 << 12) else {
             panic!("a scratch file made in {}", nowhere.display());
         };
+        assert!(
+            matches!(&error, SweepFileError::NoScratchFile { directory, .. } if directory == nowhere),
+            "{error}"
+        );
+        let message = error.to_string();
         assert!(
             message.starts_with(
                 "cannot make a scratch file in /nonexistent/gridtour-scratch for states that do \

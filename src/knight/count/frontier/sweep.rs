@@ -14,6 +14,7 @@ use super::spill::{self, Carried};
 use super::transfer::Step;
 use super::{PARALLEL_THRESHOLD, Unavailable};
 use crate::job::{self, CHECK_INTERVAL, Control};
+use crate::knight::count::file_error::SweepFileError;
 use crate::knight::count::progress::{LayerFileWork, Phase, RanOut, SweepPass};
 
 /// From this many states on (16 MiB in a checkpoint file), the progress
@@ -98,7 +99,7 @@ pub(super) fn sweep(
                 },
                 false,
             ),
-            Err(message) => return Err(Unavailable::File(message)),
+            Err(error) => return Err(Unavailable::File(error)),
         };
     for rows in 1..=at.reported {
         on_rows(rows, at.tours[rows]);
@@ -166,7 +167,7 @@ pub(super) fn sweep(
             };
             match outcome {
                 Ok(stepped) => break stepped,
-                Err(Stopped::Failed(message)) => return Err(Unavailable::File(message)),
+                Err(Stopped::Failed(error)) => return Err(Unavailable::File(error)),
                 // Out of memory in memory, with the layer kept whole: once
                 // more through disk, where the next layer has all the memory.
                 Err(Stopped::OverBudget(Some(whole))) if route == Route::InMemory => {
@@ -267,13 +268,13 @@ pub(super) struct Stepped {
 pub(super) enum Stopped {
     Cancelled(Option<Carried>),
     OverBudget(Option<Carried>),
-    /// A scratch file could not be written or read: the message says why.
-    Failed(String),
+    /// A scratch file could not be written or read.
+    Failed(SweepFileError),
 }
 
-impl From<String> for Stopped {
-    fn from(message: String) -> Stopped {
-        Stopped::Failed(message)
+impl From<SweepFileError> for Stopped {
+    fn from(error: SweepFileError) -> Stopped {
+        Stopped::Failed(error)
     }
 }
 
@@ -330,7 +331,7 @@ pub(super) fn read_carried<R>(
     carried: Carried,
     means: &StepMeans,
     read: impl FnOnce(&Source) -> R,
-) -> Result<(R, Option<Carried>), String> {
+) -> Result<(R, Option<Carried>), SweepFileError> {
     match carried {
         Carried::InMemory(layer) => {
             let source = Source::Memory(layer.claims(means.free_as_read, means.budget));

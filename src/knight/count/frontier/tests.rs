@@ -573,12 +573,20 @@ fn a_checkpoint_of_the_same_count_kept_otherwise_is_refused_as_such() {
     // the request: the same description, another request.
     let older = open(vec![1, 2, 3], "open tours of 6x8").unwrap_err();
     assert!(
-        older.contains("holds this count (open tours of 6x8) as another version"),
+        matches!(older, SweepFileError::OtherVersion { .. }),
+        "{older}"
+    );
+    assert!(
+        older
+            .to_string()
+            .contains("holds this count (open tours of 6x8) as another version"),
         "{older}"
     );
     let other = open(vec![1, 3], "closed tours of 6x8").unwrap_err();
     assert!(
-        other.contains("holds a count of open tours of 6x8, not of closed tours of 6x8"),
+        other
+            .to_string()
+            .contains("holds a count of open tours of 6x8, not of closed tours of 6x8"),
         "{other}"
     );
     std::fs::remove_file(&checkpointing.path).unwrap();
