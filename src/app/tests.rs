@@ -136,6 +136,17 @@ fn shown_tour(harness: &Harness<'_, GridtourApp>) -> Tour {
     })
 }
 
+/// How the knight mode's last job ended.
+fn knight_last_job(harness: &Harness<'_, GridtourApp>) -> super::jobs::JobEnd {
+    harness
+        .state()
+        .knight
+        .session
+        .last_job()
+        .expect("ended")
+        .clone()
+}
+
 fn notice(harness: &Harness<'_, GridtourApp>) -> Option<(String, bool)> {
     let app = harness.state();
     let now = Instant::now();
@@ -690,13 +701,7 @@ fn cancel_stops_a_long_count_at_once() {
         "took {:?}",
         asked.elapsed()
     );
-    let ended = harness
-        .state()
-        .knight
-        .session
-        .last_job()
-        .expect("ended")
-        .clone();
+    let ended = knight_last_job(&harness);
     assert_eq!(ended.how, "cancelled");
     assert!(ended.label.starts_with("Counting"), "{}", ended.label);
 }
@@ -793,13 +798,7 @@ fn pause_holds_a_count_and_resume_lets_it_go_on() {
     press(&mut harness, "Pause job");
     press(&mut harness, "Cancel");
     wait_until_idle(&mut harness);
-    let ended = harness
-        .state()
-        .knight
-        .session
-        .last_job()
-        .expect("ended")
-        .clone();
+    let ended = knight_last_job(&harness);
     assert_eq!(ended.how, "cancelled");
 }
 
