@@ -117,7 +117,6 @@ pub trait Pane {
 }
 
 /// A mode: its session and its UI.
-#[derive(Default)]
 pub struct ModePane<S, U> {
     /// The mode's state.
     pub session: S,

@@ -99,8 +99,9 @@ pub(super) enum Route {
 }
 
 /// How a step that reads `layer` and should make `expected` states runs in
-/// `memory` bytes, with `free_disk` bytes free in the scratch directory
-/// (None when the system does not say).
+/// `memory` bytes; `free_disk` tells the bytes free in the scratch
+/// directory (None when the system does not say), asked only when a step
+/// would go through disk with a well-foretold size.
 ///
 /// A layer held elsewhere is freed as it is read, where that matters and
 /// the next one's size is well foretold. A small one, or one whose step
@@ -111,7 +112,7 @@ pub(super) fn plan_step(
     layer: Layer,
     expected: Expected,
     memory: u64,
-    free_disk: Option<u64>,
+    free_disk: &dyn Fn() -> Option<u64>,
 ) -> StepPlan {
     let free_as_read = layer.held_elsewhere
         && expected.foretold
@@ -130,7 +131,7 @@ pub(super) fn plan_step(
 /// The route of a step that ran out of memory in memory with its layer
 /// kept whole: once more through disk, where the next layer has all the
 /// memory.
-pub(super) fn second_try(expected: Expected, free_disk: Option<u64>) -> Route {
+pub(super) fn second_try(expected: Expected, free_disk: &dyn Fn() -> Option<u64>) -> Route {
     route(Room::Groups(1), expected, free_disk)
 }
 
@@ -140,12 +141,16 @@ pub(super) fn second_try(expected: Expected, free_disk: Option<u64>) -> Route {
 /// known, the step is tried (and a write that finds the disk full says
 /// so). A step through disk needs room for its buckets (each state about
 /// twice) and the next layer.
-fn route(room: Room, expected: Expected, free_disk: Option<u64>) -> Route {
+fn route(room: Room, expected: Expected, free_disk: &dyn Fn() -> Option<u64>) -> Route {
     let Room::Groups(groups) = room else {
         return Route::InMemory;
     };
     let needed = expected.states.saturating_mul(3 * STATE_BYTES as u64);
-    let short_of_disk = free_disk.filter(|&free| expected.foretold && free < needed);
+    let short_of_disk = if expected.foretold {
+        free_disk().filter(|&free| free < needed)
+    } else {
+        None
+    };
     if groups > MOST_GROUPS || short_of_disk.is_some() {
         Route::Refused { short_of_disk }
     } else {
@@ -216,7 +221,9 @@ mod tests {
 
     #[test]
     fn a_step_that_fits_runs_in_memory_and_keeps_a_small_layer() {
-        let plan = plan_step(layer(1_000, true), expected(2_000, true), 64 * MIB, None);
+        let plan = plan_step(layer(1_000, true), expected(2_000, true), 64 * MIB, &|| {
+            None
+        });
         assert_eq!(
             plan,
             StepPlan {
@@ -229,15 +236,32 @@ mod tests {
     #[test]
     fn a_large_layer_held_elsewhere_is_freed_as_read_once_foretold() {
         let states = 8 * MIB / SLOT_BYTES * 2;
-        let plan = plan_step(layer(states, true), expected(states, true), 64 * MIB, None);
+        let plan = plan_step(
+            layer(states, true),
+            expected(states, true),
+            64 * MIB,
+            &|| None,
+        );
         assert!(plan.free_as_read);
         // A guess keeps it whole for a second try, and so does a layer no
         // file holds.
         assert!(
-            !plan_step(layer(states, true), expected(states, false), 64 * MIB, None).free_as_read
+            !plan_step(
+                layer(states, true),
+                expected(states, false),
+                64 * MIB,
+                &|| None
+            )
+            .free_as_read
         );
         assert!(
-            !plan_step(layer(states, false), expected(states, true), 64 * MIB, None).free_as_read
+            !plan_step(
+                layer(states, false),
+                expected(states, true),
+                64 * MIB,
+                &|| None
+            )
+            .free_as_read
         );
         assert!(is_large(layer(states * 4, true), 64 * MIB));
         assert!(!is_large(layer(1_000, true), 64 * MIB));
@@ -247,13 +271,13 @@ mod tests {
     fn a_step_too_big_for_memory_goes_through_disk_in_groups() {
         let memory = 64 * MIB;
         let states = memory; // far more than fit
-        let plan = plan_step(layer(1_000, true), expected(states, true), memory, None);
+        let plan = plan_step(layer(1_000, true), expected(states, true), memory, &|| None);
         let Route::ThroughDisk(groups) = plan.route else {
             panic!("{plan:?}");
         };
         assert_eq!(groups as u64, (states * TIGHT_BYTES).div_ceil(memory / 2));
         assert_eq!(
-            second_try(expected(states, true), None),
+            second_try(expected(states, true), &|| None),
             Route::ThroughDisk(1)
         );
     }
@@ -263,29 +287,39 @@ mod tests {
         let memory = MIB;
         let huge = expected(memory * 1_000, true);
         assert_eq!(
-            plan_step(layer(1_000, true), huge, memory, None).route,
+            plan_step(layer(1_000, true), huge, memory, &|| None).route,
             Route::Refused {
                 short_of_disk: None
             }
         );
         let disk_bound = expected(memory, true);
         assert_eq!(
-            plan_step(layer(1_000, true), disk_bound, memory, Some(1_000)).route,
+            plan_step(layer(1_000, true), disk_bound, memory, &|| Some(1_000)).route,
             Route::Refused {
                 short_of_disk: Some(1_000)
             }
         );
         // A guessed size is tried whatever the disk says.
         assert!(matches!(
-            plan_step(
-                layer(1_000, true),
-                expected(memory, false),
-                memory,
+            plan_step(layer(1_000, true), expected(memory, false), memory, &|| {
                 Some(1_000)
-            )
+            })
             .route,
             Route::ThroughDisk(_)
         ));
+        // Nor is the disk asked about for a step that fits in memory.
+        let asked = std::cell::Cell::new(false);
+        let free_disk = || {
+            asked.set(true);
+            None
+        };
+        plan_step(
+            layer(1_000, true),
+            expected(2_000, true),
+            memory,
+            &free_disk,
+        );
+        assert!(!asked.get());
     }
 
     #[test]

@@ -142,12 +142,12 @@ pub(super) fn sweep(
             1
         };
         let expected = growth.expected(position, states);
-        let free_disk = crate::memory::free_disk(&control.resources().scratch_dir);
+        let free_disk = || crate::memory::free_disk(&control.resources().scratch_dir);
         let held_elsewhere = on_disk || !saver.saves();
         let StepPlan {
             free_as_read,
             mut route,
-        } = policy::plan_step(layer_of(held_elsewhere), expected, memory, free_disk);
+        } = policy::plan_step(layer_of(held_elsewhere), expected, memory, &free_disk);
         show(position, states, outlook, None, saver);
         let stepped = loop {
             let means = StepMeans {
@@ -173,7 +173,7 @@ pub(super) fn sweep(
                 Err(Stopped::OverBudget(Some(whole))) if route == Route::InMemory => {
                     budget.forget_refusal();
                     carried = whole;
-                    route = policy::second_try(expected, free_disk);
+                    route = policy::second_try(expected, &free_disk);
                 }
                 // Cancelled, or out of memory with the layer partly freed
                 // (or in more groups than are worth it): the count stands
