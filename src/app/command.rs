@@ -203,21 +203,14 @@ impl Command for Step {
     }
 
     fn shortcuts(&self) -> &'static [Shortcut] {
-        const UNDO: &[Shortcut] = &[Shortcut::command(Key::Z)];
-        const REDO: &[Shortcut] = &[Shortcut::command_shift(Key::Z), Shortcut::command(Key::Y)];
-        const FIRST: &[Shortcut] = &[Shortcut::plain(Key::Home)];
-        const BACK: &[Shortcut] = &[Shortcut::plain(Key::ArrowLeft)];
-        const PLAY_PAUSE: &[Shortcut] = &[Shortcut::plain(Key::Space)];
-        const FORWARD: &[Shortcut] = &[Shortcut::plain(Key::ArrowRight)];
-        const LAST: &[Shortcut] = &[Shortcut::plain(Key::End)];
         match self {
-            Step::Undo => UNDO,
-            Step::Redo => REDO,
-            Step::First => FIRST,
-            Step::Back => BACK,
-            Step::Play | Step::Pause => PLAY_PAUSE,
-            Step::Forward => FORWARD,
-            Step::Last => LAST,
+            Step::Undo => const { &[Shortcut::command(Key::Z)] },
+            Step::Redo => const { &[Shortcut::command_shift(Key::Z), Shortcut::command(Key::Y)] },
+            Step::First => const { &[Shortcut::plain(Key::Home)] },
+            Step::Back => const { &[Shortcut::plain(Key::ArrowLeft)] },
+            Step::Play | Step::Pause => const { &[Shortcut::plain(Key::Space)] },
+            Step::Forward => const { &[Shortcut::plain(Key::ArrowRight)] },
+            Step::Last => const { &[Shortcut::plain(Key::End)] },
         }
     }
 }

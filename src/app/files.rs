@@ -80,26 +80,19 @@ impl Export {
     /// The dialog's file type filters for this subject. The format
     /// follows the chosen name's extension; an animated SVG is a name
     /// ending in `.animated.svg`.
-    fn filters(&self) -> &'static [(&'static str, &'static str)] {
-        match self.subject {
-            Subject::Tour(_) => &[
-                ("JSON", "json"),
-                ("Numbered board", "txt"),
-                ("SVG image", "svg"),
-                ("PNG image", "png"),
-                ("Animated GIF", "gif"),
-                ("Animated SVG (name.animated.svg)", "svg"),
-            ],
-            Subject::Goishi { .. } => &[
-                ("JSON", "json"),
-                ("Numbered board", "txt"),
-                ("SVG image", "svg"),
-                ("PNG image", "png"),
-                ("Animated GIF", "gif"),
-                ("Animated SVG (name.animated.svg)", "svg"),
-                ("pzprv3 (puzz.link)", "pzprv3"),
-            ],
+    fn filters(&self) -> Vec<(&'static str, &'static str)> {
+        let mut filters = vec![
+            ("JSON", "json"),
+            ("Numbered board", "txt"),
+            ("SVG image", "svg"),
+            ("PNG image", "png"),
+            ("Animated GIF", "gif"),
+            ("Animated SVG (name.animated.svg)", "svg"),
+        ];
+        if let Subject::Goishi { .. } = self.subject {
+            filters.push(("pzprv3 (puzz.link)", "pzprv3"));
         }
+        filters
     }
 
     /// The file contents in `format`.
@@ -304,7 +297,7 @@ impl FileTasks {
             let (_, first_extension) = export.filters()[0];
             let mut dialog = rfd::FileDialog::new().set_title("Export");
             for (label, extension) in export.filters() {
-                dialog = dialog.add_filter(*label, &[*extension]);
+                dialog = dialog.add_filter(label, &[extension]);
             }
             let name = format!("{stem}.{first_extension}");
             let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), Some(&name));

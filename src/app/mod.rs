@@ -181,19 +181,13 @@ impl Command for AppCommand {
     }
 
     fn shortcuts(&self) -> &'static [Shortcut] {
-        const OPEN: &[Shortcut] = &[Shortcut::command(Key::O)];
-        const EXPORT: &[Shortcut] = &[Shortcut::command(Key::S)];
-        const CANCEL: &[Shortcut] = &[Shortcut::plain(Key::Escape)];
-        const FIT: &[Shortcut] = &[Shortcut::plain(Key::Num0)];
-        const ZOOM_IN: &[Shortcut] = &[Shortcut::plain(Key::Plus)];
-        const ZOOM_OUT: &[Shortcut] = &[Shortcut::plain(Key::Minus)];
         match self {
-            AppCommand::Open => OPEN,
-            AppCommand::Export => EXPORT,
-            AppCommand::Cancel => CANCEL,
-            AppCommand::FitBoard => FIT,
-            AppCommand::ZoomIn => ZOOM_IN,
-            AppCommand::ZoomOut => ZOOM_OUT,
+            AppCommand::Open => const { &[Shortcut::command(Key::O)] },
+            AppCommand::Export => const { &[Shortcut::command(Key::S)] },
+            AppCommand::Cancel => const { &[Shortcut::plain(Key::Escape)] },
+            AppCommand::FitBoard => const { &[Shortcut::plain(Key::Num0)] },
+            AppCommand::ZoomIn => const { &[Shortcut::plain(Key::Plus)] },
+            AppCommand::ZoomOut => const { &[Shortcut::plain(Key::Minus)] },
             AppCommand::Knight(command) => command.shortcuts(),
             AppCommand::Goishi(command) => command.shortcuts(),
             AppCommand::Show(_) | AppCommand::Pause | AppCommand::Resume => &[],
@@ -223,10 +217,10 @@ pub struct GridtourApp {
 
 impl GridtourApp {
     /// A window in the state `settings` describe.
-    pub fn new(settings: Settings) -> Self {
+    pub fn new(mut settings: Settings) -> Self {
         Self {
-            knight: ModePane::new(KnightSession::new(&settings)),
-            goishi: ModePane::new(GoishiSession::new(&settings)),
+            knight: ModePane::new(&mut settings),
+            goishi: ModePane::new(&mut settings),
             settings,
             jobs: JobSlot::default(),
             adviser: JobSlot::default(),
@@ -490,7 +484,10 @@ impl GridtourApp {
     fn tick(&mut self, ctx: &egui::Context) {
         // Capped so that a stalled frame does not jump far ahead.
         let seconds = ctx.input(|i| i.stable_dt).min(0.25);
-        let (speed, looping) = (self.settings.moves_per_second, self.settings.looping);
+        let (speed, looping) = (
+            self.settings.view.moves_per_second,
+            self.settings.view.looping,
+        );
         let playing = self.shown_mut().tick(seconds, speed, looping);
         if playing {
             ctx.request_repaint();
@@ -596,8 +593,8 @@ impl GridtourApp {
         let (subject, name) = self.shown().subject()?;
         let export = Export {
             subject,
-            numbers: self.settings.show_numbers,
-            moves_per_second: self.settings.moves_per_second,
+            numbers: self.settings.view.show_numbers,
+            moves_per_second: self.settings.view.moves_per_second,
         };
         Ok((export, name))
     }

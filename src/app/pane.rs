@@ -13,21 +13,24 @@ use gridtour::output::Subject;
 use super::AppCommand;
 use super::canvas::View;
 use super::command::Effect;
+use super::command::Step;
 use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
-use super::session::Session;
-use super::settings::{Mode, Settings};
+use super::session::{Common, Session};
+use super::settings::{Mode, Settings, ViewSettings};
 use super::timeline::Timeline;
+use super::widgets;
 use super::work::{Report, Work};
 
 /// A mode's UI: draws its session and turns clicks into its commands.
-pub trait ModeUi<S: Session> {
-    /// The side panel's controls; what the person asks goes to `out`.
+pub trait ModeUi<S: WindowMode> {
+    /// The side panel's controls, with the mode's own settings and the
+    /// drawing ones; what the person asks goes to `out`.
     fn controls(
         &mut self,
         ui: &mut egui::Ui,
         session: &S,
-        settings: &mut Settings,
+        settings: (&mut S::Settings, &mut ViewSettings),
         out: &mut Vec<S::Command>,
     );
     /// The board; returns the name of what is under the pointer.
@@ -35,7 +38,7 @@ pub trait ModeUi<S: Session> {
         &mut self,
         ui: &mut egui::Ui,
         session: &S,
-        settings: &Settings,
+        view: &ViewSettings,
         out: &mut Vec<S::Command>,
     ) -> Option<String>;
     /// Zoom and pan of the board.
@@ -47,6 +50,12 @@ pub trait ModeUi<S: Session> {
 pub trait WindowMode: Session<Command: Clone> + Timeline {
     /// The mode.
     const MODE: Mode;
+    /// What the mode remembers between runs.
+    type Settings;
+    /// The mode's own settings in `settings`, with the drawing ones.
+    fn settings(settings: &mut Settings) -> (&mut Self::Settings, &mut ViewSettings);
+    /// The mode as `settings` left it.
+    fn restore(settings: &Self::Settings) -> Self;
     /// `command` as the window's.
     fn wrap(command: Self::Command) -> AppCommand;
     /// The mode's own command, if `command` is one.
@@ -55,14 +64,26 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     fn work(job: Self::Job) -> Work;
     /// The mode's own report, if `report` is one.
     fn report(report: Report) -> Option<Self::Report>;
-    /// The mode's commands with keys, read while it is on show.
-    fn keyed() -> Vec<Self::Command>;
+    /// The mode's commands with keys, read while it is on show: the
+    /// steps, and [`WindowMode::keyed_own`].
+    fn keyed() -> Vec<Self::Command> {
+        let steps = Step::ALL.map(|step| Common::Step(step).into());
+        steps.into_iter().chain(Self::keyed_own()).collect()
+    }
+    /// The mode's own commands with keys; none by default.
+    fn keyed_own() -> Vec<Self::Command> {
+        Vec::new()
+    }
     /// The answers to a question: yes, then no.
-    fn answers() -> [Self::Command; 2];
+    fn answers() -> [Self::Command; 2] {
+        [Common::Answer(true).into(), Common::Answer(false).into()]
+    }
+    /// The paragraph under the controls that says what is on show.
+    fn summary(&self) -> String;
     /// What Export saves, with a file name for it, or why there is nothing.
     fn subject(&self) -> Result<(Subject, String), String>;
     /// Writes what should be found again next run into `settings`.
-    fn remember(&self, settings: &mut Settings);
+    fn remember(&self, settings: &mut Self::Settings);
     /// The revision and the length of the path on show: a save reads a
     /// large board again only after they changed.
     fn shown(&self) -> (u64, usize);
@@ -125,13 +146,13 @@ pub struct ModePane<S, U> {
 }
 
 impl<S: WindowMode, U> ModePane<S, U> {
-    /// The mode's session with a fresh UI.
-    pub fn new(session: S) -> Self
+    /// The mode as `settings` left it, with a fresh UI.
+    pub fn new(settings: &mut Settings) -> Self
     where
         U: Default,
     {
         Self {
-            session,
+            session: S::restore(S::settings(settings).0),
             ui: U::default(),
         }
     }
@@ -161,7 +182,13 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
 
     fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<AppCommand>) {
         let mut own = Vec::new();
-        self.ui.controls(ui, &self.session, settings, &mut own);
+        let (section, view) = S::settings(settings);
+        self.ui
+            .controls(ui, &self.session, (section, &mut *view), &mut own);
+        ui.separator();
+        own.extend(widgets::playback(ui, &self.session, view).map(Common::into));
+        ui.separator();
+        ui.label(self.session.summary());
         out.extend(own.into_iter().map(S::wrap));
     }
 
@@ -172,7 +199,7 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
         out: &mut Vec<AppCommand>,
     ) -> Option<String> {
         let mut own = Vec::new();
-        let hovered = self.ui.canvas(ui, &self.session, settings, &mut own);
+        let hovered = self.ui.canvas(ui, &self.session, &settings.view, &mut own);
         out.extend(own.into_iter().map(S::wrap));
         hovered
     }
@@ -246,7 +273,7 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
     }
 
     fn remember(&self, settings: &mut Settings) {
-        self.session.remember(settings);
+        self.session.remember(S::settings(settings).0);
     }
 
     fn shown(&self) -> (u64, usize) {

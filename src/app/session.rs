@@ -12,7 +12,7 @@ use std::time::Instant;
 use gridtour::job::Progress;
 
 use super::browse::Browser;
-use super::command::{Answer, Asking, Effect, Question, Step};
+use super::command::{Answer, Asking, Command, Effect, Question, Shortcut, Step};
 use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
 use super::timeline::{MoveOwner, PathHistory, Playback, Timeline};
@@ -32,6 +32,59 @@ pub enum Common {
     NextFound,
     /// Answers the question on show: yes or no.
     Answer(bool),
+}
+
+/// What a mode calls the paths a search found, in the names of its
+/// browsing commands: labels, then hover texts, for previous and next.
+pub struct FoundWords {
+    /// The label of [`Common::PreviousFound`].
+    pub previous: &'static str,
+    /// The label of [`Common::NextFound`].
+    pub next: &'static str,
+    /// What [`Common::PreviousFound`] does.
+    pub previous_does: &'static str,
+    /// What [`Common::NextFound`] does.
+    pub next_does: &'static str,
+    /// One of them ("tour").
+    pub one: &'static str,
+    /// More than one ("tours").
+    pub many: &'static str,
+    /// What the search did with them ("kept").
+    pub kept: &'static str,
+}
+
+impl Common {
+    /// The button's text, with the mode's `found` words.
+    pub fn label(self, found: &FoundWords) -> &'static str {
+        match self {
+            Common::Step(step) => step.label(),
+            Common::Seek(_) => "Move",
+            Common::PreviousFound => found.previous,
+            Common::NextFound => found.next,
+            Common::Answer(true) => "Stop it and go on",
+            Common::Answer(false) => "Keep it running",
+        }
+    }
+
+    /// What it does, for the hover text, with the mode's `found` words.
+    pub fn description(self, found: &FoundWords) -> &'static str {
+        match self {
+            Common::Step(step) => step.description(),
+            Common::Seek(_) => "Show the path up to this move",
+            Common::PreviousFound => found.previous_does,
+            Common::NextFound => found.next_does,
+            Common::Answer(true) => "Stop the running job and do what was asked",
+            Common::Answer(false) => "Leave the running job alone",
+        }
+    }
+
+    /// The keys that give it.
+    pub fn shortcuts(self) -> &'static [Shortcut] {
+        match self {
+            Common::Step(step) => step.shortcuts(),
+            _ => &[],
+        }
+    }
 }
 
 /// The state every session has: `C` its commands, `M` the moves of its
@@ -84,7 +137,7 @@ impl<C, M, K, P> Core<C, M, K, P> {
 /// and the reports of the jobs it asked for.
 pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
     /// What a person can ask of the mode.
-    type Command: Answer;
+    type Command: Answer + From<Common>;
     /// The places its paths go through.
     type Place: Clone;
     /// The background work the mode asks for.
@@ -93,6 +146,8 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
     type Report;
     /// Which of the mode's jobs runs.
     type JobKind;
+    /// What the mode calls the paths a search found.
+    const FOUND: FoundWords;
 
     /// The shared state.
     fn core(&self) -> &Core<Self::Command, Self::Move, Self::JobKind, Self::Place>;
@@ -192,6 +247,12 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
 
     /// Keeps `path`, streamed by a search, for browsing, and shows it when
     /// it is the first.
+    /// The paths a search kept: the one on show (1-based) and how many.
+    fn found(&self) -> Option<(usize, usize)> {
+        let found = &self.core().found;
+        (!found.is_empty()).then(|| found.position())
+    }
+
     fn keep_found(&mut self, path: Vec<Self::Place>) {
         let found = &mut self.core_mut().found;
         if found.push(path)

@@ -1,10 +1,13 @@
-//! What the window remembers between runs: the mode, the board sizes, the
-//! drawing and solving options, the last directory a file came from, and the
-//! boards themselves (the knight board's blocked squares and the Goishi
-//! puzzle on show), so that closing the window loses nothing a person made.
+//! What the window remembers between runs: the mode on show, how paths are
+//! drawn and played, the last directory a file came from, and each mode's
+//! own options and board (the knight board's blocked squares and walk, the
+//! Goishi puzzle and pick order), so that closing the window loses nothing
+//! a person made.
 //!
 //! Stored through eframe's persistence as one serde value, so an old or
-//! damaged entry simply falls back to the defaults field by field.
+//! damaged entry simply falls back to the defaults field by field. Entries
+//! written before the modes kept their own sections are read through
+//! [`Stored`], which moves their flat fields into place.
 
 use std::path::PathBuf;
 
@@ -38,88 +41,83 @@ impl Mode {
 }
 
 /// Every option the user can set and expects to find again next time.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(from = "Stored")]
 pub struct Settings {
     /// The mode shown at start.
     pub mode: Mode,
-    /// Knight board width in squares (the board's own size once shown).
-    pub knight_width: u32,
-    /// Knight board height in squares.
-    pub knight_height: u32,
-    /// Whether tours must return to their start square.
-    pub knight_closed: bool,
-    /// The solver's name as given by [`Algorithm::label`]; a name that no
-    /// longer exists falls back to the first solver.
-    pub knight_algorithm: String,
-    /// Whether move numbers are written on the squares.
+    /// How both modes draw and play their paths.
+    pub view: ViewSettings,
+    /// Where the last file was opened or saved, for the next dialog.
+    pub last_directory: Option<PathBuf>,
+    /// The knight's tour mode's own.
+    pub knight: KnightSettings,
+    /// The Goishi Hiroi mode's own.
+    pub goishi: GoishiSettings,
+}
+
+/// How paths are drawn and played, the same in every mode.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ViewSettings {
+    /// Whether move (or pick) numbers are written on the board.
     pub show_numbers: bool,
-    /// Goishi board width in grid points for a new, resized or generated
-    /// puzzle.
-    pub goishi_width: u32,
-    /// Goishi board height in grid points, like `goishi_width`.
-    pub goishi_height: u32,
-    /// How many stones a generated puzzle has.
-    pub generate_stones: usize,
     /// Animation speed in moves per second.
     pub moves_per_second: f32,
     /// Whether the animation starts over after its last move.
     pub looping: bool,
-    /// Where the last file was opened or saved, for the next dialog.
-    pub last_directory: Option<PathBuf>,
-    /// The knight board's blocked squares, as `[x, y]`.
-    pub knight_blocked: Vec<[u32; 2]>,
-    /// The Goishi puzzle on show, as a puzz.link URL; `None` before the
-    /// first run ends, when the window starts on the classic example.
-    pub goishi_puzzle: Option<String>,
-    /// The knight's walk on show (a tour, or a game half played), as
-    /// `[x, y]` squares; a closed tour ends back on its first square.
-    pub knight_walk: Vec<[u32; 2]>,
-    /// How many squares of `knight_walk` were shown.
-    pub knight_walk_shown: usize,
-    /// The Goishi pick order on show, as `[x, y]` points.
-    pub goishi_order: Vec<[u32; 2]>,
-    /// How many picks of `goishi_order` were shown.
-    pub goishi_order_shown: usize,
-    /// The seed of the next generated puzzle.
-    pub generate_seed: u64,
-    /// The level a generated puzzle must rate, by its name
-    /// ([`Level::name`](gridtour::goishi::Level::name)); any other text,
-    /// empty by default, asks for any level.
-    pub generate_difficulty: String,
 }
 
-impl Default for Settings {
+impl Default for ViewSettings {
     fn default() -> Self {
         Self {
-            mode: Mode::Knight,
-            knight_width: 8,
-            knight_height: 8,
-            knight_closed: false,
-            knight_algorithm: Algorithm::ALL[0].label().to_owned(),
             show_numbers: true,
-            goishi_width: 6,
-            goishi_height: 6,
-            generate_stones: 12,
             moves_per_second: 8.0,
             looping: false,
-            last_directory: None,
-            knight_blocked: Vec::new(),
-            goishi_puzzle: None,
-            knight_walk: Vec::new(),
-            knight_walk_shown: 0,
-            goishi_order: Vec::new(),
-            goishi_order_shown: 0,
-            generate_seed: 1,
-            generate_difficulty: String::new(),
         }
     }
 }
 
-impl Settings {
+/// The knight's tour mode's options and board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KnightSettings {
+    /// Board width in squares (the board's own size once shown).
+    pub width: u32,
+    /// Board height in squares.
+    pub height: u32,
+    /// Whether tours must return to their start square.
+    pub closed: bool,
+    /// The solver's name as given by [`Algorithm::label`]; a name that no
+    /// longer exists falls back to the first solver.
+    pub algorithm: String,
+    /// The board's blocked squares, as `[x, y]`.
+    pub blocked: Vec<[u32; 2]>,
+    /// The walk on show (a tour, or a game half played), as `[x, y]`
+    /// squares; a closed tour ends back on its first square.
+    pub walk: Vec<[u32; 2]>,
+    /// How many squares of `walk` were shown.
+    pub walk_shown: usize,
+}
+
+impl Default for KnightSettings {
+    fn default() -> Self {
+        Self {
+            width: 8,
+            height: 8,
+            closed: false,
+            algorithm: Algorithm::ALL[0].label().to_owned(),
+            blocked: Vec::new(),
+            walk: Vec::new(),
+            walk_shown: 0,
+        }
+    }
+}
+
+impl KnightSettings {
     /// The tour kind the user chose.
     pub fn tour_kind(&self) -> TourKind {
-        if self.knight_closed {
+        if self.closed {
             TourKind::Closed
         } else {
             TourKind::Open
@@ -132,10 +130,52 @@ impl Settings {
         Algorithm::ALL
             .iter()
             .copied()
-            .find(|algorithm| algorithm.label() == self.knight_algorithm)
+            .find(|algorithm| algorithm.label() == self.algorithm)
             .unwrap_or(Algorithm::ALL[0])
     }
+}
 
+/// The Goishi Hiroi mode's options and puzzle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GoishiSettings {
+    /// Board width in grid points for a new, resized or generated puzzle.
+    pub width: u32,
+    /// Board height in grid points, like `width`.
+    pub height: u32,
+    /// The puzzle on show, as a puzz.link URL; `None` before the first run
+    /// ends, when the window starts on the classic example.
+    pub puzzle: Option<String>,
+    /// The pick order on show, as `[x, y]` points.
+    pub order: Vec<[u32; 2]>,
+    /// How many picks of `order` were shown.
+    pub order_shown: usize,
+    /// How many stones a generated puzzle has.
+    pub generate_stones: usize,
+    /// The seed of the next generated puzzle.
+    pub generate_seed: u64,
+    /// The level a generated puzzle must rate, by its name
+    /// ([`Level::name`](gridtour::goishi::Level::name)); any other text,
+    /// empty by default, asks for any level.
+    pub generate_difficulty: String,
+}
+
+impl Default for GoishiSettings {
+    fn default() -> Self {
+        Self {
+            width: 6,
+            height: 6,
+            puzzle: None,
+            order: Vec::new(),
+            order_shown: 0,
+            generate_stones: 12,
+            generate_seed: 1,
+            generate_difficulty: String::new(),
+        }
+    }
+}
+
+impl Settings {
     /// Loads the stored settings, or the defaults when there are none.
     pub fn load(storage: Option<&dyn eframe::Storage>) -> Self {
         storage
@@ -149,36 +189,223 @@ impl Settings {
     }
 }
 
+/// The settings as stored: the sections, and the flat fields of entries
+/// written before there were sections, each of which, where present,
+/// takes its place in its section.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Stored {
+    mode: Mode,
+    view: ViewSettings,
+    last_directory: Option<PathBuf>,
+    knight: KnightSettings,
+    goishi: GoishiSettings,
+    show_numbers: Given<bool>,
+    moves_per_second: Given<f32>,
+    looping: Given<bool>,
+    knight_width: Given<u32>,
+    knight_height: Given<u32>,
+    knight_closed: Given<bool>,
+    knight_algorithm: Given<String>,
+    knight_blocked: Given<Vec<[u32; 2]>>,
+    knight_walk: Given<Vec<[u32; 2]>>,
+    knight_walk_shown: Given<usize>,
+    goishi_width: Given<u32>,
+    goishi_height: Given<u32>,
+    goishi_puzzle: Given<Option<String>>,
+    goishi_order: Given<Vec<[u32; 2]>>,
+    goishi_order_shown: Given<usize>,
+    generate_stones: Given<usize>,
+    generate_seed: Given<u64>,
+    generate_difficulty: Given<String>,
+}
+
+/// A field that is there or not. Not an `Option`: RON writes an `Option`
+/// as `Some(..)`, and the flat fields were written bare.
+struct Given<T>(Option<T>);
+
+impl<T> Default for Given<T> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Given<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        T::deserialize(deserializer).map(|value| Self(Some(value)))
+    }
+}
+
+impl<T> Given<T> {
+    /// Puts the value, if there is one, into `place`.
+    fn put_in(self, place: &mut T) {
+        if let Some(value) = self.0 {
+            *place = value;
+        }
+    }
+}
+
+impl From<Stored> for Settings {
+    fn from(stored: Stored) -> Self {
+        let Stored {
+            mode,
+            mut view,
+            last_directory,
+            mut knight,
+            mut goishi,
+            ..
+        } = stored;
+        stored.show_numbers.put_in(&mut view.show_numbers);
+        stored.moves_per_second.put_in(&mut view.moves_per_second);
+        stored.looping.put_in(&mut view.looping);
+        stored.knight_width.put_in(&mut knight.width);
+        stored.knight_height.put_in(&mut knight.height);
+        stored.knight_closed.put_in(&mut knight.closed);
+        stored.knight_algorithm.put_in(&mut knight.algorithm);
+        stored.knight_blocked.put_in(&mut knight.blocked);
+        stored.knight_walk.put_in(&mut knight.walk);
+        stored.knight_walk_shown.put_in(&mut knight.walk_shown);
+        stored.goishi_width.put_in(&mut goishi.width);
+        stored.goishi_height.put_in(&mut goishi.height);
+        stored.goishi_puzzle.put_in(&mut goishi.puzzle);
+        stored.goishi_order.put_in(&mut goishi.order);
+        stored.goishi_order_shown.put_in(&mut goishi.order_shown);
+        stored.generate_stones.put_in(&mut goishi.generate_stones);
+        stored.generate_seed.put_in(&mut goishi.generate_seed);
+        stored
+            .generate_difficulty
+            .put_in(&mut goishi.generate_difficulty);
+        Settings {
+            mode,
+            view,
+            last_directory,
+            knight,
+            goishi,
+        }
+    }
+}
+
+/// eframe's storage, kept in memory.
+#[cfg(test)]
+#[derive(Default)]
+pub struct MemoryStorage(std::collections::HashMap<String, String>);
+
+#[cfg(test)]
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_owned(), value);
+    }
+
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+
+    fn flush(&mut self) {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn through_storage(settings: &Settings) -> Settings {
+        let mut storage = MemoryStorage::default();
+        settings.store(&mut storage);
+        Settings::load(Some(&storage))
+    }
+
     #[test]
-    fn settings_survive_a_round_trip_through_storage_format() {
+    fn settings_survive_a_round_trip_through_storage() {
         let settings = Settings {
             mode: Mode::Goishi,
-            knight_width: 12,
-            knight_closed: true,
-            knight_algorithm: Algorithm::ALL[1].label().to_owned(),
+            view: ViewSettings {
+                show_numbers: false,
+                moves_per_second: 30.0,
+                looping: true,
+            },
             last_directory: Some(PathBuf::from("/tmp/puzzles")),
-            knight_blocked: vec![[1, 2], [3, 4]],
-            goishi_puzzle: Some("https://puzz.link/p?goishi/4/4/1370".to_owned()),
-            ..Settings::default()
+            knight: KnightSettings {
+                width: 12,
+                closed: true,
+                algorithm: Algorithm::ALL[1].label().to_owned(),
+                blocked: vec![[1, 2], [3, 4]],
+                walk: vec![[0, 0], [1, 2]],
+                walk_shown: 1,
+                ..KnightSettings::default()
+            },
+            goishi: GoishiSettings {
+                puzzle: Some("https://puzz.link/p?goishi/4/4/1370".to_owned()),
+                order: vec![[0, 1]],
+                generate_seed: 9,
+                generate_difficulty: "hard".to_owned(),
+                ..GoishiSettings::default()
+            },
         };
-        let text = serde_json::to_string(&settings).expect("serialises");
-        let back: Settings = serde_json::from_str(&text).expect("deserialises");
+        let back = through_storage(&settings);
         assert_eq!(back, settings);
-        assert_eq!(back.algorithm(), Algorithm::ALL[1]);
-        assert_eq!(back.tour_kind(), TourKind::Closed);
+        assert_eq!(back.knight.algorithm(), Algorithm::ALL[1]);
+        assert_eq!(back.knight.tour_kind(), TourKind::Closed);
+    }
+
+    #[test]
+    fn an_entry_from_before_the_sections_keeps_every_board_and_option() {
+        let mut storage = MemoryStorage::default();
+        let flat = format!(
+            "(mode:Goishi,knight_width:12,knight_height:7,knight_closed:true,\
+             knight_algorithm:\"{}\",show_numbers:false,goishi_width:9,goishi_height:5,\
+             generate_stones:20,moves_per_second:3.5,looping:true,\
+             last_directory:Some(\"/tmp/p\"),knight_blocked:[(1,2)],\
+             goishi_puzzle:Some(\"https://puzz.link/p?goishi/4/4/1370\"),\
+             knight_walk:[(0,0),(1,2)],knight_walk_shown:2,goishi_order:[(3,1)],\
+             goishi_order_shown:1,generate_seed:7,generate_difficulty:\"easy\")",
+            Algorithm::ALL[1].label()
+        );
+        eframe::Storage::set_string(&mut storage, STORAGE_KEY, flat);
+        let settings = Settings::load(Some(&storage));
+        let expected = Settings {
+            mode: Mode::Goishi,
+            view: ViewSettings {
+                show_numbers: false,
+                moves_per_second: 3.5,
+                looping: true,
+            },
+            last_directory: Some(PathBuf::from("/tmp/p")),
+            knight: KnightSettings {
+                width: 12,
+                height: 7,
+                closed: true,
+                algorithm: Algorithm::ALL[1].label().to_owned(),
+                blocked: vec![[1, 2]],
+                walk: vec![[0, 0], [1, 2]],
+                walk_shown: 2,
+            },
+            goishi: GoishiSettings {
+                width: 9,
+                height: 5,
+                puzzle: Some("https://puzz.link/p?goishi/4/4/1370".to_owned()),
+                order: vec![[3, 1]],
+                order_shown: 1,
+                generate_stones: 20,
+                generate_seed: 7,
+                generate_difficulty: "easy".to_owned(),
+            },
+        };
+        assert_eq!(settings, expected);
+        // Stored again, it is written in sections and reads back the same.
+        assert_eq!(through_storage(&settings), expected);
     }
 
     #[test]
     fn missing_or_unknown_values_fall_back_to_defaults() {
         let back: Settings =
-            serde_json::from_str(r#"{"knight_width": 9, "knight_algorithm": "no such solver"}"#)
+            serde_json::from_str(r#"{"knight": {"width": 9, "algorithm": "no such solver"}}"#)
                 .expect("deserialises");
-        assert_eq!(back.knight_width, 9);
-        assert_eq!(back.knight_height, Settings::default().knight_height);
-        assert_eq!(back.algorithm(), Algorithm::ALL[0]);
+        assert_eq!(back.knight.width, 9);
+        assert_eq!(back.knight.height, KnightSettings::default().height);
+        assert_eq!(back.knight.algorithm(), Algorithm::ALL[0]);
+        assert_eq!(back.goishi, GoishiSettings::default());
     }
 }

@@ -28,7 +28,7 @@ use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::goishi::session::Interaction as GoishiInteraction;
 use super::goishi::work::Request;
 use super::session::Session;
-use super::settings::{Mode, Settings};
+use super::settings::{GoishiSettings, KnightSettings, MemoryStorage, Mode, Settings};
 use super::timeline::Timeline;
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, exactly one
@@ -51,9 +51,12 @@ fn app_harness(settings: Settings) -> Harness<'static, GridtourApp> {
 fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
     Settings {
         mode: Mode::Knight,
-        knight_width: width,
-        knight_height: height,
-        knight_algorithm: algorithm.label().to_owned(),
+        knight: KnightSettings {
+            width,
+            height,
+            algorithm: algorithm.label().to_owned(),
+            ..KnightSettings::default()
+        },
         ..Settings::default()
     }
 }
@@ -62,7 +65,10 @@ fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
 fn goishi_settings(puzzle: Option<&Puzzle>) -> Settings {
     Settings {
         mode: Mode::Goishi,
-        goishi_puzzle: puzzle.map(goishi::format::to_url),
+        goishi: GoishiSettings {
+            puzzle: puzzle.map(goishi::format::to_url),
+            ..GoishiSettings::default()
+        },
         ..Settings::default()
     }
 }
@@ -83,6 +89,11 @@ fn wait_until_idle(harness: &mut Harness<'_, GridtourApp>) {
 }
 
 /// A primary click at a screen position, one frame per event.
+/// Whether some widget's label contains `text`.
+fn shows(harness: &Harness<'_, GridtourApp>, text: &str) -> bool {
+    harness.query_by_label_contains(text).is_some()
+}
+
 fn click_at(harness: &mut Harness<'_, GridtourApp>, pos: Pos2) {
     harness.event(Event::PointerMoved(pos));
     for pressed in [true, false] {
@@ -175,6 +186,16 @@ fn unique_puzzle_file(dir: &Path) -> PathBuf {
     path
 }
 
+/// A window in Goishi play mode on the unique puzzle, opened from a file
+/// in the scratch directory `name`, which it returns.
+fn playing_unique_puzzle(name: &str) -> (Harness<'static, GridtourApp>, PathBuf) {
+    let dir = temp_dir(name);
+    let mut harness = app_harness(Settings::default());
+    open_file(&mut harness, &unique_puzzle_file(&dir));
+    press(&mut harness, "Play mode");
+    (harness, dir)
+}
+
 fn goishi_file(path: &Path) -> goishi::format::Loaded {
     match document::read_path(path) {
         Ok(Document::Goishi(loaded)) => loaded,
@@ -245,17 +266,13 @@ fn the_knight_can_be_played_by_hand() {
         harness.state().knight.session.walk(),
         &[a1, Square { x: 1, y: 2 }]
     );
-    assert!(
-        harness
-            .query_by_label_contains("Square 2 of 25 from a1")
-            .is_some()
-    );
+    assert!(shows(&harness, "Square 2 of 25 from a1"));
 }
 
 #[test]
 fn a_board_without_tours_gets_the_reason_instead_of_a_search() {
     let mut settings = knight_settings(5, 5, Algorithm::Backtrack);
-    settings.knight_closed = true;
+    settings.knight.closed = true;
     let mut harness = app_harness(settings);
     harness.step();
     click_knight_square(&mut harness, Square { x: 0, y: 0 });
@@ -269,11 +286,7 @@ fn a_board_without_tours_gets_the_reason_instead_of_a_search() {
     )
     .expect("a 5x5 board has no closed tour");
     assert_eq!(summary, format!("No tour: {expected}"));
-    assert!(
-        harness
-            .query_by_label_contains("without searching")
-            .is_some()
-    );
+    assert!(shows(&harness, "without searching"));
 }
 
 #[test]
@@ -285,17 +298,9 @@ fn a_stray_click_during_a_count_asks_before_stopping_it() {
     click_knight_square(&mut harness, Square { x: 2, y: 2 });
     // A new window's first frame only measures it.
     harness.step();
-    assert!(
-        harness
-            .query_by_label_contains("A count is running")
-            .is_some()
-    );
+    assert!(shows(&harness, "A count is running"));
     press(&mut harness, "Keep it running");
-    assert!(
-        harness
-            .query_by_label_contains("A count is running")
-            .is_none()
-    );
+    assert!(!shows(&harness, "A count is running"));
     assert_eq!(harness.state().jobs.owner(), Some(Mode::Knight));
     assert!(harness.state().knight.session.is_counting());
     // Fitting the board is a key or a button, never a board click.
@@ -347,18 +352,10 @@ fn each_mode_shows_its_own_job_and_notices() {
     harness.step();
     harness.get_by_label("Solve").click();
     wait_until_idle(&mut harness);
-    assert!(
-        harness
-            .query_by_label_contains("Solving the puzzle: done")
-            .is_some()
-    );
+    assert!(shows(&harness, "Solving the puzzle: done"));
     press(&mut harness, "Knight's tour");
-    assert!(
-        harness
-            .query_by_label_contains("Solving the puzzle")
-            .is_none()
-    );
-    assert!(harness.query_by_label_contains("Ready").is_some());
+    assert!(!shows(&harness, "Solving the puzzle"));
+    assert!(shows(&harness, "Ready"));
     // A knight job replacing a Goishi one is told to the Goishi mode. A
     // generation of 1000 stones takes seconds.
     let app = harness.state_mut();
@@ -428,11 +425,7 @@ fn a_broken_file_is_named_and_the_mode_stays() {
 
 #[test]
 fn play_mode_rejects_an_illegal_pick_and_undo_takes_back_the_last() {
-    let dir = temp_dir("play");
-    let path = unique_puzzle_file(&dir);
-    let mut harness = app_harness(Settings::default());
-    open_file(&mut harness, &path);
-    press(&mut harness, "Play mode");
+    let (mut harness, dir) = playing_unique_puzzle("play");
     assert_eq!(
         harness.state().goishi.session.interaction(),
         GoishiInteraction::Play
@@ -457,11 +450,7 @@ fn play_mode_rejects_an_illegal_pick_and_undo_takes_back_the_last() {
 
 #[test]
 fn hints_in_play_mode_lead_to_the_solution_and_a_dead_end_is_announced() {
-    let dir = temp_dir("hints");
-    let path = unique_puzzle_file(&dir);
-    let mut harness = app_harness(Settings::default());
-    open_file(&mut harness, &path);
-    press(&mut harness, "Play mode");
+    let (mut harness, dir) = playing_unique_puzzle("hints");
     let stones = harness.state().goishi.session.puzzle().stone_count();
     // The first hint by the button, the others by the H key.
     press(&mut harness, "Hint");
@@ -779,10 +768,7 @@ fn pause_holds_a_count_and_resume_lets_it_go_on() {
     let held = nodes_so_far(&mut harness);
     std::thread::sleep(Duration::from_millis(300));
     assert_eq!(nodes_so_far(&mut harness), held, "a paused count walks on");
-    assert!(
-        harness.query_by_label_contains("… paused — ").is_some(),
-        "the status bar says paused"
-    );
+    assert!(shows(&harness, "… paused — "), "the status bar says paused");
     assert!(harness.query_by_label("Pause job").is_none());
     press(&mut harness, "Resume job");
     let deadline = Instant::now() + PATIENCE;
@@ -793,7 +779,7 @@ fn pause_holds_a_count_and_resume_lets_it_go_on() {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    assert!(harness.query_by_label_contains("… paused — ").is_none());
+    assert!(!shows(&harness, "… paused — "));
     // Cancelling a paused count stops it too.
     press(&mut harness, "Pause job");
     press(&mut harness, "Cancel");
@@ -802,19 +788,14 @@ fn pause_holds_a_count_and_resume_lets_it_go_on() {
     assert_eq!(ended.how, "cancelled");
 }
 
-/// A fixed 8x8 tour for the snapshot: Warnsdorff from a1 (deterministic).
-fn snapshot_tour() -> Tour {
-    let board = Board::new(8, 8).expect("8x8");
+/// A Warnsdorff tour of a `width` x `height` board from a1
+/// (deterministic), `kind` as asked.
+fn warnsdorff_tour(width: u32, height: u32, kind: TourKind) -> Tour {
+    let board = Board::new(width, height).expect("a board the engine accepts");
     let start = board.parse_square("a1").expect("a1");
-    match knight::solve(
-        &board,
-        start,
-        TourKind::Closed,
-        Algorithm::ALL[0],
-        &Control::new(),
-    ) {
+    match knight::solve(&board, start, kind, Algorithm::Warnsdorff, &Control::new()) {
         Outcome::Done(SolveResult::Found(tour)) => tour,
-        other => panic!("no 8x8 closed tour: {other:?}"),
+        other => panic!("no {width}x{height} {kind:?} tour: {other:?}"),
     }
 }
 
@@ -855,7 +836,7 @@ fn knight_canvas(
 
 #[test]
 fn knight_board_snapshot() {
-    let (mut harness, _) = knight_canvas(&snapshot_tour(), 420.0, true);
+    let (mut harness, _) = knight_canvas(&warnsdorff_tour(8, 8, TourKind::Closed), 420.0, true);
     harness.run();
     harness.snapshot("knight_8x8_closed_tour");
 }
@@ -977,26 +958,6 @@ fn a_puzzle_edited_by_clicks_matches_the_clicks() {
     assert_eq!(harness.state().goishi.session.puzzle(), &expected);
 }
 
-/// eframe's storage, kept in memory.
-#[derive(Default)]
-struct MemoryStorage(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_owned(), value);
-    }
-
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-
-    fn flush(&mut self) {}
-}
-
 #[test]
 fn boards_and_the_shown_tour_survive_closing_the_window() {
     let mut harness = app_harness(knight_settings(6, 5, Algorithm::ALL[0]));
@@ -1089,10 +1050,9 @@ fn every_built_in_example_opens_from_the_menu() {
 #[test]
 fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
     let board = Puzzle::new(6, 6).expect("6x6");
-    let mut harness = app_harness(Settings {
-        generate_stones: 10,
-        ..goishi_settings(Some(&board))
-    });
+    let mut settings = goishi_settings(Some(&board));
+    settings.goishi.generate_stones = 10;
+    let mut harness = app_harness(settings);
     harness.step();
     harness.get_by_label("Generate").click();
     wait_until_idle(&mut harness);
@@ -1111,10 +1071,9 @@ fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
 #[test]
 fn the_level_chosen_beside_generate_is_the_generated_puzzle_s_rating() {
     let board = Puzzle::new(14, 14).expect("14x14");
-    let mut harness = app_harness(Settings {
-        generate_stones: 47,
-        ..goishi_settings(Some(&board))
-    });
+    let mut settings = goishi_settings(Some(&board));
+    settings.goishi.generate_stones = 47;
+    let mut harness = app_harness(settings);
     harness.step();
     harness.get_by_label("level of generated puzzles").click();
     harness.run();
@@ -1135,21 +1094,6 @@ fn the_level_chosen_beside_generate_is_the_generated_puzzle_s_rating() {
         .unwrap_or_default()
         .to_owned();
     assert!(answer.starts_with("Rated medium"), "{answer}");
-}
-
-/// A Warnsdorff tour over a `side` x `side` board.
-fn large_tour(side: u32) -> Tour {
-    let board = Board::new(side, side).expect("a board the engine accepts");
-    match knight::solve(
-        &board,
-        Square { x: 0, y: 0 },
-        TourKind::Open,
-        Algorithm::Warnsdorff,
-        &Control::new(),
-    ) {
-        Outcome::Done(SolveResult::Found(tour)) => tour,
-        other => panic!("no {side}x{side} tour: {other:?}"),
-    }
 }
 
 /// Median time to build and tessellate one frame of the canvas showing
@@ -1207,7 +1151,7 @@ fn median_frame_time(
 fn drawing_large_tours_stays_within_a_frame() {
     let mut report = Vec::new();
     for side in [200, 1000, 2000] {
-        let tour = large_tour(side);
+        let tour = warnsdorff_tour(side, side, TourKind::Open);
         let len = tour.path.len();
         let middle = vec2(side as f32, side as f32) / 2.0;
         let cases = [

@@ -144,24 +144,28 @@ pub trait MoveOwner {
 
     /// Takes back the last move.
     fn undo(&mut self) -> Vec<Self::Effect> {
-        match self.moves().undo() {
-            Some(made) => {
-                self.revert_move(&made);
-                self.history_moved(&made)
-            }
-            None => Vec::new(),
-        }
+        let made = self.moves().undo();
+        self.replay(made, false)
     }
 
     /// Makes the last move taken back again.
     fn redo(&mut self) -> Vec<Self::Effect> {
-        match self.moves().redo() {
-            Some(made) => {
-                self.apply_move(&made);
-                self.history_moved(&made)
-            }
-            None => Vec::new(),
+        let made = self.moves().redo();
+        self.replay(made, true)
+    }
+
+    /// Applies `made`, a move the history just stepped over (forward for a
+    /// redo), or reverts it for an undo.
+    fn replay(&mut self, made: Option<Self::Move>, forward: bool) -> Vec<Self::Effect> {
+        let Some(made) = made else {
+            return Vec::new();
+        };
+        if forward {
+            self.apply_move(&made);
+        } else {
+            self.revert_move(&made);
         }
+        self.history_moved(&made)
     }
 }
 

@@ -3,6 +3,7 @@
 //! shortcuts.
 
 use eframe::egui::{self, KeyboardShortcut, Modifiers};
+use gridtour::english::group_digits;
 
 use super::command::{Command, Key, Shortcut};
 use super::session::{Common, Session};
@@ -146,6 +147,31 @@ pub fn button_row<C: Command>(
     });
 }
 
+/// Previous and Next through what a search kept, and which is on show.
+pub fn found_browser<S: Session<Command: Command>>(
+    ui: &mut egui::Ui,
+    session: &S,
+    out: &mut Vec<S::Command>,
+) {
+    let words = &S::FOUND;
+    button_row(
+        ui,
+        [Common::PreviousFound, Common::NextFound].map(S::Command::from),
+        |command| session.can(command),
+        out,
+    );
+    ui.label(match session.found() {
+        Some((index, kept)) => format!(
+            "Showing {} {} of the {} {}",
+            words.one,
+            group_digits(index as u64),
+            group_digits(kept as u64),
+            words.kept
+        ),
+        None => format!("No {} kept for browsing.", words.many),
+    });
+}
+
 /// The playback controls shared by both modes: First, Back, Play or Pause
 /// (one place, one size), Forward, Last, the move slider, speed and loop.
 /// Steps that cannot act now are greyed out; the step or slider position
@@ -153,7 +179,7 @@ pub fn button_row<C: Command>(
 pub fn playback(
     ui: &mut egui::Ui,
     session: &impl Session,
-    settings: &mut super::settings::Settings,
+    settings: &mut super::settings::ViewSettings,
 ) -> Option<Common> {
     use super::command::Step;
     let (shown, len) = session.position();

@@ -8,16 +8,24 @@ pub mod work;
 use gridtour::output::Subject;
 
 use super::AppCommand;
-use super::command::Step;
 use super::pane::WindowMode;
-use super::session::{Common, Session};
-use super::settings::{Mode, Settings};
+use super::session::Session;
+use super::settings::{GoishiSettings, Mode, Settings, ViewSettings};
 use super::work::{Report, Work};
 use session::{GoishiCommand, GoishiSession};
 use work::GoishiJob;
 
 impl WindowMode for GoishiSession {
     const MODE: Mode = Mode::Goishi;
+    type Settings = GoishiSettings;
+
+    fn settings(settings: &mut Settings) -> (&mut GoishiSettings, &mut ViewSettings) {
+        (&mut settings.goishi, &mut settings.view)
+    }
+
+    fn restore(settings: &GoishiSettings) -> Self {
+        GoishiSession::new(settings)
+    }
 
     fn wrap(command: GoishiCommand) -> AppCommand {
         AppCommand::Goishi(command)
@@ -41,19 +49,12 @@ impl WindowMode for GoishiSession {
         }
     }
 
-    fn keyed() -> Vec<GoishiCommand> {
-        Step::ALL
-            .map(|step| GoishiCommand::Common(Common::Step(step)))
-            .into_iter()
-            .chain([GoishiCommand::Hint])
-            .collect()
+    fn keyed_own() -> Vec<GoishiCommand> {
+        vec![GoishiCommand::Hint]
     }
 
-    fn answers() -> [GoishiCommand; 2] {
-        [
-            GoishiCommand::Common(Common::Answer(true)),
-            GoishiCommand::Common(Common::Answer(false)),
-        ]
+    fn summary(&self) -> String {
+        self.summary()
     }
 
     fn subject(&self) -> Result<(Subject, String), String> {
@@ -66,7 +67,7 @@ impl WindowMode for GoishiSession {
         Ok((subject, name))
     }
 
-    fn remember(&self, settings: &mut Settings) {
+    fn remember(&self, settings: &mut GoishiSettings) {
         GoishiSession::remember(self, settings);
     }
 

@@ -18,8 +18,8 @@ use crate::app::command::{Answer, Command, Effect, Key, Shortcut, Step};
 use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
 use crate::app::jobs::JobEnd;
 use crate::app::notice::Notice;
-use crate::app::session::{Common, Core, Session};
-use crate::app::settings::Settings;
+use crate::app::session::{Common, Core, FoundWords, Session};
+use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{Move, MoveOwner, PathHistory, Playback, Timeline, places};
 
 /// The puzzles of `assets/goishi/`, built into the program so that a first
@@ -150,6 +150,23 @@ pub enum GoishiCommand {
     Common(Common),
 }
 
+/// The Goishi mode's words for browsing the solutions found.
+const FOUND: FoundWords = FoundWords {
+    previous: "Previous solution",
+    next: "Next solution",
+    previous_does: "Show the previous solution found",
+    next_does: "Show the next solution found",
+    one: "solution",
+    many: "solutions",
+    kept: "found",
+};
+
+impl From<Common> for GoishiCommand {
+    fn from(common: Common) -> Self {
+        GoishiCommand::Common(common)
+    }
+}
+
 impl Command for GoishiCommand {
     fn label(&self) -> &'static str {
         match self {
@@ -161,14 +178,10 @@ impl Command for GoishiCommand {
             GoishiCommand::Generate(_) => "Generate",
             GoishiCommand::CopyUrl => "Copy puzz.link URL",
             GoishiCommand::Restart => "Restart",
-            GoishiCommand::Common(Common::PreviousFound) => "Previous solution",
-            GoishiCommand::Common(Common::NextFound) => "Next solution",
             GoishiCommand::Resize { .. } => "Resize",
             GoishiCommand::NewBoard { .. } => "New empty board",
             GoishiCommand::LoadUrl(_) => "Load URL",
-            GoishiCommand::Common(Common::Answer(true)) => "Stop it and go on",
-            GoishiCommand::Common(Common::Answer(false)) => "Keep it running",
-            GoishiCommand::Common(Common::Step(step)) => step.label(),
+            GoishiCommand::Common(common) => common.label(&FOUND),
             _ => "",
         }
     }
@@ -190,25 +203,18 @@ impl Command for GoishiCommand {
             }
             GoishiCommand::CopyUrl => "Put the puzzle's puzz.link URL on the clipboard",
             GoishiCommand::Restart => "Put every picked stone back (undo brings the picks back)",
-            GoishiCommand::Common(Common::PreviousFound) => "Show the previous solution found",
-            GoishiCommand::Common(Common::NextFound) => "Show the next solution found",
             GoishiCommand::Resize { .. } => "Keep the stones, change the board's size",
             GoishiCommand::NewBoard { .. } => "Start from an empty board of this size",
             GoishiCommand::LoadUrl(_) => "Open the puzzle of a puzz.link or pzv.jp URL",
-            GoishiCommand::Common(Common::Answer(true)) => {
-                "Stop the running job and do what was asked"
-            }
-            GoishiCommand::Common(Common::Answer(false)) => "Leave the running job alone",
-            GoishiCommand::Common(Common::Step(step)) => step.description(),
+            GoishiCommand::Common(common) => common.description(&FOUND),
             _ => "",
         }
     }
 
     fn shortcuts(&self) -> &'static [Shortcut] {
-        const HINT: &[Shortcut] = &[Shortcut::plain(Key::H)];
         match self {
-            GoishiCommand::Hint => HINT,
-            GoishiCommand::Common(Common::Step(step)) => step.shortcuts(),
+            GoishiCommand::Hint => const { &[Shortcut::plain(Key::H)] },
+            GoishiCommand::Common(common) => common.shortcuts(),
             _ => &[],
         }
     }
@@ -250,8 +256,8 @@ pub struct GoishiSession {
 impl GoishiSession {
     /// The mode as the settings left it: the puzzle on show (the classic
     /// example on the first run) and its last pick order, if it still fits.
-    pub fn new(settings: &Settings) -> Self {
-        let (puzzle, source) = match &settings.goishi_puzzle {
+    pub fn new(settings: &GoishiSettings) -> Self {
+        let (puzzle, source) = match &settings.puzzle {
             Some(url) => match format::parse_url(url) {
                 Ok(puzzle) => (puzzle, "last session's puzzle".to_owned()),
                 Err(_) => (example(0).puzzle, EXAMPLES[0].0.to_owned()),
@@ -276,21 +282,21 @@ impl GoishiSession {
             core: Core::default(),
         };
         let order: Vec<Point> = settings
-            .goishi_order
+            .order
             .iter()
             .map(|&[x, y]| Point::new(x, y))
             .collect();
         if !order.is_empty() && goishi::validate_prefix(&session.puzzle, &order).is_ok() {
-            session.show_path(&order, settings.goishi_order_shown);
+            session.show_path(&order, settings.order_shown);
         }
         session
     }
 
     /// Writes what should be found again next run into `settings`.
-    pub fn remember(&self, settings: &mut Settings) {
-        settings.goishi_puzzle = Some(format::to_url(&self.puzzle));
-        settings.goishi_order = self.line().iter().map(|p| [p.x, p.y]).collect();
-        settings.goishi_order_shown = self.game.picks().len();
+    pub fn remember(&self, settings: &mut GoishiSettings) {
+        settings.puzzle = Some(format::to_url(&self.puzzle));
+        settings.order = self.line().iter().map(|p| [p.x, p.y]).collect();
+        settings.order_shown = self.game.picks().len();
     }
 
     // ----- reading the state -----
@@ -324,11 +330,6 @@ impl GoishiSession {
     /// The stones that may be picked next.
     pub fn legal_picks(&self) -> Vec<Point> {
         self.game.legal_picks()
-    }
-
-    /// The solutions a count kept: the one on show (1-based) and how many.
-    pub fn found(&self) -> Option<(usize, usize)> {
-        (!self.core.found.is_empty()).then(|| self.core.found.position())
     }
 
     /// What the adviser said about the position on show, if it has: picks
@@ -564,6 +565,7 @@ impl Session for GoishiSession {
     type Job = GoishiJob;
     type Report = GoishiReport;
     type JobKind = JobKind;
+    const FOUND: FoundWords = FOUND;
 
     fn core(&self) -> &Core<GoishiCommand, GoishiMove, JobKind, Point> {
         &self.core

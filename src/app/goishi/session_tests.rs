@@ -9,7 +9,7 @@ use gridtour::job::{Control, Outcome};
 use super::*;
 use crate::app::browse::BROWSE_LIMIT;
 use crate::app::jobs::run_here;
-use crate::app::settings::Settings;
+use crate::app::settings::GoishiSettings;
 use crate::app::work::{Report, Work};
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, one
@@ -19,7 +19,7 @@ const UNIQUE_URL: &str = "https://puzz.link/p?goishi/6/7/vsten1tvo";
 const FOUR_SOLUTIONS_URL: &str = "https://puzz.link/p?goishi/4/4/1370";
 
 fn session_with(url: &str) -> GoishiSession {
-    let mut session = GoishiSession::new(&Settings::default());
+    let mut session = GoishiSession::new(&GoishiSettings::default());
     give(&mut session, GoishiCommand::LoadUrl(url.to_owned()));
     session
 }
@@ -57,7 +57,7 @@ fn give(session: &mut GoishiSession, command: GoishiCommand) {
 
 #[test]
 fn the_first_run_shows_the_classic_example() {
-    let session = GoishiSession::new(&Settings::default());
+    let session = GoishiSession::new(&GoishiSettings::default());
     assert_eq!(
         (session.puzzle().width(), session.puzzle().height()),
         (8, 7)
@@ -155,9 +155,9 @@ fn a_position_with_no_reachable_stone_is_called_stuck() {
     for point in [Point::new(0, 0), Point::new(2, 0), Point::new(1, 2)] {
         puzzle.set_stone(point, true);
     }
-    let mut session = GoishiSession::new(&Settings {
-        goishi_puzzle: Some(format::to_url(&puzzle)),
-        ..Settings::default()
+    let mut session = GoishiSession::new(&GoishiSettings {
+        puzzle: Some(format::to_url(&puzzle)),
+        ..GoishiSettings::default()
     });
     give(
         &mut session,
@@ -202,7 +202,7 @@ fn not_unique_shows_two_different_solutions_to_switch_between() {
 
 #[test]
 fn counting_counts_and_keeps_solutions_for_browsing() {
-    let mut session = GoishiSession::new(&Settings::default());
+    let mut session = GoishiSession::new(&GoishiSettings::default());
     give(&mut session, GoishiCommand::CountSolutions);
     assert_eq!(session.answer(), Some("7,256 solutions."));
     let (_, kept) = session.found().expect("kept");
@@ -212,7 +212,7 @@ fn counting_counts_and_keeps_solutions_for_browsing() {
 
 #[test]
 fn generate_refuses_hopeless_sizes_at_once_and_names_its_seed() {
-    let mut session = GoishiSession::new(&Settings::default());
+    let mut session = GoishiSession::new(&GoishiSettings::default());
     let effects = session.apply(GoishiCommand::Generate(Request {
         width: 4,
         height: 4,
@@ -248,7 +248,7 @@ fn generate_refuses_hopeless_sizes_at_once_and_names_its_seed() {
 
 #[test]
 fn generate_makes_a_puzzle_of_the_level_asked_for() {
-    let mut session = GoishiSession::new(&Settings::default());
+    let mut session = GoishiSession::new(&GoishiSettings::default());
     give(
         &mut session,
         GoishiCommand::Generate(Request {
@@ -269,7 +269,7 @@ fn generate_makes_a_puzzle_of_the_level_asked_for() {
 
 #[test]
 fn a_failed_generation_says_failed_not_done() {
-    let mut session = GoishiSession::new(&Settings::default());
+    let mut session = GoishiSession::new(&GoishiSettings::default());
     session.job_done(
         GoishiReport::Generated {
             result: Err(GenerateError::NoWalk {
@@ -297,7 +297,7 @@ fn the_order_on_show_survives_a_restart() {
     let mut session = session_with(UNIQUE_URL);
     give(&mut session, GoishiCommand::Solve);
     give(&mut session, GoishiCommand::Common(Common::Seek(6)));
-    let mut settings = Settings::default();
+    let mut settings = GoishiSettings::default();
     session.remember(&mut settings);
     let again = GoishiSession::new(&settings);
     assert_eq!(again.puzzle(), session.puzzle());
@@ -307,7 +307,7 @@ fn the_order_on_show_survives_a_restart() {
 
 #[test]
 fn a_count_is_not_stopped_by_an_edit_without_asking() {
-    let mut session = GoishiSession::new(&Settings::default());
+    let mut session = GoishiSession::new(&GoishiSettings::default());
     let effects = session.apply(GoishiCommand::CountSolutions);
     assert!(matches!(
         effects.as_slice(),
@@ -331,7 +331,7 @@ fn a_count_is_not_stopped_by_an_edit_without_asking() {
 
 #[test]
 fn a_pasted_text_that_is_no_url_is_refused_as_a_url() {
-    let mut session = GoishiSession::new(&Settings::default());
+    let mut session = GoishiSession::new(&GoishiSettings::default());
     let before = session.puzzle().clone();
     give(&mut session, GoishiCommand::LoadUrl("20".to_owned()));
     assert_eq!(session.puzzle(), &before);

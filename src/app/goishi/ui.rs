@@ -12,7 +12,7 @@ use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
-use crate::app::settings::Settings;
+use crate::app::settings::{GoishiSettings, ViewSettings};
 use crate::app::widgets;
 
 /// What the Goishi mode's UI keeps between frames.
@@ -35,7 +35,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
         &mut self,
         ui: &mut egui::Ui,
         session: &GoishiSession,
-        settings: &mut Settings,
+        (settings, view): (&mut GoishiSettings, &mut ViewSettings),
         out: &mut Vec<GoishiCommand>,
     ) {
         let puzzle = session.puzzle();
@@ -44,7 +44,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
         // person sets for a new board or a generated one.
         if self.followed != Some(size) {
             self.followed = Some(size);
-            (settings.goishi_width, settings.goishi_height) = size;
+            (settings.width, settings.height) = size;
         }
         ui.heading("Goishi Hiroi");
         ui.label(format!(
@@ -98,13 +98,13 @@ impl ModeUi<GoishiSession> for GoishiUi {
             }
         });
         if session.interaction() == Interaction::Edit {
-            let wanted = (settings.goishi_width, settings.goishi_height);
+            let wanted = (settings.width, settings.height);
             if let Some(new) =
                 widgets::size_fields(ui, "goishi-size", wanted, &mut self.size, Puzzle::MAX_SIDE)
             {
-                (settings.goishi_width, settings.goishi_height) = new;
+                (settings.width, settings.height) = new;
             }
-            let (width, height) = (settings.goishi_width, settings.goishi_height);
+            let (width, height) = (settings.width, settings.height);
             widgets::button_row(
                 ui,
                 [
@@ -142,23 +142,11 @@ impl ModeUi<GoishiSession> for GoishiUi {
         });
         // Always the same lines, so nothing below moves when a job ends.
         ui.add(egui::Label::new(session.answer().unwrap_or("No search yet.")).truncate());
-        widgets::button_row(
-            ui,
-            [
-                GoishiCommand::Common(Common::PreviousFound),
-                GoishiCommand::Common(Common::NextFound),
-            ],
-            |command| session.can(command),
-            out,
-        );
-        ui.label(match session.found() {
-            Some((index, kept)) => format!("Showing solution {index} of the {kept} found"),
-            None => "No solutions kept for browsing.".to_owned(),
-        });
+        widgets::found_browser(ui, session, out);
         ui.horizontal(|ui| {
             let generate = GoishiCommand::Generate(Request {
-                width: settings.goishi_width,
-                height: settings.goishi_height,
+                width: settings.width,
+                height: settings.height,
                 stones: settings.generate_stones,
                 seed: settings.generate_seed,
                 difficulty: Level::ALL
@@ -199,31 +187,26 @@ impl ModeUi<GoishiSession> for GoishiUi {
         });
         ui.label(format!(
             "Generate makes {} {} x {} board (set under Edit stones).",
-            indefinite_article(settings.goishi_width.into()),
-            settings.goishi_width,
-            settings.goishi_height
+            indefinite_article(settings.width.into()),
+            settings.width,
+            settings.height
         ));
         if widgets::button(ui, &GoishiCommand::CopyUrl, true) {
             out.push(GoishiCommand::CopyUrl);
         }
         if ui
-            .checkbox(&mut settings.show_numbers, "Pick numbers")
+            .checkbox(&mut view.show_numbers, "Pick numbers")
             .changed()
         {
             self.path.clear();
         }
-
-        ui.separator();
-        out.extend(widgets::playback(ui, session, settings).map(GoishiCommand::Common));
-        ui.separator();
-        ui.label(session.summary());
     }
 
     fn canvas(
         &mut self,
         ui: &mut egui::Ui,
         session: &GoishiSession,
-        settings: &Settings,
+        view: &ViewSettings,
         out: &mut Vec<GoishiCommand>,
     ) -> Option<String> {
         let puzzle = session.puzzle();
@@ -244,8 +227,8 @@ impl ModeUi<GoishiSession> for GoishiUi {
             path: Some(path),
             shown: session.picks().len(),
             closed: false,
-            numbers: settings.show_numbers,
-            revision: revision ^ u64::from(settings.show_numbers) << 63,
+            numbers: view.show_numbers,
+            revision: revision ^ u64::from(view.show_numbers) << 63,
         };
         let response = self.view.show(ui, &scene);
         if let Some((x, y)) = response.clicked {

@@ -4,7 +4,7 @@
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
 
 use crate::app::command::{Answer, Command, Shortcut};
-use crate::app::session::Common;
+use crate::app::session::{Common, FoundWords};
 use crate::app::timeline::Move;
 
 /// What a click on the board does.
@@ -97,6 +97,23 @@ pub enum KnightCommand {
     Common(Common),
 }
 
+/// The knight mode's words for browsing the tours a count kept.
+pub const FOUND: FoundWords = FoundWords {
+    previous: "Previous tour",
+    next: "Next tour",
+    previous_does: "Show the previous tour the count kept",
+    next_does: "Show the next tour the count kept",
+    one: "tour",
+    many: "tours",
+    kept: "kept",
+};
+
+impl From<Common> for KnightCommand {
+    fn from(common: Common) -> Self {
+        KnightCommand::Common(common)
+    }
+}
+
 impl Command for KnightCommand {
     fn label(&self) -> &'static str {
         match self {
@@ -104,11 +121,7 @@ impl Command for KnightCommand {
             KnightCommand::NewWalk => "New walk",
             KnightCommand::CountTours => "Count tours",
             KnightCommand::EstimateTours => "Estimate tours",
-            KnightCommand::Common(Common::PreviousFound) => "Previous tour",
-            KnightCommand::Common(Common::NextFound) => "Next tour",
-            KnightCommand::Common(Common::Answer(true)) => "Stop it and go on",
-            KnightCommand::Common(Common::Answer(false)) => "Keep it running",
-            KnightCommand::Common(Common::Step(step)) => step.label(),
+            KnightCommand::Common(common) => common.label(&FOUND),
             _ => "",
         }
     }
@@ -126,20 +139,14 @@ impl Command for KnightCommand {
                 "Estimate what Count tours would count, from a minute of random tour attempts, \
                  with a 95% interval: for boards too big to count"
             }
-            KnightCommand::Common(Common::PreviousFound) => "Show the previous tour the count kept",
-            KnightCommand::Common(Common::NextFound) => "Show the next tour the count kept",
-            KnightCommand::Common(Common::Answer(true)) => {
-                "Stop the running job and do what was asked"
-            }
-            KnightCommand::Common(Common::Answer(false)) => "Leave the running job alone",
-            KnightCommand::Common(Common::Step(step)) => step.description(),
+            KnightCommand::Common(common) => common.description(&FOUND),
             _ => "",
         }
     }
 
     fn shortcuts(&self) -> &'static [Shortcut] {
         match self {
-            KnightCommand::Common(Common::Step(step)) => step.shortcuts(),
+            KnightCommand::Common(common) => common.shortcuts(),
             _ => &[],
         }
     }

@@ -9,10 +9,9 @@ pub mod work;
 use gridtour::output::Subject;
 
 use super::AppCommand;
-use super::command::Step;
 use super::pane::WindowMode;
-use super::session::{Common, Session};
-use super::settings::{Mode, Settings};
+use super::session::Session;
+use super::settings::{KnightSettings, Mode, Settings, ViewSettings};
 use super::work::{Report, Work};
 use command::KnightCommand;
 use session::KnightSession;
@@ -20,6 +19,15 @@ use work::KnightJob;
 
 impl WindowMode for KnightSession {
     const MODE: Mode = Mode::Knight;
+    type Settings = KnightSettings;
+
+    fn settings(settings: &mut Settings) -> (&mut KnightSettings, &mut ViewSettings) {
+        (&mut settings.knight, &mut settings.view)
+    }
+
+    fn restore(settings: &KnightSettings) -> Self {
+        KnightSession::new(settings)
+    }
 
     fn wrap(command: KnightCommand) -> AppCommand {
         AppCommand::Knight(command)
@@ -43,17 +51,8 @@ impl WindowMode for KnightSession {
         }
     }
 
-    fn keyed() -> Vec<KnightCommand> {
-        Step::ALL
-            .map(|step| KnightCommand::Common(Common::Step(step)))
-            .to_vec()
-    }
-
-    fn answers() -> [KnightCommand; 2] {
-        [
-            KnightCommand::Common(Common::Answer(true)),
-            KnightCommand::Common(Common::Answer(false)),
-        ]
+    fn summary(&self) -> String {
+        self.summary()
     }
 
     fn subject(&self) -> Result<(Subject, String), String> {
@@ -64,7 +63,7 @@ impl WindowMode for KnightSession {
         Ok((Subject::Tour(tour), name))
     }
 
-    fn remember(&self, settings: &mut Settings) {
+    fn remember(&self, settings: &mut KnightSettings) {
         KnightSession::remember(self, settings);
     }
 

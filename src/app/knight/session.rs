@@ -17,11 +17,11 @@ use gridtour::knight::{
 
 use crate::app::command::{Effect, Step};
 use crate::app::jobs::JobEnd;
-use crate::app::knight::command::{BoardChange, Interaction, KnightCommand, KnightMove};
+use crate::app::knight::command::{BoardChange, FOUND, Interaction, KnightCommand, KnightMove};
 use crate::app::knight::work::{KnightJob, KnightReport, WINDOW_ESTIMATE_SECONDS, describe_count};
 use crate::app::notice::Notice;
-use crate::app::session::{Common, Core, Session};
-use crate::app::settings::Settings;
+use crate::app::session::{Common, Core, FoundWords, Session};
+use crate::app::settings::KnightSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
@@ -82,11 +82,11 @@ pub struct KnightSession {
 impl KnightSession {
     /// The mode as the settings left it: the board, its blocked squares and
     /// the last walk on show, if they still fit together.
-    pub fn new(settings: &Settings) -> Self {
-        let mut board = Board::new(settings.knight_width, settings.knight_height)
+    pub fn new(settings: &KnightSettings) -> Self {
+        let mut board = Board::new(settings.width, settings.height)
             .or_else(|_| Board::new(8, 8))
             .expect("an 8x8 board is always valid");
-        for &[x, y] in &settings.knight_blocked {
+        for &[x, y] in &settings.blocked {
             let square = Square::new(x, y);
             if board.contains(square) {
                 board.set_blocked(square, true);
@@ -109,38 +109,38 @@ impl KnightSession {
             board_revision: 0,
         };
         let walk: Vec<Square> = settings
-            .knight_walk
+            .walk
             .iter()
             .map(|&[x, y]| Square::new(x, y))
             .collect();
         if Walk::from_squares(session.board().clone(), &walk).is_ok() {
-            session.show_path(&walk, settings.knight_walk_shown);
+            session.show_path(&walk, settings.walk_shown);
         }
         session
     }
 
     /// Writes what should be found again next run into `settings`.
-    pub fn remember(&self, settings: &mut Settings) {
-        settings.knight_width = self.board().width();
-        settings.knight_height = self.board().height();
-        settings.knight_closed = self.kind == TourKind::Closed;
-        settings.knight_algorithm = self.algorithm.label().to_owned();
-        settings.knight_blocked = self
+    pub fn remember(&self, settings: &mut KnightSettings) {
+        settings.width = self.board().width();
+        settings.height = self.board().height();
+        settings.closed = self.kind == TourKind::Closed;
+        settings.algorithm = self.algorithm.label().to_owned();
+        settings.blocked = self
             .board()
             .blocked_squares()
             .into_iter()
             .map(|square| [square.x, square.y])
             .collect();
         if self.line_len() <= REMEMBERED_WALK_MAX {
-            settings.knight_walk = self
+            settings.walk = self
                 .line()
                 .iter()
                 .map(|square| [square.x, square.y])
                 .collect();
-            settings.knight_walk_shown = self.walk.len();
+            settings.walk_shown = self.walk.len();
         } else {
-            settings.knight_walk.clear();
-            settings.knight_walk_shown = 0;
+            settings.walk.clear();
+            settings.walk_shown = 0;
         }
     }
 
@@ -211,11 +211,6 @@ impl KnightSession {
     /// The result of the last count, while it still fits the board.
     pub fn count(&self) -> Option<&str> {
         self.count.as_deref()
-    }
-
-    /// The tours a count kept: the one on show (1-based) and how many.
-    pub fn found(&self) -> Option<(usize, usize)> {
-        (!self.core.found.is_empty()).then(|| self.core.found.position())
     }
 
     /// Whether the failing-starts overlay is asked for.
@@ -514,6 +509,7 @@ impl Session for KnightSession {
     type Job = KnightJob;
     type Report = KnightReport;
     type JobKind = JobKind;
+    const FOUND: FoundWords = FOUND;
 
     fn core(&self) -> &Core<KnightCommand, KnightMove, JobKind, Square> {
         &self.core

@@ -9,14 +9,14 @@ use gridtour::knight::{self, Algorithm, Board, Sampling, Square, TourKind};
 use super::*;
 use crate::app::browse::BROWSE_LIMIT;
 use crate::app::jobs::run_here;
-use crate::app::settings::Settings;
+use crate::app::settings::KnightSettings;
 use crate::app::work::{Report, Work};
 
 fn session(width: u32, height: u32) -> KnightSession {
-    KnightSession::new(&Settings {
-        knight_width: width,
-        knight_height: height,
-        ..Settings::default()
+    KnightSession::new(&KnightSettings {
+        width,
+        height,
+        ..KnightSettings::default()
     })
 }
 
@@ -513,14 +513,14 @@ fn the_walk_on_show_survives_a_restart() {
     );
     click(&mut session, "a2");
     give(&mut session, KnightCommand::Common(Common::Seek(10)));
-    let mut settings = Settings::default();
+    let mut settings = KnightSettings::default();
     session.remember(&mut settings);
     let again = KnightSession::new(&settings);
     assert_eq!(again.board(), session.board());
     assert_eq!(again.walk(), session.walk());
     assert_eq!(again.line(), session.line());
     // A stored walk that does not fit the board is dropped, not trusted.
-    settings.knight_walk = vec![[0, 0], [0, 1]];
+    settings.walk = vec![[0, 0], [0, 1]];
     assert!(KnightSession::new(&settings).walk().is_empty());
 }
 

@@ -11,7 +11,7 @@ use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
-use crate::app::settings::Settings;
+use crate::app::settings::{KnightSettings, ViewSettings};
 use crate::app::widgets;
 
 /// What the knight mode's UI keeps between frames.
@@ -32,7 +32,7 @@ impl ModeUi<KnightSession> for KnightUi {
         &mut self,
         ui: &mut egui::Ui,
         session: &KnightSession,
-        settings: &mut Settings,
+        (_, view): (&mut KnightSettings, &mut ViewSettings),
         out: &mut Vec<KnightCommand>,
     ) {
         let board = session.board();
@@ -87,7 +87,7 @@ impl ModeUi<KnightSession> for KnightUi {
             }
         });
         if ui
-            .checkbox(&mut settings.show_numbers, "Move numbers")
+            .checkbox(&mut view.show_numbers, "Move numbers")
             .changed()
         {
             self.path.clear();
@@ -141,31 +141,14 @@ impl ModeUi<KnightSession> for KnightUi {
         // The same lines whether a count runs, ended or never ran, so that
         // nothing below moves when it ends.
         ui.add(egui::Label::new(session.count().unwrap_or("No count yet.")).truncate());
-        widgets::button_row(
-            ui,
-            [
-                KnightCommand::Common(Common::PreviousFound),
-                KnightCommand::Common(Common::NextFound),
-            ],
-            |command| session.can(command),
-            out,
-        );
-        ui.label(match session.found() {
-            Some((index, kept)) => format!("Showing tour {index} of the {kept} kept"),
-            None => "No tours kept for browsing.".to_owned(),
-        });
-
-        ui.separator();
-        out.extend(widgets::playback(ui, session, settings).map(KnightCommand::Common));
-        ui.separator();
-        ui.label(session.summary());
+        widgets::found_browser(ui, session, out);
     }
 
     fn canvas(
         &mut self,
         ui: &mut egui::Ui,
         session: &KnightSession,
-        settings: &Settings,
+        view: &ViewSettings,
         out: &mut Vec<KnightCommand>,
     ) -> Option<String> {
         let board = session.board();
@@ -205,8 +188,8 @@ impl ModeUi<KnightSession> for KnightUi {
             path: Some(path),
             shown: walked,
             closed: false,
-            numbers: settings.show_numbers,
-            revision: revision ^ u64::from(settings.show_numbers) << 63,
+            numbers: view.show_numbers,
+            revision: revision ^ u64::from(view.show_numbers) << 63,
         };
         let response = self.view.show(ui, &scene);
         if let Some((x, y)) = response.clicked {
