@@ -383,10 +383,35 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    std::thread::sleep(std::time::Duration::from_millis(2500));
+    // Read until the note arrives (at once on an idle machine; a busy one
+    // may take longer), then stop the walk.
+    let stderr = child.stderr.take().expect("stderr");
+    let (lines, read) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut said = String::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !said.contains("by exhaustive walk of about ") {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match read.recv_timeout(left) {
+            Ok(line) => {
+                said.push_str(&line);
+                said.push('\n');
+            }
+            Err(_) => break,
+        }
+    }
     child.kill().expect("stopped");
-    let output = child.wait_with_output().expect("output");
-    let said = String::from_utf8_lossy(&output.stderr);
+    child.wait().expect("ended");
     // After, on a busy machine, the note that an 8-wide sweep is long work.
     let walk_note = said
         .lines()

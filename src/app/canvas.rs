@@ -405,6 +405,7 @@ impl View {
                     ),
                     egui::StrokeKind::Outside,
                 );
+                draw_unreachable(&painter, &geometry, board, unreachable);
                 // Numbers last, so that no marker hides one.
                 draw_markers(&painter, &geometry, scene);
                 draw_knight_numbers(&painter, &geometry, scene, board, &marks);
@@ -708,6 +709,48 @@ pub struct PathMeshKey {
 /// Squares smaller than this get no casing around the tour: the line is a
 /// pixel wide and the casing would hide the squares.
 const CASING_MIN_CELL: f32 = 8.0;
+
+/// Squares too small for a mark to be seen get none: their tint remains.
+const UNREACHABLE_MARK_MIN_CELL: f32 = 8.0;
+
+/// Outlines and hatches the squares a play-mode walk can no longer reach,
+/// in a colour that stands out on light and dark squares alike.
+fn draw_unreachable(
+    painter: &egui::Painter,
+    geometry: &Geometry,
+    board: &Board,
+    unreachable: &[bool],
+) {
+    if unreachable.is_empty() || geometry.cell < UNREACHABLE_MARK_MIN_CELL {
+        return;
+    }
+    let width = length(STYLE.blocked_cross_width, geometry, 1.0);
+    let stroke = Stroke::new(width, color(STYLE.unreachable_mark));
+    let (xs, ys) = geometry.visible(0);
+    for y in ys {
+        for x in xs.clone() {
+            if !unreachable
+                .get(board.index(Square { x, y }))
+                .copied()
+                .unwrap_or(false)
+            {
+                continue;
+            }
+            let r = geometry.cell_rect((x, y)).shrink(width);
+            painter.rect_stroke(r, 0.0, stroke, egui::StrokeKind::Inside);
+            // Three parallel diagonals: a hatch, unlike a blocked square's x.
+            let (left, right) = (r.left_center(), r.right_center());
+            let (top, bottom) = (r.center_top(), r.center_bottom());
+            for (from, to) in [
+                (left, top),
+                (r.left_bottom(), r.right_top()),
+                (bottom, right),
+            ] {
+                painter.line_segment([from, to], stroke);
+            }
+        }
+    }
+}
 
 fn draw_knight_numbers(
     painter: &egui::Painter,

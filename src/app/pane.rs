@@ -80,6 +80,9 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     }
     /// The paragraph under the controls that says what is on show.
     fn summary(&self) -> String;
+    /// The answer of the mode's last count, check or search, shown whole
+    /// at the foot of the controls.
+    fn result(&self) -> Option<&str>;
     /// What Export saves, with a file name for it, or why there is nothing.
     fn subject(&self) -> Result<(Subject, String), String>;
     /// Writes what should be found again next run into `settings`.
@@ -189,6 +192,8 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
         own.extend(widgets::playback(ui, &self.session, view).map(Common::into));
         ui.separator();
         ui.label(self.session.summary());
+        let notice = self.session.notice(Instant::now());
+        widgets::result_area(ui, self.session.result(), notice);
         out.extend(own.into_iter().map(S::wrap));
     }
 

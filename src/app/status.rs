@@ -5,9 +5,10 @@
 
 use std::collections::VecDeque;
 
-use eframe::egui::{self, Color32};
+use eframe::egui;
 
 use super::notice::Notice;
+use super::widgets;
 use gridtour::job::Headway;
 
 /// The longest pause between frames, in seconds, for which frames still
@@ -95,12 +96,7 @@ impl StatusBar {
                 ui.add(egui::Label::new(job_line).truncate());
                 if let Some(notice) = notice {
                     ui.separator();
-                    let color = if notice.error {
-                        Color32::from_rgb(220, 50, 50)
-                    } else {
-                        ui.visuals().text_color()
-                    };
-                    let text = egui::RichText::new(&notice.text).color(color);
+                    let text = widgets::notice_text(ui, notice);
                     ui.add(egui::Label::new(text).truncate());
                 }
             });

@@ -1255,3 +1255,47 @@ fn the_failing_starts_overlay_marks_the_one_failing_square_of_8x8() {
     let marked: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
     assert_eq!(marked, [44]);
 }
+
+#[test]
+fn a_count_s_whole_answer_is_in_the_panel_wrapped_not_cut() {
+    let mut harness = app_harness(knight_settings(5, 5, Algorithm::ALL[0]));
+    harness.step();
+    press(&mut harness, "Count tours");
+    wait_until_idle(&mut harness);
+    let answer = harness
+        .state()
+        .knight
+        .session
+        .count()
+        .expect("a count")
+        .to_owned();
+    assert!(answer.len() > 60, "a long answer: {answer}");
+    let label = harness.get_by_label(&answer).rect();
+    let one_line = harness.get_by_label_contains("Showing tour 1 of").rect();
+    assert!(
+        label.height() > 1.5 * one_line.height(),
+        "wrapped over lines: {label:?}"
+    );
+    assert!(label.max.x < 320.0, "inside the side panel: {label:?}");
+}
+
+#[test]
+fn knight_play_says_when_the_walk_can_no_longer_become_a_tour() {
+    let mut harness = app_harness(knight_settings(8, 8, Algorithm::ALL[0]));
+    harness.step();
+    press(&mut harness, "Play mode");
+    let board = harness.state().knight.session.board().clone();
+    let square = |name: &str| board.parse_square(name).expect("a square");
+    let walk = ["b3", "d4", "c2"].map(square);
+    for square in walk {
+        click_knight_square(&mut harness, square);
+    }
+    assert!(shows(&harness, "Square 3 of 64 from b3"));
+    click_knight_square(&mut harness, square("e1"));
+    assert!(shows(
+        &harness,
+        "a1 can no longer be reached: this walk cannot become a tour."
+    ));
+    press(&mut harness, "Undo");
+    assert!(shows(&harness, "Square 3 of 64 from b3"));
+}

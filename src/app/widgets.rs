@@ -6,6 +6,7 @@ use eframe::egui::{self, KeyboardShortcut, Modifiers};
 use gridtour::english::group_digits;
 
 use super::command::{Command, Key, Shortcut};
+use super::notice::Notice;
 use super::session::{Common, Session};
 
 /// egui's name for `key`.
@@ -147,6 +148,32 @@ pub fn button_row<C: Command>(
     });
 }
 
+/// The foot of a mode's controls: the answer of its last job and the
+/// notice on show, each whole (wrapped, never cut). They come last so that
+/// no control moves when an answer arrives.
+pub fn result_area(ui: &mut egui::Ui, result: Option<&str>, notice: Option<&Notice>) {
+    if result.is_none() && notice.is_none() {
+        return;
+    }
+    ui.separator();
+    if let Some(result) = result {
+        ui.label(egui::RichText::new(result).strong());
+    }
+    if let Some(notice) = notice {
+        ui.label(notice_text(ui, notice));
+    }
+}
+
+/// `notice` in its colour: red for a failure.
+pub fn notice_text(ui: &egui::Ui, notice: &Notice) -> egui::RichText {
+    let colour = if notice.error {
+        egui::Color32::from_rgb(220, 50, 50)
+    } else {
+        ui.visuals().text_color()
+    };
+    egui::RichText::new(&notice.text).color(colour)
+}
+
 /// Previous and Next through what a search kept, and which is on show.
 pub fn found_browser<S: Session<Command: Command>>(
     ui: &mut egui::Ui,
@@ -208,7 +235,10 @@ pub fn playback(
     });
     ui.add_enabled_ui(len > 0, |ui| {
         let mut position = shown;
-        let slider = egui::Slider::new(&mut position, len.min(1)..=len.max(1)).text("Move");
+        let slider = egui::Slider::new(&mut position, len.min(1)..=len.max(1))
+            .text("Move")
+            .custom_formatter(|n, _| group_digits(n as u64))
+            .custom_parser(|text| text.replace([',', '_', ' '], "").parse().ok());
         if ui.add(slider).changed() {
             request = Some(Common::Seek(position));
         }

@@ -74,6 +74,8 @@ pub struct Style {
     /// Squares a walk in play mode can no longer reach.
     pub unreachable_on_light: Colour,
     pub unreachable_on_dark: Colour,
+    /// Their outline and hatch, seen on light and dark squares alike.
+    pub unreachable_mark: Colour,
     /// Visited squares when the board is too small on screen for lines.
     pub visited_on_light: Colour,
     pub visited_on_dark: Colour,
@@ -138,6 +140,7 @@ pub const STYLE: Style = Style {
     failing_start_on_dark: Colour::rgb(150, 60, 0),
     unreachable_on_light: Colour::rgb(240, 150, 150),
     unreachable_on_dark: Colour::rgb(110, 20, 20),
+    unreachable_mark: Colour::rgb(255, 40, 40),
     visited_on_light: Colour::rgb(0, 255, 255),
     visited_on_dark: Colour::rgb(0, 150, 150),
     path: CasedLine {

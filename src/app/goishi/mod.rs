@@ -57,6 +57,10 @@ impl WindowMode for GoishiSession {
         self.summary()
     }
 
+    fn result(&self) -> Option<&str> {
+        self.answer()
+    }
+
     fn subject(&self) -> Result<(Subject, String), String> {
         let puzzle = self.puzzle();
         let name = format!("goishi-{}x{}", puzzle.width(), puzzle.height());

@@ -357,36 +357,37 @@ impl GoishiSession {
     /// The state of the picks in words: in play mode whether the position
     /// is stuck or solved.
     pub fn summary(&self) -> String {
-        let stones = self.puzzle.stone_count();
-        let picked = self.game.picks().len();
+        let (stones, picked) = (self.puzzle.stone_count(), self.game.picks().len());
+        let left = stones - picked;
+        let n = |count: usize| group_digits(count as u64);
+        let progress = format!("Picked {} of {} stones", n(picked), n(stones));
         match self.interaction {
             Interaction::Edit => "Click a grid point to add or remove a stone.".to_owned(),
             _ if stones == 0 => "There are no stones on the board.".to_owned(),
-            _ if picked == stones => format!("Solved: all {stones} stones picked."),
+            _ if left == 0 => format!("Solved: all {} stones picked.", n(stones)),
             Interaction::Play if picked == 0 => "Click a stone to start picking.".to_owned(),
             Interaction::Play
                 if self.core.moves.ahead().is_empty() && self.game.legal_picks().is_empty() =>
             {
-                match stones - picked {
+                match left {
                     1 => "Stuck: 1 stone is left and cannot be reached from the last pick."
                         .to_owned(),
-                    left => format!(
-                        "Stuck: {left} stones are left and none can be reached from the last pick."
+                    _ => format!(
+                        "Stuck: {} stones are left and none can be reached from the last pick.",
+                        n(left)
                     ),
                 }
             }
             Interaction::Play => match self.outlook() {
                 Some(None) => format!(
                     "Dead end: the {} stones left cannot all be picked from here. Undo to go back.",
-                    stones - picked
+                    n(left)
                 ),
-                Some(Some(_)) => {
-                    format!("Picked {picked} of {stones} stones; this can still be finished.")
-                }
-                None => format!("Picked {picked} of {stones} stones."),
+                Some(Some(_)) => format!("{progress}; this can still be finished."),
+                None => format!("{progress}."),
             },
-            _ if picked == 0 => format!("{stones} stones to pick."),
-            _ => format!("Picked {picked} of {stones} stones."),
+            _ if picked == 0 => format!("{} stones to pick.", n(stones)),
+            _ => format!("{progress}."),
         }
     }
 
@@ -751,7 +752,10 @@ impl Session for GoishiSession {
                 self.answer = Some("There are no stones to pick.".to_owned());
             }
             GoishiReport::Solved(Some(order)) => {
-                self.answer = Some(format!("Solved: {} picks.", order.len()));
+                self.answer = Some(format!(
+                    "Solved: {} picks.",
+                    group_digits(order.len() as u64)
+                ));
                 if self.interaction == Interaction::Edit {
                     self.interaction = Interaction::View;
                 }
@@ -816,9 +820,10 @@ impl Session for GoishiSession {
         let (label, how) = (&end.label, &end.how);
         self.answer = Some(match self.core.found.position() {
             (_, 0) => format!("{label} {how}."),
-            (_, kept) => {
-                format!("{label} {how}; the {kept} solutions found so far can be browsed.")
-            }
+            (_, kept) => format!(
+                "{label} {how}; the {} solutions found so far can be browsed.",
+                group_digits(kept as u64)
+            ),
         });
     }
 }

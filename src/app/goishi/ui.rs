@@ -140,8 +140,6 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 }
             }
         });
-        // Always the same lines, so nothing below moves when a job ends.
-        ui.add(egui::Label::new(session.answer().unwrap_or("No search yet.")).truncate());
         widgets::found_browser(ui, session, out);
         ui.horizontal(|ui| {
             let generate = GoishiCommand::Generate(Request {

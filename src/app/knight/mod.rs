@@ -55,6 +55,10 @@ impl WindowMode for KnightSession {
         self.summary()
     }
 
+    fn result(&self) -> Option<&str> {
+        self.count()
+    }
+
     fn subject(&self) -> Result<(Subject, String), String> {
         let tour = self.tour().ok_or(
             "Nothing to export yet: find a tour, or complete one in play mode.".to_owned(),

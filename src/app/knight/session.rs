@@ -9,7 +9,9 @@
 //! history; its moves still to be replayed are the `Visit` moves just after
 //! the cursor. A closed tour ends with a visit back to its first square.
 
-use gridtour::english::{group_decimal, rough_duration};
+use std::cell::RefCell;
+
+use gridtour::english::{group_decimal, group_digits, rough_duration};
 use gridtour::job::Progress;
 use gridtour::knight::{
     self, Algorithm, Board, NotCounted, SolveResult, Square, Tour, TourKind, Walk,
@@ -77,6 +79,10 @@ pub struct KnightSession {
     core: Core<KnightCommand, KnightMove, JobKind, Square>,
     /// Changes whenever the board changes.
     board_revision: u64,
+    /// The squares a play-mode walk can no longer reach, with the revision
+    /// and walk length they were found for: the summary reads them every
+    /// frame, and finding them walks the whole board.
+    lost: RefCell<Option<(u64, usize, Vec<Square>)>>,
 }
 
 impl KnightSession {
@@ -107,6 +113,7 @@ impl KnightSession {
             answer: None,
             core: Core::default(),
             board_revision: 0,
+            lost: RefCell::default(),
         };
         let walk: Vec<Square> = settings
             .walk
@@ -243,7 +250,8 @@ impl KnightSession {
         if let Some(answer) = &self.answer {
             return answer.clone();
         }
-        let squares = self.board().open_count();
+        let open = self.board().open_count();
+        let squares = group_digits(open as u64);
         let (Some(&first), Some(&here)) = (self.walk.squares().first(), self.walk.squares().last())
         else {
             return match self.interaction {
@@ -254,14 +262,14 @@ impl KnightSession {
             .to_owned();
         };
         let start = self.board().square_name(first);
-        let moves = self.walk.len() - 1;
-        if self.walk.len() == squares + 1 {
+        let moves = group_digits(self.walk.len() as u64 - 1);
+        if self.walk.len() == open + 1 {
             return format!(
                 "Closed tour from {start}: all {squares} squares and back to {start} in {moves} moves."
             );
         }
-        if self.walk.len() == squares && self.core.moves.ahead().is_empty() {
-            let closes = squares > 2 && Board::is_knight_move(here, first);
+        if self.walk.len() == open && self.core.moves.ahead().is_empty() {
+            let closes = open > 2 && Board::is_knight_move(here, first);
             let more = match (closes, self.interaction) {
                 (true, Interaction::Play) => format!(" Return to {start} to close it."),
                 (true, _) => " Its ends are a knight's move apart: it can be closed.".to_owned(),
@@ -272,7 +280,7 @@ impl KnightSession {
             );
         }
         let here = self.board().square_name(here);
-        let visited = self.walk.len();
+        let visited = group_digits(self.walk.len() as u64);
         if self.interaction == Interaction::Play
             && self.core.moves.ahead().is_empty()
             && self.walk.legal_moves().is_empty()
@@ -282,7 +290,45 @@ impl KnightSession {
                  no unvisited square is a knight's move away."
             );
         }
+        if let Some(lost) = self.lost_squares() {
+            return lost;
+        }
         format!("Square {visited} of {squares} from {start}; the knight is on {here}.")
+    }
+
+    /// In play mode at the end of the walk, which squares it can no longer
+    /// reach, in words: the walk cannot become a tour any more.
+    fn lost_squares(&self) -> Option<String> {
+        if self.interaction != Interaction::Play || !self.core.moves.ahead().is_empty() {
+            return None;
+        }
+        let key = (self.core.revision, self.walk.len());
+        let mut cache = self.lost.borrow_mut();
+        if cache
+            .as_ref()
+            .is_none_or(|(revision, len, _)| (*revision, *len) != key)
+        {
+            let board = self.board();
+            let cut_off = self.walk.cut_off();
+            let lost = board
+                .open_squares()
+                .filter(|&square| cut_off[board.index(square)])
+                .collect();
+            *cache = Some((key.0, key.1, lost));
+        }
+        let lost = &cache.as_ref()?.2;
+        let first = self.board().square_name(*lost.first()?);
+        let which = match lost.len() - 1 {
+            0 => format!("{first} can"),
+            1 => format!("{first} and 1 other square can"),
+            others => format!(
+                "{first} and {} other squares can",
+                group_digits(others as u64)
+            ),
+        };
+        Some(format!(
+            "{which} no longer be reached: this walk cannot become a tour. Undo to go back."
+        ))
     }
 
     /// Warnsdorff counts of the next moves and the squares no walk from

@@ -138,9 +138,6 @@ impl ModeUi<KnightSession> for KnightUi {
             |command| session.can(command),
             out,
         );
-        // The same lines whether a count runs, ended or never ran, so that
-        // nothing below moves when it ends.
-        ui.add(egui::Label::new(session.count().unwrap_or("No count yet.")).truncate());
         widgets::found_browser(ui, session, out);
     }
 
