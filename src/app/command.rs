@@ -37,6 +37,8 @@ pub enum Key {
     Minus,
     /// `0`.
     Num0,
+    /// F1.
+    F1,
 }
 
 impl Key {
@@ -56,6 +58,7 @@ impl Key {
             Key::Plus => "+",
             Key::Minus => "-",
             Key::Num0 => "0",
+            Key::F1 => "F1",
         }
     }
 }

@@ -19,6 +19,7 @@ mod canvas;
 mod command;
 mod files;
 mod goishi;
+mod help;
 mod jobs;
 mod knight;
 mod notice;
@@ -43,6 +44,7 @@ use command::{Command, Effect, Key, Shortcut};
 use files::{Export, FileEvent, FileTasks};
 use goishi::session::{GoishiCommand, GoishiSession};
 use goishi::ui::GoishiUi;
+use help::{Help, KeyRow, KeySection};
 use jobs::{JobSlot, Stopped, Task, Update};
 use knight::command::KnightCommand;
 use knight::session::KnightSession;
@@ -119,6 +121,8 @@ pub enum AppCommand {
     Resume,
     /// Fits the whole board in view.
     FitBoard,
+    /// Opens or closes the Help window.
+    Help,
     /// Magnifies the board.
     ZoomIn,
     /// Reduces the board.
@@ -131,7 +135,8 @@ pub enum AppCommand {
 
 impl AppCommand {
     /// The window's commands that have keys, for the keyboard.
-    const KEYED: [AppCommand; 6] = [
+    const KEYED: [AppCommand; 7] = [
+        AppCommand::Help,
         AppCommand::Open,
         AppCommand::Export,
         AppCommand::Cancel,
@@ -151,6 +156,7 @@ impl Command for AppCommand {
             AppCommand::Pause => "Pause job",
             AppCommand::Resume => "Resume job",
             AppCommand::FitBoard => "Fit board",
+            AppCommand::Help => "Help",
             AppCommand::ZoomIn => "Zoom in",
             AppCommand::ZoomOut => "Zoom out",
             AppCommand::Knight(command) => command.label(),
@@ -173,6 +179,7 @@ impl Command for AppCommand {
             }
             AppCommand::Resume => "Let the paused job go on from where it was",
             AppCommand::FitBoard => "Show the whole board",
+            AppCommand::Help => "The rules of the puzzle on show, every key, and About",
             AppCommand::ZoomIn => "Magnify the board",
             AppCommand::ZoomOut => "Reduce the board",
             AppCommand::Knight(command) => command.description(),
@@ -186,6 +193,7 @@ impl Command for AppCommand {
             AppCommand::Export => const { &[Shortcut::command(Key::S)] },
             AppCommand::Cancel => const { &[Shortcut::plain(Key::Escape)] },
             AppCommand::FitBoard => const { &[Shortcut::plain(Key::Num0)] },
+            AppCommand::Help => const { &[Shortcut::plain(Key::F1)] },
             AppCommand::ZoomIn => const { &[Shortcut::plain(Key::Plus)] },
             AppCommand::ZoomOut => const { &[Shortcut::plain(Key::Minus)] },
             AppCommand::Knight(command) => command.shortcuts(),
@@ -213,11 +221,16 @@ pub struct GridtourApp {
     /// (revision and shown length of each): a save every few seconds on the
     /// UI thread reads a large board again only after it changed.
     remembered: Option<[(u64, usize); 2]>,
+    /// The Help window.
+    help: Help,
+    /// Whether the line for a first run is on show.
+    welcome: bool,
 }
 
 impl GridtourApp {
     /// A window in the state `settings` describe.
     pub fn new(mut settings: Settings) -> Self {
+        let welcome = settings.first_run;
         Self {
             knight: ModePane::new(&mut settings),
             goishi: ModePane::new(&mut settings),
@@ -229,6 +242,8 @@ impl GridtourApp {
             queue: Vec::new(),
             ctx: egui::Context::default(),
             remembered: None,
+            help: Help::default(),
+            welcome,
         }
     }
 
@@ -315,6 +330,9 @@ impl GridtourApp {
         self.tick(&ctx);
 
         egui::Panel::top("mode-bar").show(ui, |ui| self.mode_bar(ui));
+        if self.welcome {
+            egui::Panel::top("welcome").show(ui, |ui| self.welcome_line(ui));
+        }
         egui::Panel::bottom("status-bar").show(ui, |ui| self.status_bar(ui));
         egui::Panel::left("controls")
             .default_size(300.0)
@@ -323,6 +341,8 @@ impl GridtourApp {
             });
         egui::CentralPanel::default().show(ui, |ui| self.canvas(ui));
         self.question(&ctx);
+        let keys = self.key_sheet();
+        help::window(&ctx, &mut self.help, self.settings.mode, &keys);
         let commands = std::mem::take(&mut self.queue);
         if !commands.is_empty() {
             // This frame shows the state before them: draw the next at once.
@@ -347,6 +367,19 @@ impl GridtourApp {
         self.queue.extend(out);
     }
 
+    /// What to do first, until the person does something.
+    fn welcome_line(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                "New here? Click a square of the board to watch a knight's tour start from \
+                 it; press F1 for the rules of both puzzles.",
+            );
+            if ui.button("Got it").clicked() {
+                self.welcome = false;
+            }
+        });
+    }
+
     fn mode_bar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             for mode in Mode::ALL {
@@ -360,7 +393,10 @@ impl GridtourApp {
                 }
             }
             ui.separator();
-            self.buttons(ui, &[AppCommand::Open, AppCommand::Export]);
+            self.buttons(
+                ui,
+                &[AppCommand::Open, AppCommand::Export, AppCommand::Help],
+            );
             ui.separator();
             self.buttons(
                 ui,
@@ -468,6 +504,52 @@ impl GridtourApp {
         }
     }
 
+    /// The key sheet of the Help window, from the lists the keyboard is
+    /// read from: the window's keys, those every mode has, then each
+    /// mode's own.
+    fn key_sheet(&self) -> Vec<KeySection> {
+        let rows = |commands: &[AppCommand]| commands.iter().filter_map(KeyRow::of).collect();
+        let mut sections = vec![KeySection {
+            title: "Window".to_owned(),
+            rows: rows(&AppCommand::KEYED),
+        }];
+        let keyed: Vec<(Mode, Vec<AppCommand>)> = Mode::ALL
+            .into_iter()
+            .map(|mode| (mode, self.pane(mode).keyed()))
+            .collect();
+        let in_every_mode = |command: &AppCommand| {
+            keyed.iter().all(|(_, commands)| {
+                commands
+                    .iter()
+                    .any(|other| other.label() == command.label())
+            })
+        };
+        let shared: Vec<AppCommand> = keyed[0]
+            .1
+            .iter()
+            .filter(|c| in_every_mode(c))
+            .cloned()
+            .collect();
+        sections.push(KeySection {
+            title: "Every mode".to_owned(),
+            rows: rows(&shared),
+        });
+        for (mode, commands) in &keyed {
+            let own: Vec<AppCommand> = commands
+                .iter()
+                .filter(|c| !in_every_mode(c))
+                .cloned()
+                .collect();
+            if !own.is_empty() {
+                sections.push(KeySection {
+                    title: mode.label().to_owned(),
+                    rows: rows(&own),
+                });
+            }
+        }
+        sections
+    }
+
     /// Whether `command` can be given now.
     fn can(&self, command: &AppCommand) -> bool {
         match command {
@@ -496,6 +578,12 @@ impl GridtourApp {
 
     /// Carries out one command and what it asks for.
     fn apply(&mut self, command: AppCommand) {
+        if matches!(
+            command,
+            AppCommand::Help | AppCommand::Knight(_) | AppCommand::Goishi(_)
+        ) {
+            self.welcome = false;
+        }
         match command {
             AppCommand::Show(mode) => self.settings.mode = mode,
             AppCommand::Open => {
@@ -512,6 +600,7 @@ impl GridtourApp {
             AppCommand::Pause => self.jobs.set_paused(true),
             AppCommand::Resume => self.jobs.set_paused(false),
             AppCommand::FitBoard => self.view().fit(),
+            AppCommand::Help => self.help.open = !self.help.open,
             AppCommand::ZoomIn => self.view().zoom_in(),
             AppCommand::ZoomOut => self.view().zoom_out(),
             AppCommand::Knight(_) | AppCommand::Goishi(_) => {

@@ -54,6 +54,9 @@ pub struct Settings {
     pub knight: KnightSettings,
     /// The Goishi Hiroi mode's own.
     pub goishi: GoishiSettings,
+    /// Whether nothing was stored: the window opens for the first time.
+    #[serde(skip)]
+    pub first_run: bool,
 }
 
 /// How paths are drawn and played, the same in every mode.
@@ -178,9 +181,13 @@ impl Default for GoishiSettings {
 impl Settings {
     /// Loads the stored settings, or the defaults when there are none.
     pub fn load(storage: Option<&dyn eframe::Storage>) -> Self {
-        storage
-            .and_then(|storage| eframe::get_value(storage, STORAGE_KEY))
-            .unwrap_or_default()
+        let stored = storage.and_then(|storage| storage.get_string(STORAGE_KEY));
+        let first_run = stored.is_none();
+        let settings = storage.and_then(|storage| eframe::get_value(storage, STORAGE_KEY));
+        Settings {
+            first_run,
+            ..settings.unwrap_or_default()
+        }
     }
 
     /// Writes the settings to eframe's storage.
@@ -281,6 +288,7 @@ impl From<Stored> for Settings {
             last_directory,
             knight,
             goishi,
+            first_run: false,
         }
     }
 }
@@ -343,6 +351,7 @@ mod tests {
                 generate_difficulty: "hard".to_owned(),
                 ..GoishiSettings::default()
             },
+            first_run: false,
         };
         let back = through_storage(&settings);
         assert_eq!(back, settings);
@@ -392,10 +401,18 @@ mod tests {
                 generate_seed: 7,
                 generate_difficulty: "easy".to_owned(),
             },
+            first_run: false,
         };
         assert_eq!(settings, expected);
         // Stored again, it is written in sections and reads back the same.
         assert_eq!(through_storage(&settings), expected);
+    }
+
+    #[test]
+    fn only_a_window_with_nothing_stored_opens_for_the_first_time() {
+        assert!(Settings::load(None).first_run);
+        assert!(Settings::load(Some(&MemoryStorage::default())).first_run);
+        assert!(!through_storage(&Settings::default()).first_run);
     }
 
     #[test]

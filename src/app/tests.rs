@@ -91,7 +91,7 @@ fn wait_until_idle(harness: &mut Harness<'_, GridtourApp>) {
 /// A primary click at a screen position, one frame per event.
 /// Whether some widget's label contains `text`.
 fn shows(harness: &Harness<'_, GridtourApp>, text: &str) -> bool {
-    harness.query_by_label_contains(text).is_some()
+    harness.query_all_by_label_contains(text).next().is_some()
 }
 
 fn click_at(harness: &mut Harness<'_, GridtourApp>, pos: Pos2) {
@@ -1298,4 +1298,53 @@ fn knight_play_says_when_the_walk_can_no_longer_become_a_tour() {
     ));
     press(&mut harness, "Undo");
     assert!(shows(&harness, "Square 3 of 64 from b3"));
+}
+
+#[test]
+fn f1_opens_the_rules_of_the_mode_on_show_and_the_keys_of_every_command() {
+    use super::command::Command;
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    harness.key_press(Key::F1);
+    harness.run();
+    assert!(shows(&harness, "A knight moves in an L"));
+    press(&mut harness, "Goishi Hiroi");
+    assert!(shows(&harness, "Stones lie on points of a grid"));
+    assert!(!shows(&harness, "A knight moves in an L"));
+    press(&mut harness, "Keys");
+    // Every command the keyboard is read for, with its first key.
+    let mut keyed: Vec<super::AppCommand> = super::AppCommand::KEYED.to_vec();
+    for mode in Mode::ALL {
+        keyed.extend(harness.state().pane(mode).keyed());
+    }
+    for command in &keyed {
+        let first = command.shortcuts()[0].to_string();
+        assert!(
+            harness
+                .query_all_by_label(command.label())
+                .next()
+                .is_some(),
+            "{} listed",
+            command.label()
+        );
+        assert!(shows(&harness, &first), "{first} listed");
+    }
+    press(&mut harness, "About");
+    assert!(shows(&harness, env!("CARGO_PKG_VERSION")));
+    harness.key_press(Key::F1);
+    harness.run();
+    assert!(!shows(&harness, "Licence"));
+}
+
+#[test]
+fn the_first_window_says_what_to_do_first_until_something_is_done() {
+    let mut harness = app_harness(Settings::load(None));
+    harness.step();
+    assert!(shows(&harness, "New here? Click a square"));
+    click_knight_square(&mut harness, Square { x: 0, y: 0 });
+    wait_until_idle(&mut harness);
+    assert!(!shows(&harness, "New here?"));
+    let mut again = app_harness(Settings::default());
+    again.step();
+    assert!(!shows(&again, "New here?"));
 }

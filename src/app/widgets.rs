@@ -25,6 +25,7 @@ fn egui_key(key: Key) -> egui::Key {
         Key::Plus => egui::Key::Plus,
         Key::Minus => egui::Key::Minus,
         Key::Num0 => egui::Key::Num0,
+        Key::F1 => egui::Key::F1,
         Key::H => egui::Key::H,
     }
 }
