@@ -29,10 +29,7 @@ use gridtour::goishi::{Point, Puzzle};
 use gridtour::knight::{Board, Square};
 use gridtour::render::{Colour, STYLE, SquareMark};
 
-/// A colour of the shared style, for egui.
-fn color(colour: Colour) -> Color32 {
-    Color32::from_rgb(colour.red, colour.green, colour.blue)
-}
+use super::widgets::colour as color;
 
 /// A length of the shared style (in cells) in points, at least `min`.
 fn length(cells: f64, geometry: &Geometry, min: f32) -> f32 {

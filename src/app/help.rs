@@ -5,8 +5,11 @@
 
 use eframe::egui::{self, Color32, Pos2, Rect, Stroke, vec2};
 
+use gridtour::render::STYLE;
+
 use super::command::Command;
 use super::settings::Mode;
+use super::widgets::colour;
 
 /// The rules of the knight's tour, as the Help window shows them.
 const KNIGHT_RULES: &str = include_str!("../../assets/help/knight.md");
@@ -156,9 +159,6 @@ fn with_bold(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
     job
 }
 
-/// The path colour of the board.
-const CYAN: Color32 = Color32::from_rgb(0, 200, 220);
-
 /// A knight in the middle of a 5 x 5 board and its eight moves.
 fn knight_picture(ui: &mut egui::Ui) {
     let side = 5;
@@ -169,11 +169,11 @@ fn knight_picture(ui: &mut egui::Ui) {
     for y in 0..side {
         for x in 0..side {
             let dark = (x + y) % 2 == 1;
-            let fill = if dark {
-                Color32::from_rgb(118, 150, 86)
+            let fill = colour(if dark {
+                STYLE.dark_square
             } else {
-                Color32::from_rgb(238, 238, 210)
-            };
+                STYLE.light_square
+            });
             let min = rect.min + vec2(x as f32 * cell, y as f32 * cell);
             painter.rect_filled(Rect::from_min_size(min, vec2(cell, cell)), 0.0, fill);
         }
@@ -191,10 +191,10 @@ fn knight_picture(ui: &mut egui::Ui) {
     ];
     for (dx, dy) in jumps {
         let to = centre(2 + dx, 2 + dy);
-        painter.line_segment([from, to], Stroke::new(2.0, CYAN));
-        painter.circle_filled(to, cell * 0.15, CYAN);
+        painter.line_segment([from, to], Stroke::new(2.0, colour(STYLE.path.colour)));
+        painter.circle_filled(to, cell * 0.15, colour(STYLE.path.colour));
     }
-    painter.circle_filled(from, cell * 0.3, Color32::from_gray(30));
+    painter.circle_filled(from, cell * 0.3, colour(STYLE.knight));
     painter.text(
         from,
         egui::Align2::CENTER_CENTER,
@@ -209,22 +209,25 @@ fn goishi_picture(ui: &mut egui::Ui) {
     let side = 4;
     let (rect, _) = ui.allocate_exact_size(vec2(150.0, 150.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, Color32::from_rgb(220, 180, 110));
+    painter.rect_filled(rect, 0.0, colour(STYLE.wood));
     let gap = rect.width() / side as f32;
     let point = |x: u32, y: u32| -> Pos2 {
         rect.min + vec2((x as f32 + 0.5) * gap, (y as f32 + 0.5) * gap)
     };
-    let line = Stroke::new(1.0, Color32::from_gray(60));
+    let line = Stroke::new(1.0, colour(STYLE.grid_line));
     for i in 0..side {
         painter.line_segment([point(i, 0), point(i, side - 1)], line);
         painter.line_segment([point(0, i), point(side - 1, i)], line);
     }
-    // Right, down, left (a turn, not a reversal), up past a picked point.
+    // Right, down, left, up: a turn at each stone, never straight back.
     let order = [(0, 0), (3, 0), (3, 2), (1, 2), (1, 1)];
     let points: Vec<Pos2> = order.iter().map(|&(x, y)| point(x, y)).collect();
-    painter.add(egui::Shape::line(points.clone(), Stroke::new(3.0, CYAN)));
+    painter.add(egui::Shape::line(
+        points.clone(),
+        Stroke::new(3.0, colour(STYLE.path.colour)),
+    ));
     for (index, &at) in points.iter().enumerate() {
-        painter.circle_filled(at, gap * 0.3, Color32::from_gray(25));
+        painter.circle_filled(at, gap * 0.3, colour(STYLE.stone));
         painter.text(
             at,
             egui::Align2::CENTER_CENTER,

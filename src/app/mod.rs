@@ -171,7 +171,7 @@ impl Command for AppCommand {
                 "Open a tour or a Goishi puzzle: any file gridtour exports, pzprv3, PencilBox"
             }
             AppCommand::Export => {
-                "Save the tour or puzzle on show: .json, .txt, .svg, .png, .pzprv3"
+                "Save the tour or puzzle on show: .json, .txt, .svg, .png, .gif, .animated.svg, .pzprv3"
             }
             AppCommand::Cancel => "Stop the running job",
             AppCommand::Pause => {

@@ -1320,10 +1320,7 @@ fn f1_opens_the_rules_of_the_mode_on_show_and_the_keys_of_every_command() {
     for command in &keyed {
         let first = command.shortcuts()[0].to_string();
         assert!(
-            harness
-                .query_all_by_label(command.label())
-                .next()
-                .is_some(),
+            harness.query_all_by_label(command.label()).next().is_some(),
             "{} listed",
             command.label()
         );

@@ -4,6 +4,7 @@
 
 use eframe::egui::{self, KeyboardShortcut, Modifiers};
 use gridtour::english::group_digits;
+use gridtour::render::Colour;
 
 use super::command::{Command, Key, Shortcut};
 use super::notice::Notice;
@@ -147,6 +148,11 @@ pub fn button_row<C: Command>(
             }
         }
     });
+}
+
+/// `colour` of the shared style, for egui.
+pub fn colour(colour: Colour) -> egui::Color32 {
+    egui::Color32::from_rgb(colour.red, colour.green, colour.blue)
 }
 
 /// The foot of a mode's controls: the answer of its last job and the
