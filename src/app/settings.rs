@@ -12,6 +12,9 @@
 use std::path::PathBuf;
 
 use gridtour::knight::{Algorithm, TourKind};
+
+use super::goishi::session::Interaction as GoishiInteraction;
+use super::knight::command::Interaction as KnightInteraction;
 use serde::{Deserialize, Serialize};
 
 /// Key under which the settings live in eframe's storage.
@@ -101,6 +104,12 @@ pub struct KnightSettings {
     pub walk: Vec<[u32; 2]>,
     /// How many squares of `walk` were shown.
     pub walk_shown: usize,
+    /// What a click on the board does.
+    pub interaction: KnightInteraction,
+    /// The square counts may be restricted to, as `[x, y]`.
+    pub count_start: Option<[u32; 2]>,
+    /// Whether counts are of tours from `count_start` only.
+    pub count_from_start: bool,
 }
 
 impl Default for KnightSettings {
@@ -113,6 +122,9 @@ impl Default for KnightSettings {
             blocked: Vec::new(),
             walk: Vec::new(),
             walk_shown: 0,
+            interaction: KnightInteraction::default(),
+            count_start: None,
+            count_from_start: false,
         }
     }
 }
@@ -153,6 +165,10 @@ pub struct GoishiSettings {
     pub order: Vec<[u32; 2]>,
     /// How many picks of `order` were shown.
     pub order_shown: usize,
+    /// Where the puzzle came from, as its heading names it.
+    pub source: Option<String>,
+    /// What a click on the board does; `None` for what suits the puzzle.
+    pub interaction: Option<GoishiInteraction>,
     /// How many stones a generated puzzle has.
     pub generate_stones: usize,
     /// The seed of the next generated puzzle.
@@ -171,6 +187,8 @@ impl Default for GoishiSettings {
             puzzle: None,
             order: Vec::new(),
             order_shown: 0,
+            source: None,
+            interaction: None,
             generate_stones: 12,
             generate_seed: 1,
             generate_difficulty: String::new(),
@@ -342,6 +360,9 @@ mod tests {
                 blocked: vec![[1, 2], [3, 4]],
                 walk: vec![[0, 0], [1, 2]],
                 walk_shown: 1,
+                interaction: KnightInteraction::Play,
+                count_start: Some([2, 3]),
+                count_from_start: true,
                 ..KnightSettings::default()
             },
             goishi: GoishiSettings {
@@ -349,6 +370,8 @@ mod tests {
                 order: vec![[0, 1]],
                 generate_seed: 9,
                 generate_difficulty: "hard".to_owned(),
+                source: Some("generated puzzle (seed 9)".to_owned()),
+                interaction: Some(GoishiInteraction::Play),
                 ..GoishiSettings::default()
             },
             first_run: false,
@@ -390,6 +413,7 @@ mod tests {
                 blocked: vec![[1, 2]],
                 walk: vec![[0, 0], [1, 2]],
                 walk_shown: 2,
+                ..KnightSettings::default()
             },
             goishi: GoishiSettings {
                 width: 9,
@@ -400,6 +424,7 @@ mod tests {
                 generate_stones: 20,
                 generate_seed: 7,
                 generate_difficulty: "easy".to_owned(),
+                ..GoishiSettings::default()
             },
             first_run: false,
         };

@@ -60,7 +60,7 @@ pub const EXAMPLES: &[(&str, &str)] = &[
 ];
 
 /// What a click on the board does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Interaction {
     /// Nothing: the order on show can be animated.
     View,
@@ -259,15 +259,21 @@ impl GoishiSession {
     pub fn new(settings: &GoishiSettings) -> Self {
         let (puzzle, source) = match &settings.puzzle {
             Some(url) => match format::parse_url(url) {
-                Ok(puzzle) => (puzzle, "last session's puzzle".to_owned()),
+                Ok(puzzle) => {
+                    let source = settings.source.clone();
+                    (
+                        puzzle,
+                        source.unwrap_or_else(|| "last session's puzzle".to_owned()),
+                    )
+                }
                 Err(_) => (example(0).puzzle, EXAMPLES[0].0.to_owned()),
             },
             None => (example(0).puzzle, EXAMPLES[0].0.to_owned()),
         };
-        let interaction = if puzzle.stone_count() == 0 {
-            Interaction::Edit
-        } else {
-            Interaction::View
+        let interaction = match settings.interaction {
+            _ if puzzle.stone_count() == 0 => Interaction::Edit,
+            Some(interaction) => interaction,
+            None => Interaction::View,
         };
         let mut session = Self {
             game: Game::new(puzzle.clone()),
@@ -295,6 +301,8 @@ impl GoishiSession {
     /// Writes what should be found again next run into `settings`.
     pub fn remember(&self, settings: &mut GoishiSettings) {
         settings.puzzle = Some(format::to_url(&self.puzzle));
+        settings.source = Some(self.source.clone());
+        settings.interaction = Some(self.interaction);
         settings.order = self.line().iter().map(|p| [p.x, p.y]).collect();
         settings.order_shown = self.game.picks().len();
     }
@@ -520,6 +528,8 @@ impl GoishiSession {
     /// and goes on).
     fn puzzle_changed(&mut self) -> Vec<Effect<GoishiJob>> {
         self.answer = None;
+        // The status bar spoke of the old puzzle.
+        self.core.last_job = None;
         self.core.found.clear();
         // What the adviser said was about the old puzzle, even where the
         // picks happen to be the same.

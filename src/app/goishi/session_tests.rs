@@ -490,3 +490,31 @@ fn a_hint_left_unanswered_is_not_given_later_unasked() {
     );
     assert_eq!(session.hint(), None);
 }
+
+#[test]
+fn the_last_job_is_forgotten_with_the_puzzle_it_spoke_of() {
+    let mut session = session_with(FOUR_SOLUTIONS_URL);
+    give(&mut session, GoishiCommand::IsUnique);
+    assert!(
+        session
+            .last_job()
+            .is_some_and(|end| end.label.contains("unique"))
+    );
+    give(&mut session, GoishiCommand::LoadExample(1));
+    assert!(session.last_job().is_none());
+}
+
+#[test]
+fn the_click_mode_and_the_puzzle_s_name_survive_a_restart() {
+    let mut session = session_with(UNIQUE_URL);
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::Play),
+    );
+    let mut settings = GoishiSettings::default();
+    session.remember(&mut settings);
+    let again = GoishiSession::new(&settings);
+    assert_eq!(again.interaction(), Interaction::Play);
+    assert_eq!(again.source(), session.source());
+    assert_ne!(again.source(), "last session's puzzle");
+}

@@ -8,9 +8,10 @@ use crate::app::session::{Common, FoundWords};
 use crate::app::timeline::Move;
 
 /// What a click on the board does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Interaction {
     /// A click starts a tour search from the square.
+    #[default]
     Tour,
     /// A click blocks or unblocks the square.
     Edit,

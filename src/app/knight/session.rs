@@ -102,7 +102,7 @@ impl KnightSession {
             walk: Walk::new(board),
             kind: settings.tour_kind(),
             algorithm: settings.algorithm(),
-            interaction: Interaction::Tour,
+            interaction: settings.interaction,
             count_start: None,
             count_from_start: false,
             count: None,
@@ -123,6 +123,11 @@ impl KnightSession {
         if Walk::from_squares(session.board().clone(), &walk).is_ok() {
             session.show_path(&walk, settings.walk_shown);
         }
+        session.count_start = settings
+            .count_start
+            .map(|[x, y]| Square::new(x, y))
+            .filter(|&square| session.board().contains(square));
+        session.count_from_start = settings.count_from_start && session.count_start.is_some();
         session
     }
 
@@ -132,6 +137,9 @@ impl KnightSession {
         settings.height = self.board().height();
         settings.closed = self.kind == TourKind::Closed;
         settings.algorithm = self.algorithm.label().to_owned();
+        settings.interaction = self.interaction;
+        settings.count_start = self.count_start.map(|square| [square.x, square.y]);
+        settings.count_from_start = self.count_from_start;
         settings.blocked = self
             .board()
             .blocked_squares()
@@ -412,6 +420,8 @@ impl KnightSession {
     /// on the old one.
     fn board_changed(&mut self) -> Vec<Effect<KnightJob>> {
         self.board_revision += 1;
+        // The status bar spoke of the old board.
+        self.core.last_job = None;
         self.count = None;
         self.answer = None;
         self.failing_starts = None;
@@ -633,6 +643,10 @@ impl Session for KnightSession {
                 Vec::new()
             }
             KnightCommand::SetInteraction(interaction) => {
+                if interaction != self.interaction {
+                    // A search's status does not speak of a walk played.
+                    self.core.last_job = None;
+                }
                 self.interaction = interaction;
                 self.core.playback.stop();
                 self.core.touch();

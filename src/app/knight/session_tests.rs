@@ -614,3 +614,45 @@ fn estimate_tours_asks_for_the_board_as_counted_and_shows_the_interval() {
     let effects = session.apply(KnightCommand::Common(Common::Answer(true)));
     assert!(effects.contains(&Effect::Cancel), "{effects:?}");
 }
+
+#[test]
+fn the_last_job_is_forgotten_when_play_starts_or_the_board_changes() {
+    let mut session = session(5, 5);
+    click(&mut session, "a1");
+    assert!(session.last_job().is_some());
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Play),
+    );
+    assert!(session.last_job().is_none());
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Tour),
+    );
+    click(&mut session, "c3");
+    assert!(session.last_job().is_some());
+    give(
+        &mut session,
+        KnightCommand::Resize {
+            width: 6,
+            height: 6,
+        },
+    );
+    assert!(session.last_job().is_none());
+}
+
+#[test]
+fn the_click_mode_and_the_counting_square_survive_a_restart() {
+    let mut session = session(5, 5);
+    click(&mut session, "a1");
+    give(&mut session, KnightCommand::CountFromStart(true));
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Play),
+    );
+    let mut settings = KnightSettings::default();
+    session.remember(&mut settings);
+    let again = KnightSession::new(&settings);
+    assert_eq!(again.interaction(), Interaction::Play);
+    assert_eq!(again.count_start(), (true, Some(square(&session, "a1"))));
+}
