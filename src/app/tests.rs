@@ -1345,3 +1345,22 @@ fn the_first_window_says_what_to_do_first_until_something_is_done() {
     again.step();
     assert!(!shows(&again, "New here?"));
 }
+
+#[test]
+fn a_refused_generate_keeps_its_seed_for_the_next_one() {
+    let board = Puzzle::new(6, 6).expect("6x6");
+    let mut settings = goishi_settings(Some(&board));
+    settings.goishi.generate_stones = 30;
+    let mut harness = app_harness(settings);
+    harness.step();
+    harness.get_by_label("Generate").click();
+    wait_until_idle(&mut harness);
+    let (text, error) = notice(&harness).expect("a refusal");
+    assert!(error && text.starts_with("Cannot generate: "), "{text}");
+    assert_eq!(harness.state().settings.goishi.generate_seed, 1);
+    harness.state_mut().settings.goishi.generate_stones = 10;
+    harness.get_by_label("Generate").click();
+    wait_until_idle(&mut harness);
+    assert_eq!(harness.state().settings.goishi.generate_seed, 2);
+    assert!(harness.state().goishi.session.source().contains("seed 1"));
+}

@@ -18,6 +18,35 @@ use super::error::PictureError;
 /// of bold text, in ems.
 const EMBOLDEN: f32 = 0.07;
 
+/// How much wider than the window's font the fonts an SVG viewer picks for
+/// a title may be (DejaVu Sans Bold runs about a fifth wider).
+const OTHER_FONTS_SLACK: f64 = 1.25;
+
+/// The width in cells that `text` may take at `size` cells to the em,
+/// drawn by any back end: measured in the window's font, emboldened, with
+/// room for the wider fonts of SVG viewers. Characters the font lacks
+/// count as a wide letter.
+pub(crate) fn text_room(text: &str, size: f64) -> f64 {
+    let Ok(font) = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT) else {
+        return text.chars().count() as f64 * size;
+    };
+    let metrics = font.glyph_metrics(
+        skrifa::instance::Size::new(1.0),
+        skrifa::instance::LocationRef::default(),
+    );
+    let charmap = font.charmap();
+    let ems: f64 = text
+        .chars()
+        .map(|character| {
+            let advance = charmap
+                .map(character)
+                .and_then(|glyph| metrics.advance_width(glyph));
+            f64::from(advance.unwrap_or(1.0))
+        })
+        .sum();
+    (ems + f64::from(EMBOLDEN)) * size * OTHER_FONTS_SLACK
+}
+
 /// The font with caches for one em size at one scale.
 pub(crate) struct RasterFont {
     font: skrifa::FontRef<'static>,

@@ -258,6 +258,9 @@ pub(crate) trait Canvas {
 pub(crate) struct Layout {
     /// The board's top edge: the margin plus the title band, if any.
     top: f64,
+    /// The board's left edge: the margin, or more where a title wider
+    /// than the board widens the page and the board sits in its middle.
+    left: f64,
     margin: f64,
     page: (f64, f64),
 }
@@ -270,13 +273,18 @@ impl Layout {
         } else {
             0.0
         };
+        let title = scene
+            .title
+            .as_deref()
+            .map_or(0.0, |title| font::text_room(title, style.title_size));
+        let board = f64::from(scene.width);
+        // Whole cells, as raster pictures have them.
+        let width = (board + 2.0 * margin).max((title + 2.0 * margin).ceil());
         Layout {
             top: margin + band,
+            left: (width - board) / 2.0,
             margin,
-            page: (
-                f64::from(scene.width) + 2.0 * margin,
-                f64::from(scene.height) + 2.0 * margin + band,
-            ),
+            page: (width, f64::from(scene.height) + 2.0 * margin + band),
         }
     }
 
@@ -288,7 +296,7 @@ impl Layout {
     /// Centre of the cell (or grid point) at `(x, y)`.
     pub fn centre(&self, (x, y): Cell) -> Point {
         Point {
-            x: self.margin + f64::from(x) + 0.5,
+            x: self.left + f64::from(x) + 0.5,
             y: self.top + f64::from(y) + 0.5,
         }
     }
@@ -300,7 +308,7 @@ impl Layout {
 
     fn board_rect(&self, scene: &Scene) -> Rect {
         Rect {
-            left: self.margin,
+            left: self.left,
             top: self.top,
             width: f64::from(scene.width),
             height: f64::from(scene.height),

@@ -649,3 +649,29 @@ fn animated_svg_shows_each_move_at_its_time_and_loops() {
     assert_eq!(moving.attribute("values"), "40;80;120;40;120;80;40;120");
     assert_eq!(moving.attribute("calcMode"), "discrete");
 }
+
+#[test]
+fn a_title_wider_than_its_board_widens_the_picture_instead_of_being_cut() {
+    let title = "Goishi Hiroi 3 x 3, 4 stones, solution";
+    let scene = corner_stones().with_title(title);
+    let image = decode(&to_png(&scene, CELL).expect("a small image"));
+    let band = (STYLE.title_band * f64::from(CELL)) as u32;
+    let inked: Vec<u32> = (0..image.width())
+        .filter(|&x| (0..band).any(|y| pixel(&image, x, y) != STYLE.page))
+        .collect();
+    let (first, last) = (inked[0], *inked.last().expect("a title"));
+    let margin = (STYLE.page_margin * f64::from(CELL)) as u32;
+    assert!(first >= margin / 2, "starts at {first}");
+    // The whole title is drawn, with room to its right.
+    assert!(
+        last + margin / 2 < image.width(),
+        "ends at {last} of {}",
+        image.width()
+    );
+    assert!(image.width() > 5 * CELL, "wider than the board's page");
+    // The SVG gives it the same room.
+    let svg = to_svg(&scene, CELL);
+    let elements = parse_xml(&svg);
+    let root = &elements[0];
+    assert_eq!(root.attribute("width"), image.width().to_string());
+}

@@ -152,8 +152,14 @@ impl ModeUi<GoishiSession> for GoishiUi {
                     .find(|level| level.name() == settings.generate_difficulty),
             });
             if widgets::button(ui, &generate, session.can(&generate)) {
+                // A request refused before any search leaves the seed for
+                // the next one.
+                let (width, height, stones) =
+                    (settings.width, settings.height, settings.generate_stones);
+                if goishi::generation_refusal(width, height, stones).is_ok() {
+                    settings.generate_seed = settings.generate_seed.wrapping_add(1);
+                }
                 out.push(generate);
-                settings.generate_seed = settings.generate_seed.wrapping_add(1);
             }
             let label = ui.label("stones");
             ui.add(
