@@ -10,7 +10,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::goishi::format::{self, Loaded, ParseError};
-use crate::knight::{Tour, TourFileError};
+use crate::knight::{BoardLink, LINK_PREFIX, LinkError, Tour, TourFileError};
 
 /// Why a file could not be opened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +29,13 @@ pub enum OpenError {
         /// What is wrong with it.
         error: TourFileError,
     },
+    /// A knight link that is damaged.
+    Link {
+        /// The file, or what else it came from.
+        source: String,
+        /// What is wrong with it.
+        error: LinkError,
+    },
     /// Not a puzzle either, or not readable at all.
     Puzzle(ParseError),
 }
@@ -42,6 +49,7 @@ impl fmt::Display for OpenError {
                  be opened)"
             ),
             OpenError::Tour { source, error } => write!(f, "{source}: {error}"),
+            OpenError::Link { source, error } => write!(f, "{source}: knight link, {error}"),
             OpenError::Puzzle(error) => error.fmt(f),
         }
     }
@@ -62,6 +70,8 @@ pub enum Document {
     Tour(Tour),
     /// A Goishi puzzle, with the pick order the file carried.
     Goishi(Loaded),
+    /// A knight board from a link, with its tour if the link carried one.
+    KnightLink(BoardLink),
 }
 
 /// The PNG text chunk keyword and SVG metadata id under which the data of a
@@ -106,6 +116,14 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
 fn read_data(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim_start_matches('\u{feff}').trim_start();
+    if text.starts_with(LINK_PREFIX) {
+        return BoardLink::parse(text)
+            .map(Document::KnightLink)
+            .map_err(|error| OpenError::Link {
+                source: source.to_owned(),
+                error,
+            });
+    }
     if text.starts_with('{') && text.contains("\"path\"") {
         return Tour::from_json(text)
             .map(Document::Tour)

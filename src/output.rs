@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::document;
 use crate::goishi::format as goishi_format;
 use crate::goishi::{Point, Puzzle};
-use crate::knight::Tour;
+use crate::knight::{BoardLink, Tour};
 use crate::render::{self, PictureError, Scene, Timing};
 
 /// A tour or a puzzle, as written.
@@ -39,7 +39,8 @@ pub enum Format {
     Text,
     /// The puzz.link editor's file format (Goishi only).
     Pzprv3,
-    /// A puzz.link link (Goishi only).
+    /// A link to share in one line: puzz.link for a Goishi puzzle, a
+    /// gridtour knight link for a tour (`url` or `link`).
     Url,
     /// A picture of the board.
     Svg,
@@ -53,11 +54,12 @@ pub enum Format {
 
 impl Format {
     /// Every format with its name on the command line.
-    const NAMES: [(Format, &'static str); 8] = [
+    const NAMES: [(Format, &'static str); 9] = [
         (Format::Text, "text"),
         (Format::Json, "json"),
         (Format::Pzprv3, "pzprv3"),
         (Format::Url, "url"),
+        (Format::Url, "link"),
         (Format::Svg, "svg"),
         (Format::Png, "png"),
         (Format::AnimatedSvg, "animated-svg"),
@@ -196,7 +198,8 @@ impl Subject {
                 goishi_format::to_pzprv3(puzzle, order)
             }
             (Format::Url, Subject::Goishi { puzzle, .. }) => goishi_format::to_url(puzzle),
-            (Format::Pzprv3 | Format::Url, Subject::Tour(_)) => {
+            (Format::Url, Subject::Tour(tour)) => BoardLink::of_tour(tour).to_link(),
+            (Format::Pzprv3, Subject::Tour(_)) => {
                 return Err(OutputError::NotForTours);
             }
         };
@@ -247,10 +250,9 @@ impl fmt::Display for OutputError {
                  .pzprv3 file name",
                 path.display()
             ),
-            OutputError::NotForTours => write!(
-                f,
-                "pzprv3 files and puzz.link URLs hold Goishi puzzles, not knight's tours"
-            ),
+            OutputError::NotForTours => {
+                write!(f, "pzprv3 files hold Goishi puzzles, not knight's tours")
+            }
             OutputError::NotAPicture => write!(f, "this format is not a picture"),
             OutputError::Picture(error) => error.fmt(f),
         }

@@ -592,3 +592,49 @@ fn counts_beyond_64_bits_are_printed_whole() {
     let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert!(parsed["tours"].as_f64().unwrap() > 1e19);
 }
+
+#[test]
+fn a_board_and_its_tour_travel_as_a_link_and_back() {
+    let link = stdout_of("--size 10x10 --blocked c3,d5 --start b1 --closed --format link");
+    let link = link.trim();
+    assert!(
+        link.starts_with("gridtour:knight?size=10x10&closed&blocked=")
+            && link.contains("&start=b1&tour="),
+        "{link}"
+    );
+    // The link alone prints its own tour, in any format.
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&format!("{link} --format json"))).expect("json");
+    let board = {
+        let mut board = Board::new(10, 10).expect("10x10");
+        for name in ["c3", "d5"] {
+            let square = board.parse_square(name).expect("a square");
+            board.set_blocked(square, true);
+        }
+        board
+    };
+    let path: Vec<Square> = json["path"]
+        .as_array()
+        .expect("a path")
+        .iter()
+        .map(|p| Square::new(p[0].as_u64().unwrap() as u32, p[1].as_u64().unwrap() as u32))
+        .collect();
+    assert_eq!(validate(&board, &path, TourKind::Closed), Ok(()));
+    assert_eq!(path[0], board.parse_square("b1").expect("b1"));
+    assert_eq!(stdout_of(&format!("{link} --format link")).trim(), link);
+    // Options override the link: another start searches a new tour.
+    let moved = stdout_of(&format!("{link} --start a1 --format link"));
+    assert!(moved.contains("&start=a1&tour="), "{moved}");
+    assert_eq!(
+        stdout_of(&format!("{} --count", "gridtour:knight?size=5x5&start=a1")).trim(),
+        stdout_of("--size 5x5 --start a1 --count").trim()
+    );
+    // Damaged links get one line that says where.
+    let error = error_of("gridtour:knight?size=8x8&start=a1&tour=0q");
+    assert_eq!(
+        error,
+        "gridtour: error: the link: column 41: tour: 'q' is not a move (moves are digits 0 to 7)\n"
+    );
+    assert!(error_of("gridtour:knight?size=8x8&tour=").contains("needs its start square"));
+    assert!(error_of("--size 5x5 --count --format link").contains("not a count"));
+}

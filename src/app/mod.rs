@@ -37,7 +37,7 @@ mod work;
 use std::time::{Duration, Instant};
 
 use eframe::egui;
-use gridtour::document::Document;
+use gridtour::document::{self, Document};
 use gridtour::job::{Resources, Urgency};
 
 use command::{Command, Effect, Key, Shortcut};
@@ -326,6 +326,7 @@ impl GridtourApp {
         self.take_job_updates();
         self.take_file_events();
         self.take_dropped_files(&ctx);
+        self.take_pasted_links(&ctx);
         self.read_keys(&ctx);
         self.tick(&ctx);
 
@@ -733,20 +734,54 @@ impl GridtourApp {
         self.pane_mut(report.owner()).job_item(report);
     }
 
+    /// Shows what a file, a drop or a paste held, in its mode.
+    fn show_document(&mut self, source: &str, document: Result<Document, String>) {
+        match document {
+            Ok(Document::Tour(tour)) => {
+                let effects = self.knight.change(|knight| knight.load_tour(tour, source));
+                self.show_loaded(KnightSession::MODE, effects);
+            }
+            Ok(Document::KnightLink(link)) => {
+                let effects = self.knight.change(|knight| knight.load_link(link, source));
+                self.show_loaded(KnightSession::MODE, effects);
+            }
+            Ok(Document::Goishi(loaded)) => {
+                let effects = self.goishi.change(|goishi| goishi.load(loaded, source));
+                self.show_loaded(GoishiSession::MODE, effects);
+            }
+            Err(error) => self.tell(Notice::error(error)),
+        }
+    }
+
+    /// Opens a knight link or a puzzle's URL pasted (Ctrl+V) while no text
+    /// field has the keyboard.
+    fn take_pasted_links(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let pasted: Vec<String> = ctx.input(|input| {
+            input
+                .events
+                .iter()
+                .filter_map(|event| match event {
+                    egui::Event::Paste(text) => Some(text.trim().to_owned()),
+                    _ => None,
+                })
+                .collect()
+        });
+        for text in pasted {
+            if text.starts_with(gridtour::knight::LINK_PREFIX) || text.starts_with("http") {
+                let document = document::read_bytes("the pasted link", text.as_bytes())
+                    .map_err(|error| error.to_string());
+                self.show_document("the pasted link", document);
+            }
+        }
+    }
+
     fn take_file_events(&mut self) {
         for event in self.files.poll() {
             match event {
-                FileEvent::Loaded { source, result } => match result {
-                    Ok(Document::Tour(tour)) => {
-                        let effects = self.knight.change(|knight| knight.load_tour(tour, &source));
-                        self.show_loaded(KnightSession::MODE, effects);
-                    }
-                    Ok(Document::Goishi(loaded)) => {
-                        let effects = self.goishi.change(|goishi| goishi.load(loaded, &source));
-                        self.show_loaded(GoishiSession::MODE, effects);
-                    }
-                    Err(error) => self.tell(Notice::error(error)),
-                },
+                FileEvent::Loaded { source, result } => self.show_document(&source, result),
                 FileEvent::Saved { path, result } => self.tell(match result {
                     Ok(()) => Notice::info(format!("Saved {}", path.display())),
                     Err(error) => Notice::error(error),

@@ -1364,3 +1364,49 @@ fn a_refused_generate_keeps_its_seed_for_the_next_one() {
     assert_eq!(harness.state().settings.goishi.generate_seed, 2);
     assert!(harness.state().goishi.session.source().contains("seed 1"));
 }
+
+#[test]
+fn a_knight_link_round_trips_through_copy_and_paste() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    press(&mut harness, "Edit blocked squares");
+    click_knight_square(&mut harness, Square { x: 4, y: 0 });
+    press(&mut harness, "Start tours");
+    click_knight_square(&mut harness, Square { x: 0, y: 5 });
+    wait_until_idle(&mut harness);
+    let tour = shown_tour(&harness);
+    harness.get_by_label("Copy link").click();
+    harness.step();
+    let link = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|command| match command {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("the link on the clipboard");
+    assert!(
+        link.starts_with("gridtour:knight?size=6x6&blocked=e6&start=a1&tour="),
+        "{link}"
+    );
+    // Another board, then the link pasted: the same board and tour again.
+    press(&mut harness, "Edit blocked squares");
+    click_knight_square(&mut harness, Square { x: 2, y: 2 });
+    harness.event(egui::Event::Paste(link));
+    harness.step();
+    harness.step();
+    assert_eq!(shown_tour(&harness), tour);
+    // A damaged link says where.
+    harness.event(egui::Event::Paste(
+        "gridtour:knight?size=6x6&colour=red".to_owned(),
+    ));
+    harness.step();
+    let (text, error) = notice(&harness).expect("a refusal");
+    assert!(error, "{text}");
+    assert!(
+        text.contains("column 26: unknown field \"colour\""),
+        "{text}"
+    );
+}

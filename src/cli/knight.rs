@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use gridtour::job::{Checkpointing, Control, Outcome};
 use gridtour::knight::{
-    self, Algorithm, Board, Count, NotCounted, Patience, Sampling, SolveResult, Square, TourKind,
-    warnsdorff_failing_starts,
+    self, Algorithm, Board, BoardLink, Count, NotCounted, Patience, Sampling, SolveResult, Square,
+    TourKind, warnsdorff_failing_starts,
 };
 use gridtour::output::{self, Format, Subject};
 use gridtour::render::Scene;
@@ -31,9 +31,14 @@ use super::{Failure, Output, OutputArgs, progress, write_line};
     gridtour knight --size 8x8 --estimate --seconds 60\n  \
     gridtour knight --size 8 --failing-starts")]
 pub struct KnightArgs {
+    /// A knight link (gridtour:knight?size=…, what --format link prints):
+    /// its board, kind, start and tour, each overridden by the options
+    /// given. With a tour in it and no other choice, that tour is printed.
+    #[arg(value_name = "LINK")]
+    link: Option<String>,
     /// Board size as WIDTHxHEIGHT (e.g. 8x8, 5x6), or N for an N x N board.
-    #[arg(long, value_name = "WxH")]
-    size: String,
+    #[arg(long, value_name = "WxH", required_unless_present = "link")]
+    size: Option<String>,
     /// Start square in chess notation: files a..z then aa, ab, ..; rank 1 is
     /// the bottom row. A tour starts at a1 when omitted; a count without it
     /// counts undirected tours of the whole board.
@@ -103,25 +108,48 @@ pub struct KnightArgs {
 
 /// Runs `gridtour knight`.
 pub fn run(args: KnightArgs) -> Result<(), Failure> {
-    let board = build_board(&args.size, &args.blocked)?;
+    let link = args
+        .link
+        .as_deref()
+        .map(BoardLink::parse)
+        .transpose()
+        .map_err(|error| format!("the link: {error}"))?;
+    let board = match (&args.size, &link) {
+        (Some(size), _) => build_board(size, &args.blocked)?,
+        (None, Some(link)) if args.blocked.is_empty() => link.board.clone(),
+        (None, Some(link)) => {
+            let size = format!("{}x{}", link.board.width(), link.board.height());
+            build_board(&size, &args.blocked)?
+        }
+        (None, None) => unreachable!("clap asks for --size or a link"),
+    };
     let output = args.output.resolve()?;
     let format = output.format;
-    if matches!(format, Format::Pzprv3 | Format::Url) {
+    if format == Format::Pzprv3 {
         return Err(Failure::Message(
-            "--format: pzprv3 and url hold Goishi puzzles, not knight's tours".to_owned(),
+            "--format: pzprv3 holds Goishi puzzles, not knight's tours".to_owned(),
+        ));
+    }
+    if format == Format::Url && (args.count || args.estimate || args.failing_starts) {
+        return Err(Failure::Message(
+            "--format link shares a board and its tour, not a count or a list".to_owned(),
         ));
     }
     let algorithm: Algorithm = args.algo.parse()?;
-    let kind = if args.closed {
-        TourKind::Closed
-    } else {
-        TourKind::Open
+    let kind = match &link {
+        _ if args.closed => TourKind::Closed,
+        Some(link) => link.kind,
+        None => TourKind::Open,
     };
-    let start = args
-        .start
-        .as_deref()
-        .map(|name| parse_square(&board, "--start", name))
-        .transpose()?;
+    let start = match (&args.start, &link) {
+        (Some(name), _) => Some(parse_square(&board, "--start", name)?),
+        (None, Some(link)) => link.start.filter(|&start| board.is_open(start)),
+        (None, None) => None,
+    };
+    // The link's own tour, when nothing asked for another.
+    let linked_tour = link
+        .and_then(|link| link.tour())
+        .filter(|tour| tour.board == board && tour.kind == kind && Some(tour.path[0]) == start);
     let end = args
         .end
         .as_deref()
@@ -166,6 +194,9 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             };
             print_count(&board, counting, format)?;
         }
+    } else if let Some(tour) = linked_tour.filter(|_| end.is_none()) {
+        let bytes = Subject::Tour(tour).render(format, &output.picture)?;
+        output.emit(&bytes)?;
     } else {
         let start = match start {
             Some(start) => start,

@@ -18,6 +18,7 @@ pub mod count;
 mod estimate;
 mod grid;
 mod large;
+mod link;
 mod play;
 mod solve;
 mod theory;
@@ -33,6 +34,7 @@ pub use count::{
 pub use estimate::{
     Estimate, MAX_ESTIMATE_SQUARES, Sampling, SamplingFor, TooManySquares, estimate,
 };
+pub use link::{BoardLink, LINK_PREFIX, LinkError};
 pub use play::{Refusal, Walk};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between};
 pub use theory::{impossibility, impossibility_between};

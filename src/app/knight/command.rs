@@ -82,6 +82,8 @@ pub enum KnightCommand {
     ClearBlocked,
     /// Puts the walk on show away, to place the knight anew.
     NewWalk,
+    /// Puts a link to the board (and the tour on show) on the clipboard.
+    CopyLink,
     /// Counts the tours of the board (or from the chosen square).
     CountTours,
     /// Estimates the number of tours the count would count.
@@ -120,6 +122,7 @@ impl Command for KnightCommand {
         match self {
             KnightCommand::ClearBlocked => "Clear blocked squares",
             KnightCommand::NewWalk => "New walk",
+            KnightCommand::CopyLink => "Copy link",
             KnightCommand::CountTours => "Count tours",
             KnightCommand::EstimateTours => "Estimate tours",
             KnightCommand::Common(common) => common.label(&FOUND),
@@ -130,6 +133,11 @@ impl Command for KnightCommand {
     fn description(&self) -> &'static str {
         match self {
             KnightCommand::ClearBlocked => "Open every blocked square (undo brings them back)",
+            KnightCommand::CopyLink => {
+                "Put a one-line link to this board on the clipboard: size, kind, blocked squares, \
+                 the chosen square and the tour on show; paste it into the window (Ctrl+V) or \
+                 give it to gridtour knight"
+            }
             KnightCommand::NewWalk => {
                 "Put the walk away and place the knight anew (undo brings it back)"
             }

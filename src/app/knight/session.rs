@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use gridtour::english::{group_decimal, group_digits, rough_duration};
 use gridtour::job::Progress;
 use gridtour::knight::{
-    self, Algorithm, Board, NotCounted, SolveResult, Square, Tour, TourKind, Walk,
+    self, Algorithm, Board, BoardLink, NotCounted, SolveResult, Square, Tour, TourKind, Walk,
 };
 
 use crate::app::command::{Effect, Step};
@@ -478,6 +478,28 @@ impl KnightSession {
         })]
     }
 
+    /// Shows the board of a link, with its tour if it carries one.
+    pub fn load_link(&mut self, link: BoardLink, source: &str) -> Vec<Effect<KnightJob>> {
+        let effects = match link.tour() {
+            Some(tour) => self.load_tour(tour, source),
+            None if link.board != *self.board() => {
+                let effects = self.change_board(BoardChange::Replace {
+                    before: self.board().clone(),
+                    after: link.board.clone(),
+                });
+                self.core.notice = Some(Notice::info(format!("Opened {source}")));
+                effects
+            }
+            None => {
+                self.core.notice = Some(Notice::info(format!("Opened {source}")));
+                Vec::new()
+            }
+        };
+        self.kind = link.kind;
+        self.count_start = link.start;
+        effects
+    }
+
     /// Shows a tour read from a file, on its own board.
     pub fn load_tour(&mut self, tour: Tour, source: &str) -> Vec<Effect<KnightJob>> {
         let mut effects = Vec::new();
@@ -588,6 +610,7 @@ impl Session for KnightSession {
         match command {
             KnightCommand::ClearBlocked => !self.board().is_full(),
             KnightCommand::NewWalk => self.line_len() > 0,
+            KnightCommand::CopyLink => true,
             KnightCommand::CountTours => self.core.running != Some(JobKind::Count),
             KnightCommand::EstimateTours => self.core.running != Some(JobKind::Estimate),
             KnightCommand::CountFromStart(_) => self.count_start.is_some(),
@@ -661,6 +684,26 @@ impl Session for KnightSession {
                 self.core.playback.stop();
                 self.record(KnightMove::Reset(Box::new(BoardChange::Keep)));
                 Vec::new()
+            }
+            KnightCommand::CopyLink => {
+                let link = match self.tour() {
+                    Some(tour) => BoardLink::of_tour(&tour),
+                    None => BoardLink {
+                        start: self.count_start,
+                        ..BoardLink::of_board(self.board().clone(), self.kind)
+                    },
+                }
+                .to_link();
+                let what = if link.contains("&tour=") {
+                    "the board and its tour"
+                } else {
+                    "the board"
+                };
+                self.core.notice = Some(Notice::info(format!(
+                    "Copied a link to {what} ({} characters).",
+                    group_digits(link.len() as u64)
+                )));
+                vec![Effect::Copy(link)]
             }
             KnightCommand::CountTours => self.start_count(),
             KnightCommand::EstimateTours => self.start_estimate(),

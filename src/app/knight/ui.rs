@@ -78,6 +78,7 @@ impl ModeUi<KnightSession> for KnightUi {
             for command in [
                 KnightCommand::ClearBlocked,
                 KnightCommand::NewWalk,
+                KnightCommand::CopyLink,
                 KnightCommand::Common(Common::Step(Step::Undo)),
                 KnightCommand::Common(Common::Step(Step::Redo)),
             ] {
