@@ -45,6 +45,9 @@ const VECTOR_MIN_CELL: f32 = 3.0;
 const BOARD_TEXTURE_MAX_CELL: f32 = 8.0;
 /// Move numbers appear once a square is at least this large.
 const NUMBERS_MIN_CELL: f32 = 18.0;
+/// Numbers smaller than this many points are not written: they would run
+/// together.
+const NUMBER_MIN_POINTS: f32 = 7.0;
 /// The most a square is magnified, in points.
 const MAX_CELL: f32 = 160.0;
 /// Largest side of the small-zoom texture; 2048 is the smallest limit any
@@ -352,9 +355,18 @@ impl View {
         self.zoom = Some(zoom);
         self.center = Some(center);
 
-        let cell = fit * zoom;
+        // At Fit, whole pixels a square and a board on the pixel grid: every
+        // square the same size on screen, so no moiré of uneven squares.
+        let pixels = ui.ctx().pixels_per_point();
+        let (cell, origin) = if zoom == 1.0 && fit * pixels >= 1.0 {
+            let cell = (fit * pixels).floor() / pixels;
+            let origin = rect.center() - center * cell;
+            (cell, (origin * pixels).round() / pixels)
+        } else {
+            (fit * zoom, rect.center() - center * fit * zoom)
+        };
         let geometry = Geometry {
-            origin: rect.center() - center * cell,
+            origin,
             cell,
             cols,
             rows,
@@ -475,11 +487,11 @@ impl View {
         match &mut self.texture {
             // Same size: the GPU texture is updated in place.
             Some((cached, texture)) if texture.size() == image.size => {
-                texture.set(image, TextureOptions::NEAREST);
+                texture.set(image, BOARD_TEXTURE);
                 *cached = key;
             }
             _ => {
-                let texture = ctx.load_texture("board", image, TextureOptions::NEAREST);
+                let texture = ctx.load_texture("board", image, BOARD_TEXTURE);
                 self.texture = Some((key, texture));
             }
         }
@@ -488,6 +500,16 @@ impl View {
             .map_or(egui::TextureId::default(), |(_, texture)| texture.id())
     }
 }
+
+/// Squares magnified stay sharp; squares smaller than a pixel blend into
+/// the colour they average to (mipmaps), instead of a moiré of whichever
+/// square each pixel happens to hit.
+const BOARD_TEXTURE: TextureOptions = TextureOptions {
+    magnification: egui::TextureFilter::Nearest,
+    minification: egui::TextureFilter::Linear,
+    wrap_mode: egui::TextureWrapMode::ClampToEdge,
+    mipmap_mode: Some(egui::TextureFilter::Linear),
+};
 
 /// What a cached board texture shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -760,10 +782,15 @@ fn draw_knight_numbers(
     if !scene.numbers || geometry.cell < NUMBERS_MIN_CELL {
         return;
     }
-    // Small enough for the longest number to fit in a square.
+    // Small enough for the longest number to fit in a square, and written
+    // only where that size can be read and fits beside its neighbours.
     let digits = path.len().max(1).ilog10() as usize + 1;
     let font = FontId::proportional(STYLE.number_size_for(digits) as f32 * geometry.cell);
     let inset = STYLE.number_inset as f32 * geometry.cell;
+    let widest = painter.layout_no_wrap("8".repeat(digits), font.clone(), Color32::WHITE);
+    if font.size < NUMBER_MIN_POINTS || widest.size().x + inset > geometry.cell {
+        return;
+    }
     let (xs, ys) = geometry.visible(0);
     for y in ys {
         for x in xs.clone() {
@@ -858,6 +885,8 @@ fn draw_stones(painter: &egui::Painter, geometry: &Geometry, scene: &Scene, puzz
         .path
         .map_or(1, |path| path.len().max(1).ilog10() as usize + 1);
     let font = FontId::proportional(STYLE.pick_number_size_for(digits) as f32 * geometry.cell);
+    let widest = painter.layout_no_wrap("8".repeat(digits), font.clone(), Color32::WHITE);
+    let numbers = scene.numbers && font.size >= NUMBER_MIN_POINTS && widest.size().x < 2.0 * radius;
     let edge_width = length(STYLE.stone_edge_width, geometry, 1.0);
     for point in puzzle.stones() {
         let center = geometry.cell_center((point.x, point.y));
@@ -872,7 +901,7 @@ fn draw_stones(painter: &egui::Painter, geometry: &Geometry, scene: &Scene, puzz
             Some(step) => {
                 let edge = Stroke::new(edge_width, color(STYLE.stone));
                 painter.circle(center, radius, color(STYLE.picked_stone), edge);
-                if scene.numbers {
+                if numbers {
                     painter.text(
                         center,
                         Align2::CENTER_CENTER,
