@@ -11,6 +11,8 @@ use std::fmt;
 pub enum Key {
     /// The letter H.
     H,
+    /// The letter K.
+    K,
     /// The letter O.
     O,
     /// The letter S.
@@ -45,6 +47,7 @@ impl Key {
     fn name(self) -> &'static str {
         match self {
             Key::H => "H",
+            Key::K => "K",
             Key::O => "O",
             Key::S => "S",
             Key::Y => "Y",

@@ -1412,3 +1412,16 @@ fn a_knight_link_round_trips_through_copy_and_paste() {
         "{text}"
     );
 }
+
+#[test]
+fn the_solver_folds_away_when_play_starts() {
+    let mut harness = app_harness(goishi_settings(None));
+    harness.step();
+    assert!(shows(&harness, "Count solutions"));
+    press(&mut harness, "Play mode");
+    assert!(!shows(&harness, "Count solutions"));
+    press(&mut harness, "Solver (shows solutions)");
+    assert!(shows(&harness, "Count solutions"));
+    press(&mut harness, "View");
+    assert!(shows(&harness, "Count solutions"));
+}

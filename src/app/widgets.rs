@@ -28,6 +28,7 @@ fn egui_key(key: Key) -> egui::Key {
         Key::Num0 => egui::Key::Num0,
         Key::F1 => egui::Key::F1,
         Key::H => egui::Key::H,
+        Key::K => egui::Key::K,
     }
 }
 

@@ -50,7 +50,7 @@ impl WindowMode for GoishiSession {
     }
 
     fn keyed_own() -> Vec<GoishiCommand> {
-        vec![GoishiCommand::Hint]
+        vec![GoishiCommand::Hint, GoishiCommand::Check]
     }
 
     fn summary(&self) -> String {

@@ -22,6 +22,9 @@ use crate::app::session::{Common, Core, FoundWords, Session};
 use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{Move, MoveOwner, PathHistory, Playback, Timeline, places};
 
+/// The example a first run shows: a puzzle with one solution, to play.
+pub const FIRST_EXAMPLE: usize = 1;
+
 /// The puzzles of `assets/goishi/`, built into the program so that a first
 /// look needs no file: the classic example first.
 pub const EXAMPLES: &[(&str, &str)] = &[
@@ -136,6 +139,8 @@ pub enum GoishiCommand {
     IsUnique,
     /// In play mode, shows one pick that still leads to a solution.
     Hint,
+    /// In play mode, says whether the position can still be finished.
+    Check,
     /// Rates how hard the puzzle is.
     Rate,
     /// A new unique puzzle.
@@ -174,6 +179,7 @@ impl Command for GoishiCommand {
             GoishiCommand::CountSolutions => "Count solutions",
             GoishiCommand::IsUnique => "Is it unique?",
             GoishiCommand::Hint => "Hint",
+            GoishiCommand::Check => "Check",
             GoishiCommand::Rate => "Rate difficulty",
             GoishiCommand::Generate(_) => "Generate",
             GoishiCommand::CopyUrl => "Copy puzz.link URL",
@@ -194,6 +200,9 @@ impl Command for GoishiCommand {
                 "Look for a second solution; when there is one, both can be compared"
             }
             GoishiCommand::Hint => "Show one pick that still leads to a solution",
+            GoishiCommand::Check => {
+                "Say whether the stones left can still all be picked, without saying how"
+            }
             GoishiCommand::Rate => {
                 "Easy, medium or hard: the wrong picks along the solution and the search the \
                  hardest one takes to fail"
@@ -214,10 +223,18 @@ impl Command for GoishiCommand {
     fn shortcuts(&self) -> &'static [Shortcut] {
         match self {
             GoishiCommand::Hint => const { &[Shortcut::plain(Key::H)] },
+            GoishiCommand::Check => const { &[Shortcut::plain(Key::K)] },
             GoishiCommand::Common(common) => common.shortcuts(),
             _ => &[],
         }
     }
+}
+
+/// What a player asked of the adviser.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    Hint,
+    Check,
 }
 
 /// Which of the mode's jobs runs.
@@ -245,8 +262,8 @@ pub struct GoishiSession {
     outlook: Option<Outlook>,
     /// The picks the adviser was last asked about.
     advised: Option<Vec<Point>>,
-    /// Whether a hint was asked for and waits for the adviser.
-    hint_wanted: bool,
+    /// What was asked of the adviser and waits for its answer.
+    waiting: Option<Asked>,
     /// The hint on show: the picks it is for, and the stone to pick.
     hint: Option<(Vec<Point>, Point)>,
     /// What every mode has: history, notice, job, question, playback.
@@ -266,9 +283,15 @@ impl GoishiSession {
                         source.unwrap_or_else(|| "last session's puzzle".to_owned()),
                     )
                 }
-                Err(_) => (example(0).puzzle, EXAMPLES[0].0.to_owned()),
+                Err(_) => (
+                    example(FIRST_EXAMPLE).puzzle,
+                    EXAMPLES[FIRST_EXAMPLE].0.to_owned(),
+                ),
             },
-            None => (example(0).puzzle, EXAMPLES[0].0.to_owned()),
+            None => (
+                example(FIRST_EXAMPLE).puzzle,
+                EXAMPLES[FIRST_EXAMPLE].0.to_owned(),
+            ),
         };
         let interaction = match settings.interaction {
             _ if puzzle.stone_count() == 0 => Interaction::Edit,
@@ -283,7 +306,7 @@ impl GoishiSession {
             answer: None,
             outlook: None,
             advised: None,
-            hint_wanted: false,
+            waiting: None,
             hint: None,
             core: Core::default(),
         };
@@ -407,12 +430,12 @@ impl GoishiSession {
     fn advice(&mut self) -> Vec<Effect<GoishiJob>> {
         let wanted = self.interaction == Interaction::Play
             && !self.game.is_complete()
-            && (!self.game.picks().is_empty() || self.hint_wanted);
+            && (!self.game.picks().is_empty() || self.waiting.is_some());
         if !wanted {
             // Out of play mode, or nothing to advise on: a search still
             // running for an earlier position would only keep the cores busy.
             // A hint asked for here is not given later, unasked.
-            self.hint_wanted = false;
+            self.waiting = None;
             return match self.advised.take() {
                 Some(_) => vec![Effect::EndAdvice],
                 None => Vec::new(),
@@ -425,27 +448,34 @@ impl GoishiSession {
         vec![Effect::Advise(GoishiJob::Finish(self.game.clone()))]
     }
 
-    /// Shows the hint for the position on show, or asks for it.
-    fn give_hint(&mut self) {
+    /// Answers `asked` for the position on show, or waits for the adviser.
+    fn answer_player(&mut self, asked: Asked) {
         let hint = self.outlook().map(|rest| rest.as_ref().map(|rest| rest[0]));
-        match hint {
-            Some(Some(stone)) => {
-                self.hint_wanted = false;
+        self.waiting = None;
+        self.core.notice = Some(match (asked, hint) {
+            (Asked::Hint, Some(Some(stone))) => {
                 self.hint = Some((self.game.picks().to_vec(), stone));
-                self.core.notice = Some(Notice::info(format!("Hint: pick the stone at {stone}.")));
                 self.core.touch();
+                Notice::info(format!("Hint: pick the stone at {stone}."))
             }
-            Some(None) => {
-                self.hint_wanted = false;
-                self.core.notice = Some(Notice::error(
-                    "No pick leads to a solution from here: undo to go back.".to_owned(),
-                ));
+            (Asked::Check, Some(Some(_))) => {
+                Notice::info("Check: all is well, this can still be finished.")
             }
-            None => {
-                self.hint_wanted = true;
-                self.core.notice = Some(Notice::info("Looking for a hint…"));
+            (Asked::Hint, Some(None)) => {
+                Notice::error("No pick leads to a solution from here: undo to go back.")
             }
-        }
+            (Asked::Check, Some(None)) => Notice::error(
+                "Check: a dead end, the stones left cannot all be picked from here. Undo to go \
+                 back.",
+            ),
+            (_, None) => {
+                self.waiting = Some(asked);
+                Notice::info(match asked {
+                    Asked::Hint => "Looking for a hint…",
+                    Asked::Check => "Checking…",
+                })
+            }
+        });
     }
 
     fn refuse(&mut self, reason: String) -> Vec<Effect<GoishiJob>> {
@@ -535,7 +565,7 @@ impl GoishiSession {
         // picks happen to be the same.
         self.outlook = None;
         self.hint = None;
-        self.hint_wanted = false;
+        self.waiting = None;
         let mut effects = Vec::new();
         if self.advised.take().is_some() {
             effects.push(Effect::EndAdvice);
@@ -597,7 +627,7 @@ impl Session for GoishiSession {
     fn can_own(&self, command: &GoishiCommand) -> bool {
         match command {
             GoishiCommand::Restart => !self.game.picks().is_empty(),
-            GoishiCommand::Hint => {
+            GoishiCommand::Hint | GoishiCommand::Check => {
                 self.interaction == Interaction::Play && !self.game.is_complete()
             }
             GoishiCommand::CountSolutions => self.core.running != Some(JobKind::Count),
@@ -690,7 +720,11 @@ impl Session for GoishiSession {
                 self.start(JobKind::Generate, GoishiJob::Generate(request))
             }
             GoishiCommand::Hint => {
-                self.give_hint();
+                self.answer_player(Asked::Hint);
+                Vec::new()
+            }
+            GoishiCommand::Check => {
+                self.answer_player(Asked::Check);
                 Vec::new()
             }
             GoishiCommand::Rate => {
@@ -738,8 +772,8 @@ impl Session for GoishiSession {
             GoishiReport::Outlook(outlook) => {
                 if outlook.picks == self.game.picks() {
                     self.outlook = Some(outlook);
-                    if self.hint_wanted {
-                        self.give_hint();
+                    if let Some(asked) = self.waiting {
+                        self.answer_player(asked);
                     }
                 }
             }

@@ -56,13 +56,18 @@ fn give(session: &mut GoishiSession, command: GoishiCommand) {
 }
 
 #[test]
-fn the_first_run_shows_the_classic_example() {
+fn the_first_run_shows_a_puzzle_with_one_solution() {
     let session = GoishiSession::new(&GoishiSettings::default());
     assert_eq!(
         (session.puzzle().width(), session.puzzle().height()),
-        (8, 7)
+        (6, 7)
     );
-    assert_eq!(session.puzzle().stone_count(), 20);
+    assert_eq!(session.puzzle().stone_count(), 11);
+    let control = Control::new();
+    assert_eq!(
+        goishi::count(session.puzzle(), None, &control),
+        Outcome::Done(1)
+    );
     assert_eq!(session.interaction(), Interaction::View);
 }
 
@@ -115,8 +120,8 @@ fn stone_edits_undo_and_redo() {
         &mut session,
         GoishiCommand::Common(Common::Step(Step::Undo)),
     );
-    assert_eq!(session.puzzle().stone_count(), 20);
-    assert_eq!(session.source(), "seed-example.txt");
+    assert_eq!(session.puzzle().stone_count(), 11);
+    assert_eq!(session.source(), "cross-unique.txt");
 }
 
 #[test]
@@ -203,6 +208,7 @@ fn not_unique_shows_two_different_solutions_to_switch_between() {
 #[test]
 fn counting_counts_and_keeps_solutions_for_browsing() {
     let mut session = GoishiSession::new(&GoishiSettings::default());
+    give(&mut session, GoishiCommand::LoadExample(0));
     give(&mut session, GoishiCommand::CountSolutions);
     assert_eq!(session.answer(), Some("7,256 solutions."));
     let (_, kept) = session.found().expect("kept");
@@ -517,4 +523,29 @@ fn the_click_mode_and_the_puzzle_s_name_survive_a_restart() {
     assert_eq!(again.interaction(), Interaction::Play);
     assert_eq!(again.source(), session.source());
     assert_ne!(again.source(), "last session's puzzle");
+}
+
+#[test]
+fn check_says_whether_the_picks_can_still_be_finished_and_nothing_more() {
+    let mut solved = session_with(UNIQUE_URL);
+    give(&mut solved, GoishiCommand::Solve);
+    let solution = solved.line().to_vec();
+    for (first, finishable) in [(solution[0], true), (solution[1], false)] {
+        let mut session = session_with(UNIQUE_URL);
+        give(
+            &mut session,
+            GoishiCommand::SetInteraction(Interaction::Play),
+        );
+        give(&mut session, GoishiCommand::Click(first));
+        give(&mut session, GoishiCommand::Check);
+        let notice = session.notice(Instant::now()).expect("an answer");
+        let expected = if finishable {
+            "Check: all is well, this can still be finished."
+        } else {
+            "Check: a dead end, the stones left cannot all be picked from here. Undo to go back."
+        };
+        assert_eq!(notice.text, expected);
+        assert_eq!(notice.error, !finishable);
+        assert_eq!(session.hint(), None, "no pick given away");
+    }
 }

@@ -28,6 +28,10 @@ pub struct GoishiUi {
     size: Option<(u32, u32)>,
     /// The puzzle size the generator's fields last followed.
     followed: Option<(u32, u32)>,
+    /// Whether the solver's section is unfolded, and whether play mode was
+    /// on when it was last folded or unfolded for it: it folds when play
+    /// starts, so that no solution is one stray click away.
+    solver: Option<(bool, bool)>,
 }
 
 impl ModeUi<GoishiSession> for GoishiUi {
@@ -122,25 +126,43 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 GoishiCommand::Common(Common::Step(Step::Undo)),
                 GoishiCommand::Common(Common::Step(Step::Redo)),
                 GoishiCommand::Hint,
+                GoishiCommand::Check,
             ],
             |command| session.can(command),
             out,
         );
 
         ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            for command in [
-                GoishiCommand::Solve,
-                GoishiCommand::CountSolutions,
-                GoishiCommand::IsUnique,
-                GoishiCommand::Rate,
-            ] {
-                if widgets::button(ui, &command, session.can(&command)) {
-                    out.push(command);
-                }
-            }
-        });
-        widgets::found_browser(ui, session, out);
+        let playing = session.interaction() == Interaction::Play;
+        let open = match self.solver {
+            Some((open, was_playing)) if was_playing == playing => open,
+            _ => !playing,
+        };
+        let title = if playing {
+            "Solver (shows solutions)"
+        } else {
+            "Solver"
+        };
+        let section = egui::CollapsingHeader::new(title)
+            .id_salt("goishi-solver")
+            .open(Some(open))
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for command in [
+                        GoishiCommand::Solve,
+                        GoishiCommand::CountSolutions,
+                        GoishiCommand::IsUnique,
+                        GoishiCommand::Rate,
+                    ] {
+                        if widgets::button(ui, &command, session.can(&command)) {
+                            out.push(command);
+                        }
+                    }
+                });
+                widgets::found_browser(ui, session, out);
+            });
+        let open = open != section.header_response.clicked();
+        self.solver = Some((open, playing));
         ui.horizontal(|ui| {
             let generate = GoishiCommand::Generate(Request {
                 width: settings.width,
