@@ -7,7 +7,9 @@ use super::generate_error::GenerateError;
 use super::progress::Phase;
 use super::puzzle::Puzzle;
 use super::rate::{Level, rate};
-use super::single::{NODES_PER_GENERATION, check_request, generate_single};
+pub use super::reach::FEWEST_GENERATED_STONES;
+use super::reach::measured_reach;
+use super::single::{NODES_PER_GENERATION, check_request, generate_single, known_densest_unique};
 use crate::job::{Control, Outcome};
 use crate::random::splitmix64;
 
@@ -34,7 +36,45 @@ pub fn generation_refusal(width: u32, height: u32, stones: usize) -> Result<(), 
             most: MAX_GENERATED_STONES,
         });
     }
-    compose::composition_refusal(width, height, stones, SINGLE_BLOCK_STONES)
+    if let Some(most) = known_densest_unique(width, height)
+        && stones > most
+    {
+        return Err(GenerateError::TooDense {
+            width,
+            height,
+            stones,
+            most,
+        });
+    }
+    if (2..FEWEST_GENERATED_STONES).contains(&stones) {
+        return Err(GenerateError::TooFew {
+            stones,
+            fewest: FEWEST_GENERATED_STONES,
+        });
+    }
+    match measured_reach(width, height) {
+        Some(most) if stones > most => Err(GenerateError::BeyondReach {
+            width,
+            height,
+            stones,
+            most,
+            chained: false,
+            side: (1..)
+                .find(|&side| accepts(side, side, stones))
+                .unwrap_or(u32::MAX),
+        }),
+        Some(_) => Ok(()),
+        None => compose::composition_refusal(width, height, stones, SINGLE_BLOCK_STONES),
+    }
+}
+
+/// Whether the board takes the stones: within its measured reach, or as
+/// the chain-of-blocks plan allows beyond the measured boards.
+fn accepts(width: u32, height: u32, stones: usize) -> bool {
+    match measured_reach(width, height) {
+        Some(most) => stones <= most,
+        None => compose::composition_refusal(width, height, stones, SINGLE_BLOCK_STONES).is_ok(),
+    }
 }
 
 /// A random puzzle with exactly one solution. Big ones are chains of small

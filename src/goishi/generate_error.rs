@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::puzzle::SizeOutOfRange;
 use super::rate::Level;
+use super::reach::FEWEST_GENERATED_STONES;
 use crate::english::indefinite_article;
 
 /// Why no puzzle was made.
@@ -26,6 +27,14 @@ pub enum GenerateError {
         stones: usize,
         /// The most the generator makes.
         most: usize,
+    },
+    /// So few stones (more than one) that no seed makes a puzzle of them
+    /// with one solution.
+    TooFew {
+        /// The stones asked for.
+        stones: usize,
+        /// The fewest that work.
+        fewest: usize,
     },
     /// Stones packed more densely than any unique puzzle of the board.
     TooDense {
@@ -110,6 +119,11 @@ impl fmt::Display for GenerateError {
                 f,
                 "the generator makes puzzles of at most {most} stones (asked for {stones})"
             ),
+            GenerateError::TooFew { stones, fewest } => write!(
+                f,
+                "{stones} stones are too few: the generator finds no puzzle with one solution \
+                 of fewer than {fewest} stones (one stone aside); ask for {fewest} or more"
+            ),
             GenerateError::TooDense {
                 width,
                 height,
@@ -135,6 +149,15 @@ impl fmt::Display for GenerateError {
                 } else {
                     ""
                 };
+                if *most < FEWEST_GENERATED_STONES {
+                    return write!(
+                        f,
+                        "the generator makes no puzzle of more than one stone with one \
+                         solution on {} {width}x{height} board; try a board of at least \
+                         {side}x{side}",
+                        a(width)
+                    );
+                }
                 write!(
                     f,
                     "{stones} stones are more than the generator can make unique on {} \

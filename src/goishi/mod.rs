@@ -24,12 +24,13 @@ mod memo;
 mod progress;
 mod puzzle;
 mod rate;
+mod reach;
 mod rules;
 mod search;
 mod single;
 mod solver;
 
-pub use generate::{MAX_GENERATED_STONES, generate, generation_refusal};
+pub use generate::{FEWEST_GENERATED_STONES, MAX_GENERATED_STONES, generate, generation_refusal};
 pub use generate_error::GenerateError;
 pub use progress::Phase;
 pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};

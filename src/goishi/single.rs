@@ -195,18 +195,24 @@ pub(super) fn generation_refusal_single(
 /// row or column (two stones in a line can be picked from either end), and
 /// [`MAX_UNIQUE_DENSITY`] of the points otherwise.
 fn densest_unique(width: u32, height: u32) -> usize {
+    known_densest_unique(width, height).unwrap_or_else(|| {
+        let points = width as usize * height as usize;
+        points * MAX_UNIQUE_DENSITY.0 / MAX_UNIQUE_DENSITY.1
+    })
+}
+
+/// The most stones any unique puzzle on a `width` x `height` board has,
+/// where that is known for certain: a single row or column, or a board of
+/// [`SMALL_BOARD_MAXIMA`].
+pub(super) fn known_densest_unique(width: u32, height: u32) -> Option<usize> {
     let (short, long) = (width.min(height), width.max(height));
     if short == 1 {
-        return 1;
+        return Some(1);
     }
-    if let Some(&(_, most)) = SMALL_BOARD_MAXIMA
+    SMALL_BOARD_MAXIMA
         .iter()
         .find(|&&(size, _)| size == (short, long))
-    {
-        return most;
-    }
-    let points = width as usize * height as usize;
-    points * MAX_UNIQUE_DENSITY.0 / MAX_UNIQUE_DENSITY.1
+        .map(|&(_, most)| most)
 }
 
 /// A random puzzle with exactly one solution, in one piece. It starts from
