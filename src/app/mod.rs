@@ -99,6 +99,10 @@ pub fn run(resources: Resources) -> eframe::Result {
 /// loses at most a few seconds of editing.
 const AUTO_SAVE_INTERVAL: Duration = Duration::from_secs(5);
 
+/// How often a running clock repaints the window: often enough that its
+/// seconds never skip.
+const CLOCK_REPAINT: Duration = Duration::from_millis(250);
+
 /// How often a running job's counters repaint the window: ten times a
 /// second reads as live, and leaves the cores to the job.
 const PROGRESS_REPAINT: Duration = Duration::from_millis(100);
@@ -574,6 +578,19 @@ impl GridtourApp {
         let playing = self.shown_mut().tick(seconds, speed, looping);
         if playing {
             ctx.request_repaint();
+        }
+        // A player's clock runs only while its mode is shown in a window
+        // in front.
+        let in_front = ctx.input(|i| {
+            let viewport = i.viewport();
+            viewport.focused != Some(false) && viewport.minimized != Some(true)
+        });
+        let shown = self.settings.mode;
+        for mode in Mode::ALL {
+            self.pane_mut(mode).in_view(in_front && mode == shown);
+        }
+        if self.shown().ticking() {
+            ctx.request_repaint_after(CLOCK_REPAINT);
         }
     }
 

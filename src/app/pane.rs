@@ -80,6 +80,14 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     }
     /// The paragraph under the controls that says what is on show.
     fn summary(&self) -> String;
+    /// Whether the mode is in view (shown, in a window in front): a
+    /// player's clock runs only then. Nothing by default.
+    fn in_view(&mut self, _in_view: bool) {}
+    /// Whether something on show changes by itself (a running clock), so
+    /// that the window redraws now and then. No by default.
+    fn ticking(&self) -> bool {
+        false
+    }
     /// The answer of the mode's last count, check or search, shown whole
     /// at the foot of the controls.
     fn result(&self) -> Option<&str>;
@@ -124,6 +132,10 @@ pub trait Pane {
     fn last_job(&self) -> Option<&JobEnd>;
     /// Advances the path on show if it plays; whether it plays.
     fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) -> bool;
+    /// See [`WindowMode::in_view`].
+    fn in_view(&mut self, in_view: bool);
+    /// See [`WindowMode::ticking`].
+    fn ticking(&self) -> bool;
     /// Takes a streamed report or advice.
     fn job_item(&mut self, report: Report);
     /// Takes the result of the mode's job.
@@ -251,6 +263,14 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
     fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) -> bool {
         self.session.tick(seconds, moves_per_second, looping);
         self.session.is_playing()
+    }
+
+    fn in_view(&mut self, in_view: bool) {
+        self.session.in_view(in_view);
+    }
+
+    fn ticking(&self) -> bool {
+        self.session.ticking()
     }
 
     fn job_item(&mut self, report: Report) {

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use gridtour::knight::{Algorithm, TourKind};
 
 use super::goishi::session::Interaction as GoishiInteraction;
+use super::goishi::shelf::Record;
 use super::knight::command::Interaction as KnightInteraction;
 use serde::{Deserialize, Serialize};
 
@@ -169,6 +170,8 @@ pub struct GoishiSettings {
     pub source: Option<String>,
     /// What a click on the board does; `None` for what suits the puzzle.
     pub interaction: Option<GoishiInteraction>,
+    /// The puzzles met, with what the player did with them.
+    pub shelf: Vec<Record>,
     /// How many stones a generated puzzle has.
     pub generate_stones: usize,
     /// The seed of the next generated puzzle.
@@ -189,6 +192,7 @@ impl Default for GoishiSettings {
             order_shown: 0,
             source: None,
             interaction: None,
+            shelf: Vec::new(),
             generate_stones: 12,
             generate_seed: 1,
             generate_difficulty: String::new(),

@@ -1425,3 +1425,36 @@ fn the_solver_folds_away_when_play_starts() {
     press(&mut harness, "View");
     assert!(shows(&harness, "Count solutions"));
 }
+
+#[test]
+fn a_solved_puzzle_shows_its_time_and_the_best_survives_a_restart() {
+    let puzzle = goishi::format::load_bytes("unique", UNIQUE_PUZZLE.as_bytes())
+        .expect("the unique puzzle")
+        .puzzle;
+    let control = Control::new();
+    let solution = match goishi::solve(&puzzle, &control) {
+        Outcome::Done(Some(order)) => order,
+        other => panic!("no solution: {other:?}"),
+    };
+    let mut harness = app_harness(goishi_settings(Some(&puzzle)));
+    harness.step();
+    press(&mut harness, "Play mode");
+    assert!(!shows(&harness, "Time 0:"));
+    click_goishi_point(&mut harness, solution[0]);
+    assert!(
+        shows(&harness, "Time 0:0"),
+        "the clock runs from the first pick"
+    );
+    for &stone in &solution[1..] {
+        click_goishi_point(&mut harness, stone);
+    }
+    assert!(shows(&harness, "Solved in 0:0"));
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(harness.state_mut(), &mut storage);
+    let mut reopened = app_harness(Settings::load(Some(&storage as &dyn eframe::Storage)));
+    reopened.step();
+    reopened.get_by_label_contains("Shelf: ").click();
+    reopened.step();
+    reopened.step();
+    assert!(shows(&reopened, "solved (best 0:0"));
+}

@@ -2,6 +2,7 @@
 //! worker threads, and its UI, joined to the window as one pane.
 
 pub mod session;
+pub mod shelf;
 pub mod ui;
 pub mod work;
 
@@ -59,6 +60,14 @@ impl WindowMode for GoishiSession {
 
     fn result(&self) -> Option<&str> {
         self.answer()
+    }
+
+    fn in_view(&mut self, in_view: bool) {
+        GoishiSession::in_view(self, in_view);
+    }
+
+    fn ticking(&self) -> bool {
+        self.clock().is_running()
     }
 
     fn subject(&self) -> Result<(Subject, String), String> {

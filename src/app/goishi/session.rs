@@ -9,12 +9,15 @@
 //! history, and its picks still to be replayed are the `Pick` moves just
 //! after the cursor.
 
+use std::time::{Duration, Instant};
+
 use gridtour::english::group_digits;
 use gridtour::goishi::format::{self, Loaded};
 use gridtour::goishi::{self, Game, Point, Puzzle};
 use gridtour::job::Progress;
 
 use crate::app::command::{Answer, Command, Effect, Key, Shortcut, Step};
+use crate::app::goishi::shelf::{Clock, Shelf, clock_text};
 use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
 use crate::app::jobs::JobEnd;
 use crate::app::notice::Notice;
@@ -149,6 +152,8 @@ pub enum GoishiCommand {
     CopyUrl,
     /// Puts every picked stone back, to play again.
     Restart,
+    /// Opens a puzzle of the shelf, by its URL, to play.
+    OpenFromShelf(String),
     /// A command every mode has: undo, redo and playback, the move
     /// slider, browsing what a search found, answering the question on
     /// show.
@@ -268,6 +273,14 @@ pub struct GoishiSession {
     hint: Option<(Vec<Point>, Point)>,
     /// What every mode has: history, notice, job, question, playback.
     core: Core<GoishiCommand, GoishiMove, JobKind, Point>,
+    /// The clock of the game in play.
+    clock: Clock,
+    /// The time of the game just solved, with the best before it.
+    solved_in: Option<(Duration, Option<Duration>)>,
+    /// Whether the game in play took a hint: its time is no record.
+    helped: bool,
+    /// The puzzles met.
+    shelf: Shelf,
 }
 
 impl GoishiSession {
@@ -309,7 +322,18 @@ impl GoishiSession {
             waiting: None,
             hint: None,
             core: Core::default(),
+            clock: Clock::default(),
+            solved_in: None,
+            helped: false,
+            shelf: Shelf::from_records(settings.shelf.clone()),
         };
+        for (index, &(name, _)) in EXAMPLES.iter().enumerate() {
+            let puzzle = example(index).puzzle;
+            let size = (puzzle.width(), puzzle.height());
+            let url = format::to_url(&puzzle);
+            session.shelf.stock(&url, name, size, puzzle.stone_count());
+        }
+        session.put_on_shelf();
         let order: Vec<Point> = settings
             .order
             .iter()
@@ -325,6 +349,7 @@ impl GoishiSession {
     pub fn remember(&self, settings: &mut GoishiSettings) {
         settings.puzzle = Some(format::to_url(&self.puzzle));
         settings.source = Some(self.source.clone());
+        settings.shelf = self.shelf.records().to_vec();
         settings.interaction = Some(self.interaction);
         settings.order = self.line().iter().map(|p| [p.x, p.y]).collect();
         settings.order_shown = self.game.picks().len();
@@ -395,7 +420,22 @@ impl GoishiSession {
         match self.interaction {
             Interaction::Edit => "Click a grid point to add or remove a stone.".to_owned(),
             _ if stones == 0 => "There are no stones on the board.".to_owned(),
-            _ if left == 0 => format!("Solved: all {} stones picked.", n(stones)),
+            _ if left == 0 => match self.solved_in {
+                Some((time, best)) => {
+                    let best = match best {
+                        _ if self.helped => " with hints".to_owned(),
+                        Some(best) if best <= time => format!(" (best {})", clock_text(best)),
+                        Some(_) => " (a new best)".to_owned(),
+                        None => String::new(),
+                    };
+                    format!(
+                        "Solved in {}{best}: all {} stones picked.",
+                        clock_text(time),
+                        n(stones)
+                    )
+                }
+                None => format!("Solved: all {} stones picked.", n(stones)),
+            },
             Interaction::Play if picked == 0 => "Click a stone to start picking.".to_owned(),
             Interaction::Play
                 if self.core.moves.ahead().is_empty() && self.game.legal_picks().is_empty() =>
@@ -454,6 +494,7 @@ impl GoishiSession {
         self.waiting = None;
         self.core.notice = Some(match (asked, hint) {
             (Asked::Hint, Some(Some(stone))) => {
+                self.helped = true;
                 self.hint = Some((self.game.picks().to_vec(), stone));
                 self.core.touch();
                 Notice::info(format!("Hint: pick the stone at {stone}."))
@@ -505,6 +546,7 @@ impl GoishiSession {
                         self.core.playback.stop();
                         self.core.moves.record(GoishiMove::Step(point));
                         self.core.touch();
+                        self.time_the_game();
                         Vec::new()
                     }
                     Err(violation) => self.refuse(format!("Not allowed: {violation}")),
@@ -515,10 +557,68 @@ impl GoishiSession {
 
     fn replace(&mut self, puzzle: Puzzle, source: String) -> Vec<Effect<GoishiJob>> {
         let before = (self.puzzle.clone(), self.source.clone());
-        self.change_puzzle(PuzzleChange::Replace {
+        let effects = self.change_puzzle(PuzzleChange::Replace {
             before,
             after: (puzzle, source),
-        })
+        });
+        self.put_on_shelf();
+        effects
+    }
+
+    /// Puts the puzzle on show first on the shelf, under its name.
+    fn put_on_shelf(&mut self) {
+        if self.puzzle.stone_count() > 0 {
+            let size = (self.puzzle.width(), self.puzzle.height());
+            let url = format::to_url(&self.puzzle);
+            let stones = self.puzzle.stone_count();
+            self.shelf.note(&url, &self.source, size, stones);
+        }
+    }
+
+    /// Starts the clock on a game's first pick and stops it on its last,
+    /// keeping the time on the shelf.
+    fn time_the_game(&mut self) {
+        let now = Instant::now();
+        if self.game.picks().len() == 1 {
+            self.clock.start(now);
+        }
+        if self.game.is_complete() && self.solved_in.is_none() && self.clock.reading(now).is_some()
+        {
+            let time = self.clock.stop(now);
+            let url = format::to_url(&self.puzzle);
+            if self.shelf.get(&url).is_none() {
+                self.put_on_shelf();
+            }
+            let best = self.shelf.solved(&url, time, self.helped);
+            self.solved_in = Some((time, best));
+        }
+    }
+
+    /// The clock of the game in play, once its first pick is made.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The puzzles met.
+    pub fn shelf(&self) -> &Shelf {
+        &self.shelf
+    }
+
+    /// The best time of the puzzle on show, if it was ever solved.
+    pub fn best_time(&self) -> Option<Duration> {
+        let record = self.shelf.get(&format::to_url(&self.puzzle))?;
+        record.best_seconds.map(Duration::from_secs_f64)
+    }
+
+    /// Holds the clock while the window is out of view or play mode is
+    /// left, and lets it run on when both come back.
+    pub fn in_view(&mut self, in_view: bool) {
+        let now = Instant::now();
+        if in_view && self.interaction == Interaction::Play {
+            self.clock.resume(now);
+        } else {
+            self.clock.pause(now);
+        }
     }
 
     /// Shows a puzzle read from a file, URL or example, with the order it
@@ -558,6 +658,9 @@ impl GoishiSession {
     /// and goes on).
     fn puzzle_changed(&mut self) -> Vec<Effect<GoishiJob>> {
         self.answer = None;
+        self.clock = Clock::default();
+        self.solved_in = None;
+        self.helped = false;
         // The status bar spoke of the old puzzle.
         self.core.last_job = None;
         self.core.found.clear();
@@ -681,13 +784,7 @@ impl Session for GoishiSession {
                 Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::LoadUrl(url) => match format::parse_url(url.trim()) {
-                Ok(puzzle) => self.load(
-                    Loaded {
-                        puzzle,
-                        order: None,
-                    },
-                    "puzzle from the URL",
-                ),
+                Ok(puzzle) => self.load(Loaded::puzzle_only(puzzle), "puzzle from the URL"),
                 Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::LoadExample(index) => match EXAMPLES.get(index) {
@@ -738,7 +835,23 @@ impl Session for GoishiSession {
             GoishiCommand::Restart => {
                 self.core.playback.stop();
                 self.record(GoishiMove::Reset(Box::new(PuzzleChange::Keep)));
+                self.clock = Clock::default();
+                self.solved_in = None;
+                self.helped = false;
                 Vec::new()
+            }
+            GoishiCommand::OpenFromShelf(url) => {
+                let name = self.shelf.get(&url).map(|record| record.name.clone());
+                match (format::parse_url(&url), name) {
+                    (Ok(puzzle), Some(name)) => {
+                        let effects = self.load(Loaded::puzzle_only(puzzle), &name);
+                        if self.interaction == Interaction::View {
+                            self.interaction = Interaction::Play;
+                        }
+                        effects
+                    }
+                    _ => self.refuse("That puzzle is no longer on the shelf.".to_owned()),
+                }
             }
             // See `Session::perform_common`.
             GoishiCommand::Common(_) => Vec::new(),
@@ -811,6 +924,10 @@ impl Session for GoishiSession {
                 how = "no solution".to_owned();
             }
             GoishiReport::Rated(rating) => {
+                if let Some(rating) = &rating {
+                    self.shelf
+                        .rated(&format::to_url(&self.puzzle), rating.level.name());
+                }
                 self.answer = Some(match rating {
                     Some(rating) => format!("Rated {rating}."),
                     None => "This puzzle has no solution.".to_owned(),

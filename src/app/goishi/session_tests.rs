@@ -369,7 +369,13 @@ fn following_hints_from_the_start_solves_a_100_stone_puzzle() {
         );
     }
     assert_eq!(goishi::validate(&puzzle, session.picks()), Ok(()));
-    assert_eq!(session.summary(), "Solved: all 100 stones picked.");
+    let summary = session.summary();
+    assert!(
+        summary.starts_with("Solved in ")
+            && summary.ends_with(" with hints: all 100 stones picked."),
+        "{summary}"
+    );
+    assert_eq!(session.best_time(), None, "hints make no record");
     assert!(!session.can(&GoishiCommand::Hint));
 }
 
@@ -548,4 +554,69 @@ fn check_says_whether_the_picks_can_still_be_finished_and_nothing_more() {
         assert_eq!(notice.error, !finishable);
         assert_eq!(session.hint(), None, "no pick given away");
     }
+}
+
+#[test]
+fn the_clock_runs_from_the_first_pick_to_solved_and_the_best_time_is_kept() {
+    let mut solver = session_with(UNIQUE_URL);
+    give(&mut solver, GoishiCommand::Solve);
+    let solution = solver.line().to_vec();
+
+    let mut session = session_with(UNIQUE_URL);
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::Play),
+    );
+    session.in_view(true);
+    assert_eq!(session.clock().reading(Instant::now()), None);
+    give(&mut session, GoishiCommand::Click(solution[0]));
+    assert!(session.clock().is_running());
+    for &stone in &solution[1..] {
+        give(&mut session, GoishiCommand::Click(stone));
+    }
+    assert!(!session.clock().is_running(), "stopped when solved");
+    let summary = session.summary();
+    assert!(summary.starts_with("Solved in 0:0"), "{summary}");
+    let best = session.best_time().expect("a best time");
+    assert!(best < Duration::from_secs(5));
+
+    // The shelf, with the best time, survives a restart.
+    let mut settings = GoishiSettings::default();
+    session.remember(&mut settings);
+    let again = GoishiSession::new(&settings);
+    assert_eq!(again.best_time(), Some(best));
+    let record = again
+        .shelf()
+        .records()
+        .iter()
+        .find(|record| record.url == UNIQUE_URL)
+        .expect("on the shelf");
+    assert!(record.solved);
+    // The shipped puzzles are on the shelf too.
+    assert!(again.shelf().records().len() >= EXAMPLES.len());
+
+    // Restart: a new game, a new clock; the time shown stays the best.
+    give(&mut session, GoishiCommand::Restart);
+    assert_eq!(session.clock().reading(Instant::now()), None);
+}
+
+#[test]
+fn a_clock_out_of_view_holds() {
+    let mut session = session_with(UNIQUE_URL);
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::Play),
+    );
+    let stone = session.legal_picks()[0];
+    give(&mut session, GoishiCommand::Click(stone));
+    session.in_view(false);
+    assert!(!session.clock().is_running());
+    session.in_view(true);
+    assert!(session.clock().is_running());
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::View),
+    );
+    session.in_view(true);
+    assert!(!session.clock().is_running(), "held out of play mode");
 }

@@ -2,6 +2,8 @@
 //! keys into [`GoishiCommand`]s. It holds only what is about drawing and
 //! typing (the canvas view, the URL being typed, a size being changed).
 
+use std::time::{Duration, Instant};
+
 use eframe::egui;
 use gridtour::english::indefinite_article;
 use gridtour::goishi::{self, Level, Point, Puzzle};
@@ -10,6 +12,7 @@ use super::session::{EXAMPLES, GoishiCommand, GoishiSession, Interaction};
 use super::work::Request;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
+use crate::app::goishi::shelf::clock_text;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::{GoishiSettings, ViewSettings};
@@ -131,6 +134,13 @@ impl ModeUi<GoishiSession> for GoishiUi {
             |command| session.can(command),
             out,
         );
+        if let Some(time) = session.clock().reading(Instant::now()) {
+            let best = session.best_time().map_or(String::new(), |best| {
+                format!("   best {}", clock_text(best))
+            });
+            ui.label(egui::RichText::new(format!("Time {}{best}", clock_text(time))).monospace());
+        }
+        shelf(ui, session, out);
 
         ui.separator();
         let playing = session.interaction() == Interaction::Play;
@@ -266,4 +276,37 @@ impl ModeUi<GoishiSession> for GoishiUi {
     fn view(&mut self) -> &mut View {
         &mut self.view
     }
+}
+
+/// The puzzles met, each with its size, level and best time; a click opens
+/// one to play.
+fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand>) {
+    let records = session.shelf().records();
+    egui::CollapsingHeader::new(format!("Shelf: {} puzzles", records.len()))
+        .id_salt("goishi-shelf")
+        .show(ui, |ui| {
+            for record in records {
+                let (width, height) = record.size;
+                let mut about = format!("{width} x {height}, {} stones", record.stones);
+                if let Some(level) = &record.level {
+                    about.push_str(&format!(", {level}"));
+                }
+                match (record.solved, record.best_seconds) {
+                    (true, Some(best)) => about.push_str(&format!(
+                        ", solved (best {})",
+                        clock_text(Duration::from_secs_f64(best))
+                    )),
+                    (true, None) => about.push_str(", solved"),
+                    (false, _) => {}
+                }
+                if ui
+                    .link(&record.name)
+                    .on_hover_text("Open this puzzle to play")
+                    .clicked()
+                {
+                    out.push(GoishiCommand::OpenFromShelf(record.url.clone()));
+                }
+                ui.label(egui::RichText::new(about).small());
+            }
+        });
 }

@@ -83,7 +83,8 @@ pub struct Loaded {
 }
 
 impl Loaded {
-    fn puzzle_only(puzzle: Puzzle) -> Self {
+    /// A puzzle read without a pick order.
+    pub fn puzzle_only(puzzle: Puzzle) -> Self {
         Loaded {
             puzzle,
             order: None,

@@ -1,0 +1,260 @@
+//! A player's Goishi record: the shelf of puzzles met (those that ship,
+//! those opened and those generated), each with whether it was solved and
+//! the best time, and the clock of the game in play. No egui in here.
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+/// The most puzzles the shelf keeps; beyond, the oldest unsolved go first.
+const SHELF_MAX: usize = 300;
+
+/// The clock of one game: it starts on the first pick, runs while the game
+/// is in play and in view, and stops when every stone is picked.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Clock {
+    /// Since when it runs, while it runs.
+    running_since: Option<Instant>,
+    /// The time counted before that.
+    spent: Duration,
+    /// Whether the game is timed (its first pick made).
+    started: bool,
+    /// Whether the game ended, its time taken.
+    stopped: bool,
+}
+
+impl Clock {
+    /// Starts timing a game, unless one is timed already.
+    pub fn start(&mut self, now: Instant) {
+        if !self.started {
+            self.started = true;
+            self.running_since = Some(now);
+        }
+    }
+
+    /// Holds the clock (the window is out of view, or play mode left).
+    pub fn pause(&mut self, now: Instant) {
+        if let Some(since) = self.running_since.take() {
+            self.spent += now.saturating_duration_since(since);
+        }
+    }
+
+    /// Lets a held clock run on, if its game is still being played.
+    pub fn resume(&mut self, now: Instant) {
+        if self.started && !self.stopped && self.running_since.is_none() {
+            self.running_since = Some(now);
+        }
+    }
+
+    /// Ends the game: the time it took.
+    pub fn stop(&mut self, now: Instant) -> Duration {
+        self.pause(now);
+        self.stopped = true;
+        self.spent
+    }
+
+    /// The time on the clock, once a game is timed.
+    pub fn reading(&self, now: Instant) -> Option<Duration> {
+        let running = self
+            .running_since
+            .map_or(Duration::ZERO, |since| now.saturating_duration_since(since));
+        self.started.then_some(self.spent + running)
+    }
+
+    /// Whether it runs (and the window should show it move).
+    pub fn is_running(&self) -> bool {
+        self.running_since.is_some()
+    }
+}
+
+/// `time` as a clock shows it: 2:41, or 1:02:41.
+pub fn clock_text(time: Duration) -> String {
+    let seconds = time.as_secs();
+    let (hours, minutes, seconds) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}")
+    }
+}
+
+/// One puzzle on the shelf.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The puzzle, as its puzz.link URL.
+    pub url: String,
+    /// Where it came from ("cross-unique.txt", "generated puzzle (seed 2)").
+    pub name: String,
+    /// Its width and height in grid points.
+    pub size: (u32, u32),
+    /// Its stones.
+    pub stones: usize,
+    /// Its level, once rated or generated for one.
+    pub level: Option<String>,
+    /// Whether the player has picked every stone.
+    pub solved: bool,
+    /// The fastest solve, in seconds.
+    pub best_seconds: Option<f64>,
+}
+
+/// The puzzles met, most recent first.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Shelf {
+    records: Vec<Record>,
+}
+
+impl Shelf {
+    /// The shelf as stored.
+    pub fn from_records(records: Vec<Record>) -> Shelf {
+        let mut shelf = Shelf::default();
+        for record in records.into_iter().rev() {
+            shelf.put(record);
+        }
+        shelf
+    }
+
+    /// Every record, most recent first.
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// The record of the puzzle `url`, if it is on the shelf.
+    pub fn get(&self, url: &str) -> Option<&Record> {
+        self.records.iter().find(|record| record.url == url)
+    }
+
+    /// Puts the puzzle first on the shelf, keeping what is known of it.
+    pub fn note(&mut self, url: &str, name: &str, size: (u32, u32), stones: usize) {
+        let record = match self.take(url) {
+            Some(known) => Record {
+                name: name.to_owned(),
+                ..known
+            },
+            None => Record {
+                url: url.to_owned(),
+                name: name.to_owned(),
+                size,
+                stones,
+                level: None,
+                solved: false,
+                best_seconds: None,
+            },
+        };
+        self.put(record);
+    }
+
+    /// Adds a puzzle at the back, unless it is there: the shipped ones.
+    pub fn stock(&mut self, url: &str, name: &str, size: (u32, u32), stones: usize) {
+        if self.get(url).is_none() && self.records.len() < SHELF_MAX {
+            self.records.push(Record {
+                url: url.to_owned(),
+                name: name.to_owned(),
+                size,
+                stones,
+                level: None,
+                solved: false,
+                best_seconds: None,
+            });
+        }
+    }
+
+    /// Records a solve of `url` in `time`, a best time unless `helped`
+    /// (hints were taken); the best time before it, if any.
+    pub fn solved(&mut self, url: &str, time: Duration, helped: bool) -> Option<Duration> {
+        let record = self.records.iter_mut().find(|record| record.url == url)?;
+        let before = record.best_seconds.map(Duration::from_secs_f64);
+        record.solved = true;
+        let seconds = time.as_secs_f64();
+        if !helped && record.best_seconds.is_none_or(|best| seconds < best) {
+            record.best_seconds = Some(seconds);
+        }
+        before
+    }
+
+    /// Records the level of `url`.
+    pub fn rated(&mut self, url: &str, level: &str) {
+        if let Some(record) = self.records.iter_mut().find(|record| record.url == url) {
+            record.level = Some(level.to_owned());
+        }
+    }
+
+    fn take(&mut self, url: &str) -> Option<Record> {
+        let at = self.records.iter().position(|record| record.url == url)?;
+        Some(self.records.remove(at))
+    }
+
+    /// Puts `record` first, making room by dropping the oldest unsolved
+    /// puzzle (or the oldest of all).
+    fn put(&mut self, record: Record) {
+        self.take(&record.url);
+        if self.records.len() >= SHELF_MAX {
+            let drop = self
+                .records
+                .iter()
+                .rposition(|record| !record.solved)
+                .unwrap_or(self.records.len() - 1);
+            self.records.remove(drop);
+        }
+        self.records.insert(0, record);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_counts_only_while_in_play_and_stops_at_the_end() {
+        let t0 = Instant::now();
+        let at = |seconds: u64| t0 + Duration::from_secs(seconds);
+        let mut clock = Clock::default();
+        assert_eq!(clock.reading(t0), None);
+        clock.start(at(0));
+        assert_eq!(clock.reading(at(10)), Some(Duration::from_secs(10)));
+        clock.pause(at(10));
+        clock.resume(at(100));
+        assert_eq!(clock.reading(at(130)), Some(Duration::from_secs(40)));
+        // A second start does not restart it.
+        clock.start(at(130));
+        assert_eq!(clock.stop(at(161)), Duration::from_secs(71));
+        clock.resume(at(200));
+        assert!(!clock.is_running());
+        assert_eq!(clock.reading(at(500)), Some(Duration::from_secs(71)));
+        assert_eq!(clock_text(Duration::from_secs(161)), "2:41");
+        assert_eq!(clock_text(Duration::from_secs(3761)), "1:02:41");
+    }
+
+    #[test]
+    fn the_shelf_keeps_the_best_time_and_the_most_recent_first() {
+        let mut shelf = Shelf::default();
+        shelf.stock("u1", "one", (4, 4), 10);
+        shelf.note("u2", "two", (6, 7), 11);
+        assert_eq!(shelf.records()[0].url, "u2");
+        assert_eq!(shelf.solved("u1", Duration::from_secs(90), false), None);
+        assert_eq!(
+            shelf.solved("u1", Duration::from_secs(120), false),
+            Some(Duration::from_secs(90))
+        );
+        // A solve with hints is no record.
+        shelf.solved("u1", Duration::from_secs(5), true);
+        assert_eq!(shelf.get("u1").and_then(|r| r.best_seconds), Some(90.0));
+        shelf.note("u1", "one again", (4, 4), 10);
+        assert_eq!(shelf.records()[0].name, "one again");
+        assert!(shelf.records()[0].solved);
+        let again = Shelf::from_records(shelf.records().to_vec());
+        assert_eq!(again, shelf);
+    }
+
+    #[test]
+    fn a_full_shelf_drops_its_oldest_unsolved_puzzle() {
+        let mut shelf = Shelf::default();
+        for i in 0..SHELF_MAX {
+            shelf.note(&format!("u{i}"), "p", (5, 5), 7);
+        }
+        shelf.solved("u0", Duration::from_secs(1), false);
+        shelf.note("new", "p", (5, 5), 7);
+        assert_eq!(shelf.records().len(), SHELF_MAX);
+        assert!(shelf.get("u0").is_some(), "a solved one stays");
+        assert!(shelf.get("u1").is_none(), "the oldest unsolved goes");
+    }
+}
