@@ -22,8 +22,15 @@ pub struct WriteError {
 /// What went wrong in a write (see [`WriteError`]).
 #[derive(Debug)]
 pub enum WriteFailure {
-    /// The path names a folder or nothing, not a file.
+    /// The path names nothing that could be a file.
     NotAFile,
+    /// The path names a folder.
+    Folder,
+    /// The path names a block device or a socket, which are never
+    /// written.
+    SpecialFile(&'static str),
+    /// The path names a named pipe that no program reads.
+    NoReader,
     /// The folder it would go in does not exist.
     NoFolder(PathBuf),
     /// The system refused or failed a step of the write.
@@ -37,6 +44,11 @@ impl fmt::Display for WriteError {
         write!(f, "cannot write {}: ", self.path.display())?;
         match &self.reason {
             WriteFailure::NotAFile => write!(f, "the path does not name a file"),
+            WriteFailure::Folder => write!(f, "it is a folder; give a file name in it"),
+            WriteFailure::SpecialFile(what) => {
+                write!(f, "it is a {what}, which gridtour does not write to")
+            }
+            WriteFailure::NoReader => write!(f, "it is a named pipe that no program reads"),
             WriteFailure::NoFolder(folder) => {
                 write!(f, "the folder {} does not exist", folder.display())
             }
@@ -59,7 +71,12 @@ impl std::error::Error for WriteError {}
 /// to disk, and the temporary file is then renamed over the target. An
 /// existing target keeps its permissions; a symbolic link is written through,
 /// not replaced. On failure the temporary file is removed and the message
-/// names `path` and the reason.
+/// names `path` and the reason. Temporary files that processes no longer
+/// running left beside the target (killed half-way) are removed first.
+///
+/// A character device (`/dev/null`, a terminal) or a named pipe is written
+/// into directly, never replaced; a pipe without a reader is refused at
+/// once instead of waiting for one. Block devices and sockets are refused.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     write_atomic_with(path, &mut |file| file.write_all(bytes))
 }
@@ -74,6 +91,13 @@ pub fn write_atomic_with(
         path: path.to_path_buf(),
         reason,
     };
+    if path.is_dir() || path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        return Err(failure(WriteFailure::Folder));
+    }
+    #[cfg(unix)]
+    if let Some(special) = special_file(path) {
+        return write_special(path, special, fill).map_err(failure);
+    }
     let target = resolve_symlink(path);
     let Some(file_name) = target.file_name() else {
         return Err(failure(WriteFailure::NotAFile));
@@ -98,6 +122,79 @@ pub fn write_atomic_with(
     sync_directory(directory).map_err(|error| failure(WriteFailure::NotFlushed(error)))
 }
 
+/// What kind of special file `path` names (following links), if it is one.
+#[cfg(unix)]
+fn special_file(path: &Path) -> Option<Special> {
+    use std::os::unix::fs::FileTypeExt as _;
+    let kind = fs::metadata(path).ok()?.file_type();
+    if kind.is_char_device() {
+        Some(Special::CharDevice)
+    } else if kind.is_fifo() {
+        Some(Special::Pipe)
+    } else if kind.is_block_device() {
+        Some(Special::Refused("block device"))
+    } else if kind.is_socket() {
+        Some(Special::Refused("socket"))
+    } else {
+        None
+    }
+}
+
+/// A path that is not a regular file, a folder or nothing.
+#[cfg(unix)]
+#[derive(Clone, Copy)]
+enum Special {
+    CharDevice,
+    Pipe,
+    Refused(&'static str),
+}
+
+/// Writes straight into a character device or a named pipe: they cannot be
+/// replaced, and what is written to them is gone at once anyway.
+#[cfg(unix)]
+fn write_special(
+    path: &Path,
+    special: Special,
+    fill: &mut dyn FnMut(&mut dyn io::Write) -> io::Result<()>,
+) -> Result<(), WriteFailure> {
+    use std::os::unix::fs::OpenOptionsExt as _;
+    let mut options = OpenOptions::new();
+    options.write(true);
+    match special {
+        Special::Refused(what) => return Err(WriteFailure::SpecialFile(what)),
+        // Opening a pipe waits for a reader; without one it fails at once.
+        Special::Pipe => options.custom_flags(libc::O_NONBLOCK),
+        Special::CharDevice => &mut options,
+    };
+    let file = options.open(path).map_err(|error| {
+        if error.raw_os_error() == Some(libc::ENXIO) {
+            WriteFailure::NoReader
+        } else {
+            WriteFailure::Io(error)
+        }
+    })?;
+    blocking(&file).map_err(WriteFailure::Io)?;
+    let mut writer = io::BufWriter::new(file);
+    fill(&mut writer)
+        .and_then(|()| io::Write::flush(&mut writer))
+        .map_err(WriteFailure::Io)
+}
+
+/// Makes writes to `file` wait for room again (a pipe opened without
+/// waiting for its reader).
+#[cfg(unix)]
+fn blocking(file: &File) -> io::Result<()> {
+    use std::os::fd::AsRawFd as _;
+    let fd = file.as_raw_fd();
+    // SAFETY: fcntl on a descriptor this function's caller owns, with
+    // plain integer arguments.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
 /// The file a write to `path` lands in: the destination of a symbolic link
 /// (so the link survives), otherwise `path` itself. A dangling link is
 /// replaced by the new file.
@@ -117,6 +214,7 @@ fn create_temp_file(directory: &Path, file_name: &std::ffi::OsStr) -> io::Result
     static NEXT_TEMP_NUMBER: AtomicU64 = AtomicU64::new(0);
     /// Tries before giving up on names taken by leftovers of other runs.
     const ATTEMPTS: usize = 100;
+    remove_leftovers(directory, file_name);
     let mut last_error = io::Error::from(ErrorKind::AlreadyExists);
     for _ in 0..ATTEMPTS {
         let number = NEXT_TEMP_NUMBER.fetch_add(1, Ordering::Relaxed);
@@ -135,6 +233,37 @@ fn create_temp_file(directory: &Path, file_name: &std::ffi::OsStr) -> io::Result
         }
     }
     Err(last_error)
+}
+
+/// Removes the temporary files of earlier writes of `file_name` whose
+/// process is no longer running (killed before it could clean up).
+fn remove_leftovers(directory: &Path, file_name: &std::ffi::OsStr) {
+    let Ok(entries) = fs::read_dir(directory) else {
+        return;
+    };
+    let prefix = format!(".{}.", file_name.to_string_lossy());
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(&prefix))
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|rest| rest.split_once('.'))
+            .filter(|(_, number)| number.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != process::id() && !is_running(pid) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether a process with this id runs (on Linux, by /proc; elsewhere
+/// every process is taken to run, so nothing is removed).
+fn is_running(pid: u32) -> bool {
+    !cfg!(target_os = "linux") || Path::new("/proc").join(pid.to_string()).exists()
 }
 
 /// Fills the temporary file, flushes it to disk and renames it over the
@@ -243,28 +372,38 @@ mod tests {
     }
 
     #[test]
-    fn write_atomic_cleans_up_when_the_rename_fails() {
-        let dir = ScratchDir::new("rename");
-        let target = dir.0.join("taken");
-        fs::create_dir(&target).expect("a directory in the way");
-        let error = write_atomic(&target, b"data").expect_err("a directory cannot be replaced");
+    fn write_atomic_cleans_up_when_the_write_fails() {
+        let dir = ScratchDir::new("fails");
+        let target = dir.0.join("tour.gif");
+        let error = write_atomic_with(&target, &mut |_| Err(io::Error::other("disk full")))
+            .expect_err("the write fails");
         assert!(matches!(error.reason, WriteFailure::Io(_)), "{error}");
-        assert!(
-            error
-                .to_string()
-                .starts_with(&format!("cannot write {}: ", target.display())),
-            "{error}"
+        assert_eq!(
+            error.to_string(),
+            format!("cannot write {}: disk full", target.display())
         );
+        assert!(dir.entries().is_empty());
+    }
+
+    #[test]
+    fn a_folder_is_refused_not_replaced() {
+        let dir = ScratchDir::new("folder");
+        let taken = dir.0.join("taken");
+        fs::create_dir(&taken).expect("a directory in the way");
+        for path in [taken, dir.0.join("new/")] {
+            let error = write_atomic(&path, b"data").expect_err("a folder");
+            assert!(matches!(error.reason, WriteFailure::Folder), "{error}");
+        }
         assert_eq!(dir.entries(), ["taken"]);
     }
 
     #[test]
     fn write_atomic_refuses_a_path_without_file_name() {
-        let error = write_atomic(Path::new("/"), b"data").expect_err("not a file");
-        assert!(matches!(error.reason, WriteFailure::NotAFile));
+        let error = write_atomic(Path::new(".."), b"data").expect_err("not a file");
+        assert!(matches!(error.reason, WriteFailure::Folder));
         assert_eq!(
             error.to_string(),
-            "cannot write /: the path does not name a file"
+            "cannot write ..: it is a folder; give a file name in it"
         );
     }
 
@@ -297,5 +436,81 @@ mod tests {
         let link_type = fs::symlink_metadata(&link).expect("the link").file_type();
         assert!(link_type.is_symlink());
         assert_eq!(dir.entries(), ["link.svg", "real.svg"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_character_device_is_written_into_not_replaced() {
+        use std::os::unix::fs::FileTypeExt as _;
+        write_atomic(Path::new("/dev/null"), b"gone").expect("/dev/null takes anything");
+        let kind = fs::metadata("/dev/null").expect("/dev/null").file_type();
+        assert!(kind.is_char_device(), "/dev/null is still a device");
+        // Through a link, too; the link stays.
+        let dir = ScratchDir::new("device-link");
+        let link = dir.0.join("out");
+        std::os::unix::fs::symlink("/dev/null", &link).expect("a link");
+        write_atomic(&link, b"gone").expect("written through");
+        assert!(
+            fs::symlink_metadata(&link)
+                .expect("the link")
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(dir.entries(), ["out"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_written_into_and_one_without_a_reader_refused_at_once() {
+        use std::os::unix::fs::FileTypeExt as _;
+        let dir = ScratchDir::new("fifo");
+        let fifo = dir.0.join("pipe");
+        let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).expect("a path");
+        // SAFETY: mkfifo with a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let started = std::time::Instant::now();
+        let error = write_atomic(&fifo, b"data").expect_err("nobody reads");
+        assert!(matches!(error.reason, WriteFailure::NoReader), "{error}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read(fifo).expect("the pipe's contents"))
+        };
+        // The reader opens the pipe when it is scheduled: try until it has.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let big = vec![7u8; 1 << 20];
+        loop {
+            match write_atomic(&fifo, &big) {
+                Ok(()) => break,
+                Err(WriteError {
+                    reason: WriteFailure::NoReader,
+                    ..
+                }) if std::time::Instant::now() < deadline => std::thread::yield_now(),
+                Err(error) => panic!("{error}"),
+            }
+        }
+        assert_eq!(reader.join().expect("the reader").len(), big.len());
+        assert!(fs::metadata(&fifo).expect("the pipe").file_type().is_fifo());
+        assert_eq!(dir.entries(), ["pipe"]);
+    }
+
+    #[test]
+    fn leftovers_of_dead_writers_are_removed_and_others_kept() {
+        let dir = ScratchDir::new("leftovers");
+        let target = dir.0.join("tour.png");
+        // Above any process id Linux hands out: never running.
+        let dead = dir.0.join(".tour.png.4194305.3.tmp");
+        let alive = dir.0.join(format!(".tour.png.{}.999.tmp", process::id()));
+        let other = dir.0.join(".other.png.4194305.3.tmp");
+        for leftover in [&dead, &alive, &other] {
+            fs::write(leftover, b"half").expect("a leftover");
+        }
+        write_atomic(&target, b"png").expect("a write");
+        let mut expected = vec![".other.png.4194305.3.tmp".to_owned(), "tour.png".to_owned()];
+        expected.insert(1, format!(".tour.png.{}.999.tmp", process::id()));
+        expected.sort();
+        if cfg!(target_os = "linux") {
+            assert_eq!(dir.entries(), expected);
+        }
     }
 }

@@ -324,6 +324,6 @@ mod tests {
         assert_eq!(Format::parse("animated-svg"), Ok(Format::AnimatedSvg));
         let error = Format::parse("jpeg\u{1b}").unwrap_err().to_string();
         assert!(error.contains("'jpeg\\u{1b}'"), "{error}");
-        assert!(error.contains("text, json, pzprv3, url, svg, png, animated-svg, gif"));
+        assert!(error.contains("text, json, pzprv3, url, link, svg, png, animated-svg, gif"));
     }
 }
