@@ -34,6 +34,23 @@ pub enum SweepFileError {
         /// What the system said.
         error: String,
     },
+    /// The checkpoint path names something else than a file (a pipe, a
+    /// device, a folder).
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+    },
+    /// Another count holds the checkpoint file.
+    InUse {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The folder of the checkpoint file cannot be written, so no save
+    /// could be made.
+    NotWritable {
+        /// The file.
+        path: PathBuf,
+    },
     /// The checkpoint file is not one (or one of another version).
     NotACheckpoint {
         /// The file.
@@ -125,6 +142,21 @@ impl fmt::Display for SweepFileError {
             SweepFileError::Unreadable { path, error } => {
                 write!(f, "cannot read {}: {error}", path.display())
             }
+            SweepFileError::NotAFile { path } => write!(
+                f,
+                "{} is not an ordinary file (a checkpoint must be one)",
+                path.display()
+            ),
+            SweepFileError::InUse { path } => write!(
+                f,
+                "{} is in use by another count (one checkpoint serves one count at a time)",
+                path.display()
+            ),
+            SweepFileError::NotWritable { path } => write!(
+                f,
+                "cannot save to {}: its folder cannot be written",
+                path.display()
+            ),
             SweepFileError::NotACheckpoint { path } => write!(
                 f,
                 "{} is not a gridtour count checkpoint (or one of another version)",

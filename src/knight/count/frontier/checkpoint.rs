@@ -87,6 +87,74 @@ pub(super) struct Saver<'c> {
     taken_up_after: Option<u32>,
     /// The squares swept when the sweep under way was last saved.
     saved_after: Option<u32>,
+    /// Held while the count runs, so that no other count uses the file.
+    lock: Option<CheckpointLock>,
+}
+
+/// The hold of one count on a checkpoint file: an advisory lock on a
+/// hidden file beside it (the checkpoint itself is replaced at every save,
+/// so it cannot carry the lock), removed when the count lets go.
+struct CheckpointLock {
+    file: File,
+    path: std::path::PathBuf,
+}
+
+impl CheckpointLock {
+    /// Takes the hold on the checkpoint at `path`, or says another count
+    /// has it.
+    fn take(path: &Path) -> Result<CheckpointLock, SweepFileError> {
+        let name = path
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned());
+        let lock_path = path.with_file_name(format!(".{}.lock", name.unwrap_or_default()));
+        let unreadable = |error: io::Error| SweepFileError::Unreadable {
+            path: lock_path.clone(),
+            error: error.to_string(),
+        };
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(unreadable)?;
+        match file.try_lock() {
+            Ok(()) => Ok(CheckpointLock {
+                file,
+                path: lock_path,
+            }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(SweepFileError::InUse {
+                path: path.to_path_buf(),
+            }),
+            Err(std::fs::TryLockError::Error(error)) => Err(unreadable(error)),
+        }
+    }
+}
+
+impl Drop for CheckpointLock {
+    fn drop(&mut self) {
+        // Removed while still held, so that no count takes a lock on a
+        // name about to go.
+        let _ = std::fs::remove_file(&self.path);
+        let _ = self.file.unlock();
+    }
+}
+
+/// The folder a checkpoint at `path` is saved in.
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
+/// Whether a save could create its temporary file in `folder`.
+fn writable(folder: &Path) -> bool {
+    match std::ffi::CString::new(folder.as_os_str().as_encoded_bytes()) {
+        // SAFETY: access() reads a NUL-terminated path.
+        #[cfg(unix)]
+        Ok(folder) => unsafe { libc::access(folder.as_ptr(), libc::W_OK) == 0 },
+        _ => true,
+    }
 }
 
 impl<'c> Saver<'c> {
@@ -109,8 +177,25 @@ impl<'c> Saver<'c> {
             last_save: Instant::now(),
             taken_up_after: None,
             saved_after: None,
+            lock: None,
         };
         if let Some(to) = to {
+            // A folder that is not there is said by the first save, below.
+            let folder = folder_of(&to.path);
+            if folder.is_dir() {
+                saver.lock = Some(CheckpointLock::take(&to.path)?);
+                if !writable(folder) {
+                    return Err(SweepFileError::NotWritable {
+                        path: to.path.clone(),
+                    });
+                }
+            }
+            // A named pipe would hold the open until some program writes.
+            if std::fs::metadata(&to.path).is_ok_and(|metadata| !metadata.is_file()) {
+                return Err(SweepFileError::NotAFile {
+                    path: to.path.clone(),
+                });
+            }
             match File::open(&to.path) {
                 Ok(file) => saver.read_header(&to.path, file)?,
                 // Saved at once, so that a file that cannot be written is
@@ -226,7 +311,10 @@ impl<'c> Saver<'c> {
     /// file that cannot be removed only answers the same request at once.
     pub(super) fn complete(self) {
         if let Some(to) = self.to {
-            let _ = std::fs::remove_file(&to.path);
+            // Through a link, the saves went to its destination: that is
+            // what goes, and the link a person made stays.
+            let saved = std::fs::canonicalize(&to.path).unwrap_or_else(|_| to.path.clone());
+            let _ = std::fs::remove_file(saved);
         }
     }
 

@@ -178,8 +178,11 @@ fn tables_memory(control: &Control) -> u64 {
     control.resources().memory_budget / 4 * 3
 }
 
+/// The most blocked squares a request's words name.
+const BLOCKED_NAMED: usize = 12;
+
 /// The request in words, for a checkpoint file's messages: "closed tours
-/// of 7x8", "open tours of 8x8 from a1 to h8 (2 squares blocked)", "closed
+/// of 7x8", "open tours of 8x8 from a1 to h8 (blocked: a1, b1)", "closed
 /// tours of 6x1 to 6x40".
 fn describe(board: &Board, shape: Shape, up_to_length: Option<u32>) -> String {
     let (kind, ends) = match shape {
@@ -197,11 +200,20 @@ fn describe(board: &Board, shape: Shape, up_to_length: Option<u32>) -> String {
         Some(length) => format!("{0}x1 to {0}x{length}", board.width()),
         None => format!("{}x{}", board.width(), board.height()),
     };
-    let blocked = board.width() * board.height() - board.open_count() as u32;
-    let blocked = match blocked {
+    // Named, so that a checkpoint of another blocking says which squares.
+    let blocked: Vec<String> = board
+        .blocked_squares()
+        .into_iter()
+        .map(|square| board.square_name(square))
+        .collect();
+    let blocked = match blocked.len() {
         0 => String::new(),
-        1 => " (1 square blocked)".to_owned(),
-        n => format!(" ({n} squares blocked)"),
+        1..=BLOCKED_NAMED => format!(" (blocked: {})", blocked.join(", ")),
+        n => format!(
+            " (blocked: {}, and {} more)",
+            blocked[..BLOCKED_NAMED].join(", "),
+            n - BLOCKED_NAMED
+        ),
     };
     format!("{kind} tours of {size}{ends}{blocked}")
 }

@@ -593,6 +593,45 @@ fn a_checkpoint_of_the_same_count_kept_otherwise_is_refused_as_such() {
 }
 
 #[test]
+fn a_checkpoint_serves_one_count_at_a_time_and_only_as_an_ordinary_file() {
+    let checkpointing = fresh_checkpoint("lock");
+    let open = || Saver::open(Some(&checkpointing), 7, vec![1, 2], "test".into());
+    let first = open().expect("the first count");
+    let second = open().err().expect("a second count is refused");
+    assert!(matches!(second, SweepFileError::InUse { .. }), "{second}");
+    assert!(
+        second
+            .to_string()
+            .ends_with("is in use by another count (one checkpoint serves one count at a time)")
+    );
+    drop(first);
+    drop(open().expect("free again once the first let go"));
+    std::fs::remove_file(&checkpointing.path).unwrap();
+    // A named pipe is refused at once, not waited on.
+    let fifo = fresh_checkpoint("fifo");
+    let name = std::ffi::CString::new(fifo.path.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: mkfifo with a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let refused = Saver::open(Some(&fifo), 7, vec![1, 2], "test".into())
+        .err()
+        .expect("a pipe");
+    assert!(
+        matches!(refused, SweepFileError::NotAFile { .. }),
+        "{refused}"
+    );
+    std::fs::remove_file(&fifo.path).unwrap();
+    let leftovers: Vec<_> = std::fs::read_dir(std::env::temp_dir())
+        .unwrap()
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            name.ends_with(".lock") && name.contains(&format!("-{}.count", std::process::id()))
+        })
+        .collect();
+    assert!(leftovers.is_empty(), "no lock file is left behind");
+}
+
+#[test]
 fn a_saved_layer_too_large_for_memory_is_taken_up_through_disk_and_saved_from_there() {
     let board = Board::new(6, 6).unwrap();
     let scan = Scan::new(&board, Shape::Cycle).unwrap();
@@ -641,4 +680,22 @@ fn a_cancelled_sweep_stops() {
         count(&board, Shape::Cycle, &control),
         Err(Unavailable::Cancelled)
     );
+}
+
+#[test]
+fn a_request_names_its_blocked_squares_so_a_mismatch_says_which() {
+    let mut board = Board::new(8, 8).unwrap();
+    for name in ["a1", "b1"] {
+        let square = board.parse_square(name).unwrap();
+        board.set_blocked(square, true);
+    }
+    assert_eq!(
+        super::describe(&board, Shape::Cycle, None),
+        "closed tours of 8x8 (blocked: a1, b1)"
+    );
+    for square in board.squares().collect::<Vec<_>>() {
+        board.set_blocked(square, true);
+    }
+    let many = super::describe(&board, Shape::Cycle, None);
+    assert!(many.ends_with(", and 52 more)"), "{many}");
 }
