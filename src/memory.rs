@@ -14,12 +14,30 @@
 /// counts small boards.
 const MIN_BUDGET: u64 = 64 << 20;
 
-/// The budget unless one is chosen (the command line's `--memory`): a
-/// quarter of the physical memory, at most half the address-space limit.
-pub fn default_budget() -> u64 {
+/// The budget unless one is chosen (the command line's `--memory`) for
+/// work on `threads` threads: a quarter of the physical memory, at most
+/// half of what the address-space limit leaves after the threads' own
+/// costs (see [`THREAD_COST`]).
+pub fn default_budget(threads: usize) -> u64 {
     let physical = physical_memory().map_or(1 << 30, |bytes| bytes / 4);
-    let limit = address_space_limit().map_or(u64::MAX, |bytes| bytes / 2);
+    let limit = address_space_limit().map_or(u64::MAX, |bytes| {
+        bytes.saturating_sub(THREAD_COST.saturating_mul(threads as u64)) / 2
+    });
     physical.min(limit).max(MIN_BUDGET)
+}
+
+/// What one worker thread takes of the address space before any table:
+/// its stack (2 MiB) and the allocator's arena it may open (64 MiB on a
+/// 64-bit system with glibc), which an address-space limit counts in full.
+pub const THREAD_COST: u64 = 66 << 20;
+
+/// `wanted` threads, or fewer where an address-space limit would not
+/// leave three quarters of itself for tables after their costs.
+pub fn threads_within_limits(wanted: usize) -> usize {
+    match address_space_limit() {
+        Some(limit) => wanted.min((limit / 4 / THREAD_COST) as usize).max(1),
+        None => wanted.max(1),
+    }
 }
 
 #[cfg(target_os = "linux")]
@@ -319,7 +337,7 @@ mod tests {
 
     #[test]
     fn the_default_budget_is_within_the_machine() {
-        let budget = default_budget();
+        let budget = default_budget(1);
         assert!(budget >= MIN_BUDGET);
         if let Some(physical) = physical_memory() {
             assert!(budget <= physical.max(MIN_BUDGET));

@@ -638,3 +638,79 @@ fn a_board_and_its_tour_travel_as_a_link_and_back() {
     assert!(error_of("gridtour:knight?size=8x8&tour=").contains("needs its start square"));
     assert!(error_of("--size 5x5 --count --format link").contains("not a count"));
 }
+
+/// Run as root only: an ordinary user limited to three processes (so the
+/// system refuses most worker threads) still gets the right count, with a
+/// note, instead of a crash or a hang.
+#[test]
+fn threads_the_system_refuses_are_not_fatal() {
+    let is_root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|output| output.stdout.starts_with(b"0\n"));
+    let has_nobody = Command::new("id")
+        .arg("nobody")
+        .output()
+        .is_ok_and(|o| o.status.success())
+        && std::path::Path::new("/bin/bash").exists();
+    if !is_root || !has_nobody {
+        eprintln!("skipped: needs root and the user nobody to set a process limit");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("gridtour-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let binary = dir.join("gridtour");
+    std::fs::copy(env!("CARGO_BIN_EXE_gridtour"), &binary).expect("a copy nobody can run");
+    for path in [&dir, &binary] {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    let script = format!(
+        "ulimit -u 3; {} knight --size 6x6 --count --threads 8",
+        binary.display()
+    );
+    let output = Command::new("su")
+        .args(["nobody", "-s", "/bin/bash", "-c", &script])
+        .output()
+        .expect("su runs");
+    std::fs::remove_dir_all(&dir).ok();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if stderr.starts_with("su:") {
+        eprintln!("skipped: su cannot switch to nobody here: {stderr}");
+        return;
+    }
+    assert!(output.status.success(), "{stderr}");
+    assert!(stdout.starts_with("3318960 "), "{stdout}");
+    assert!(stderr.contains("the system refused to start"), "{stderr}");
+}
+
+/// Many threads under an address-space limit: fewer threads and a budget
+/// that leaves room for their stacks and arenas, not an abort.
+#[test]
+fn many_threads_under_an_address_space_limit_count_to_the_end() {
+    let Ok(output) = Command::new("prlimit")
+        .args(["--as=1000000000", env!("CARGO_BIN_EXE_gridtour")])
+        .args([
+            "knight",
+            "--size",
+            "6x8",
+            "--closed",
+            "--count",
+            "--threads",
+            "16",
+        ])
+        .output()
+    else {
+        eprintln!("skipped: no prlimit");
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(stdout.starts_with("55488142 "), "{stdout}");
+    assert!(
+        stderr.contains("--threads 16: the address-space limit leaves room for 3 threads"),
+        "{stderr}"
+    );
+}

@@ -44,10 +44,15 @@ pub struct GlobalArgs {
     #[arg(long, global = true, value_name = "DIR")]
     scratch: Option<std::path::PathBuf>,
     /// Threads the solvers and counters share their work among (the
-    /// window's too). Default: every core of the machine.
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// window's too), 1 to 1024. Default: every core of the machine.
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MOST_THREADS))]
     threads: Option<u16>,
 }
+
+/// The most threads `--threads` takes: beyond, a thread's share of the
+/// work is too small to gain anything, and each costs memory and time to
+/// start.
+const MOST_THREADS: i64 = 1024;
 
 /// The headless subcommands.
 #[derive(Debug, Subcommand)]
@@ -370,6 +375,13 @@ pub fn configure(global: &GlobalArgs) -> Result<Resources, String> {
     }
     if let Some(threads) = global.threads {
         resources = resources.with_threads(usize::from(threads));
+        if resources.threads < usize::from(threads) {
+            eprintln!(
+                "gridtour: note: --threads {threads}: the address-space limit leaves room for \
+                 {} threads, which the work uses",
+                resources.threads
+            );
+        }
     }
     progress::work_with(resources.clone());
     Ok(resources)

@@ -114,15 +114,32 @@ fn with_progress_line<T>(
     work: impl FnOnce(&Control) -> T,
 ) -> T {
     let finished = (Mutex::new(false), Condvar::new());
-    std::thread::scope(|scope| {
-        scope.spawn(|| report_until_finished(what, control, shown, &finished));
+    let result = std::thread::scope(|scope| {
+        // Without a thread for it (the system refused one), the work runs
+        // without its progress line.
+        let _ = std::thread::Builder::new().spawn_scoped(scope, || {
+            report_until_finished(what, control, shown, &finished)
+        });
         let result = work(control);
         let (done, wake) = &finished;
         *done.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = true;
         wake.notify_all();
         result
-    })
+    });
+    let refused = gridtour::job::threads_refused();
+    if refused > 0 && !REFUSALS_NOTED.swap(true, Ordering::Relaxed) {
+        eprintln!(
+            "gridtour: note: the system refused to start {refused} worker thread{}; their work \
+             ran on the threads that did start (a process or memory limit; --threads sets \
+             fewer)",
+            if refused == 1 { "" } else { "s" }
+        );
+    }
+    result
 }
+
+/// Whether the note on refused threads was given: once a run.
+static REFUSALS_NOTED: AtomicBool = AtomicBool::new(false);
 
 fn report_until_finished(
     what: &str,

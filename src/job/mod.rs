@@ -21,4 +21,5 @@ pub use progress::{Detail, Headway, Progress};
 pub use resources::Resources;
 pub use worker::{
     Emitter, Event, Job, PROGRESS_PERIOD, Urgency, lower_to_side_work, on_threads, spawn,
+    threads_refused,
 };

@@ -22,19 +22,23 @@ impl Default for Resources {
     /// [`crate::memory::default_budget`]) and the system's temporary
     /// directory.
     fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = crate::memory::threads_within_limits(cores);
         Self {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            memory_budget: crate::memory::default_budget(),
+            threads,
+            memory_budget: crate::memory::default_budget(threads),
             scratch_dir: std::env::temp_dir(),
         }
     }
 }
 
 impl Resources {
-    /// The same resources with `threads` threads (at least one).
+    /// The same resources with `threads` threads (at least one, and no
+    /// more than an address-space limit leaves room for: see
+    /// [`crate::memory::threads_within_limits`]).
     pub fn with_threads(self, threads: usize) -> Self {
         Self {
-            threads: threads.max(1),
+            threads: crate::memory::threads_within_limits(threads),
             ..self
         }
     }

@@ -2,6 +2,7 @@
 //! to whoever started it, and work shared out over several threads.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -12,21 +13,44 @@ use super::resources::Resources;
 
 /// Runs `work(0)`, `work(1)`, ... `work(count - 1)` at the same time, the
 /// first on the calling thread, and returns their results in that order.
+///
+/// A thread the system refuses to start (a process or memory limit) is
+/// not fatal: its part runs on the calling thread after the calling
+/// thread's own, so every part is done, only later. Such refusals are
+/// counted for [`threads_refused`].
 pub fn on_threads<T: Send>(count: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let work = &work;
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..count.max(1))
-            .map(|index| scope.spawn(move || work(index)))
+            .map(|index| {
+                let started = std::thread::Builder::new().spawn_scoped(scope, move || work(index));
+                if started.is_err() {
+                    THREADS_REFUSED.fetch_add(1, Ordering::Relaxed);
+                }
+                (index, started.ok())
+            })
             .collect();
         let mine = work(0);
         std::iter::once(mine)
-            .chain(helpers.into_iter().map(|helper| {
-                helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            .chain(helpers.into_iter().map(|(index, helper)| {
+                match helper {
+                    Some(helper) => helper
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    None => work(index),
+                }
             }))
             .collect()
     })
+}
+
+/// Threads the system refused to start since the process began.
+static THREADS_REFUSED: AtomicUsize = AtomicUsize::new(0);
+
+/// How many worker threads the system has refused to start so far (their
+/// work ran on threads that did start), for a note to the person.
+pub fn threads_refused() -> usize {
+    THREADS_REFUSED.load(Ordering::Relaxed)
 }
 
 /// What a background job tells the thread that started it.
