@@ -641,10 +641,11 @@ fn a_saved_layer_too_large_for_memory_is_taken_up_through_disk_and_saved_from_th
     // `rows` rows are done.
     let stopped_after = |rows_done: usize, memory: u64| {
         let stopping = Control::new();
+        let mut saver = open();
         let means = Means {
             memory,
             control: &stopping,
-            saver: &mut open(),
+            saver: &mut saver,
         };
         let pass = (Tally::Capped, SweepPass::Counting);
         let stopped = sweep(&scan, scan.rows, pass, means, &mut |rows, _| {
@@ -653,6 +654,8 @@ fn a_saved_layer_too_large_for_memory_is_taken_up_through_disk_and_saved_from_th
             }
         });
         assert_eq!(stopped, Err(Unavailable::Cancelled));
+        // One count at a time holds the file: this one lets go first.
+        drop(saver);
         open().saved_layer(Tally::Capped).expect("a saved layer").1
     };
     // The layer that the fourth row begins with: thousands of states,
