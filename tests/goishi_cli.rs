@@ -301,3 +301,36 @@ fn wrong_values_in_an_order_file_are_reported_where_they_are() {
     assert!(stderr.contains("invalid type"), "{stderr}");
     std::fs::remove_dir_all(&directory).ok();
 }
+
+#[test]
+fn goishi_reads_its_own_pictures_and_says_what_a_tour_file_is() {
+    let dir = std::env::temp_dir().join(format!("gridtour-goishi-pictures-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let url = "https://puzz.link/p?goishi/4/4/1370";
+    for name in ["p.png", "p.svg", "p.animated.svg"] {
+        let path = dir.join(name);
+        let path = path.to_str().expect("a UTF-8 path");
+        let made = gridtour(&[url, "--no-solution", "--output", path]);
+        assert!(
+            made.status.success(),
+            "{}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+        let counted = gridtour(&[path, "--count"]);
+        assert_eq!(stdout(&counted), "4 solutions\n", "{name}");
+    }
+    let tour = dir.join("tour.json");
+    let made = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["knight", "--size", "5x5", "--format", "json", "--output"])
+        .arg(&tour)
+        .output()
+        .expect("the binary runs");
+    assert!(made.status.success());
+    let refused = gridtour(&[tour.to_str().expect("UTF-8"), "--count"]);
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        error.contains("holds a knight's tour, not a Goishi puzzle"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -411,3 +411,28 @@ fn a_level_that_cannot_be_met_is_named_in_the_failure() {
     );
     assert!(failure.to_string().contains("that rates easy"), "{failure}");
 }
+
+#[test]
+fn the_default_stone_count_is_one_the_board_takes() {
+    for (width, height) in [
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (6, 6),
+        (10, 10),
+        (40, 40),
+        (700, 700),
+    ] {
+        let stones = goishi::default_stones(width, height);
+        assert_eq!(
+            goishi::generation_refusal(width, height, stones),
+            Ok(()),
+            "{width}x{height}: {stones}"
+        );
+    }
+    assert_eq!(
+        goishi::default_stones(700, 700),
+        MAX_GENERATED_STONES.min(2100)
+    );
+}

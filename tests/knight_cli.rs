@@ -714,3 +714,26 @@ fn many_threads_under_an_address_space_limit_count_to_the_end() {
         "{stderr}"
     );
 }
+
+#[test]
+fn count_options_without_count_are_refused_and_a_missing_scratch_folder_is_said() {
+    for extra in ["--checkpoint /tmp/x.ckpt", "--force", "--every-length"] {
+        let error = error_of(&format!("--size 8 --estimate --seconds 0.1 {extra}"));
+        let flag = extra.split_whitespace().next().unwrap_or_default();
+        assert_eq!(
+            error,
+            format!("gridtour: error: {flag} goes with --count\n")
+        );
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["knight", "--size", "5x5", "--count"])
+        .env("TMPDIR", "/nonexistent-gridtour-scratch")
+        .output()
+        .expect("the binary runs");
+    assert!(output.status.success());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        said.contains("the scratch folder /nonexistent-gridtour-scratch does not exist"),
+        "{said}"
+    );
+}

@@ -4,6 +4,7 @@ use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use gridtour::document::{self, Document};
 use gridtour::goishi::format::{self, ParseError};
 use gridtour::goishi::{self, Level, Puzzle};
 use gridtour::output::{Format, Subject};
@@ -116,17 +117,23 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
     }
 }
 
-/// The puzzle of a URL, or of a file (whose name need not be UTF-8).
+/// The puzzle of a URL, or of a file (whose name need not be UTF-8): any
+/// file gridtour writes, pictures included, read as the window reads it.
 fn load(input: &OsStr) -> Result<Puzzle, String> {
     let url = input.to_str().filter(|input| {
         input.starts_with("http://") || input.starts_with("https://") || input.contains("?goishi/")
     });
-    let puzzle = if let Some(url) = url {
-        format::parse_url(url)
-    } else {
-        format::load_path(Path::new(input)).map(|loaded| loaded.puzzle)
-    };
-    puzzle.map_err(|error: ParseError| error.to_string())
+    if let Some(url) = url {
+        return format::parse_url(url).map_err(|error: ParseError| error.to_string());
+    }
+    let path = Path::new(input);
+    match document::read_path(path).map_err(|error| error.to_string())? {
+        Document::Goishi(loaded) => Ok(loaded.puzzle),
+        Document::Tour(_) | Document::KnightLink(_) => Err(format!(
+            "{}: holds a knight's tour, not a Goishi puzzle (gridtour knight reads it)",
+            path.display()
+        )),
+    }
 }
 
 fn solve(puzzle: Puzzle, output: &Output) -> Result<(), Failure> {
@@ -179,11 +186,9 @@ fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), Failure> {
 }
 
 fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Result<(), Failure> {
-    // 30% of the points, but no more than 1.5 stones a row and a column,
-    // well within what big boards take (see `goishi::generate`).
-    let stones = args.stones.unwrap_or(
-        (width as usize * height as usize * 3 / 10).min((width + height) as usize * 3 / 2),
-    );
+    let stones = args
+        .stones
+        .unwrap_or_else(|| goishi::default_stones(width, height));
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -130,6 +130,16 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             "--format: pzprv3 holds Goishi puzzles, not knight's tours".to_owned(),
         ));
     }
+    // clap's `requires` takes a flag's default for its presence.
+    for (given, flag) in [
+        (args.checkpoint.is_some(), "--checkpoint"),
+        (args.force, "--force"),
+        (args.every_length, "--every-length"),
+    ] {
+        if given && !args.count {
+            return Err(Failure::Message(format!("{flag} goes with --count")));
+        }
+    }
     if format == Format::Url && (args.count || args.estimate || args.failing_starts) {
         return Err(Failure::Message(
             "--format link shares a board and its tour, not a count or a list".to_owned(),
@@ -320,6 +330,14 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
         checkpointing,
     } = counting;
     let counted = progress::watched("counting", |control| {
+        let scratch = &control.resources().scratch_dir;
+        if !scratch.is_dir() {
+            eprintln!(
+                "gridtour: note: the scratch folder {} does not exist (TMPDIR or --scratch): a \
+                 count that outgrows the memory budget will stop there",
+                scratch.display()
+            );
+        }
         save_progress(control, checkpointing.clone());
         match request {
             Request::All(start, kind) => knight::count(board, start, kind, patience, control),

@@ -328,17 +328,35 @@ pub fn say_error(message: &str) {
 /// program's own with a file name and a quoted piece of the input.
 const MAX_ERROR_CHARS: usize = 400;
 
+/// Of a message cut short, how many of its last characters are kept: the
+/// advice a message ends with survives the cut of a long quotation.
+const KEPT_END_CHARS: usize = 150;
+
 /// `message` made safe for a terminal: control characters (which an input
 /// file can carry into a message it is quoted in, and which could clear the
 /// screen or rewrite the line) are written as escapes such as `\x1b`, and a
-/// message too long for one line is cut with an ellipsis.
+/// message too long for one line is cut in the middle with an ellipsis,
+/// keeping its start and its end.
 fn printable(message: &str) -> String {
     let mut shown = String::with_capacity(message.len().min(MAX_ERROR_CHARS + 8));
-    for (count, c) in message.chars().enumerate() {
-        if count == MAX_ERROR_CHARS {
-            shown.push('…');
-            break;
-        }
+    if message.chars().nth(MAX_ERROR_CHARS).is_none() {
+        escape_into(&mut shown, message.chars());
+        return shown;
+    }
+    escape_into(
+        &mut shown,
+        message.chars().take(MAX_ERROR_CHARS - KEPT_END_CHARS),
+    );
+    shown.push('…');
+    let mut end: Vec<char> = message.chars().rev().take(KEPT_END_CHARS).collect();
+    end.reverse();
+    escape_into(&mut shown, end.into_iter());
+    shown
+}
+
+/// Appends `chars` to `shown`, control characters escaped.
+fn escape_into(shown: &mut String, chars: impl Iterator<Item = char>) {
+    for c in chars {
         match c {
             '\t' => shown.push(' '),
             c if c.is_control() && (c as u32) < 0x80 => {
@@ -348,7 +366,6 @@ fn printable(message: &str) -> String {
             c => shown.push(c),
         }
     }
-    shown
 }
 
 /// Applies the options that hold for the window and every subcommand, and
@@ -406,9 +423,13 @@ mod tests {
             "bad kind '\\x1b[2J\\x1b[31m PWNED \\x0d' at 3:1"
         );
         assert_eq!(printable("next\u{85}line\u{b}"), "next\\u{85}line\\x0b");
-        let long = "x".repeat(5_000_000);
+        let long = "x".repeat(5_000_000) + " (try --memory 8G)";
         let shown = printable(&long);
         assert_eq!(shown.chars().count(), super::MAX_ERROR_CHARS + 1);
-        assert!(shown.ends_with('…'));
+        assert!(shown.contains('…'));
+        assert!(
+            shown.ends_with("x (try --memory 8G)"),
+            "the advice at the end is kept"
+        );
     }
 }

@@ -68,6 +68,24 @@ pub fn generation_refusal(width: u32, height: u32, stones: usize) -> Result<(), 
     }
 }
 
+/// How many stones a generated puzzle has when nobody says: 30% of the
+/// points, but no more than 1.5 stones a row and a column (well within
+/// what big boards take), at least [`FEWEST_GENERATED_STONES`], and never
+/// more than the board takes.
+pub fn default_stones(width: u32, height: u32) -> usize {
+    let points = width as usize * height as usize;
+    let wanted = (points * 3 / 10)
+        .min((width + height) as usize * 3 / 2)
+        .clamp(FEWEST_GENERATED_STONES, MAX_GENERATED_STONES)
+        .min(points);
+    match generation_refusal(width, height, wanted) {
+        Err(GenerateError::BeyondReach { most, .. } | GenerateError::TooDense { most, .. }) => {
+            most.min(wanted)
+        }
+        _ => wanted,
+    }
+}
+
 /// Whether the board takes the stones: within its measured reach, or as
 /// the chain-of-blocks plan allows beyond the measured boards.
 fn accepts(width: u32, height: u32, stones: usize) -> bool {

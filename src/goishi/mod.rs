@@ -30,7 +30,9 @@ mod search;
 mod single;
 mod solver;
 
-pub use generate::{FEWEST_GENERATED_STONES, MAX_GENERATED_STONES, generate, generation_refusal};
+pub use generate::{
+    FEWEST_GENERATED_STONES, MAX_GENERATED_STONES, default_stones, generate, generation_refusal,
+};
 pub use generate_error::GenerateError;
 pub use progress::Phase;
 pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};

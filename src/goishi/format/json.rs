@@ -60,18 +60,20 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
         .map_err(|message| ParseError::new(source, 1, 1, message.to_string()))?;
     for (index, (x, y)) in document.stones.into_iter().enumerate() {
         let p = Point::new(x, y);
-        if !puzzle.contains(p) {
+        let fault = if !puzzle.contains(p) {
+            Some(format!(
+                "stone {p} lies outside the {}x{} board",
+                puzzle.width(),
+                puzzle.height()
+            ))
+        } else if puzzle.has_stone(p) {
+            Some(format!("stone {p} is listed twice"))
+        } else {
+            None
+        };
+        if let Some(message) = fault {
             let (line, column) = stone_position(text, index);
-            return Err(ParseError::new(
-                source,
-                line,
-                column,
-                format!(
-                    "stone {p} lies outside the {}x{} board",
-                    puzzle.width(),
-                    puzzle.height()
-                ),
-            ));
+            return Err(ParseError::new(source, line, column, message));
         }
         puzzle.set_stone(p, true);
     }
@@ -144,6 +146,15 @@ mod tests {
             "a.json:2:18: stone (5,0) lies outside the 3x2 board"
         );
         assert!(parse("a.json", r#"{"width":0,"height":2,"stones":[]}"#).is_err());
+        let error = parse(
+            "a.json",
+            "{\"width\":3,\"height\":2,\n\"stones\":[[1,0],[2,1],[1,0]]}",
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a.json:2:23: stone (1,0) is listed twice"
+        );
         assert!(parse_order_json("o.json", r#"{"x":1}"#).is_err());
         let error = parse_order_json("o.json", "[\n[1,2],\n[3,4],\n[\"x\",5]\n]").unwrap_err();
         assert_eq!(error.line, 4, "{error}");
