@@ -37,6 +37,18 @@ pub fn rough_count(n: u64) -> String {
     }
 }
 
+/// [`rough_count`] of a number that may be beyond any integer type, or
+/// even beyond the floating-point numbers (infinite).
+pub fn rough_size(n: f64) -> String {
+    if !n.is_finite() {
+        "more than 1e308".to_owned()
+    } else if n < 1e9 {
+        group_digits(n.max(0.0) as u64)
+    } else {
+        format!("{n:.1e}")
+    }
+}
+
 /// A large number to two significant digits, in words past a million:
 /// `520 million`, `1.3 billion`; smaller ones in full.
 pub fn rough_amount(n: u64) -> String {

@@ -737,3 +737,26 @@ fn count_options_without_count_are_refused_and_a_missing_scratch_folder_is_said(
         "{said}"
     );
 }
+
+#[test]
+fn hopeless_counts_of_big_boards_are_refused_soon_with_their_own_size() {
+    let started = std::time::Instant::now();
+    let error = error_of("--size 50x50 --count");
+    assert!(
+        error.contains("would visit more than 1e308 nodes: it would never end"),
+        "{error}"
+    );
+    let error = error_of("--size 9x9 --count");
+    let size = error
+        .split("would visit about ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .expect("a size");
+    assert_ne!(size, "1.8e19", "not the 64-bit cap");
+    // It took minutes before; a few seconds leave room for a busy machine.
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+}

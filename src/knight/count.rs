@@ -82,8 +82,9 @@ pub enum Patience {
 pub struct TooLong {
     /// Why the frontier sweep could not count the board.
     pub why: NoSweep,
-    /// Knuth's estimate of the nodes the walk would visit.
-    pub estimated_nodes: u64,
+    /// Knuth's estimate of the nodes the walk would visit (infinite where
+    /// it is beyond the floating-point numbers).
+    pub estimated_nodes: f64,
     /// The threads the walk would have run on.
     pub threads: usize,
     /// The time that would take at [`WALK_NODES_PER_THREAD_SECOND`] on
@@ -93,12 +94,20 @@ pub struct TooLong {
 
 impl std::fmt::Display for TooLong {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.estimated_nodes.is_finite() {
+            return write!(
+                f,
+                "{}, and the exhaustive walk instead would visit more than 1e308 nodes: it would \
+                 never end",
+                self.why
+            );
+        }
         write!(
             f,
             "{}, and the exhaustive walk instead would visit about {} nodes, about {} at {} \
              million nodes a second on each of {} threads",
             self.why,
-            crate::english::rough_count(self.estimated_nodes),
+            crate::english::rough_size(self.estimated_nodes),
             crate::english::rough_duration(self.estimated_seconds),
             WALK_NODES_PER_THREAD_SECOND / 1_000_000,
             self.threads,
@@ -500,10 +509,10 @@ fn count_tours(
     };
     if let Some(why) = no_sweep {
         let estimated_nodes =
-            walk::estimate_nodes(&graph, &walks.roots, walks.closed, ESTIMATE_PROBES) as u64;
+            walk::estimate_nodes(&graph, &walks.roots, walks.closed, ESTIMATE_PROBES);
         let threads = control.resources().threads;
         let estimated_seconds =
-            estimated_nodes as f64 / (WALK_NODES_PER_THREAD_SECOND as f64 * threads as f64);
+            estimated_nodes / (WALK_NODES_PER_THREAD_SECOND as f64 * threads as f64);
         if let Patience::Seconds(most) = patience
             && estimated_seconds > most
         {
@@ -516,7 +525,8 @@ fn count_tours(
         }
         control.set_detail(Phase::WalkInstead {
             why,
-            estimated_nodes,
+            // Saturated: a walk this long never ends anyway.
+            estimated_nodes: estimated_nodes as u64,
         });
     }
     match walk::count_in_parallel(&graph, &walks.roots, walks.closed, walks.accept, control) {

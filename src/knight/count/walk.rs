@@ -330,16 +330,35 @@ pub(super) fn estimate_nodes(
     closed: bool,
     probes: u32,
 ) -> f64 {
+    // On big boards many roots and long probes would take minutes for a
+    // figure that only has to tell hours from years: a spread-out sample
+    // of the roots stands for all of them, and the probes a root gets
+    // shrink with the board, within a fixed number of steps in all.
+    let sampled = roots.len().min(SAMPLED_ROOTS).max(1);
+    let stride = roots.len().div_ceil(sampled).max(1);
+    let steps_per_root = ESTIMATE_STEPS / (sampled as u64 * graph.len().max(1) as u64);
+    let probes = probes
+        .min(steps_per_root.max(u64::from(FEWEST_PROBES)) as u32)
+        .max(1);
     let mut random = 0x2545_f491_4f6c_dd1d_u64;
-    let mut total = 0.0;
-    for (root, _) in roots {
+    let (mut total, mut taken) = (0.0, 0usize);
+    for (root, _) in roots.iter().step_by(stride) {
+        taken += 1;
         if let Some(mut walk) = Walk::along(graph, root, closed) {
             let sum: f64 = (0..probes).map(|_| walk.probe(&mut random)).sum();
-            total += sum / f64::from(probes.max(1));
+            total += sum / f64::from(probes);
         }
     }
-    total
+    total * roots.len() as f64 / taken.max(1) as f64
 }
+
+/// The most roots whose walks [`estimate_nodes`] probes.
+const SAMPLED_ROOTS: usize = 16;
+/// The steps [`estimate_nodes`] takes at most, over all its probes, beyond
+/// [`FEWEST_PROBES`] a root.
+const ESTIMATE_STEPS: u64 = 20_000_000;
+/// The probes a root gets at least, however big the board.
+const FEWEST_PROBES: u32 = 8;
 
 /// Splits the walks below `roots` into many small prefixes and completes
 /// them on every thread the machine offers ([`Resources::threads`](crate::job::Resources::threads)). Each tour found below a root adds the root's weight
