@@ -334,7 +334,7 @@ pub(super) fn estimate_nodes(
     // figure that only has to tell hours from years: a spread-out sample
     // of the roots stands for all of them, and the probes a root gets
     // shrink with the board, within a fixed number of steps in all.
-    let sampled = roots.len().min(SAMPLED_ROOTS).max(1);
+    let sampled = roots.len().clamp(1, SAMPLED_ROOTS);
     let stride = roots.len().div_ceil(sampled).max(1);
     let steps_per_root = ESTIMATE_STEPS / (sampled as u64 * graph.len().max(1) as u64);
     let probes = probes
