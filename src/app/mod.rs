@@ -42,7 +42,8 @@ use gridtour::job::{Resources, Urgency};
 
 use command::{Command, Effect, Key, Shortcut};
 use files::{Export, FileEvent, FileTasks};
-use goishi::session::{GoishiCommand, GoishiSession};
+use goishi::command::GoishiCommand;
+use goishi::session::GoishiSession;
 use goishi::ui::GoishiUi;
 use help::{Help, KeyRow, KeySection};
 use jobs::{JobSlot, Stopped, Task, Update};

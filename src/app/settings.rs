@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use gridtour::knight::{Algorithm, TourKind};
 
-use super::goishi::session::Interaction as GoishiInteraction;
+use super::goishi::command::Interaction as GoishiInteraction;
 use super::goishi::shelf::Record;
 use super::knight::command::Interaction as KnightInteraction;
 use serde::{Deserialize, Serialize};

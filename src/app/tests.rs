@@ -25,7 +25,7 @@ use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKi
 
 use super::GridtourApp;
 use super::canvas::{self, Layer, PathIndex, Scene, View};
-use super::goishi::session::Interaction as GoishiInteraction;
+use super::goishi::command::Interaction as GoishiInteraction;
 use super::goishi::work::Request;
 use super::session::Session;
 use super::settings::{GoishiSettings, KnightSettings, MemoryStorage, Mode, Settings};
@@ -360,7 +360,7 @@ fn each_mode_shows_its_own_job_and_notices() {
     // generation of 1000 stones takes seconds.
     let app = harness.state_mut();
     app.apply(super::AppCommand::Goishi(
-        super::goishi::session::GoishiCommand::Generate(Request {
+        super::goishi::command::GoishiCommand::Generate(Request {
             width: 300,
             height: 300,
             stones: 1000,
@@ -1047,15 +1047,22 @@ fn every_built_in_example_opens_from_the_menu() {
     assert_eq!(opened, super::goishi::session::EXAMPLES.len());
 }
 
-#[test]
-fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
+/// A window that pressed Generate for `stones` stones on an empty 6x6
+/// board, its answer in.
+fn generating_on_6x6(stones: usize) -> Harness<'static, GridtourApp> {
     let board = Puzzle::new(6, 6).expect("6x6");
     let mut settings = goishi_settings(Some(&board));
-    settings.goishi.generate_stones = 10;
+    settings.goishi.generate_stones = stones;
     let mut harness = app_harness(settings);
     harness.step();
     harness.get_by_label("Generate").click();
     wait_until_idle(&mut harness);
+    harness
+}
+
+#[test]
+fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
+    let mut harness = generating_on_6x6(10);
     let puzzle = harness.state().goishi.session.puzzle().clone();
     assert_eq!((puzzle.width(), puzzle.height()), (6, 6));
     assert_eq!(puzzle.stones().len(), 10);
@@ -1350,13 +1357,7 @@ fn the_first_window_says_what_to_do_first_until_something_is_done() {
 
 #[test]
 fn a_refused_generate_keeps_its_seed_for_the_next_one() {
-    let board = Puzzle::new(6, 6).expect("6x6");
-    let mut settings = goishi_settings(Some(&board));
-    settings.goishi.generate_stones = 30;
-    let mut harness = app_harness(settings);
-    harness.step();
-    harness.get_by_label("Generate").click();
-    wait_until_idle(&mut harness);
+    let mut harness = generating_on_6x6(30);
     let (text, error) = notice(&harness).expect("a refusal");
     assert!(error && text.starts_with("Cannot generate: "), "{text}");
     assert_eq!(harness.state().settings.goishi.generate_seed, 1);

@@ -1,6 +1,7 @@
 //! The Goishi Hiroi mode: its session (no egui), the work it runs on
 //! worker threads, and its UI, joined to the window as one pane.
 
+pub mod command;
 pub mod session;
 pub mod shelf;
 pub mod ui;
@@ -13,7 +14,8 @@ use super::pane::WindowMode;
 use super::session::Session;
 use super::settings::{GoishiSettings, Mode, Settings, ViewSettings};
 use super::work::{Report, Work};
-use session::{GoishiCommand, GoishiSession};
+use command::GoishiCommand;
+use session::GoishiSession;
 use work::GoishiJob;
 
 impl WindowMode for GoishiSession {

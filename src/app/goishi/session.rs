@@ -16,14 +16,15 @@ use gridtour::goishi::format::{self, Loaded};
 use gridtour::goishi::{self, Game, Point, Puzzle};
 use gridtour::job::Progress;
 
-use crate::app::command::{Answer, Command, Effect, Key, Shortcut, Step};
+use crate::app::command::{Effect, Step};
+use crate::app::goishi::command::{FOUND, GoishiCommand, GoishiMove, Interaction, PuzzleChange};
 use crate::app::goishi::shelf::{Clock, Shelf, clock_text};
 use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
 use crate::app::jobs::JobEnd;
 use crate::app::notice::Notice;
 use crate::app::session::{Common, Core, FoundWords, Session};
 use crate::app::settings::GoishiSettings;
-use crate::app::timeline::{Move, MoveOwner, PathHistory, Playback, Timeline, places};
+use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 
 /// The example a first run shows: a puzzle with one solution, to play.
 pub const FIRST_EXAMPLE: usize = 1;
@@ -64,176 +65,6 @@ pub const EXAMPLES: &[(&str, &str)] = &[
         include_str!("../../../assets/goishi/walk-25x25-100stones.txt"),
     ),
 ];
-
-/// What a click on the board does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Interaction {
-    /// Nothing: the order on show can be animated.
-    View,
-    /// A click adds or removes a stone.
-    Edit,
-    /// A click picks a stone, under the rules.
-    Play,
-}
-
-impl Interaction {
-    /// The radio button's text.
-    pub fn label(self) -> &'static str {
-        match self {
-            Interaction::View => "View",
-            Interaction::Edit => "Edit stones",
-            Interaction::Play => "Play mode",
-        }
-    }
-}
-
-/// A move of the history: a stone is picked up, or the picks on show are
-/// put away and the puzzle changes.
-pub type GoishiMove = Move<Point, PuzzleChange>;
-
-/// How a [`GoishiMove::Reset`] changes the puzzle.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PuzzleChange {
-    /// It does not: the stones go back for a new order.
-    Keep,
-    /// Stones are added at these empty points and removed from these
-    /// stones.
-    Flip(Vec<Point>),
-    /// Another puzzle takes its place (opened, generated, resized, new).
-    Replace {
-        /// The puzzle before, and where it came from.
-        before: (Puzzle, String),
-        /// The puzzle after, and where it came from.
-        after: (Puzzle, String),
-    },
-}
-
-/// Everything a person can ask of the Goishi mode.
-#[derive(Debug, Clone, PartialEq)]
-pub enum GoishiCommand {
-    /// What clicks on the board do.
-    SetInteraction(Interaction),
-    /// A click on a grid point.
-    Click(Point),
-    /// The same stones on a board of another size (cut at the right and
-    /// bottom).
-    Resize {
-        /// New width.
-        width: u32,
-        /// New height.
-        height: u32,
-    },
-    /// An empty board of this size.
-    NewBoard {
-        /// Width.
-        width: u32,
-        /// Height.
-        height: u32,
-    },
-    /// A puzzle from a puzz.link URL.
-    LoadUrl(String),
-    /// One of the built-in [`EXAMPLES`].
-    LoadExample(usize),
-    /// Finds one solution.
-    Solve,
-    /// Counts every solution.
-    CountSolutions,
-    /// Looks for a second solution.
-    IsUnique,
-    /// In play mode, shows one pick that still leads to a solution.
-    Hint,
-    /// In play mode, says whether the position can still be finished.
-    Check,
-    /// Rates how hard the puzzle is.
-    Rate,
-    /// A new unique puzzle.
-    Generate(Request),
-    /// Puts the puzzle's puzz.link URL on the clipboard.
-    CopyUrl,
-    /// Puts every picked stone back, to play again.
-    Restart,
-    /// Opens a puzzle of the shelf, by its URL, to play.
-    OpenFromShelf(String),
-    /// A command every mode has: undo, redo and playback, the move
-    /// slider, browsing what a search found, answering the question on
-    /// show.
-    Common(Common),
-}
-
-/// The Goishi mode's words for browsing the solutions found.
-const FOUND: FoundWords = FoundWords {
-    previous: "Previous solution",
-    next: "Next solution",
-    previous_does: "Show the previous solution found",
-    next_does: "Show the next solution found",
-    one: "solution",
-    many: "solutions",
-    kept: "found",
-};
-
-impl From<Common> for GoishiCommand {
-    fn from(common: Common) -> Self {
-        GoishiCommand::Common(common)
-    }
-}
-
-impl Command for GoishiCommand {
-    fn label(&self) -> &'static str {
-        match self {
-            GoishiCommand::Solve => "Solve",
-            GoishiCommand::CountSolutions => "Count solutions",
-            GoishiCommand::IsUnique => "Is it unique?",
-            GoishiCommand::Hint => "Hint",
-            GoishiCommand::Check => "Check",
-            GoishiCommand::Rate => "Rate difficulty",
-            GoishiCommand::Generate(_) => "Generate",
-            GoishiCommand::CopyUrl => "Copy puzz.link URL",
-            GoishiCommand::Restart => "Restart",
-            GoishiCommand::Resize { .. } => "Resize",
-            GoishiCommand::NewBoard { .. } => "New empty board",
-            GoishiCommand::LoadUrl(_) => "Load URL",
-            GoishiCommand::Common(common) => common.label(&FOUND),
-            _ => "",
-        }
-    }
-
-    fn description(&self) -> &'static str {
-        match self {
-            GoishiCommand::Solve => "Find one order that picks up every stone",
-            GoishiCommand::CountSolutions => "Count every solution of the puzzle",
-            GoishiCommand::IsUnique => {
-                "Look for a second solution; when there is one, both can be compared"
-            }
-            GoishiCommand::Hint => "Show one pick that still leads to a solution",
-            GoishiCommand::Check => {
-                "Say whether the stones left can still all be picked, without saying how"
-            }
-            GoishiCommand::Rate => {
-                "Easy, medium or hard: the wrong picks along the solution and the search the \
-                 hardest one takes to fail"
-            }
-            GoishiCommand::Generate(_) => {
-                "Make a new puzzle with exactly one solution, of the size and stones given"
-            }
-            GoishiCommand::CopyUrl => "Put the puzzle's puzz.link URL on the clipboard",
-            GoishiCommand::Restart => "Put every picked stone back (undo brings the picks back)",
-            GoishiCommand::Resize { .. } => "Keep the stones, change the board's size",
-            GoishiCommand::NewBoard { .. } => "Start from an empty board of this size",
-            GoishiCommand::LoadUrl(_) => "Open the puzzle of a puzz.link or pzv.jp URL",
-            GoishiCommand::Common(common) => common.description(&FOUND),
-            _ => "",
-        }
-    }
-
-    fn shortcuts(&self) -> &'static [Shortcut] {
-        match self {
-            GoishiCommand::Hint => const { &[Shortcut::plain(Key::H)] },
-            GoishiCommand::Check => const { &[Shortcut::plain(Key::K)] },
-            GoishiCommand::Common(common) => common.shortcuts(),
-            _ => &[],
-        }
-    }
-}
 
 /// What a player asked of the adviser.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -563,6 +394,12 @@ impl GoishiSession {
         });
         self.put_on_shelf();
         effects
+    }
+
+    /// Puts `puzzle`, from `source`, on the board.
+    fn show_puzzle(&mut self, (puzzle, source): &(Puzzle, String)) {
+        self.puzzle = puzzle.clone();
+        self.source = source.clone();
     }
 
     /// Puts the puzzle on show first on the shelf, under its name.
@@ -1007,10 +844,7 @@ impl MoveOwner for GoishiSession {
                 match &**change {
                     PuzzleChange::Keep => {}
                     PuzzleChange::Flip(points) => self.flip(points),
-                    PuzzleChange::Replace { after, .. } => {
-                        self.puzzle = after.0.clone();
-                        self.source = after.1.clone();
-                    }
+                    PuzzleChange::Replace { after, .. } => self.show_puzzle(after),
                 }
                 self.game = Game::new(self.puzzle.clone());
             }
@@ -1026,10 +860,7 @@ impl MoveOwner for GoishiSession {
                 match &**change {
                     PuzzleChange::Keep => {}
                     PuzzleChange::Flip(points) => self.flip(points),
-                    PuzzleChange::Replace { before, .. } => {
-                        self.puzzle = before.0.clone();
-                        self.source = before.1.clone();
-                    }
+                    PuzzleChange::Replace { before, .. } => self.show_puzzle(before),
                 }
                 let mut game = Game::new(self.puzzle.clone());
                 for point in places(self.core.moves.trailing_steps()) {
@@ -1046,15 +877,6 @@ impl MoveOwner for GoishiSession {
         match made {
             GoishiMove::Reset(change) if **change != PuzzleChange::Keep => self.puzzle_changed(),
             _ => Vec::new(),
-        }
-    }
-}
-
-impl Answer for GoishiCommand {
-    fn answer(&self) -> Option<bool> {
-        match self {
-            GoishiCommand::Common(Common::Answer(yes)) => Some(*yes),
-            _ => None,
         }
     }
 }

@@ -127,10 +127,7 @@ fn stone_edits_undo_and_redo() {
 #[test]
 fn play_mode_refuses_illegal_picks_and_says_when_it_is_stuck() {
     let mut session = session_with(UNIQUE_URL);
-    give(
-        &mut session,
-        GoishiCommand::SetInteraction(Interaction::Play),
-    );
+    play(&mut session);
     assert_eq!(session.summary(), "Click a stone to start picking.");
     // (2,1) then (3,1): then down to (3,2)...
     give(&mut session, GoishiCommand::Click(Point::new(2, 1)));
@@ -164,10 +161,7 @@ fn a_position_with_no_reachable_stone_is_called_stuck() {
         puzzle: Some(format::to_url(&puzzle)),
         ..GoishiSettings::default()
     });
-    give(
-        &mut session,
-        GoishiCommand::SetInteraction(Interaction::Play),
-    );
+    play(&mut session);
     give(&mut session, GoishiCommand::Click(Point::new(0, 0)));
     // Dead already, though a pick is still legal.
     assert_eq!(
@@ -519,10 +513,7 @@ fn the_last_job_is_forgotten_with_the_puzzle_it_spoke_of() {
 #[test]
 fn the_click_mode_and_the_puzzle_s_name_survive_a_restart() {
     let mut session = session_with(UNIQUE_URL);
-    give(
-        &mut session,
-        GoishiCommand::SetInteraction(Interaction::Play),
-    );
+    play(&mut session);
     let mut settings = GoishiSettings::default();
     session.remember(&mut settings);
     let again = GoishiSession::new(&settings);
@@ -563,10 +554,7 @@ fn the_clock_runs_from_the_first_pick_to_solved_and_the_best_time_is_kept() {
     let solution = solver.line().to_vec();
 
     let mut session = session_with(UNIQUE_URL);
-    give(
-        &mut session,
-        GoishiCommand::SetInteraction(Interaction::Play),
-    );
+    play(&mut session);
     session.in_view(true);
     assert_eq!(session.clock().reading(Instant::now()), None);
     give(&mut session, GoishiCommand::Click(solution[0]));
@@ -603,10 +591,7 @@ fn the_clock_runs_from_the_first_pick_to_solved_and_the_best_time_is_kept() {
 #[test]
 fn a_clock_out_of_view_holds() {
     let mut session = session_with(UNIQUE_URL);
-    give(
-        &mut session,
-        GoishiCommand::SetInteraction(Interaction::Play),
-    );
+    play(&mut session);
     let stone = session.legal_picks()[0];
     give(&mut session, GoishiCommand::Click(stone));
     session.in_view(false);

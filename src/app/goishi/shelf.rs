@@ -97,6 +97,21 @@ pub struct Record {
     pub best_seconds: Option<f64>,
 }
 
+impl Record {
+    /// A puzzle met for the first time.
+    fn new(url: &str, name: &str, size: (u32, u32), stones: usize) -> Record {
+        Record {
+            url: url.to_owned(),
+            name: name.to_owned(),
+            size,
+            stones,
+            level: None,
+            solved: false,
+            best_seconds: None,
+        }
+    }
+}
+
 /// The puzzles met, most recent first.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Shelf {
@@ -130,15 +145,7 @@ impl Shelf {
                 name: name.to_owned(),
                 ..known
             },
-            None => Record {
-                url: url.to_owned(),
-                name: name.to_owned(),
-                size,
-                stones,
-                level: None,
-                solved: false,
-                best_seconds: None,
-            },
+            None => Record::new(url, name, size, stones),
         };
         self.put(record);
     }
@@ -146,15 +153,7 @@ impl Shelf {
     /// Adds a puzzle at the back, unless it is there: the shipped ones.
     pub fn stock(&mut self, url: &str, name: &str, size: (u32, u32), stones: usize) {
         if self.get(url).is_none() && self.records.len() < SHELF_MAX {
-            self.records.push(Record {
-                url: url.to_owned(),
-                name: name.to_owned(),
-                size,
-                stones,
-                level: None,
-                solved: false,
-                best_seconds: None,
-            });
+            self.records.push(Record::new(url, name, size, stones));
         }
     }
 

@@ -8,7 +8,8 @@ use eframe::egui;
 use gridtour::english::indefinite_article;
 use gridtour::goishi::{self, Level, Point, Puzzle};
 
-use super::session::{EXAMPLES, GoishiCommand, GoishiSession, Interaction};
+use super::command::{GoishiCommand, Interaction};
+use super::session::{EXAMPLES, GoishiSession};
 use super::work::Request;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
