@@ -222,6 +222,8 @@ where
         };
         lower_thread_priority();
         let result = work(&worker_control, &emitter);
+        // The work's tables are dropped by now: their memory goes back.
+        crate::memory::give_back();
         drop(done_tx);
         let _ = ticker.join();
         let outcome = if worker_control.is_cancelled() {
