@@ -113,13 +113,48 @@ pub fn write_atomic_with(
             failure(WriteFailure::Io(error))
         }
     })?;
-    if let Err(error) = fill_and_replace(temp_file, &temp_path, &target, fill) {
+    let name = std::ffi::CString::new(temp_path.as_os_str().as_encoded_bytes()).ok();
+    if let Some(name) = &name {
+        in_flight().push(name.clone());
+    }
+    let filled = fill_and_replace(temp_file, &temp_path, &target, fill);
+    if let Some(name) = &name {
+        in_flight().retain(|path| path != name);
+    }
+    if let Err(error) = filled {
         // The error being reported is the useful one; a failed clean-up of
         // a file that may not even exist any more adds nothing.
         let _ = fs::remove_file(&temp_path);
         return Err(failure(WriteFailure::Io(error)));
     }
     sync_directory(directory).map_err(|error| failure(WriteFailure::NotFlushed(error)))
+}
+
+/// The temporary files being written now, ready for `unlink`, for
+/// [`remove_unfinished_now`].
+static IN_FLIGHT: std::sync::Mutex<Vec<std::ffi::CString>> = std::sync::Mutex::new(Vec::new());
+
+fn in_flight() -> std::sync::MutexGuard<'static, Vec<std::ffi::CString>> {
+    IN_FLIGHT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Removes the temporary files of writes under way, for a process about to
+/// end on a signal: the targets keep their old contents, and nothing is
+/// left behind. Safe in a signal handler: it neither waits nor allocates
+/// (when a write holds the list at that instant, its file stays, to be
+/// removed by the next write of the same target).
+pub fn remove_unfinished_now() {
+    #[cfg(unix)]
+    if let Ok(names) = IN_FLIGHT.try_lock() {
+        for name in names.iter() {
+            // SAFETY: unlink of a NUL-terminated path, async-signal-safe.
+            unsafe {
+                libc::unlink(name.as_ptr());
+            }
+        }
+    }
 }
 
 /// What kind of special file `path` names (following links), if it is one.
@@ -512,5 +547,23 @@ mod tests {
         if cfg!(target_os = "linux") {
             assert_eq!(dir.entries(), expected);
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_under_way_leaves_nothing_when_the_process_ends_on_a_signal() {
+        let dir = ScratchDir::new("signal");
+        let target = dir.0.join("big.gif");
+        let mut seen = Vec::new();
+        let result = write_atomic_with(&target, &mut |file| {
+            file.write_all(b"half of it")?;
+            seen = dir.entries();
+            // What the command line's signal handler does before it exits.
+            remove_unfinished_now();
+            Err(io::Error::other("ended by a signal"))
+        });
+        assert!(result.is_err());
+        assert_eq!(seen.len(), 1, "the temporary file was there: {seen:?}");
+        assert!(dir.entries().is_empty(), "{:?}", dir.entries());
     }
 }

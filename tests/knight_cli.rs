@@ -760,3 +760,30 @@ fn hopeless_counts_of_big_boards_are_refused_soon_with_their_own_size() {
         started.elapsed()
     );
 }
+
+/// SIGTERM and SIGHUP end a long run with their usual exit status (after
+/// removing the temporary files of writes under way).
+#[test]
+fn signals_end_a_long_run_with_their_exit_status() {
+    use std::os::unix::process::ExitStatusExt as _;
+    for signal in [1, 15] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .args(["knight", "--size", "8", "--count", "--force"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // SAFETY: kill of a child process this test started.
+        unsafe {
+            libc::kill(child.id() as i32, signal);
+        }
+        let status = child.wait().expect("it ends");
+        assert_eq!(
+            status.code(),
+            Some(128 + signal),
+            "{status:?} {:?}",
+            status.signal()
+        );
+    }
+}

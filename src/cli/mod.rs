@@ -406,6 +406,7 @@ pub fn configure(global: &GlobalArgs) -> Result<Resources, String> {
 
 /// Runs one subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
+    progress::end_cleanly_on_signals()?;
     match command {
         Command::Knight(args) => knight::run(args),
         Command::Goishi(args) => goishi::run(args),

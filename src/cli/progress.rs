@@ -48,6 +48,35 @@ pub fn work_with(resources: Resources) {
     let _ = RESOURCES.set(resources);
 }
 
+/// The handlers of [`end_cleanly_on_signals`] for SIGINT and SIGTERM, which
+/// [`stop_on_interrupt`] takes back.
+static CLEAN_END: Mutex<Vec<signal_hook::SigId>> = Mutex::new(Vec::new());
+
+/// Makes SIGINT, SIGTERM and SIGHUP end the process the way their default
+/// does (exit status 128 + the signal), after removing the temporary files
+/// of writes under way, so that an `--output` cut short leaves nothing.
+pub fn end_cleanly_on_signals() -> Result<(), String> {
+    use signal_hook::consts::SIGHUP;
+    let mut ids = CLEAN_END
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+        // SAFETY: the handler only removes files (unlink is async-signal-
+        // safe; the list is taken without waiting) and ends the process.
+        let id = unsafe {
+            signal_hook::low_level::register(signal, move || {
+                gridtour::atomic_write::remove_unfinished_now();
+                signal_hook::low_level::exit(128 + signal);
+            })
+        }
+        .map_err(|error| format!("cannot watch for signals: {error}"))?;
+        if signal != SIGHUP {
+            ids.push(id);
+        }
+    }
+    Ok(())
+}
+
 /// Raised by the first SIGINT or SIGTERM once [`stop_on_interrupt`] has
 /// been called.
 static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
@@ -57,6 +86,14 @@ static INTERRUPTED: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 /// progress saves it first; a second one ends the process at once (exit
 /// status 130, as the shell's own for Ctrl+C).
 pub fn stop_on_interrupt() -> Result<(), String> {
+    let clean_end = std::mem::take(
+        &mut *CLEAN_END
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()),
+    );
+    for id in clean_end {
+        signal_hook::low_level::unregister(id);
+    }
     let flag = INTERRUPTED.get_or_init(|| Arc::new(AtomicBool::new(false)));
     for signal in [SIGINT, SIGTERM] {
         // The shutdown first: it acts only when the flag is already up.
