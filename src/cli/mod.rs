@@ -7,7 +7,7 @@ mod progress;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use gridtour::atomic_write::{WriteError, write_atomic};
 use gridtour::goishi::GenerateError;
 use gridtour::job::Resources;
@@ -61,6 +61,14 @@ pub enum Command {
     Knight(knight::KnightArgs),
     /// Solve, count, check or generate Goishi Hiroi puzzles.
     Goishi(goishi::GoishiArgs),
+    /// Print a completion script for a shell (e.g. `gridtour completions
+    /// bash > /etc/bash_completion.d/gridtour`).
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page, in roff (e.g. `gridtour manual | man -l -`).
+    Manual,
 }
 
 /// Why a subcommand stopped before its end.
@@ -410,6 +418,18 @@ pub fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Knight(args) => knight::run(args),
         Command::Goishi(args) => goishi::run(args),
+        Command::Completions { shell } => {
+            let mut bytes = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gridtour", &mut bytes);
+            write_bytes(&bytes)
+        }
+        Command::Manual => {
+            let mut bytes = Vec::new();
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut bytes)
+                .map_err(|error| Failure::Message(format!("cannot make the manual: {error}")))?;
+            write_bytes(&bytes)
+        }
     }
 }
 

@@ -1,0 +1,41 @@
+//! The command line's completions and manual page, made from its own
+//! definitions, so that they name every subcommand and option there is.
+
+use std::process::Command;
+
+fn gridtour(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+#[test]
+fn completions_and_the_manual_follow_the_options() {
+    let bash = gridtour(&["completions", "bash"]);
+    assert!(bash.contains("_gridtour()"), "a bash completion function");
+    for option in ["--checkpoint", "--every-length", "--generate", "--threads"] {
+        assert!(bash.contains(option), "{option} completes");
+    }
+    assert!(gridtour(&["completions", "zsh"]).starts_with("#compdef gridtour"));
+    assert!(gridtour(&["completions", "fish"]).contains("complete -c gridtour"));
+    let manual = gridtour(&["manual"]);
+    assert!(manual.contains(".TH gridtour 1"), "a roff page");
+    assert!(manual.contains("knight") && manual.contains("goishi"));
+    let version = gridtour(&["--version"]);
+    assert_eq!(
+        version.trim(),
+        format!("gridtour {}", env!("CARGO_PKG_VERSION"))
+    );
+    let error = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["completions", "tcsh"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(error.status.code(), Some(2));
+}
