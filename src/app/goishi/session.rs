@@ -26,6 +26,10 @@ use crate::app::session::{Common, Core, FoundWords, Session};
 use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 
+/// The longest puzz.link URL of a puzzle the shelf keeps: a board of about
+/// 100 x 100 points.
+const SHELF_URL_MAX: usize = 2_000;
+
 /// The example a first run shows: a puzzle with one solution, to play.
 pub const FIRST_EXAMPLE: usize = 1;
 
@@ -402,11 +406,13 @@ impl GoishiSession {
         self.source = source.clone();
     }
 
-    /// Puts the puzzle on show first on the shelf, under its name.
+    /// Puts the puzzle on show first on the shelf, under its name; not a
+    /// puzzle too big to play by hand, whose link would weigh on every
+    /// save of the settings.
     fn put_on_shelf(&mut self) {
-        if self.puzzle.stone_count() > 0 {
+        let url = format::to_url(&self.puzzle);
+        if self.puzzle.stone_count() > 0 && url.len() <= SHELF_URL_MAX {
             let size = (self.puzzle.width(), self.puzzle.height());
-            let url = format::to_url(&self.puzzle);
             let stones = self.puzzle.stone_count();
             self.shelf.note(&url, &self.source, size, stones);
         }

@@ -605,3 +605,14 @@ fn a_clock_out_of_view_holds() {
     session.in_view(true);
     assert!(!session.clock().is_running(), "held out of play mode");
 }
+
+#[test]
+fn a_puzzle_too_big_to_play_by_hand_stays_off_the_shelf() {
+    let (big, _) = goishi::walk_forward(200, 200, 300, &mut goishi::Rng::new(1)).unwrap();
+    let url = format::to_url(&big);
+    let session = session_with(&url);
+    assert_eq!(session.puzzle(), &big);
+    assert!(session.shelf().get(&url).is_none());
+    let small = session_with(UNIQUE_URL);
+    assert!(small.shelf().get(UNIQUE_URL).is_some());
+}
