@@ -5,6 +5,7 @@
 
 use eframe::egui::{self, Color32, Pos2, Rect, Stroke, vec2};
 
+use gridtour::knight::KNIGHT_MOVES;
 use gridtour::render::STYLE;
 
 use super::command::Command;
@@ -179,17 +180,7 @@ fn knight_picture(ui: &mut egui::Ui) {
         }
     }
     let from = centre(2, 2);
-    let jumps = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    for (dx, dy) in jumps {
+    for (dx, dy) in KNIGHT_MOVES {
         let to = centre(2 + dx, 2 + dy);
         painter.line_segment([from, to], Stroke::new(2.0, colour(STYLE.path.colour)));
         painter.circle_filled(to, cell * 0.15, colour(STYLE.path.colour));
