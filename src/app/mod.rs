@@ -56,15 +56,23 @@ use settings::{Mode, Settings};
 use status::StatusBar;
 use work::{Report, Work};
 
+/// The window's icon: a knight's path on a board.
+const WINDOW_ICON: &[u8] = include_bytes!("../../assets/icons/gridtour-256.png");
+
 /// Opens the window and runs until it closes; its jobs may use
 /// `resources`.
 pub fn run(resources: Resources) -> eframe::Result {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("gridtour")
+        .with_app_id("io.github.gridtour")
+        .with_inner_size([1100.0, 760.0])
+        .with_min_inner_size([640.0, 480.0])
+        .with_drag_and_drop(true);
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(WINDOW_ICON) {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("gridtour")
-            .with_inner_size([1100.0, 760.0])
-            .with_min_inner_size([640.0, 480.0])
-            .with_drag_and_drop(true),
+        viewport,
         // Boards are flat colours, where dithering changes nothing visible;
         // without it a software renderer shades every pixel faster.
         dithering: false,
@@ -230,6 +238,8 @@ pub struct GridtourApp {
     help: Help,
     /// Whether the line for a first run is on show.
     welcome: bool,
+    /// The window's title as last set.
+    title: String,
 }
 
 impl GridtourApp {
@@ -249,6 +259,7 @@ impl GridtourApp {
             remembered: None,
             help: Help::default(),
             welcome,
+            title: String::new(),
         }
     }
 
@@ -347,6 +358,11 @@ impl GridtourApp {
             });
         egui::CentralPanel::default().show(ui, |ui| self.canvas(ui));
         self.question(&ctx);
+        let title = format!("gridtour — {}", self.shown().title());
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
         let keys = self.key_sheet();
         help::window(&ctx, &mut self.help, self.settings.mode, &keys);
         let commands = std::mem::take(&mut self.queue);

@@ -80,6 +80,8 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     }
     /// The paragraph under the controls that says what is on show.
     fn summary(&self) -> String;
+    /// What is on show, for the window's title.
+    fn title(&self) -> String;
     /// Whether the mode is in view (shown, in a window in front): a
     /// player's clock runs only then. Nothing by default.
     fn in_view(&mut self, _in_view: bool) {}
@@ -134,6 +136,8 @@ pub trait Pane {
     fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) -> bool;
     /// See [`WindowMode::in_view`].
     fn in_view(&mut self, in_view: bool);
+    /// See [`WindowMode::title`].
+    fn title(&self) -> String;
     /// See [`WindowMode::ticking`].
     fn ticking(&self) -> bool;
     /// Takes a streamed report or advice.
@@ -267,6 +271,10 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
 
     fn in_view(&mut self, in_view: bool) {
         self.session.in_view(in_view);
+    }
+
+    fn title(&self) -> String {
+        self.session.title()
     }
 
     fn ticking(&self) -> bool {

@@ -1459,3 +1459,21 @@ fn a_solved_puzzle_shows_its_time_and_the_best_survives_a_restart() {
     reopened.step();
     assert!(shows(&reopened, "solved (best 0:0"));
 }
+
+#[test]
+fn the_window_title_names_what_is_on_show() {
+    let mut harness = app_harness(knight_settings(8, 8, Algorithm::ALL[0]));
+    harness.step();
+    assert_eq!(harness.state().title, "gridtour — Knight's tour, 8x8 open");
+    press(&mut harness, "Goishi Hiroi");
+    assert_eq!(
+        harness.state().title,
+        "gridtour — Goishi Hiroi, cross-unique.txt"
+    );
+}
+
+#[test]
+fn the_window_icon_decodes() {
+    let icon = eframe::icon_data::from_png_bytes(super::WINDOW_ICON).expect("a PNG");
+    assert_eq!((icon.width, icon.height), (256, 256));
+}

@@ -64,6 +64,10 @@ impl WindowMode for GoishiSession {
         self.answer()
     }
 
+    fn title(&self) -> String {
+        format!("Goishi Hiroi, {}", self.source())
+    }
+
     fn in_view(&mut self, in_view: bool) {
         GoishiSession::in_view(self, in_view);
     }

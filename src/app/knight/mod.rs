@@ -59,6 +59,16 @@ impl WindowMode for KnightSession {
         self.count()
     }
 
+    fn title(&self) -> String {
+        let board = self.board();
+        format!(
+            "Knight's tour, {}x{} {}",
+            board.width(),
+            board.height(),
+            self.kind().label()
+        )
+    }
+
     fn subject(&self) -> Result<(Subject, String), String> {
         let tour = self.tour().ok_or(
             "Nothing to export yet: find a tour, or complete one in play mode.".to_owned(),
