@@ -554,16 +554,18 @@ mod tests {
     fn a_write_under_way_leaves_nothing_when_the_process_ends_on_a_signal() {
         let dir = ScratchDir::new("signal");
         let target = dir.0.join("big.gif");
-        let mut seen = Vec::new();
+        let (mut before, mut after) = (Vec::new(), Vec::new());
         let result = write_atomic_with(&target, &mut |file| {
             file.write_all(b"half of it")?;
-            seen = dir.entries();
-            // What the command line's signal handler does before it exits.
+            before = dir.entries();
+            // What the command line's signal handler does before it exits,
+            // while the write is still under way.
             remove_unfinished_now();
+            after = dir.entries();
             Err(io::Error::other("ended by a signal"))
         });
         assert!(result.is_err());
-        assert_eq!(seen.len(), 1, "the temporary file was there: {seen:?}");
-        assert!(dir.entries().is_empty(), "{:?}", dir.entries());
+        assert_eq!(before.len(), 1, "the temporary file was there: {before:?}");
+        assert!(after.is_empty(), "removed by the handler: {after:?}");
     }
 }

@@ -30,11 +30,7 @@ pub fn in_binary_units(bytes: u64) -> String {
 /// A count as a person reads a rough figure: digits grouped up to a
 /// billion, then powers of ten (`3.2e15`).
 pub fn rough_count(n: u64) -> String {
-    if n < 1_000_000_000 {
-        group_digits(n)
-    } else {
-        format!("{:.1e}", n as f64)
-    }
+    rough_size(n as f64)
 }
 
 /// [`rough_count`] of a number that may be beyond any integer type, or

@@ -363,8 +363,10 @@ impl GridtourApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        let keys = self.key_sheet();
-        help::window(&ctx, &mut self.help, self.settings.mode, &keys);
+        if self.help.open {
+            let keys = self.key_sheet();
+            help::window(&ctx, &mut self.help, self.settings.mode, &keys);
+        }
         let commands = std::mem::take(&mut self.queue);
         if !commands.is_empty() {
             // This frame shows the state before them: draw the next at once.

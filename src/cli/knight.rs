@@ -71,14 +71,14 @@ pub struct KnightArgs {
     /// side and 1 to the longer side long (6x12: 6x1, 6x2, .. 6x12) in one
     /// frontier sweep, a line each as the sweep passes it. Boards without
     /// blocked squares, up to 8 on the shorter side.
-    #[arg(long, requires = "count", conflicts_with_all = ["start", "blocked"])]
+    #[arg(long, conflicts_with_all = ["start", "blocked"])]
     every_length: bool,
     /// With --count: save the count's progress to FILE every few minutes
     /// (atomically), and take up the count saved there when the same
     /// command runs again; FILE is removed when the count is complete.
     /// Counts by the frontier sweep only (boards with more than 36 open
     /// squares, up to 8 on the shorter side).
-    #[arg(long, value_name = "FILE", requires = "count")]
+    #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
     /// Seconds between two saves to --checkpoint (0: after every square).
     #[arg(long, value_name = "SECONDS", requires = "checkpoint", default_value_t = 300.0,
@@ -86,7 +86,7 @@ pub struct KnightArgs {
     checkpoint_every: f64,
     /// Start a count even when it is estimated to take more than an hour
     /// (it can still be stopped with Ctrl+C).
-    #[arg(long, requires = "count")]
+    #[arg(long)]
     force: bool,
     /// Estimate the number of tours --count would count, from random tour
     /// attempts, with a 95% interval: for boards too big to count.
@@ -130,7 +130,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             "--format: pzprv3 holds Goishi puzzles, not knight's tours".to_owned(),
         ));
     }
-    // clap's `requires` takes a flag's default for its presence.
+    // Checked here: clap's `requires` counts a flag's default as given.
     for (given, flag) in [
         (args.checkpoint.is_some(), "--checkpoint"),
         (args.force, "--force"),

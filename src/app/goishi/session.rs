@@ -116,6 +116,9 @@ pub struct GoishiSession {
     helped: bool,
     /// The puzzles met.
     shelf: Shelf,
+    /// The puzzle's puzz.link URL, its name on the shelf: made again
+    /// whenever the puzzle changes, not on every frame that asks.
+    url: String,
 }
 
 impl GoishiSession {
@@ -161,7 +164,9 @@ impl GoishiSession {
             solved_in: None,
             helped: false,
             shelf: Shelf::from_records(settings.shelf.clone()),
+            url: String::new(),
         };
+        session.url = format::to_url(&session.puzzle);
         for (index, &(name, _)) in EXAMPLES.iter().enumerate() {
             let puzzle = example(index).puzzle;
             let size = (puzzle.width(), puzzle.height());
@@ -182,7 +187,7 @@ impl GoishiSession {
 
     /// Writes what should be found again next run into `settings`.
     pub fn remember(&self, settings: &mut GoishiSettings) {
-        settings.puzzle = Some(format::to_url(&self.puzzle));
+        settings.puzzle = Some(self.url.clone());
         settings.source = Some(self.source.clone());
         settings.shelf = self.shelf.records().to_vec();
         settings.interaction = Some(self.interaction);
@@ -410,11 +415,10 @@ impl GoishiSession {
     /// puzzle too big to play by hand, whose link would weigh on every
     /// save of the settings.
     fn put_on_shelf(&mut self) {
-        let url = format::to_url(&self.puzzle);
-        if self.puzzle.stone_count() > 0 && url.len() <= SHELF_URL_MAX {
+        if self.puzzle.stone_count() > 0 && self.url.len() <= SHELF_URL_MAX {
             let size = (self.puzzle.width(), self.puzzle.height());
             let stones = self.puzzle.stone_count();
-            self.shelf.note(&url, &self.source, size, stones);
+            self.shelf.note(&self.url, &self.source, size, stones);
         }
     }
 
@@ -428,11 +432,10 @@ impl GoishiSession {
         if self.game.is_complete() && self.solved_in.is_none() && self.clock.reading(now).is_some()
         {
             let time = self.clock.stop(now);
-            let url = format::to_url(&self.puzzle);
-            if self.shelf.get(&url).is_none() {
+            if self.shelf.get(&self.url).is_none() {
                 self.put_on_shelf();
             }
-            let best = self.shelf.solved(&url, time, self.helped);
+            let best = self.shelf.solved(&self.url, time, self.helped);
             self.solved_in = Some((time, best));
         }
     }
@@ -449,7 +452,7 @@ impl GoishiSession {
 
     /// The best time of the puzzle on show, if it was ever solved.
     pub fn best_time(&self) -> Option<Duration> {
-        let record = self.shelf.get(&format::to_url(&self.puzzle))?;
+        let record = self.shelf.get(&self.url)?;
         record.best_seconds.map(Duration::from_secs_f64)
     }
 
@@ -500,6 +503,7 @@ impl GoishiSession {
     /// worked on the old one (a generation makes a new puzzle of its own
     /// and goes on).
     fn puzzle_changed(&mut self) -> Vec<Effect<GoishiJob>> {
+        self.url = format::to_url(&self.puzzle);
         self.answer = None;
         self.clock = Clock::default();
         self.solved_in = None;
@@ -673,7 +677,7 @@ impl Session for GoishiSession {
             }
             GoishiCommand::CopyUrl => {
                 self.core.notice = Some(Notice::info("Copied the puzz.link URL."));
-                vec![Effect::Copy(format::to_url(&self.puzzle))]
+                vec![Effect::Copy(self.url.clone())]
             }
             GoishiCommand::Restart => {
                 self.core.playback.stop();
@@ -768,8 +772,7 @@ impl Session for GoishiSession {
             }
             GoishiReport::Rated(rating) => {
                 if let Some(rating) = &rating {
-                    self.shelf
-                        .rated(&format::to_url(&self.puzzle), rating.level.name());
+                    self.shelf.rated(&self.url, rating.level.name());
                 }
                 self.answer = Some(match rating {
                     Some(rating) => format!("Rated {rating}."),

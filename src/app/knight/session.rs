@@ -686,19 +686,17 @@ impl Session for KnightSession {
                 Vec::new()
             }
             KnightCommand::CopyLink => {
-                let link = match self.tour() {
-                    Some(tour) => BoardLink::of_tour(&tour),
-                    None => BoardLink {
-                        start: self.count_start,
-                        ..BoardLink::of_board(self.board().clone(), self.kind)
-                    },
-                }
-                .to_link();
-                let what = if link.contains("&tour=") {
-                    "the board and its tour"
-                } else {
-                    "the board"
+                let (link, what) = match self.tour() {
+                    Some(tour) => (BoardLink::of_tour(&tour), "the board and its tour"),
+                    None => (
+                        BoardLink {
+                            start: self.count_start,
+                            ..BoardLink::of_board(self.board().clone(), self.kind)
+                        },
+                        "the board",
+                    ),
                 };
+                let link = link.to_link();
                 self.core.notice = Some(Notice::info(format!(
                     "Copied a link to {what} ({} characters).",
                     group_digits(link.len() as u64)
