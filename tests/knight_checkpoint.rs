@@ -346,4 +346,22 @@ fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
     }
     took_up_closed_6x12(&run("1G", &[]));
     assert!(!file.exists());
+    // Every length at once says so too, after the lines it printed.
+    let every_length = scratch.file("6x12-every.count");
+    let starved = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["--memory", "64K", "knight", "--size", "6x12", "--closed"])
+        .args(["--count", "--every-length", "--checkpoint"])
+        .arg(&every_length)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&starved.stderr);
+    assert_eq!(starved.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.ends_with(&format!(
+            "memory budget; with more --memory the sweep goes on from where {} holds it\n",
+            every_length.display()
+        )),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&starved.stdout).starts_with("6x1 0 "));
 }

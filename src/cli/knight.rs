@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 use gridtour::job::{Checkpointing, Control, Outcome};
+use gridtour::knight::count::SweepFileError;
 use gridtour::knight::{
     self, Algorithm, Board, BoardLink, Count, NotCounted, Patience, Sampling, SolveResult, Square,
     TourKind, warnsdorff_failing_starts,
@@ -347,34 +348,7 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
         }
     })
     .map_err(|message| unless_saved(message, checkpointing.as_ref()))?
-    .map_err(|why| {
-        // What more memory would do: take up the sweep where the file
-        // holds it, or give it more room.
-        let hint = match &checkpointing {
-            Some(saved) if why.more_memory_helps() && saved.path.is_file() => Some(format!(
-                "with more --memory the sweep goes on from where {} holds it",
-                saved.path.display()
-            )),
-            _ if why.more_memory_helps() => Some("--memory gives the sweep more room".to_owned()),
-            _ => None,
-        };
-        match (&why, hint) {
-            (NotCounted::TooLong(too_long), hint) => {
-                // A sweep that ran out of room had started; the walk never did.
-                let (opening, walk) = match too_long.why.ran_out() {
-                    Some(_) => ("", "the walk"),
-                    None => ("not started: ", "it"),
-                };
-                format!(
-                    "counting: {opening}{too_long}; --force starts {walk} anyway (Ctrl+C stops \
-                     it){}",
-                    hint.map_or(String::new(), |hint| format!(", or {hint}"))
-                )
-            }
-            (NotCounted::NoSweep(_), Some(hint)) => format!("counting: {why}; {hint}"),
-            (other, _) => format!("counting: {other}"),
-        }
-    })?;
+    .map_err(|why| count_failure(&why, checkpointing.as_ref()))?;
     if format == Format::Json {
         write_line(&count_json(None, &counted))?;
     } else {
@@ -435,7 +409,48 @@ fn print_every_length(
     }
     outcome
         .map_err(|message| unless_saved(message, checkpointing.as_ref()))?
-        .map_err(|why| format!("counting: {why}").into())
+        .map_err(|why| count_failure(&why, checkpointing.as_ref()))
+}
+
+/// The one line of a count that gave no number, with what would let it
+/// through: more memory, and where the checkpoint file holds its progress.
+fn count_failure(why: &NotCounted, checkpointing: Option<&Checkpointing>) -> Failure {
+    let saved = checkpointing
+        .map(|checkpointing| &checkpointing.path)
+        .filter(|path| path.is_file());
+    let hint = match saved {
+        Some(path) if why.more_memory_helps() => Some(format!(
+            "with more --memory the sweep goes on from where {} holds it",
+            path.display()
+        )),
+        _ if why.more_memory_helps() => Some("--memory gives the sweep more room".to_owned()),
+        _ => None,
+    };
+    let line = match (why, hint) {
+        (NotCounted::TooLong(too_long), hint) => {
+            // A sweep that ran out of room had started; the walk never did.
+            let (opening, walk) = match too_long.why.ran_out() {
+                Some(_) => ("", "the walk"),
+                None => ("not started: ", "it"),
+            };
+            format!(
+                "counting: {opening}{too_long}; --force starts {walk} anyway (Ctrl+C stops \
+                 it){}",
+                hint.map_or(String::new(), |hint| format!(", or {hint}"))
+            )
+        }
+        (NotCounted::NoSweep(_), Some(hint)) => format!("counting: {why}; {hint}"),
+        // Out of scratch room: the file holds the count as last saved.
+        (
+            NotCounted::File(SweepFileError::Scratch { .. } | SweepFileError::NoScratchFile { .. }),
+            _,
+        ) if let Some(path) = saved => format!(
+            "counting: {why}; {} keeps its last save, which the same command takes up",
+            path.display()
+        ),
+        (other, _) => format!("counting: {other}"),
+    };
+    line.into()
 }
 
 /// Has the count save its progress, when `--checkpoint` asked for it.

@@ -110,6 +110,12 @@ pub enum Damage {
     },
     /// Its saved states do not fill it.
     StatesDoNotFill,
+    /// A saved state that the count could not have had where it was
+    /// saved, at this byte.
+    ImpossibleState {
+        /// The byte.
+        at: u64,
+    },
 }
 
 impl fmt::Display for SweepFileError {
@@ -192,6 +198,11 @@ impl fmt::Display for SweepFileError {
                     Damage::StatesDoNotFill => {
                         write!(f, "{path} is damaged: its states do not fill it")
                     }
+                    Damage::ImpossibleState { at } => write!(
+                        f,
+                        "{path} is damaged: it holds a state the count cannot reach where it \
+                         was saved (at byte {at})"
+                    ),
                 }
             }
             SweepFileError::NotSaved {

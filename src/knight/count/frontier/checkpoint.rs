@@ -22,6 +22,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::super::file_error::{Damage, SweepFileError};
+use super::admissible::Admissible;
 use super::layer::{self, Budget, Entry, Layer, Tally, mix};
 use super::spill::{Carried, SpillWriter};
 use crate::atomic_write::write_atomic_with;
@@ -54,6 +55,9 @@ pub(super) struct Position {
     /// How many rows' counts have been reported.
     pub(super) reported: usize,
 }
+
+/// What states a saved position can have (see [`Saver::resume`]).
+pub(super) type StatesAt<'f, 's> = &'f dyn Fn(&Position) -> Option<Admissible<'s>>;
 
 /// A sweep taken up from the file: where it was, and its layer.
 pub(super) struct Resumed {
@@ -233,21 +237,33 @@ impl<'c> Saver<'c> {
         }
     }
 
-    /// The counts a sweep with `tally` reported, if it has already run to
-    /// its end.
-    pub(super) fn finished(&self, tally: Tally) -> Option<&[u64]> {
-        self.finished
-            .iter()
-            .find(|sweep| sweep.tally == tally)
-            .map(|sweep| sweep.reported.as_slice())
+    /// The counts a sweep with `tally` of at most `rows` rows reported, if
+    /// it has already run to its end; a file whose counts could not be
+    /// that sweep's is refused.
+    pub(super) fn finished(
+        &self,
+        tally: Tally,
+        rows: usize,
+    ) -> Result<Option<&[u64]>, SweepFileError> {
+        let Some(sweep) = self.finished.iter().find(|sweep| sweep.tally == tally) else {
+            return Ok(None);
+        };
+        let fits = sweep.reported.len() <= rows && sweep.reported.iter().all(|&n| tally.holds(n));
+        if !fits {
+            return Err(self.damaged());
+        }
+        Ok(Some(sweep.reported.as_slice()))
     }
 
     /// The saved sweep, when it is the one with `tally`, with its layer
     /// read into memory taken from `budget`, or into a scratch file where
     /// the budget has no room for it; Ok(None) when there is none.
-    pub(super) fn resume(
+    /// `states_at` says what states the saved position can have, or None
+    /// when the position does not fit the count: then, or when a state is
+    /// not admitted, the file is refused as damaged.
+    pub(super) fn resume<'s>(
         &mut self,
-        tally: Tally,
+        (tally, states_at): (Tally, StatesAt<'_, 's>),
         budget: &Budget,
         scratch: &Path,
     ) -> Result<Option<Resumed>, SweepFileError> {
@@ -257,7 +273,8 @@ impl<'c> Saver<'c> {
         let Some(saved) = self.saved.take_if(|saved| saved.position.tally == tally) else {
             return Ok(None);
         };
-        let layer = read_layer(&to.path, &saved, budget, scratch)?;
+        let admissible = states_at(&saved.position).ok_or_else(|| self.damaged())?;
+        let layer = read_layer(&to.path, (&saved, &admissible), budget, scratch)?;
         self.taken_up_after = Some(saved.position.next as u32);
         Ok(Some(Resumed {
             position: saved.position,
@@ -439,7 +456,7 @@ impl<'c> Saver<'c> {
 /// from there (a layer saved while it was on disk need not fit).
 fn read_layer(
     path: &Path,
-    saved: &Saved,
+    (saved, admissible): (&Saved, &Admissible),
     budget: &Budget,
     scratch: &Path,
 ) -> Result<Carried, SweepFileError> {
@@ -472,8 +489,12 @@ fn read_layer(
         let in_memory = spill.is_none() && budget.take_if_there(states as u64 * layer::SLOT_BYTES);
         let mut part = Vec::with_capacity(states);
         for _ in 0..states {
+            let at = input.offset;
             let key = input.get()?;
             let count = input.get()?;
+            if !admissible.admits(key, count) {
+                return Err(input.damage(Damage::ImpossibleState { at }));
+            }
             part.push(Entry { key, count });
         }
         left -= states;

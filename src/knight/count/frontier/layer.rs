@@ -147,6 +147,30 @@ impl Tally {
         }
     }
 
+    /// Whether `total` can be a sum of counts in this tally: below the
+    /// prime, or a finite size.
+    pub(super) fn holds(self, total: u64) -> bool {
+        match self {
+            Tally::Capped => true,
+            Tally::Modulo(prime) => total < prime,
+            Tally::Magnitude => {
+                let size = f64::from_bits(total);
+                size.is_finite() && size >= 0.0
+            }
+        }
+    }
+
+    /// Whether a state can have `count` partial tours: a state is carried
+    /// only for a partial tour, so only a count modulo a prime can be 0.
+    pub(super) fn holds_state_count(self, count: u64) -> bool {
+        self.holds(count)
+            && match self {
+                Tally::Capped => count > 0,
+                Tally::Modulo(_) => true,
+                Tally::Magnitude => f64::from_bits(count) > 0.0,
+            }
+    }
+
     /// `a + b`; 0 is zero in every tally.
     pub(super) fn add(self, a: u64, b: u64) -> u64 {
         match self {

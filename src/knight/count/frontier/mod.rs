@@ -29,6 +29,7 @@
 //! This module itself holds the entry points: [`count`], [`count_lengths`]
 //! and the exact counts beyond 64 bits.
 
+mod admissible;
 mod checkpoint;
 mod forecast;
 mod group;

@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 
+use super::admissible::Admissible;
 use super::checkpoint::{Position, Resumed, Saver};
 use super::forecast::{Forecast, Outlook};
 use super::layer::{self, Budget, Builder, Entry, Layer, Sink, Tally};
@@ -54,7 +55,7 @@ pub(super) fn sweep(
     }: Means,
     on_rows: &mut dyn FnMut(usize, u64),
 ) -> Result<(), Unavailable> {
-    if let Some(reported) = saver.finished(tally) {
+    if let Some(reported) = saver.finished(tally, rows)? {
         for (rows, &found) in (1..).zip(reported) {
             on_rows(rows, found);
         }
@@ -78,29 +79,44 @@ pub(super) fn sweep(
         show_file(LayerFileWork::Reading, after_square, states);
     }
     // `on_disk`: whether the checkpoint file holds the layer as it stands.
-    let (mut carried, mut at, mut on_disk) =
-        match saver.resume(tally, &budget, &control.resources().scratch_dir) {
-            Ok(Some(Resumed { position, layer })) => {
-                let fits = position.tours.len() == scan.rows + 1
-                    && position.next <= last
-                    && position.reported <= position.next / scan.width;
-                if !fits {
-                    return Err(Unavailable::File(saver.damaged()));
-                }
-                (layer, position, true)
-            }
-            Ok(None) => (
-                Carried::InMemory(Layer::start(&budget, tally)),
-                Position {
-                    tally,
-                    next: 0,
-                    tours: vec![0; scan.rows + 1],
-                    reported: 0,
-                },
-                false,
-            ),
-            Err(error) => return Err(Unavailable::File(error)),
+    // Tours cover the whole board, or the first rows of it where shorter
+    // boards count too, and are found within a window of their last open
+    // square (the squares after the step's may all be finished already).
+    let could_have_found = |rows: usize, tours: u64, next: usize| {
+        let last_square = if rows == scan.rows {
+            Some(scan.last_open)
+        } else {
+            (scan.shorter_boards && rows > 0).then(|| rows * scan.width - 1)
         };
+        tours == 0
+            || last_square.is_some_and(|square| next + scan.window() > square) && tally.holds(tours)
+    };
+    let states_at = |position: &Position| {
+        let fits = position.tours.len() == scan.rows + 1
+            && position.next <= last
+            && position.reported <= position.next / scan.width
+            && (position.tours.iter().enumerate())
+                .all(|(rows, &tours)| could_have_found(rows, tours, position.next));
+        fits.then(|| Admissible::at(scan, position.next, rows, tally))
+    };
+    let (mut carried, mut at, mut on_disk) = match saver.resume(
+        (tally, &states_at),
+        &budget,
+        &control.resources().scratch_dir,
+    ) {
+        Ok(Some(Resumed { position, layer })) => (layer, position, true),
+        Ok(None) => (
+            Carried::InMemory(Layer::start(&budget, tally)),
+            Position {
+                tally,
+                next: 0,
+                tours: vec![0; scan.rows + 1],
+                reported: 0,
+            },
+            false,
+        ),
+        Err(error) => return Err(Unavailable::File(error)),
+    };
     for rows in 1..=at.reported {
         on_rows(rows, at.tours[rows]);
     }

@@ -3,10 +3,12 @@
 
 use std::time::Duration;
 
+use super::admissible::Admissible;
 use super::keys::{
     DONE, INWARD_WIDEST_WINDOW, KeyFormat, MAX_DISTANCES_WIDTH, Order, ScanOrder, SquareOrder,
     TERMINAL, UNTOUCHED, WIDEST_WINDOW, WINDOW_ROOM,
 };
+use super::layer::mix;
 use super::scan::{RowSweep, mirror_order, row_order, window_for};
 use super::transfer::Window;
 use super::*;
@@ -701,4 +703,226 @@ fn a_request_names_its_blocked_squares_so_a_mismatch_says_which() {
     }
     let many = super::describe(&board, Shape::Cycle, None);
     assert!(many.ends_with(", and 52 more)"), "{many}");
+}
+
+/// The layers a sweep of `scan` carries: the states entering each
+/// position, with their counts.
+fn layers(scan: &Scan) -> Vec<std::collections::HashMap<u64, u64>> {
+    let mut layer = std::collections::HashMap::from([(0, 1)]);
+    let mut layers = vec![layer.clone()];
+    for position in 0..scan.last_open {
+        let step = scan.step(position, scan.rows, Tally::Capped);
+        let mut next = std::collections::HashMap::new();
+        for (&key, &count) in &layer {
+            step.successors(key, |key| *next.entry(key).or_insert(0) += count, |_| {});
+        }
+        layer = next;
+        layers.push(layer.clone());
+    }
+    layers
+}
+
+#[test]
+fn every_state_a_sweep_carries_is_admitted_and_moved_layers_are_not() {
+    let mut scans = Vec::new();
+    for board in small_boards() {
+        let corner = board.open_squares().next();
+        for shape in [
+            Shape::Cycle,
+            Shape::Path(None, None),
+            Shape::Path(corner, None),
+        ] {
+            scans.extend(Scan::new(&board, shape));
+            scans.extend(Scan::with_rows(&board, shape, RowSweep::LeftToRight));
+        }
+    }
+    let corners = Shape::Path(Some(Square::new(0, 7)), Some(Square::new(7, 7)));
+    for (width, blocked_rows, shape) in [
+        (7, 4, Shape::Path(Some(Square::new(0, 7)), None)),
+        (7, 3, Shape::Path(None, None)),
+        (8, 4, corners),
+        (8, 3, Shape::Cycle),
+        (8, 4, Shape::Path(None, None)),
+    ] {
+        let board = with_rows_blocked(width, 8, blocked_rows, &[]);
+        scans.extend(Scan::new(&board, shape));
+    }
+    let (mut moved, mut moved_admitted) = (0, 0);
+    for scan in &scans {
+        let layers = layers(scan);
+        for (position, layer) in layers.iter().enumerate() {
+            let admissible = Admissible::at(scan, position, scan.rows, Tally::Capped);
+            for (&key, &count) in layer {
+                assert!(
+                    admissible.admits(key, count),
+                    "position {position} of {:?}: {key:#x}",
+                    scan.open
+                );
+            }
+            if layer.len() < 8 {
+                continue;
+            }
+            for other in [position.wrapping_sub(1), position + 1, position + 2] {
+                if other <= scan.last_open {
+                    let admissible = Admissible::at(scan, other, scan.rows, Tally::Capped);
+                    moved += 1;
+                    moved_admitted += usize::from(
+                        layer
+                            .iter()
+                            .all(|(&key, &count)| admissible.admits(key, count)),
+                    );
+                }
+            }
+        }
+    }
+    assert!(moved > 2_000, "{moved} layers moved");
+    assert_eq!(moved_admitted, 0, "layers taken for another position's");
+}
+
+/// A checkpoint file of a sweep of `scan` stopped once `rows_done` rows
+/// are done, as words.
+fn saved_words(scan: &Scan, checkpointing: &job::Checkpointing, rows_done: usize) -> Vec<u64> {
+    let stopping = Control::new();
+    let mut saver = Saver::open(Some(checkpointing), 7, vec![1, 2], "test".into()).unwrap();
+    let means = Means {
+        memory: 1 << 30,
+        control: &stopping,
+        saver: &mut saver,
+    };
+    let pass = (Tally::Capped, SweepPass::Counting);
+    let stopped = sweep(scan, scan.rows, pass, means, &mut |rows, _| {
+        if rows == rows_done {
+            stopping.cancel();
+        }
+    });
+    assert_eq!(stopped, Err(Unavailable::Cancelled));
+    drop(saver);
+    let bytes = std::fs::read(&checkpointing.path).unwrap();
+    bytes
+        .chunks_exact(8)
+        .map(|word| u64::from_le_bytes(word.try_into().unwrap()))
+        .collect()
+}
+
+/// Where the fields of a checkpoint's saved sweep are, as word indices.
+struct Fields {
+    next: usize,
+    states: usize,
+}
+
+impl Fields {
+    /// The fields of a file with no finished sweep and one under way.
+    fn of(words: &[u64]) -> Fields {
+        let description = 2 + words[1] as usize;
+        let finished = description + 1 + (words[description] as usize).div_ceil(8);
+        assert_eq!(words[finished], 0, "no finished sweep");
+        assert_eq!(words[finished + 1], 1, "a sweep under way");
+        let next = finished + 4;
+        let tours = next + 2;
+        Fields {
+            next,
+            states: tours + 1 + words[tours] as usize,
+        }
+    }
+}
+
+/// Both checksums made right again for the words as they are, the
+/// header's after word `states`.
+fn resealed(mut words: Vec<u64>, states: usize) -> Vec<u64> {
+    let sum = |words: &[u64]| (words.iter()).fold(0, |sum: u64, &word| mix(sum.wrapping_add(word)));
+    words[states + 1] = sum(&words[..=states]);
+    let last = words.len() - 1;
+    if last > states + 1 {
+        words[last] = sum(&words[states + 2..last]);
+    }
+    words
+}
+
+/// Checks that every changed field (checksums made right) and every
+/// changed byte (not) of a checkpoint of `scan` saved after `rows_done`
+/// rows is refused, or gives the right count, `expected`; with
+/// `keys`, each bit of the keys of 40 saved states too.
+fn changed_checkpoints_are_refused_or_counted_right(
+    scan: &Scan,
+    (name, rows_done): (&str, usize),
+    expected: u64,
+    keys: bool,
+) -> usize {
+    let checkpointing = fresh_checkpoint(name);
+    let words = saved_words(scan, &checkpointing, rows_done);
+    let fields = Fields::of(&words);
+    let count_from = |words: &[u64]| {
+        let bytes: Vec<u8> = words.iter().flat_map(|word| word.to_le_bytes()).collect();
+        std::fs::write(&checkpointing.path, bytes).unwrap();
+        let mut saver = Saver::open(Some(&checkpointing), 7, vec![1, 2], "test".into()).ok()?;
+        sweep_whole(scan, 1 << 30, &Control::new(), &mut saver).ok()
+    };
+    assert_eq!(count_from(&words), Some(expected), "the file as saved");
+    // Each change: a word, its new value, and whether the checksums are
+    // made right after it.
+    let mut changes: Vec<(usize, u64, bool)> = Vec::new();
+    let next = words[fields.next];
+    for other in [
+        0,
+        1,
+        next.saturating_sub(2),
+        next.saturating_sub(1),
+        next + 1,
+        next + 2,
+    ] {
+        changes.push((fields.next, other, true));
+    }
+    let header = words.iter().enumerate().take(fields.states + 1);
+    for (field, &word) in header.skip(fields.next) {
+        for value in [word + 1, word.saturating_sub(1), u64::MAX] {
+            changes.push((field, value, true));
+        }
+    }
+    let states = words[fields.states] as usize;
+    let mut rng = Rng::new(11);
+    if keys {
+        for _ in 0..40 {
+            let key = fields.states + 2 + 2 * rng.below(states);
+            changes.extend((0..64).map(|bit| (key, words[key] ^ 1 << bit, true)));
+        }
+    }
+    for _ in 0..200 {
+        let at = rng.below(words.len());
+        changes.push((at, words[at] ^ 1 << rng.below(64), false));
+    }
+    for &(at, value, reseal) in &changes {
+        let mut changed = words.clone();
+        changed[at] = value;
+        if reseal {
+            changed = resealed(changed, fields.states);
+        }
+        let counted = count_from(&changed);
+        assert!(
+            counted.is_none() || counted == Some(expected),
+            "word {at} made {value:#x} counted {counted:?}"
+        );
+    }
+    let _ = std::fs::remove_file(&checkpointing.path);
+    changes.len()
+}
+
+/// A damaged or changed checkpoint never turns into a wrong count: the
+/// checksums refuse damage, and a file changed with its checksums made
+/// right is refused where its position, its totals or a state could not
+/// be what a count holds there. A state's key changed into another that
+/// the count can reach at that position, or a changed number of partial
+/// tours, is not told apart: closed tours' states are tight enough that
+/// no one-bit change of a key is one, open paths' are not.
+#[test]
+fn changed_checkpoints_are_refused_or_give_the_right_count() {
+    // A001230: closed tours of 6x6, saved in mid-board.
+    let board = Board::new(6, 6).unwrap();
+    let scan = Scan::new(&board, Shape::Cycle).unwrap();
+    let tried = changed_checkpoints_are_refused_or_counted_right(&scan, ("closed", 3), 9_862, true);
+    assert!(tried > 2_500, "{tried} files tried");
+    // A165134: open tours of 5x5, 1,728 counted each way round: 864
+    // paths. Positions and totals only.
+    let board = Board::new(5, 5).unwrap();
+    let scan = Scan::new(&board, Shape::Path(None, None)).unwrap();
+    changed_checkpoints_are_refused_or_counted_right(&scan, ("open", 2), 864, false);
 }
