@@ -518,12 +518,13 @@ fn print_estimate(
     if format == Format::Json {
         // Without a completed tour there is no estimate (null), unless the
         // theory gave the answer, which is then exact and says why.
+        // Below the tours a 95% interval needs, the range is a rough one.
         let known = estimate.exact_because.is_some() || estimate.completed > 0;
-        let low = (estimate.tours - estimate.half_width).max(0.0);
-        let high = estimate.tours + estimate.half_width;
+        let range = [estimate.low, estimate.high];
         let json = json!({
             "estimate": known.then_some(estimate.tours),
-            "interval_95": known.then_some([low, high]),
+            "interval_95": estimate.has_interval().then_some(range),
+            "rough_range": (known && !estimate.has_interval()).then_some(range),
             "exact_because": estimate.exact_because,
             "attempts": estimate.attempts,
             "completed": estimate.completed,

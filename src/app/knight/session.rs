@@ -781,11 +781,7 @@ impl Session for KnightSession {
                 // the number and its interval come first.
                 self.count = Some(
                     if estimate.exact_because.is_none() && estimate.completed > 0 {
-                        format!(
-                            "About {:.3e} +-{:.1}% (95%): {estimate}.",
-                            estimate.tours,
-                            100.0 * estimate.half_width / estimate.tours
-                        )
+                        format!("About {:.3e}: {estimate}.", estimate.tours)
                     } else {
                         format!("{estimate}.")
                     },

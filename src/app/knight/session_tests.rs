@@ -589,11 +589,7 @@ fn estimate_tours_asks_for_the_board_as_counted_and_shows_the_interval() {
         seed: 1,
     };
     let estimate = knight::estimate(board, *start, *kind, sampling, &Control::new()).unwrap();
-    let line = format!(
-        "About {:.3e} +-{:.1}% (95%): {estimate}.",
-        estimate.tours,
-        100.0 * estimate.half_width / estimate.tours
-    );
+    let line = format!("About {:.3e}: {estimate}.", estimate.tours);
     session.job_done(
         KnightReport::Estimated(Ok(estimate)),
         "Estimating".to_owned(),
