@@ -11,7 +11,7 @@ use gridtour::job::{Checkpointing, Control, Outcome};
 use gridtour::knight::count::SweepFileError;
 use gridtour::knight::{
     self, Algorithm, Board, BoardLink, Count, NotCounted, Patience, Sampling, SolveResult, Square,
-    TourKind, warnsdorff_failing_starts,
+    TourKind, trace, warnsdorff_failing_starts,
 };
 use gridtour::output::{self, Format, Subject};
 use gridtour::render::Scene;
@@ -58,9 +58,19 @@ pub struct KnightArgs {
     /// Ask for a closed tour (the last square a knight's move from the first).
     #[arg(long)]
     closed: bool,
-    /// Solver: warnsdorff (fast, falls back to search) or backtrack (exhaustive search).
+    /// Solver: warnsdorff (fast, falls back to search), backtrack
+    /// (exhaustive search with pruning) or dfs (plain depth-first search in
+    /// a fixed move order, no pruning: small boards only).
     #[arg(long, value_name = "ALGO", default_value = "warnsdorff")]
     algo: String,
+    /// Print the search's steps instead of the tour, as JSON lines on
+    /// standard output: {"step":1,"event":"push","square":"a1"}, then push,
+    /// pop, dead-end, prune (with its "rule"), rotate, restart and found.
+    #[arg(long, conflicts_with_all = ["count", "estimate", "failing_starts", "end"])]
+    trace: bool,
+    /// With --trace: stop after this many steps (the search stops too).
+    #[arg(long, value_name = "STEPS", requires = "trace", default_value_t = 5000)]
+    max_steps: u64,
     /// Squares no tour may visit, comma-separated (e.g. a1,c3).
     #[arg(long, value_name = "SQUARES", value_delimiter = ',')]
     blocked: Vec<String>,
@@ -205,6 +215,13 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             };
             print_count(&board, counting, format)?;
         }
+    } else if args.trace {
+        let start = match start {
+            Some(start) => start,
+            None => parse_square(&board, "--start", "a1")
+                .map_err(|e| format!("{e} (a1 is the start when --start is omitted)"))?,
+        };
+        print_trace(&board, (start, kind), algorithm, args.max_steps, &output)?;
     } else if let Some(tour) = linked_tour.filter(|_| end.is_none()) {
         let bytes = Subject::Tour(tour).render(format, &output.picture)?;
         output.emit(&bytes)?;
@@ -284,6 +301,53 @@ fn print_tour(
         }
     }
     Ok(())
+}
+
+/// Prints the steps of the search for a tour from `start`, one JSON line
+/// each as the search takes them, at most `max_steps` of them.
+fn print_trace(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    algorithm: Algorithm,
+    max_steps: u64,
+    output: &Output,
+) -> Result<(), Failure> {
+    if !matches!(output.format, Format::Text | Format::Json) {
+        return Err(Failure::Message(
+            "--trace prints JSON lines; it draws no picture".to_owned(),
+        ));
+    }
+    output.not_a_file("a trace")?;
+    let (mut steps, mut failure) = (0u64, None);
+    let searched = progress::watched("searching", |control| {
+        let mut watcher = |step| {
+            if steps == max_steps || failure.is_some() {
+                return;
+            }
+            steps += 1;
+            let written = write_line(&trace::json_line(steps, step, board));
+            if steps == max_steps || written.is_err() {
+                failure = written.err();
+                control.cancel();
+            }
+        };
+        knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)
+    });
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    match searched {
+        Ok(_) => Ok(()),
+        Err(_) if steps == max_steps => {
+            eprintln!(
+                "gridtour: note: the trace stops after {} steps (--max-steps); the search \
+                 went on",
+                gridtour::english::group_digits(max_steps)
+            );
+            Ok(())
+        }
+        Err(message) => Err(message.into()),
+    }
 }
 
 /// The tour JSON layout with `"path": null` and the reason, so that a

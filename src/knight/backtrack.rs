@@ -28,6 +28,7 @@
 //! square may be an end, and it is stepped on only by the last move.
 
 use super::grid::Grid;
+use super::trace::{PruneRule, Step, Watcher};
 use super::{Board, KNIGHT_MOVES, Square, TourKind};
 use crate::job::{CHECK_INTERVAL, Control, Outcome};
 
@@ -47,15 +48,16 @@ struct Frame {
     ends: u32,
 }
 
-/// Searches for a tour of `kind` from `start`; `Done(None)` proves there is
-/// none.
+/// Searches for a tour of `kind` from `start`, showing its steps to
+/// `watcher`; `Done(None)` proves there is none.
 pub(crate) fn backtrack(
     board: &Board,
     start: Square,
     kind: TourKind,
     control: &Control,
+    watcher: &mut impl Watcher,
 ) -> Outcome<Option<Vec<Square>>> {
-    search(board, start, kind, None, control)
+    search(board, (start, kind, None), control, watcher)
 }
 
 /// Searches for an open tour from `start` that ends on `end`; `Done(None)`
@@ -65,24 +67,24 @@ pub(crate) fn backtrack_to(
     start: Square,
     end: Square,
     control: &Control,
+    watcher: &mut impl Watcher,
 ) -> Outcome<Option<Vec<Square>>> {
     if !board.is_open(end) || (start == end && board.open_count() > 1) {
         return Outcome::Done(None);
     }
-    search(board, start, TourKind::Open, Some(end), control)
+    search(board, (start, TourKind::Open, Some(end)), control, watcher)
 }
 
-fn search(
+fn search<W: Watcher>(
     board: &Board,
-    start: Square,
-    kind: TourKind,
-    end: Option<Square>,
+    (start, kind, end): (Square, TourKind, Option<Square>),
     control: &Control,
+    watcher: &mut W,
 ) -> Outcome<Option<Vec<Square>>> {
     if !board.is_open(start) {
         return Outcome::Done(None);
     }
-    let mut search = Search::new(board, start, kind, control);
+    let mut search = Search::new(board, start, kind, control, watcher);
     search.end = end.map(|end| search.grid.cell(end));
     match search.run() {
         Outcome::Done(Some(cells)) => {
@@ -93,8 +95,9 @@ fn search(
     }
 }
 
-struct Search<'a> {
+struct Search<'a, W: Watcher> {
     board: &'a Board,
+    watcher: &'a mut W,
     grid: Grid,
     kind: TourKind,
     control: &'a Control,
@@ -114,12 +117,19 @@ struct Search<'a> {
     flood_queue: Vec<usize>,
 }
 
-impl<'a> Search<'a> {
-    fn new(board: &'a Board, start: Square, kind: TourKind, control: &'a Control) -> Self {
+impl<'a, W: Watcher> Search<'a, W> {
+    fn new(
+        board: &'a Board,
+        start: Square,
+        kind: TourKind,
+        control: &'a Control,
+        watcher: &'a mut W,
+    ) -> Self {
         let grid = Grid::new(board);
         let start = grid.cell(start);
         Search {
             board,
+            watcher,
             flood_marks: vec![0; grid.len()],
             grid,
             kind,
@@ -138,6 +148,7 @@ impl<'a> Search<'a> {
     /// The path's cells when a tour is found.
     fn run(&mut self) -> Outcome<Option<Vec<usize>>> {
         self.grid.visit(self.start);
+        self.see(Step::Push, self.start);
         self.remaining -= 1;
         if self.remaining == 0 {
             // A single open square is an open tour; theory rules it out as
@@ -145,6 +156,7 @@ impl<'a> Search<'a> {
             return Outcome::Done((self.kind == TourKind::Open).then(|| vec![self.start]));
         }
         let Some(ends) = self.initial_ends() else {
+            self.see(Step::DeadEnd, self.start);
             return Outcome::Done(None);
         };
         let root = self.frame(self.start, ends);
@@ -168,27 +180,32 @@ impl<'a> Search<'a> {
                 return Outcome::Cancelled;
             }
             self.grid.visit(next);
+            self.see(Step::Push, next);
             self.remaining -= 1;
-            let on_end = self.end == Some(next);
             if self.remaining == 0 {
                 let ends_right = self.end.is_none_or(|end| end == next);
                 if (self.kind == TourKind::Open && ends_right)
                     || (self.kind == TourKind::Closed && self.grid.attacks(next, self.start))
                 {
                     self.report();
+                    self.watcher.see(Step::Found);
                     let mut path: Vec<usize> = self.stack.iter().map(|f| f.cell as usize).collect();
                     path.push(next);
                     return Outcome::Done(Some(path));
                 }
-            } else if !on_end
-                && let Some(ends) = self.ends_after_move(from, next, ends)
-                && self.flood_allows(next)
-            {
-                let frame = self.frame(next, ends);
-                self.stack.push(frame);
-                continue;
+                self.see(Step::DeadEnd, next);
+            } else {
+                match self.onward(from, next, ends) {
+                    Ok(ends) => {
+                        let frame = self.frame(next, ends);
+                        self.stack.push(frame);
+                        continue;
+                    }
+                    Err(rule) => self.see(|square| Step::Prune { square, rule }, next),
+                }
             }
             self.grid.release(next);
+            self.see(Step::Pop, next);
             self.remaining += 1;
         }
     }
@@ -196,12 +213,40 @@ impl<'a> Search<'a> {
     /// Pops the top frame and takes its square off the path (the root frame
     /// stays visited: the search is over once it is popped).
     fn retreat(&mut self) {
-        if let Some(frame) = self.stack.pop()
-            && !self.stack.is_empty()
-        {
-            self.grid.release(frame.cell as usize);
-            self.remaining += 1;
+        if let Some(frame) = self.stack.pop() {
+            let cell = frame.cell as usize;
+            self.see(Step::DeadEnd, cell);
+            if !self.stack.is_empty() {
+                self.grid.release(cell);
+                self.see(Step::Pop, cell);
+                self.remaining += 1;
+            }
         }
+    }
+
+    /// Shows `step` of the square on `cell` to the watcher.
+    #[inline(always)]
+    fn see(&mut self, step: impl FnOnce(Square) -> Step, cell: usize) {
+        self.watcher.see(step(self.grid.square(cell)));
+    }
+
+    /// Whether the knight, just moved `from` -> `next` with squares still
+    /// to visit, may go on: the new count of end-only squares, or the rule
+    /// that gives the position up.
+    fn onward(&mut self, from: usize, next: usize, ends: u32) -> Result<u32, PruneRule> {
+        if self.end == Some(next) {
+            return Err(PruneRule::EndTooEarly);
+        }
+        if !self.home_is_open() {
+            return Err(PruneRule::Closing);
+        }
+        let ends = self
+            .ends_after_move(from, next, ends)
+            .ok_or(PruneRule::DeadEnds)?;
+        if !self.flood_allows(next) {
+            return Err(PruneRule::Connectivity);
+        }
+        Ok(ends)
     }
 
     /// A frame for the knight arriving on `cell`, moves in Warnsdorff order.
@@ -277,16 +322,13 @@ impl<'a> Search<'a> {
     }
 
     /// The dead-end pruning after the knight moved `from` -> `to` (with
-    /// `to` already visited and squares remaining): the new count of
-    /// end-only squares, or `None` when the position is dead.
+    /// `to` already visited, squares remaining and the way home open): the
+    /// new count of end-only squares, or `None` when the position is dead.
     ///
     /// Knight moves change colour, so `from`'s neighbours and `to`'s are
     /// disjoint: `from`'s free neighbours just stopped being next to the
     /// knight, `to`'s just started, and only `to`'s lost a free neighbour.
     fn ends_after_move(&self, from: usize, to: usize, ends: u32) -> Option<u32> {
-        if !self.home_is_open() {
-            return None;
-        }
         let mut ends = ends;
         for n in self.grid.free_neighbours(to) {
             if self.grid.degree(n) == 0 && self.remaining > 1 {
@@ -348,10 +390,11 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knight::trace::Unwatched;
     use crate::knight::validate;
 
     fn solve(board: &Board, start: Square, kind: TourKind) -> Option<Vec<Square>> {
-        match backtrack(board, start, kind, &Control::new()) {
+        match backtrack(board, start, kind, &Control::new(), &mut Unwatched) {
             Outcome::Done(found) => found,
             Outcome::Cancelled => panic!("not cancelled"),
         }

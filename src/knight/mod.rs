@@ -15,6 +15,7 @@
 mod backtrack;
 mod board;
 pub mod count;
+mod dfs;
 mod estimate;
 mod grid;
 mod large;
@@ -23,6 +24,7 @@ mod play;
 mod solve;
 mod theory;
 mod tour;
+pub mod trace;
 mod validate;
 mod warnsdorff;
 
@@ -36,7 +38,7 @@ pub use estimate::{
 };
 pub use link::{BoardLink, LINK_PREFIX, LinkError};
 pub use play::{Refusal, Walk};
-pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between};
+pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between, solve_watched};
 pub use theory::{impossibility, impossibility_between};
 #[cfg(test)]
 pub(crate) use tour::small_tour;

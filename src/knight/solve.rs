@@ -3,8 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::trace::{Unwatched, Watcher};
 use super::{
-    Board, Square, Tour, TourKind, backtrack, impossibility, impossibility_between, large,
+    Board, Square, Tour, TourKind, backtrack, dfs, impossibility, impossibility_between, large,
     validate, warnsdorff,
 };
 use crate::job::{Control, Outcome};
@@ -21,17 +22,22 @@ pub enum Algorithm {
     /// Exhaustive depth-first search in Warnsdorff order with pruning. Finds
     /// a tour or proves there is none, however long that takes.
     Backtrack,
+    /// Plain depth-first search: moves in a fixed order, no pruning, as
+    /// the lessons first write it. Hopeless beyond small boards; there to
+    /// be watched beside the others.
+    Dfs,
 }
 
 impl Algorithm {
     /// Every algorithm, in menu order.
-    pub const ALL: [Algorithm; 2] = [Algorithm::Warnsdorff, Algorithm::Backtrack];
+    pub const ALL: [Algorithm; 3] = [Algorithm::Warnsdorff, Algorithm::Backtrack, Algorithm::Dfs];
 
     /// The name used on the command line and in menus.
     pub fn label(&self) -> &'static str {
         match self {
             Algorithm::Warnsdorff => "warnsdorff",
             Algorithm::Backtrack => "backtrack",
+            Algorithm::Dfs => "dfs",
         }
     }
 }
@@ -99,6 +105,25 @@ pub fn solve(
     algorithm: Algorithm,
     control: &Control,
 ) -> Outcome<SolveResult> {
+    solve_watched(board, (start, kind), algorithm, control, &mut Unwatched)
+}
+
+/// [`solve`], showing every step of its searches to `watcher` (see
+/// [`trace`](super::trace)). With [`Algorithm::Dfs`] only the plain search
+/// runs: no theory first, no construction.
+pub fn solve_watched(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    algorithm: Algorithm,
+    control: &Control,
+    watcher: &mut impl Watcher,
+) -> Outcome<SolveResult> {
+    if algorithm == Algorithm::Dfs {
+        return match dfs::plain_search(board, start, kind, control, watcher) {
+            Outcome::Cancelled => Outcome::Cancelled,
+            Outcome::Done(found) => Outcome::Done(found_or_exhausted(board, start, kind, found)),
+        };
+    }
     if let Some(reason) = impossibility(board, Some(start), kind) {
         return Outcome::Done(SolveResult::NoTour(reason));
     }
@@ -111,7 +136,7 @@ pub fn solve(
         }
     }
     if algorithm == Algorithm::Warnsdorff {
-        match warnsdorff::robust_tour(board, start, kind, control) {
+        match warnsdorff::robust_tour(board, start, kind, control, watcher) {
             Outcome::Cancelled => return Outcome::Cancelled,
             Outcome::Done(Some(path)) => {
                 if let Some(tour) = checked(board, start, kind, path) {
@@ -131,15 +156,24 @@ pub fn solve(
             }
         }
     }
-    match backtrack::backtrack(board, start, kind, control) {
+    match backtrack::backtrack(board, start, kind, control, watcher) {
         Outcome::Cancelled => Outcome::Cancelled,
-        Outcome::Done(found) => Outcome::Done(
-            found
-                .and_then(|path| checked(board, start, kind, path))
-                .map(SolveResult::Found)
-                .unwrap_or_else(|| SolveResult::NoTour(exhausted(board, start, kind))),
-        ),
+        Outcome::Done(found) => Outcome::Done(found_or_exhausted(board, start, kind, found)),
     }
+}
+
+/// What an exhaustive search's end means: the tour it found, checked, or
+/// that there is none.
+fn found_or_exhausted(
+    board: &Board,
+    start: Square,
+    kind: TourKind,
+    found: Option<Vec<Square>>,
+) -> SolveResult {
+    found
+        .and_then(|path| checked(board, start, kind, path))
+        .map(SolveResult::Found)
+        .unwrap_or_else(|| SolveResult::NoTour(exhausted(board, start, kind)))
 }
 
 /// Finds one open tour from `start` that ends on `end`: the theory of
@@ -154,7 +188,7 @@ pub fn solve_between(
     if let Some(reason) = impossibility_between(board, start, end) {
         return Outcome::Done(SolveResult::NoTour(reason));
     }
-    match backtrack::backtrack_to(board, start, end, control) {
+    match backtrack::backtrack_to(board, start, end, control, &mut Unwatched) {
         Outcome::Cancelled => Outcome::Cancelled,
         Outcome::Done(found) => Outcome::Done(
             found
@@ -236,7 +270,7 @@ mod tests {
             "dijkstra"
                 .parse::<Algorithm>()
                 .unwrap_err()
-                .contains("warnsdorff or backtrack")
+                .contains("warnsdorff or backtrack or dfs")
         );
     }
 }

@@ -540,6 +540,7 @@ mod tests {
     fn theory_gaps(max_short: u32, max_area: u32) -> Vec<String> {
         use crate::job::{Control, Outcome};
         use crate::knight::backtrack::backtrack;
+        use crate::knight::trace::Unwatched;
         let mut gaps = Vec::new();
         for short in 1..=max_short {
             for long in short..=max_area / short {
@@ -548,7 +549,8 @@ mod tests {
                     for s in b.squares() {
                         for kind in TourKind::ALL {
                             let proof = impossibility(&b, Some(s), kind);
-                            let Outcome::Done(found) = backtrack(&b, s, kind, &Control::new())
+                            let Outcome::Done(found) =
+                                backtrack(&b, s, kind, &Control::new(), &mut Unwatched)
                             else {
                                 unreachable!("nothing cancels this search");
                             };

@@ -21,6 +21,7 @@
 //!   every attempt fails the solver falls back to exhaustive search.
 
 use super::grid::Grid;
+use super::trace::{Step, Watcher};
 use super::{Board, KNIGHT_MOVES, Square, TourKind};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -110,10 +111,14 @@ pub(crate) fn robust_tour(
     start: Square,
     kind: TourKind,
     control: &Control,
+    watcher: &mut impl Watcher,
 ) -> Outcome<Option<Vec<Square>>> {
     let template = Grid::new(board);
     let mut rng = Rng::new(0x5eed_f00d_7a11);
     for attempt in 0..ATTEMPTS {
+        if attempt > 0 {
+            watcher.see(Step::Restart);
+        }
         let (tie_break, origin) = if attempt == 0 {
             (TieBreak::Edge, start)
         } else if kind == TourKind::Closed {
@@ -123,12 +128,10 @@ pub(crate) fn robust_tour(
         };
         let walk = Walk::new(
             board,
-            template.clone(),
-            origin,
-            kind,
-            tie_break,
-            rng.next(),
+            (template.clone(), origin, kind),
+            (tie_break, rng.next()),
             control,
+            &mut *watcher,
         );
         match walk.run() {
             Outcome::Cancelled => return Outcome::Cancelled,
@@ -165,8 +168,9 @@ enum TieBreak {
 }
 
 /// One attempt of the robust walk.
-struct Walk<'a> {
+struct Walk<'a, W: Watcher> {
     board: &'a Board,
+    watcher: &'a mut W,
     grid: Grid,
     kind: TourKind,
     tie_break: TieBreak,
@@ -182,19 +186,18 @@ struct Walk<'a> {
     unreported: u64,
 }
 
-impl<'a> Walk<'a> {
+impl<'a, W: Watcher> Walk<'a, W> {
     fn new(
         board: &'a Board,
-        grid: Grid,
-        origin: Square,
-        kind: TourKind,
-        tie_break: TieBreak,
-        seed: u64,
+        (grid, origin, kind): (Grid, Square, TourKind),
+        (tie_break, seed): (TieBreak, u64),
         control: &'a Control,
+        watcher: &'a mut W,
     ) -> Self {
         let open = board.open_count() as u64;
         let mut walk = Walk {
             board,
+            watcher,
             position: vec![0; grid.len()],
             grid,
             kind,
@@ -215,6 +218,7 @@ impl<'a> Walk<'a> {
         match self.complete() {
             Outcome::Done(true) => {
                 self.report();
+                self.watcher.see(Step::Found);
                 Outcome::Done(Some(self.path))
             }
             Outcome::Done(false) => Outcome::Done(None),
@@ -232,14 +236,18 @@ impl<'a> Walk<'a> {
             if self.path.len() == open {
                 break;
             }
+            self.watcher
+                .see(Step::DeadEnd(self.grid.square(self.end())));
             match self.rotate_until(|walk, end| walk.grid.degree(end) > 0) {
                 Outcome::Done(true) => {}
                 other => return other,
             }
         }
         let origin = self.path[0];
-        let closes = |walk: &Walk, end: usize| walk.grid.attacks(end, origin);
+        let closes = |walk: &Walk<W>, end: usize| walk.grid.attacks(end, origin);
         if self.kind == TourKind::Closed && !closes(self, self.end()) {
+            self.watcher
+                .see(Step::DeadEnd(self.grid.square(self.end())));
             return self.rotate_until(closes);
         }
         Outcome::Done(true)
@@ -251,6 +259,7 @@ impl<'a> Walk<'a> {
 
     fn append(&mut self, cell: usize) {
         self.grid.visit(cell);
+        self.watcher.see(Step::Push(self.grid.square(cell)));
         self.position[cell] = self.path.len() as u32;
         self.path.push(cell);
         self.tick(1);
@@ -325,7 +334,7 @@ impl<'a> Walk<'a> {
     /// a rotation that reaches the goal at once and otherwise rotating at
     /// random. `Done(false)` when the work budget runs out or the end has
     /// no rotation at all.
-    fn rotate_until(&mut self, goal: impl Fn(&Walk, usize) -> bool) -> Outcome<bool> {
+    fn rotate_until(&mut self, goal: impl Fn(&Walk<W>, usize) -> bool) -> Outcome<bool> {
         loop {
             let last = self.path.len() - 1;
             let pivots: Vec<usize> = self
@@ -368,6 +377,7 @@ impl<'a> Walk<'a> {
 
     /// Reverses `path[from..]`, keeping `position` in step.
     fn reverse_tail(&mut self, from: usize) {
+        self.watcher.see(Step::Rotate { kept: from });
         self.path[from..].reverse();
         for i in from..self.path.len() {
             self.position[self.path[i]] = i as u32;
@@ -413,6 +423,7 @@ impl Rng {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knight::trace::Unwatched;
     use crate::knight::validate;
 
     fn failing_starts(board: &Board) -> Vec<Square> {
@@ -443,15 +454,13 @@ mod tests {
         for n in [6, 8, 10, 12] {
             let board = Board::new(n, n).unwrap();
             for start in failing_starts(&board) {
-                let control = Control::new();
+                let (control, mut unwatched) = (Control::new(), Unwatched);
                 let mut walk = Walk::new(
                     &board,
-                    Grid::new(&board),
-                    start,
-                    TourKind::Open,
-                    TieBreak::Edge,
-                    1,
+                    (Grid::new(&board), start, TourKind::Open),
+                    (TieBreak::Edge, 1),
                     &control,
+                    &mut unwatched,
                 );
                 assert!(walk.extend());
                 assert_eq!(
@@ -473,7 +482,9 @@ mod tests {
                 if kind == TourKind::Closed && (w * h) % 2 == 1 {
                     continue;
                 }
-                let Outcome::Done(Some(path)) = robust_tour(&board, start, kind, &control) else {
+                let Outcome::Done(Some(path)) =
+                    robust_tour(&board, start, kind, &control, &mut Unwatched)
+                else {
                     panic!("no {kind:?} tour on {w}x{h}");
                 };
                 assert_eq!(path[0], start);
@@ -487,7 +498,13 @@ mod tests {
         let control = Control::new();
         control.cancel();
         let board = Board::new(100, 100).unwrap();
-        let outcome = robust_tour(&board, Square::new(0, 0), TourKind::Open, &control);
+        let outcome = robust_tour(
+            &board,
+            Square::new(0, 0),
+            TourKind::Open,
+            &control,
+            &mut Unwatched,
+        );
         assert_eq!(outcome, Outcome::Cancelled);
     }
 }

@@ -1,0 +1,112 @@
+//! The steps of the knight's searches, for whoever watches one think: the
+//! searches call a [`Watcher`] at every move they make and take back, at
+//! every dead end and pruning, and when they find a tour. With
+//! [`Unwatched`] the calls compile to nothing, so a search nobody watches
+//! runs as fast as before.
+//!
+//! A trace replays: start from an empty path; `Push` puts a square on the
+//! path (the first one anywhere, the others a knight's move from the last
+//! one), `Pop` takes the last one off, `Rotate` reverses the path after a
+//! position (Warnsdorff's walk out of a dead end), `Restart` empties it;
+//! `DeadEnd` and `Prune` name the last square and change nothing. At
+//! `Found` the path is the tour.
+
+use super::{Board, Square};
+
+/// One step of a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// The knight moved onto this square.
+    Push(Square),
+    /// The knight's move onto this square, the last of the path, was taken
+    /// back.
+    Pop(Square),
+    /// The last square of the path has no move left to try.
+    DeadEnd(Square),
+    /// The position with the knight on this square, the last of the path,
+    /// cannot become a tour, as `rule` shows: it is given up at once.
+    Prune {
+        /// The square.
+        square: Square,
+        /// Why no tour can follow.
+        rule: PruneRule,
+    },
+    /// The path after its first `kept` squares was reversed: the new last
+    /// square is a knight's move from the square before it.
+    Rotate {
+        /// How many squares keep their place.
+        kept: usize,
+    },
+    /// The path was given up whole, for a new attempt.
+    Restart,
+    /// The path is a tour.
+    Found,
+}
+
+/// The rules that cut a search short (see the backtracking search).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PruneRule {
+    /// A closed tour's start has no free neighbour left to come home from.
+    Closing,
+    /// A free square can no longer be entered and left: more squares can
+    /// only be an end than a tour has ends.
+    DeadEnds,
+    /// Some free square can no longer be reached from the knight.
+    Connectivity,
+    /// The required last square of an open tour was reached too early.
+    EndTooEarly,
+}
+
+impl PruneRule {
+    /// The rule's name in traces.
+    pub fn label(self) -> &'static str {
+        match self {
+            PruneRule::Closing => "closing",
+            PruneRule::DeadEnds => "dead-ends",
+            PruneRule::Connectivity => "connectivity",
+            PruneRule::EndTooEarly => "end-too-early",
+        }
+    }
+}
+
+/// Whoever watches a search.
+pub trait Watcher {
+    /// Takes the next step.
+    fn see(&mut self, step: Step);
+}
+
+/// Nobody: every call is empty and compiled away.
+pub struct Unwatched;
+
+impl Watcher for Unwatched {
+    #[inline(always)]
+    fn see(&mut self, _: Step) {}
+}
+
+impl<F: FnMut(Step)> Watcher for F {
+    fn see(&mut self, step: Step) {
+        self(step);
+    }
+}
+
+/// Step `number` (from 1) as a line of JSON, its keys in this order:
+/// `{"step":1,"event":"push","square":"a1"}`, with `"rule"` after the
+/// square of a pruning, and `"kept"` for a rotation.
+pub fn json_line(number: u64, step: Step, board: &Board) -> String {
+    let square = |event: &str, square: Square| {
+        let name = serde_json::Value::from(board.square_name(square));
+        format!(r#"{{"step":{number},"event":"{event}","square":{name}"#)
+    };
+    let opening = match step {
+        Step::Push(at) => square("push", at),
+        Step::Pop(at) => square("pop", at),
+        Step::DeadEnd(at) => square("dead-end", at),
+        Step::Prune { square: at, rule } => {
+            format!(r#"{},"rule":"{}""#, square("prune", at), rule.label())
+        }
+        Step::Rotate { kept } => format!(r#"{{"step":{number},"event":"rotate","kept":{kept}"#),
+        Step::Restart => format!(r#"{{"step":{number},"event":"restart""#),
+        Step::Found => format!(r#"{{"step":{number},"event":"found""#),
+    };
+    opening + "}"
+}

@@ -1,0 +1,242 @@
+//! The searches' traces replay: every push is a knight's move from the last
+//! square onto a free open one, every pop takes the last square off, a
+//! rotation keeps the path a knight's path, and the path at "found" is the
+//! tour the search returned. Checked by a replayer of its own here, for
+//! every algorithm on boards with and without blocked squares, and on the
+//! command line.
+
+use std::process::Command;
+
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::trace::{PruneRule, Step};
+use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, TourKind};
+
+/// A search's steps and what it returned, with the nodes it reported.
+fn traced(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    algorithm: Algorithm,
+) -> (Vec<Step>, SolveResult, u64) {
+    let control = Control::new();
+    let mut steps = Vec::new();
+    let mut watcher = |step| steps.push(step);
+    let result =
+        match knight::solve_watched(board, (start, kind), algorithm, &control, &mut watcher) {
+            Outcome::Done(result) => result,
+            Outcome::Cancelled => panic!("not cancelled"),
+        };
+    (steps, result, control.snapshot().nodes)
+}
+
+/// Replays `steps` on `board`: the path at "found", if the trace found one.
+fn replay(board: &Board, steps: &[Step]) -> Result<Option<Vec<Square>>, String> {
+    let mut path: Vec<Square> = Vec::new();
+    let last_is = |path: &[Square], square: Square, what: &str| match path.last() {
+        Some(&last) if last == square => Ok(()),
+        other => Err(format!(
+            "{what} of {square:?}, but the last square is {other:?}"
+        )),
+    };
+    for (number, &step) in steps.iter().enumerate() {
+        let fail = |why: String| format!("step {}: {why}", number + 1);
+        match step {
+            Step::Push(square) => {
+                if !board.is_open(square) || path.contains(&square) {
+                    return Err(fail(format!("{square:?} is blocked or taken")));
+                }
+                if let Some(&last) = path.last()
+                    && !Board::is_knight_move(last, square)
+                {
+                    return Err(fail(format!("{last:?} to {square:?} is no knight's move")));
+                }
+                path.push(square);
+            }
+            Step::Pop(square) => {
+                last_is(&path, square, "a pop").map_err(fail)?;
+                path.pop();
+            }
+            Step::DeadEnd(square) | Step::Prune { square, .. } => {
+                last_is(&path, square, "a dead end or pruning").map_err(fail)?;
+            }
+            Step::Rotate { kept } => {
+                if kept == 0 || kept >= path.len() {
+                    return Err(fail(format!("a rotation after {kept} of {}", path.len())));
+                }
+                path[kept..].reverse();
+                if !Board::is_knight_move(path[kept - 1], path[kept]) {
+                    return Err(fail("a rotation that breaks the path".to_owned()));
+                }
+            }
+            Step::Restart => path.clear(),
+            Step::Found => {
+                if number + 1 != steps.len() {
+                    return Err(fail("steps after the tour was found".to_owned()));
+                }
+                return Ok(Some(path));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Whether `found` is `tour`, or for a closed tour the same cycle from
+/// another square.
+fn same_tour(found: &[Square], tour: &[Square], kind: TourKind) -> bool {
+    match kind {
+        TourKind::Open => found == tour,
+        TourKind::Closed => (0..found.len()).any(|turn| {
+            let mut turned = found.to_vec();
+            turned.rotate_left(turn);
+            turned == tour
+        }),
+    }
+}
+
+fn board(width: u32, height: u32, blocked: &[&str]) -> Board {
+    let mut board = Board::new(width, height).unwrap();
+    for name in blocked {
+        let square = board.parse_square(name).unwrap();
+        board.set_blocked(square, true);
+    }
+    board
+}
+
+#[test]
+fn traces_replay_to_the_tour_and_the_nodes_reported() {
+    let cases = [
+        (board(5, 5, &[]), "a1", TourKind::Open),
+        (board(6, 6, &[]), "a1", TourKind::Closed),
+        (board(5, 6, &["c3", "d4"]), "a1", TourKind::Open),
+        (board(6, 5, &["b2"]), "f5", TourKind::Open),
+        (board(8, 8, &[]), "d4", TourKind::Closed),
+        // No tour: the search proves it.
+        (board(3, 4, &[]), "b2", TourKind::Open),
+    ];
+    let mut pruned = 0;
+    for (board, start, kind) in cases {
+        let start = board.parse_square(start).unwrap();
+        for algorithm in Algorithm::ALL {
+            // Plain search on 8x8 does not end; 6x6 closed takes millions
+            // of steps, which the next test covers in part.
+            let plain_too_long = board.area() > 30 && kind == TourKind::Closed;
+            if algorithm == Algorithm::Dfs && plain_too_long {
+                continue;
+            }
+            let what = format!("{algorithm} on {board:?} from {start:?}");
+            let (steps, result, nodes) = traced(&board, (start, kind), algorithm);
+            let found = replay(&board, &steps).unwrap_or_else(|why| panic!("{what}: {why}"));
+            match (&result, found) {
+                (SolveResult::Found(tour), Some(found)) => {
+                    assert!(same_tour(&found, &tour.path, kind), "{what}: {found:?}");
+                }
+                (SolveResult::NoTour(_), None) => {}
+                (result, found) => panic!("{what}: {result:?} but the trace found {found:?}"),
+            }
+            let pushes = steps.iter().filter(|s| matches!(s, Step::Push(_))).count();
+            if algorithm != Algorithm::Warnsdorff {
+                // Every move tried is a node; the start square is none (and
+                // where theory answers, nothing is searched).
+                assert_eq!(pushes.saturating_sub(1) as u64, nodes, "{what}");
+            }
+            pruned += steps
+                .iter()
+                .filter(|s| matches!(s, Step::Prune { .. }))
+                .count();
+        }
+    }
+    assert!(pruned > 0, "no pruning seen");
+}
+
+/// Closed 6x6 from a1 with c3 and d3 blocked: the backtracking search
+/// gives positions up by the start-square rule (the way home is gone) and
+/// by the dead-end rule. Whether a tour exists never depends on them: the
+/// plain search, which prunes nothing, agrees from every start of the
+/// small boards.
+#[test]
+fn prunings_show_on_closed_6x6_and_never_cut_off_a_tour() {
+    let board6 = board(6, 6, &["c3", "d3"]);
+    let start = board6.parse_square("a1").unwrap();
+    let (steps, result, _) = traced(&board6, (start, TourKind::Closed), Algorithm::Backtrack);
+    assert!(matches!(result, SolveResult::Found(_)));
+    let rules: Vec<PruneRule> = steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Prune { rule, .. } => Some(*rule),
+            _ => None,
+        })
+        .collect();
+    for rule in [PruneRule::Closing, PruneRule::DeadEnds] {
+        assert!(
+            rules.contains(&rule),
+            "no {rule:?} in {} prunings",
+            rules.len()
+        );
+    }
+    for (width, height) in [(3, 4), (4, 4), (4, 5), (3, 7), (3, 8)] {
+        let board = board(width, height, &[]);
+        for start in board.open_squares().collect::<Vec<_>>() {
+            for kind in [TourKind::Open, TourKind::Closed] {
+                let exists = |algorithm| {
+                    let (_, result, _) = traced(&board, (start, kind), algorithm);
+                    matches!(result, SolveResult::Found(_))
+                };
+                assert_eq!(
+                    exists(Algorithm::Backtrack),
+                    exists(Algorithm::Dfs),
+                    "{width}x{height} {kind:?} from {start:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .args(["knight", "--size", "5x5", "--algo", "dfs"])
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let traced = run(&["--trace", "--max-steps", "100000"]);
+    assert!(traced.status.success());
+    let text = String::from_utf8(traced.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(
+        text.lines().next(),
+        Some(r#"{"step":1,"event":"push","square":"a1"}"#)
+    );
+    assert_eq!(lines.last().unwrap()["event"], "found");
+    // The path left at "found" is the tour printed without --trace.
+    let mut path: Vec<String> = Vec::new();
+    for line in &lines {
+        match line["event"].as_str().unwrap() {
+            "push" => path.push(line["square"].as_str().unwrap().to_owned()),
+            "pop" => {
+                assert_eq!(path.pop().as_deref(), line["square"].as_str());
+            }
+            _ => {}
+        }
+    }
+    let printed: serde_json::Value =
+        serde_json::from_slice(&run(&["--format", "json"]).stdout).unwrap();
+    // Names on 5x5: file a.. from x 0, rank 1 the bottom row (y 4).
+    let printed: Vec<String> = (printed["path"].as_array().unwrap().iter())
+        .map(|point| {
+            let (x, y) = (point[0].as_u64().unwrap(), point[1].as_u64().unwrap());
+            format!("{}{}", char::from(b'a' + x as u8), 5 - y)
+        })
+        .collect();
+    assert_eq!(path, printed);
+    let cut = run(&["--trace", "--max-steps", "10"]);
+    assert!(cut.status.success());
+    assert_eq!(String::from_utf8(cut.stdout).unwrap().lines().count(), 10);
+    assert!(
+        String::from_utf8_lossy(&cut.stderr)
+            .contains("the trace stops after 10 steps (--max-steps); the search went on"),
+    );
+}
