@@ -81,7 +81,7 @@ fn closed_8x8_tour_from_the_knights_home_square() {
     let board = Board::new(8, 8).unwrap();
     let home = Square::new(1, 0);
     assert_eq!(board.square_name(home), "b8");
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::SOLVERS {
         tour_from(&board, home, TourKind::Closed, algorithm);
     }
     // And from the top-right corner.
@@ -158,7 +158,7 @@ fn exhaustive_search_proves_there_is_none() {
     let board = Board::new(3, 4).unwrap();
     let mut starts_with_tours = Vec::new();
     for start in board.squares() {
-        for algorithm in Algorithm::ALL {
+        for algorithm in Algorithm::SOLVERS {
             match solve_now(&board, start, TourKind::Open, algorithm) {
                 SolveResult::Found(_) => starts_with_tours.push(board.square_name(start)),
                 SolveResult::NoTour(reason) => assert!(reason.contains("outer line"), "{reason}"),
@@ -171,7 +171,7 @@ fn exhaustive_search_proves_there_is_none() {
         let board = Board::new(w, h).unwrap();
         let start = board.parse_square(name).unwrap();
         assert_eq!(impossibility(&board, Some(start), TourKind::Open), None);
-        for algorithm in Algorithm::ALL {
+        for algorithm in Algorithm::SOLVERS {
             let SolveResult::NoTour(reason) = solve_now(&board, start, TourKind::Open, algorithm)
             else {
                 panic!("{w}x{h} has no open tour from {name}");
@@ -228,7 +228,7 @@ fn every_start_of_boards_three_and_four_across() {
         for h in 1..=120 {
             let board = Board::new(w, h).unwrap();
             let algorithms: &[Algorithm] = if h <= 10 {
-                &Algorithm::ALL
+                &Algorithm::SOLVERS
             } else {
                 &[Algorithm::Warnsdorff]
             };
@@ -291,7 +291,7 @@ fn holed_puzzle_has_its_unique_closed_tour() {
         .collect();
     let mut backward = forward.clone();
     backward[1..].reverse();
-    for algorithm in Algorithm::ALL {
+    for algorithm in Algorithm::SOLVERS {
         let tour = tour_from(&board, numbered[0], TourKind::Closed, algorithm);
         assert!(
             tour.path == forward || tour.path == backward,
@@ -319,7 +319,7 @@ fn holed_boards() {
     }
     for board in [&corners, &centre, &wall] {
         for kind in TourKind::ALL {
-            for algorithm in Algorithm::ALL {
+            for algorithm in Algorithm::SOLVERS {
                 let start = board.open_squares().nth(3).unwrap();
                 tour_from(board, start, kind, algorithm);
             }
@@ -339,7 +339,7 @@ fn boards_without_tours_are_answered_by_theory() {
     ];
     for (w, h, kind, words) in cases {
         let board = Board::new(w, h).unwrap();
-        for algorithm in Algorithm::ALL {
+        for algorithm in Algorithm::SOLVERS {
             let control = Control::new();
             let outcome = solve(&board, Square::new(0, 0), kind, algorithm, &control);
             let Outcome::Done(SolveResult::NoTour(reason)) = outcome else {
@@ -581,7 +581,7 @@ proptest::proptest! {
         let start = Square::new(start.0 % width, start.1 % height);
         let kind = if closed { TourKind::Closed } else { TourKind::Open };
         let expected = reference_has_tour(&board, start, kind);
-        for algorithm in Algorithm::ALL {
+        for algorithm in Algorithm::SOLVERS {
             let found = match solve_now(&board, start, kind, algorithm) {
                 SolveResult::Found(tour) => {
                     proptest::prop_assert_eq!(validate(&board, &tour.path, kind), Ok(()));

@@ -29,8 +29,12 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm, in menu order.
+    /// Every algorithm.
     pub const ALL: [Algorithm; 3] = [Algorithm::Warnsdorff, Algorithm::Backtrack, Algorithm::Dfs];
+
+    /// The ones that solve any board a person might ask about, in menu
+    /// order: plain search is there to be watched on small boards.
+    pub const SOLVERS: [Algorithm; 2] = [Algorithm::Warnsdorff, Algorithm::Backtrack];
 
     /// The name used on the command line and in menus.
     pub fn label(&self) -> &'static str {

@@ -57,7 +57,7 @@ impl ModeUi<KnightSession> for KnightUi {
         egui::ComboBox::from_label("Algorithm")
             .selected_text(algorithm.label())
             .show_ui(ui, |ui| {
-                for choice in Algorithm::ALL {
+                for choice in Algorithm::SOLVERS {
                     ui.selectable_value(&mut algorithm, choice, choice.label());
                 }
             });
