@@ -239,4 +239,12 @@ fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
         String::from_utf8_lossy(&cut.stderr)
             .contains("the trace stops after 10 steps (--max-steps); the search went on"),
     );
+    // Warnsdorff's walk finishes 6x6 before it looks at the stop: the
+    // trace still says it was cut.
+    let walked = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["knight", "--size", "6x6", "--trace", "--max-steps", "3"])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(String::from_utf8(walked.stdout).unwrap().lines().count(), 3);
+    assert!(String::from_utf8_lossy(&walked.stderr).contains("the trace stops after 3 steps"));
 }

@@ -318,9 +318,11 @@ fn print_trace(
         ));
     }
     output.not_a_file("a trace")?;
-    let (mut steps, mut failure) = (0u64, None);
+    let (mut steps, mut went_on, mut failure) = (0u64, false, None);
     let searched = progress::watched("searching", |control| {
         let mut watcher = |step| {
+            // A search may take a few more steps before it sees the stop.
+            went_on |= steps == max_steps;
             if steps == max_steps || failure.is_some() {
                 return;
             }
@@ -336,18 +338,14 @@ fn print_trace(
     if let Some(failure) = failure {
         return Err(failure);
     }
-    match searched {
-        Ok(_) => Ok(()),
-        Err(_) if steps == max_steps => {
-            eprintln!(
-                "gridtour: note: the trace stops after {} steps (--max-steps); the search \
-                 went on",
-                gridtour::english::group_digits(max_steps)
-            );
-            Ok(())
-        }
-        Err(message) => Err(message.into()),
+    if went_on || (searched.is_err() && steps == max_steps) {
+        eprintln!(
+            "gridtour: note: the trace stops after {} steps (--max-steps); the search went on",
+            gridtour::english::group_digits(max_steps)
+        );
+        return Ok(());
     }
+    searched.map(|_| ()).map_err(Failure::from)
 }
 
 /// The tour JSON layout with `"path": null` and the reason, so that a
