@@ -27,6 +27,15 @@ pub struct GoishiArgs {
     /// Count the solutions instead of showing one.
     #[arg(long, conflicts_with_all = ["check", "generate"])]
     pub count: bool,
+    /// Print the solver's steps instead of the solution, as JSON lines on
+    /// standard output: {"step":1,"event":"pick","point":[x,y]}, then pick,
+    /// unpick, prune (with its "rule": stranded or known-dead), restart and
+    /// found. The search runs on one thread.
+    #[arg(long, conflicts_with_all = ["count", "rate", "check", "generate", "no_solution"])]
+    pub trace: bool,
+    /// With --trace: stop after this many steps (the search stops too).
+    #[arg(long, value_name = "STEPS", requires = "trace", default_value_t = 5000)]
+    pub max_steps: u64,
     /// Rate the puzzle's difficulty instead of showing a solution: easy,
     /// medium or hard, by the wrong picks along the solution and the search
     /// the hardest of them takes to fail.
@@ -112,6 +121,11 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
         check(&puzzle, order_path)
     } else if args.no_solution {
         show(puzzle, Vec::new(), &output)
+    } else if args.trace {
+        super::trace::print_steps(&output, args.max_steps, |control, write| {
+            let watcher = |step: goishi::PickStep| write(&|number| step.json_line(number));
+            goishi::solve_watched(&puzzle, control, &watcher)
+        })
     } else {
         solve(puzzle, &output)
     }

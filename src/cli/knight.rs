@@ -312,40 +312,10 @@ fn print_trace(
     max_steps: u64,
     output: &Output,
 ) -> Result<(), Failure> {
-    if !matches!(output.format, Format::Text | Format::Json) {
-        return Err(Failure::Message(
-            "--trace prints JSON lines; it draws no picture".to_owned(),
-        ));
-    }
-    output.not_a_file("a trace")?;
-    let (mut steps, mut went_on, mut failure) = (0u64, false, None);
-    let searched = progress::watched("searching", |control| {
-        let mut watcher = |step| {
-            // A search may take a few more steps before it sees the stop.
-            went_on |= steps == max_steps;
-            if steps == max_steps || failure.is_some() {
-                return;
-            }
-            steps += 1;
-            let written = write_line(&trace::json_line(steps, step, board));
-            if steps == max_steps || written.is_err() {
-                failure = written.err();
-                control.cancel();
-            }
-        };
+    super::trace::print_steps(output, max_steps, |control, write| {
+        let mut watcher = |step| write(&|number| trace::json_line(number, step, board));
         knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)
-    });
-    if let Some(failure) = failure {
-        return Err(failure);
-    }
-    if went_on || (searched.is_err() && steps == max_steps) {
-        eprintln!(
-            "gridtour: note: the trace stops after {} steps (--max-steps); the search went on",
-            gridtour::english::group_digits(max_steps)
-        );
-        return Ok(());
-    }
-    searched.map(|_| ()).map_err(Failure::from)
+    })
 }
 
 /// The tour JSON layout with `"path": null` and the reason, so that a

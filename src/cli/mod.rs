@@ -3,6 +3,7 @@
 pub mod goishi;
 pub mod knight;
 mod progress;
+mod trace;
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;

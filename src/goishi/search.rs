@@ -154,9 +154,85 @@ pub(super) enum Reached {
     Unknown(Option<(u64, u64)>),
 }
 
+/// One step of the pick search, for whoever watches it think (see
+/// [`solve_watched`](super::solve_watched)). A trace replays: `Pick` takes
+/// a stone by the rules (the first one anywhere), `Unpick` puts the last
+/// one back, `Prune` names the last pick and changes nothing; at `Found`
+/// the picks are the solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PickStep {
+    /// The stone at this point was picked.
+    Pick(Point),
+    /// The last pick, of the stone at this point, was taken back.
+    Unpick(Point),
+    /// No order of the stones left can finish after the last pick, at
+    /// this point, as `rule` shows: it is given up at once.
+    Prune {
+        /// The point of the last pick.
+        point: Point,
+        /// Why no solution follows.
+        rule: PickRule,
+    },
+    /// A new attempt begins, with a larger node budget and other
+    /// tie-breaks (the picks are then taken back as it needs).
+    Restart,
+    /// The picks are a solution.
+    Found,
+}
+
+/// Why the pick search gives a position up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PickRule {
+    /// A stone left can no longer be reached, more than one can only be
+    /// the last pick, or the stones left fall apart into groups.
+    Stranded,
+    /// The same stones left, current stone and arrival were searched
+    /// before and held no solution.
+    Known,
+}
+
+impl PickRule {
+    /// The rule's name in traces.
+    pub fn label(self) -> &'static str {
+        match self {
+            PickRule::Stranded => "stranded",
+            PickRule::Known => "known-dead",
+        }
+    }
+}
+
+impl PickStep {
+    /// Step `number` (from 1) as a line of JSON, its keys in this order:
+    /// `{"step":1,"event":"pick","point":[3,0]}`, with `"rule"` after the
+    /// point of a pruning.
+    pub fn json_line(self, number: u64) -> String {
+        let at = |event: &str, point: Point| {
+            format!(
+                r#"{{"step":{number},"event":"{event}","point":[{},{}]"#,
+                point.x, point.y
+            )
+        };
+        let opening = match self {
+            PickStep::Pick(point) => at("pick", point),
+            PickStep::Unpick(point) => at("unpick", point),
+            PickStep::Prune { point, rule } => {
+                format!(r#"{},"rule":"{}""#, at("prune", point), rule.label())
+            }
+            PickStep::Restart => format!(r#"{{"step":{number},"event":"restart""#),
+            PickStep::Found => format!(r#"{{"step":{number},"event":"found""#),
+        };
+        opening + "}"
+    }
+}
+
+/// Whoever watches a pick search: called from the search's thread.
+pub type PickWatcher<'w> = &'w (dyn Fn(PickStep) + Sync);
+
 /// The state of one worker's search.
 pub(super) struct Search<'a> {
     pub(super) layout: &'a Layout,
+    /// Whoever watches the search, if anyone.
+    pub(super) watcher: Option<PickWatcher<'a>>,
     pub(super) control: &'a Control,
     /// Bitset of the stones still on the board (the current stone excluded),
     /// changed at every step: in a block of its own (see [`Unshared`]).
@@ -195,6 +271,7 @@ impl<'a> Search<'a> {
         }
         Search {
             layout,
+            watcher: None,
             control,
             remaining,
             lines: layout.lines.clone(),
@@ -261,10 +338,27 @@ impl<'a> Search<'a> {
         self.remaining_count -= 1;
         self.hash ^= self.layout.zobrist[s];
         self.path.push(stone);
+        self.see(PickStep::Pick);
+    }
+
+    /// Tells the watcher of `step`, one that names no pick.
+    pub(super) fn tell(&self, step: PickStep) {
+        if let Some(watcher) = self.watcher {
+            watcher(step);
+        }
+    }
+
+    /// Shows `step` of the last pick to the watcher.
+    #[inline(always)]
+    pub(super) fn see(&self, step: impl FnOnce(Point) -> PickStep) {
+        if let (Some(watcher), Some(&stone)) = (self.watcher, self.path.last()) {
+            watcher(step(self.layout.points[stone as usize]));
+        }
     }
 
     /// Takes back the last pick.
     pub(super) fn unpick(&mut self) {
+        self.see(PickStep::Unpick);
         let Some(stone) = self.path.pop() else { return };
         let s = stone as usize;
         self.remaining[s / 64] |= 1 << (s % 64);
@@ -363,6 +457,10 @@ impl<'a> Search<'a> {
             return self.reached_solution(goal).map(|()| 1);
         }
         if self.moves_on_unless_dead(start, arrival).is_none() {
+            self.see(|point| PickStep::Prune {
+                point,
+                rule: PickRule::Stranded,
+            });
             return Ok(0);
         }
         // The opening's worth is the result, never kept: it needs no key.
@@ -474,6 +572,10 @@ impl<'a> Search<'a> {
         // the memo's slot, asked for when the move was listed, is still on
         // its way from memory; and a dead state needs no lookup at all.
         let Some(moves_on) = self.moves_on_unless_dead(target, direction) else {
+            self.see(|point| PickStep::Prune {
+                point,
+                rule: PickRule::Stranded,
+            });
             return Ok(Reached::Worth(0));
         };
         // A state with a single move on is worth what the state it moves
@@ -485,7 +587,15 @@ impl<'a> Search<'a> {
         }
         let (hash, tag) = self.state_key(target, direction);
         Ok(match self.memo.get(hash, &self.remaining, tag) {
-            Some(value) => Reached::Worth(value),
+            Some(value) => {
+                if value == 0 {
+                    self.see(|point| PickStep::Prune {
+                        point,
+                        rule: PickRule::Known,
+                    });
+                }
+                Reached::Worth(value)
+            }
             None => Reached::Unknown(Some((hash, tag))),
         })
     }

@@ -29,7 +29,7 @@ use super::memo::Memo;
 use super::progress::Phase;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rules::Game;
-use super::search::{Goal, Layout, NO_DIRECTION, Opening, Search, Stop};
+use super::search::{Goal, Layout, NO_DIRECTION, Opening, PickStep, PickWatcher, Search, Stop};
 use crate::job::{self, Control, Outcome};
 use crate::random::{Rng, splitmix64};
 
@@ -84,7 +84,7 @@ pub fn solve_avoiding(
         .take(MAX_EXCLUDED)
         .collect();
     let unbounded = (Threads::All, u64::MAX);
-    match solve_other(&layout, None, &excluded, unbounded, control) {
+    match solve_other(&layout, (None, &excluded), unbounded, control, None) {
         Outcome::Done(Sought::Found(path)) => Outcome::Done(Some(layout.points_of(&path))),
         Outcome::Done(_) => Outcome::Done(None),
         Outcome::Cancelled => Outcome::Cancelled,
@@ -131,8 +131,25 @@ pub(super) fn finish_within(
     };
     // The current stone is already picked: it is not part of the answer.
     let skip = usize::from(opening.is_some());
-    solve_other(&layout, opening, &[], bounds, control)
+    solve_other(&layout, (opening, &[]), bounds, control, None)
         .map(|sought| sought.map(|path| layout.points_of(&path[skip..])))
+}
+
+/// Finds one solution like [`solve`], on one thread, showing every step of
+/// the search to `watcher`: each pick and pick taken back, each position
+/// given up and why, each new attempt, and the solution.
+pub fn solve_watched(
+    puzzle: &Puzzle,
+    control: &Control,
+    watcher: PickWatcher,
+) -> Outcome<Option<Vec<Point>>> {
+    let layout = Layout::new(puzzle);
+    let alone = (Threads::One, u64::MAX);
+    match solve_other(&layout, (None, &[]), alone, control, Some(watcher)) {
+        Outcome::Done(Sought::Found(path)) => Outcome::Done(Some(layout.points_of(&path))),
+        Outcome::Done(_) => Outcome::Done(None),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
 }
 
 /// The code [`lines`](super::lines) gives a direction.
@@ -174,10 +191,10 @@ impl<T> Sought<T> {
 /// A worker that has searched `max_nodes` nodes gives up for all.
 fn solve_other(
     layout: &Layout,
-    opening: Option<Opening>,
-    excluded: &[Vec<u32>],
+    (opening, excluded): (Option<Opening>, &[Vec<u32>]),
     (threads, max_nodes): (Threads, u64),
     control: &Control,
+    watcher: Option<PickWatcher>,
 ) -> Outcome<Sought<Vec<u32>>> {
     if layout.len() == 0 {
         return Outcome::Done(if excluded.is_empty() {
@@ -202,7 +219,7 @@ fn solve_other(
             *answer = sought;
         }
     };
-    run_workers(layout, threads, control, |search| {
+    run_workers((layout, watcher), threads, control, |search| {
         let worker = next_worker.fetch_add(1, Ordering::Relaxed);
         let mut dead_start = vec![false; layout.len()];
         let mut nodes_left = max_nodes;
@@ -210,6 +227,9 @@ fn solve_other(
             if nodes_left == 0 {
                 conclude(Sought::OutOfNodes);
                 return;
+            }
+            if attempt > 0 {
+                search.tell(PickStep::Restart);
             }
             let randomised = worker > 0 || attempt > 0;
             let shuffle_seed = randomised.then(|| splitmix64(worker << 32 | attempt));
@@ -235,6 +255,7 @@ fn solve_other(
                 match search.explore(start, &mut Goal::First { excluded }, &give_up) {
                     Ok(0) => dead_start[start.stone as usize] = true,
                     Ok(_) => {
+                        search.tell(PickStep::Found);
                         conclude(Sought::Found(search.path.clone()));
                         return;
                     }
@@ -294,7 +315,13 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<
         let layout = Layout::new(puzzle);
         let mut found = Vec::new();
         while (found.len() as u64) < limit {
-            match solve_other(&layout, None, &found, (Threads::All, u64::MAX), control) {
+            match solve_other(
+                &layout,
+                (None, &found),
+                (Threads::All, u64::MAX),
+                control,
+                None,
+            ) {
                 Outcome::Done(Sought::Found(solution)) => found.push(solution),
                 Outcome::Done(_) => break,
                 Outcome::Cancelled => return Outcome::Cancelled,
@@ -358,7 +385,7 @@ pub(super) fn count_within(
     let next_start = AtomicUsize::new(0);
     let starts = random_order(layout.len());
     let searched = AtomicUsize::new(0);
-    run_workers(&layout, threads, control, |search| {
+    run_workers((&layout, None), threads, control, |search| {
         search.begin_attempt(max_nodes, None);
         loop {
             let start = next_start.fetch_add(1, Ordering::Relaxed);
@@ -444,7 +471,7 @@ pub fn enumerate(
 /// Runs `work` on as many threads as pay for this puzzle, each with its own
 /// search state, all with one cache.
 fn run_workers(
-    layout: &Layout,
+    (layout, watcher): (&Layout, Option<PickWatcher>),
     threads: Threads,
     control: &Control,
     work: impl Fn(&mut Search) + Sync,
@@ -465,6 +492,7 @@ fn run_workers(
     let memo = Memo::new(layout.words(), memo_budget(control));
     let run_one = || {
         let mut search = Search::new(layout, control, &memo);
+        search.watcher = watcher;
         work(&mut search);
         search.flush_nodes();
     };
