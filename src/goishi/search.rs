@@ -332,13 +332,13 @@ impl<'a> Search<'a> {
     /// Moves on to `stone`. The stone picked before it leaves play once
     /// its frame is made (see [`Search::leave_play`]): the rules' test of
     /// each move looks at the stones as they will be then.
-    pub(super) fn pick(&mut self, stone: u32) {
+    pub(super) fn pick<const WATCHED: bool>(&mut self, stone: u32) {
         let s = stone as usize;
         self.remaining[s / 64] &= !(1 << (s % 64));
         self.remaining_count -= 1;
         self.hash ^= self.layout.zobrist[s];
         self.path.push(stone);
-        self.see(PickStep::Pick);
+        self.see::<WATCHED>(PickStep::Pick);
     }
 
     /// Tells the watcher of `step`, one that names no pick.
@@ -348,17 +348,27 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Shows `step` of the last pick to the watcher.
+    /// Shows `step` of the last pick to the watcher, in a search that is
+    /// `WATCHED`; in one that is not, nothing at all is left (even a test
+    /// of the watcher at each pick slowed counts by a quarter).
     #[inline(always)]
-    pub(super) fn see(&self, step: impl FnOnce(Point) -> PickStep) {
-        if let (Some(watcher), Some(&stone)) = (self.watcher, self.path.last()) {
+    pub(super) fn see<const WATCHED: bool>(&self, step: impl FnOnce(Point) -> PickStep) {
+        if WATCHED && let Some(watcher) = self.watcher {
+            self.show_last_pick(watcher, step);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn show_last_pick(&self, watcher: PickWatcher, step: impl FnOnce(Point) -> PickStep) {
+        if let Some(&stone) = self.path.last() {
             watcher(step(self.layout.points[stone as usize]));
         }
     }
 
     /// Takes back the last pick.
-    pub(super) fn unpick(&mut self) {
-        self.see(PickStep::Unpick);
+    pub(super) fn unpick<const WATCHED: bool>(&mut self) {
+        self.see::<WATCHED>(PickStep::Unpick);
         let Some(stone) = self.path.pop() else { return };
         let s = stone as usize;
         self.remaining[s / 64] |= 1 << (s % 64);
@@ -432,23 +442,37 @@ impl<'a> Search<'a> {
         goal: &mut Goal,
         give_up: &dyn Fn() -> bool,
     ) -> Result<u64, Stop> {
+        if self.watcher.is_some() {
+            self.explore_as::<true>(start, goal, give_up)
+        } else {
+            self.explore_as::<false>(start, goal, give_up)
+        }
+    }
+
+    /// [`Search::explore`], showing its steps to the watcher if `WATCHED`.
+    fn explore_as<const WATCHED: bool>(
+        &mut self,
+        start: Opening,
+        goal: &mut Goal,
+        give_up: &dyn Fn() -> bool,
+    ) -> Result<u64, Stop> {
         // Take back what an earlier exploration that stopped early left,
         // which costs no more than that exploration did: the picks beyond
         // the frames (a solution's last, or a stone looked at), then the
         // frames' stones, out of play, in the reverse order they left.
         while self.path.len() > self.stack.len() {
-            self.unpick();
+            self.unpick::<WATCHED>();
         }
         while !self.stack.is_empty() {
             self.back_in_play();
-            self.unpick();
+            self.unpick::<WATCHED>();
         }
         self.orders_moves = !matches!(goal, Goal::Count { .. });
         let Opening {
             stone: start,
             arrival,
         } = start;
-        self.pick(start);
+        self.pick::<WATCHED>(start);
         let following = self.still_following(goal, u64::MAX);
         if self.remaining_count == 0 {
             if following != 0 {
@@ -457,7 +481,7 @@ impl<'a> Search<'a> {
             return self.reached_solution(goal).map(|()| 1);
         }
         if self.moves_on_unless_dead(start, arrival).is_none() {
-            self.see(|point| PickStep::Prune {
+            self.see::<WATCHED>(|point| PickStep::Prune {
                 point,
                 rule: PickRule::Stranded,
             });
@@ -484,14 +508,14 @@ impl<'a> Search<'a> {
                     self.memo.prefetch_insert(hash);
                 }
                 self.tick(give_up)?;
-                self.pick(target);
+                self.pick::<WATCHED>(target);
                 let following = self.still_following(goal, following);
-                match self.value_of_move(target, direction, goal, following)? {
+                match self.value_of_move::<WATCHED>(target, direction, goal, following)? {
                     Reached::Worth(value) if value > 0 && matches!(goal, Goal::First { .. }) => {
                         return Ok(1);
                     }
                     Reached::Worth(value) => {
-                        self.unpick();
+                        self.unpick::<WATCHED>();
                         self.add_to_top(value, limit);
                     }
                     Reached::Unknown(key) => {
@@ -518,7 +542,7 @@ impl<'a> Search<'a> {
                     }
                     self.add_to_top(total, limit);
                 }
-                self.unpick();
+                self.unpick::<WATCHED>();
             }
         }
         Ok(result)
@@ -554,7 +578,7 @@ impl<'a> Search<'a> {
     /// is known without going deeper (a finished order, a cached state, a
     /// dead state), or else the key of the state the search must descend
     /// into.
-    pub(super) fn value_of_move(
+    pub(super) fn value_of_move<const WATCHED: bool>(
         &mut self,
         target: u32,
         direction: u8,
@@ -572,7 +596,7 @@ impl<'a> Search<'a> {
         // the memo's slot, asked for when the move was listed, is still on
         // its way from memory; and a dead state needs no lookup at all.
         let Some(moves_on) = self.moves_on_unless_dead(target, direction) else {
-            self.see(|point| PickStep::Prune {
+            self.see::<WATCHED>(|point| PickStep::Prune {
                 point,
                 rule: PickRule::Stranded,
             });
@@ -589,7 +613,7 @@ impl<'a> Search<'a> {
         Ok(match self.memo.get(hash, &self.remaining, tag) {
             Some(value) => {
                 if value == 0 {
-                    self.see(|point| PickStep::Prune {
+                    self.see::<WATCHED>(|point| PickStep::Prune {
                         point,
                         rule: PickRule::Known,
                     });
