@@ -39,3 +39,49 @@ fn completions_and_the_manual_follow_the_options() {
         .expect("the binary runs");
     assert_eq!(error.status.code(), Some(2));
 }
+
+/// Where an option is listed in `help`: the heading above it.
+fn heading_of(help: &str, option: &str) -> String {
+    let line = help
+        .lines()
+        .position(|line| line.trim_start().starts_with(option))
+        .unwrap_or_else(|| panic!("{option} is not listed"));
+    help.lines()
+        .take(line)
+        .filter(|line| line.ends_with(':') && !line.starts_with(' '))
+        .last()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[test]
+fn help_groups_the_options_under_headings() {
+    let knight = gridtour(&["knight", "--help"]);
+    for (option, heading) in [
+        ("--size", "Board:"),
+        ("--blocked", "Board:"),
+        ("--start", "Tour:"),
+        ("--closed", "Tour:"),
+        ("--algo", "Tour:"),
+        ("--trace", "Tour:"),
+        ("--count", "Counting:"),
+        ("--checkpoint-every", "Counting:"),
+        ("--estimate", "Estimating:"),
+        ("--failing-starts", "Analysis:"),
+        ("--format", "Output:"),
+        ("--progress", "Resources:"),
+        ("--threads", "Resources:"),
+    ] {
+        assert_eq!(heading_of(&knight, option), heading, "{option}");
+    }
+    let goishi = gridtour(&["goishi", "--help"]);
+    for (option, heading) in [
+        ("--count", "Solving:"),
+        ("--trace", "Solving:"),
+        ("--generate", "Generating:"),
+        ("-o, --output", "Output:"),
+        ("--memory", "Resources:"),
+    ] {
+        assert_eq!(heading_of(&goishi, option), heading, "{option}");
+    }
+}

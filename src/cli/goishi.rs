@@ -22,44 +22,65 @@ pub struct GoishiArgs {
     pub puzzle: Option<OsString>,
     /// Show the puzzle as it is, without solving it (a blank sheet to
     /// print, or the puzzle in another format).
-    #[arg(long, conflicts_with_all = ["count", "check", "generate"])]
+    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "check", "generate"])]
     pub no_solution: bool,
     /// Count the solutions instead of showing one.
-    #[arg(long, conflicts_with_all = ["check", "generate"])]
+    #[arg(help_heading = "Solving", long, conflicts_with_all = ["check", "generate"])]
     pub count: bool,
     /// Print the solver's steps instead of the solution, as JSON lines on
     /// standard output: {"step":1,"event":"pick","point":[x,y]}, then pick,
     /// unpick, prune (with its "rule": stranded or known-dead), restart and
     /// found. The search runs on one thread.
-    #[arg(long, conflicts_with_all = ["count", "rate", "check", "generate", "no_solution"])]
+    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "rate", "check", "generate", "no_solution"])]
     pub trace: bool,
     /// With --trace: stop after this many steps (the search stops too).
-    #[arg(long, value_name = "STEPS", requires = "trace", default_value_t = 5000)]
+    #[arg(
+        help_heading = "Solving",
+        long,
+        value_name = "STEPS",
+        requires = "trace",
+        default_value_t = 5000
+    )]
     pub max_steps: u64,
     /// Rate the puzzle's difficulty instead of showing a solution: easy,
     /// medium or hard, by the wrong picks along the solution and the search
     /// the hardest of them takes to fail.
-    #[arg(long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
+    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
     pub rate: bool,
     /// Stop counting at this many solutions (2 answers "is it unique?").
-    #[arg(long, requires = "count", value_parser = parse_limit)]
+    #[arg(help_heading = "Solving", long, requires = "count", value_parser = parse_limit)]
     pub limit: Option<u64>,
     /// Check the pick order in this JSON file (a list of [x,y] points, or an
     /// object with an "order" list) against the puzzle.
-    #[arg(long, value_name = "ORDER.json", conflicts_with = "generate")]
+    #[arg(
+        help_heading = "Solving",
+        long,
+        value_name = "ORDER.json",
+        conflicts_with = "generate"
+    )]
     pub check: Option<PathBuf>,
     /// Make a new puzzle with exactly one solution, of this size (WxH).
-    #[arg(long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
+    #[arg(help_heading = "Generating", long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
     pub generate: Option<(u32, u32)>,
     /// Number of stones of the generated puzzle (default: 30% of the points).
-    #[arg(long, requires = "generate", conflicts_with = "puzzle")]
+    #[arg(
+        help_heading = "Generating",
+        long,
+        requires = "generate",
+        conflicts_with = "puzzle"
+    )]
     pub stones: Option<usize>,
     /// Seed of the generator: the same seed gives the same puzzle.
-    #[arg(long, requires = "generate", conflicts_with = "puzzle")]
+    #[arg(
+        help_heading = "Generating",
+        long,
+        requires = "generate",
+        conflicts_with = "puzzle"
+    )]
     pub seed: Option<u64>,
     /// Level the generated puzzle must rate (easy, medium or hard; see
     /// --rate): puzzles are made from new seeds until one does.
-    #[arg(long, requires = "generate", conflicts_with = "puzzle", value_parser = parse_level)]
+    #[arg(help_heading = "Generating", long, requires = "generate", conflicts_with = "puzzle", value_parser = parse_level)]
     pub difficulty: Option<Level>,
     #[command(flatten)]
     pub output: OutputArgs,

@@ -32,21 +32,21 @@ pub struct GlobalArgs {
     /// Write a progress line to standard error every five seconds during
     /// long work even when it is not a terminal (on a terminal progress is
     /// always shown, on one line).
-    #[arg(long, global = true)]
+    #[arg(help_heading = "Resources", long, global = true)]
     progress: bool,
     /// Memory the counting tables may use (the window's too), e.g. 4G or 512M. Default: a
     /// quarter of the machine's memory, at most half of the process's
     /// address-space limit.
-    #[arg(long, global = true, value_name = "SIZE")]
+    #[arg(help_heading = "Resources", long, global = true, value_name = "SIZE")]
     memory: Option<String>,
     /// Directory where a count whose states do not fit in --memory writes
     /// them instead (the window's too). Default: the system's temporary
     /// directory.
-    #[arg(long, global = true, value_name = "DIR")]
+    #[arg(help_heading = "Resources", long, global = true, value_name = "DIR")]
     scratch: Option<std::path::PathBuf>,
     /// Threads the solvers and counters share their work among (the
     /// window's too), 1 to 1024. Default: every core of the machine.
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MOST_THREADS))]
+    #[arg(help_heading = "Resources", long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MOST_THREADS))]
     threads: Option<u16>,
 }
 
@@ -147,27 +147,32 @@ pub fn write_line(line: &str) -> Result<(), Failure> {
 pub struct OutputArgs {
     /// Output: text, json, svg, png, gif or animated-svg (goishi also pzprv3
     /// and url).
-    #[arg(long, value_name = "FORMAT", default_value = "text")]
+    #[arg(
+        help_heading = "Output",
+        long,
+        value_name = "FORMAT",
+        default_value = "text"
+    )]
     format: String,
     /// Write the result to FILE (replaced atomically: an interrupted write
     /// leaves the old file whole) instead of standard output. PNG and GIF
     /// need it, or a redirected standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
+    #[arg(help_heading = "Output", long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
     /// Pixels a square (or grid spacing) in pictures. Default: 40 in SVG;
     /// PNG and GIF sized to the board (about 4000 and 1000 pixels a side).
-    #[arg(long, value_name = "PX")]
+    #[arg(help_heading = "Output", long, value_name = "PX")]
     cell: Option<String>,
     /// Write move (or pick) numbers in pictures. Default: on boards of up
     /// to 1,024 squares.
-    #[arg(long, overrides_with = "no_numbers")]
+    #[arg(help_heading = "Output", long, overrides_with = "no_numbers")]
     numbers: bool,
     /// Leave the numbers out of pictures.
-    #[arg(long, overrides_with = "numbers")]
+    #[arg(help_heading = "Output", long, overrides_with = "numbers")]
     no_numbers: bool,
     /// Moves (or picks) a second in animations. Default: the whole path in
     /// about 12 seconds, at least 4 a second.
-    #[arg(long, value_name = "MOVES_PER_SECOND")]
+    #[arg(help_heading = "Output", long, value_name = "MOVES_PER_SECOND")]
     speed: Option<String>,
 }
 
