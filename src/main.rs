@@ -29,7 +29,7 @@ fn main() -> ExitCode {
         }
     };
     match args.command {
-        None => match app::run(resources) {
+        None => match app::run(resources, args.open) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
                 cli::say_error(&format!("could not open the window: {error}"));

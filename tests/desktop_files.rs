@@ -38,3 +38,20 @@ fn the_appstream_metadata_validates() {
         "assets/desktop/io.github.gridtour.metainfo.xml",
     );
 }
+
+/// A double click on a knight link (`gridtour:knight?..`) in a desktop
+/// opens it in the window: the entry handles the link's scheme and hands
+/// the link over.
+#[test]
+fn the_desktop_entry_opens_knight_links() {
+    let entry = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/desktop/io.github.gridtour.desktop"),
+    )
+    .expect("the desktop entry");
+    let scheme = gridtour::knight::LINK_PREFIX
+        .split(':')
+        .next()
+        .expect("a scheme");
+    assert!(entry.contains(&format!("MimeType=x-scheme-handler/{scheme};")));
+    assert!(entry.contains("Exec=gridtour %u"));
+}

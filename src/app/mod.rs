@@ -34,6 +34,8 @@ mod timeline;
 mod widgets;
 mod work;
 
+use std::ffi::OsString;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use eframe::egui;
@@ -59,9 +61,9 @@ use work::{Report, Work};
 /// The window's icon: a knight's path on a board.
 const WINDOW_ICON: &[u8] = include_bytes!("../../assets/icons/gridtour-256.png");
 
-/// Opens the window and runs until it closes; its jobs may use
-/// `resources`.
-pub fn run(resources: Resources) -> eframe::Result {
+/// Opens the window, on the file or link `open` if given, and runs until
+/// it closes; its jobs may use `resources`.
+pub fn run(resources: Resources, open: Option<OsString>) -> eframe::Result {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("gridtour")
         .with_app_id("io.github.gridtour")
@@ -96,9 +98,11 @@ pub fn run(resources: Resources) -> eframe::Result {
             }) {
                 eprintln!("gridtour: warning: cannot watch for SIGTERM: {error}");
             }
-            Ok(Box::new(
-                GridtourApp::new(Settings::load(creation.storage)).with_resources(resources),
-            ))
+            let app = GridtourApp::new(Settings::load(creation.storage)).with_resources(resources);
+            Ok(Box::new(match open {
+                Some(open) => app.opening(open),
+                None => app,
+            }))
         }),
     )
 }
@@ -240,6 +244,8 @@ pub struct GridtourApp {
     welcome: bool,
     /// The window's title as last set.
     title: String,
+    /// A file or link given on the command line, opened on the first frame.
+    opening: Option<OsString>,
 }
 
 impl GridtourApp {
@@ -260,6 +266,16 @@ impl GridtourApp {
             help: Help::default(),
             welcome,
             title: String::new(),
+            opening: None,
+        }
+    }
+
+    /// The same window, opening `what` (a file, a knight link or a
+    /// puzz.link URL) on its first frame.
+    pub fn opening(self, what: OsString) -> Self {
+        Self {
+            opening: Some(what),
+            ..self
         }
     }
 
@@ -339,6 +355,9 @@ impl GridtourApp {
         // eframe saves only during a frame: an idle window still needs one
         // now and then for its periodic save.
         ctx.request_repaint_after(AUTO_SAVE_INTERVAL);
+        if let Some(what) = self.opening.take() {
+            self.open_given(what);
+        }
         self.take_job_updates();
         self.take_file_events();
         self.take_dropped_files(&ctx);
@@ -837,6 +856,27 @@ impl GridtourApp {
         self.view().fit();
     }
 
+    /// Opens a file, link or URL given on the command line: links and URLs
+    /// as if pasted, `file://` URLs (what a desktop hands over) and paths
+    /// as if dropped.
+    fn open_given(&mut self, what: OsString) {
+        let text = what.to_str();
+        if let Some(link) = text.filter(|text| {
+            text.starts_with(gridtour::knight::LINK_PREFIX) || text.starts_with("http")
+        }) {
+            let document = document::read_bytes("the link given", link.as_bytes())
+                .map_err(|error| error.to_string());
+            self.show_document("the link given", document);
+            return;
+        }
+        let path = match text.and_then(|text| text.strip_prefix("file://")) {
+            Some(url_path) => path_of_file_url(url_path),
+            None => PathBuf::from(what),
+        };
+        let wake = self.waker();
+        self.files.open_path(wake, path);
+    }
+
     /// Files dropped on the window are opened like those of the Open dialog.
     fn take_dropped_files(&mut self, ctx: &egui::Context) {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
@@ -845,6 +885,37 @@ impl GridtourApp {
             self.files.open_path(wake, file.path().to_path_buf());
         }
     }
+}
+
+/// The path of a `file://` URL (after the scheme): percent escapes are
+/// bytes of the name, which need not be UTF-8.
+fn path_of_file_url(url_path: &str) -> PathBuf {
+    let bytes = url_path.as_bytes();
+    let mut name = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let escaped = (bytes[at] == b'%')
+            .then(|| bytes.get(at + 1..at + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok());
+        match escaped {
+            Some(byte) => {
+                name.push(byte);
+                at += 3;
+            }
+            None => {
+                name.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    #[cfg(unix)]
+    let path = PathBuf::from(<OsString as std::os::unix::ffi::OsStringExt>::from_vec(
+        name,
+    ));
+    #[cfg(not(unix))]
+    let path = PathBuf::from(String::from_utf8_lossy(&name).into_owned());
+    path
 }
 
 /// Asks for a frame when `notice` expires, so it disappears on time even

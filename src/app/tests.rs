@@ -610,6 +610,48 @@ fn a_dropped_file_opens_like_the_dialog_does() {
     std::fs::remove_dir_all(dir).ok();
 }
 
+#[test]
+fn a_file_or_link_given_at_start_is_opened() {
+    let dir = temp_dir("given");
+    // A name a desktop hands over as a file:// URL, escapes and all.
+    let path = dir.join("my tour.json");
+    let board = Board::new(5, 5).expect("5x5");
+    let tour = match knight::solve(
+        &board,
+        Square::new(0, 0),
+        TourKind::Open,
+        Algorithm::ALL[0],
+        &Control::new(),
+    ) {
+        Outcome::Done(SolveResult::Found(tour)) => tour,
+        other => panic!("{other:?}"),
+    };
+    std::fs::write(&path, tour.to_json()).expect("file");
+    let url = format!("file://{}", path.display()).replace(' ', "%20");
+    for given in [path.clone().into_os_string(), url.into()] {
+        let mut harness = Harness::builder()
+            .with_size(vec2(1100.0, 760.0))
+            .build_ui_state(
+                |ui, app: &mut GridtourApp| app.show(ui),
+                GridtourApp::new(goishi_settings(None)).opening(given),
+            );
+        wait_until_idle(&mut harness);
+        assert_eq!(harness.state().settings.mode, Mode::Knight);
+        assert_eq!(shown_tour(&harness), tour);
+    }
+    // A knight link opens its board and tour.
+    let link = gridtour::knight::BoardLink::of_tour(&tour).to_link();
+    let mut harness = Harness::builder()
+        .with_size(vec2(1100.0, 760.0))
+        .build_ui_state(
+            |ui, app: &mut GridtourApp| app.show(ui),
+            GridtourApp::new(goishi_settings(None)).opening(link.into()),
+        );
+    wait_until_idle(&mut harness);
+    assert_eq!(shown_tour(&harness), tour);
+    std::fs::remove_dir_all(dir).ok();
+}
+
 /// A file as the window system hands it over when dropped.
 #[derive(Debug)]
 struct DroppedPath(PathBuf);

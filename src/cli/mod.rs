@@ -17,11 +17,20 @@ use gridtour::render::Timing;
 
 /// Knight's tours and Goishi Hiroi puzzles. Without a subcommand, opens the window.
 #[derive(Debug, Parser)]
-#[command(name = "gridtour", version, about)]
+#[command(
+    name = "gridtour",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     /// What to do headless; omit it to open the window.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Without a subcommand: a file, knight link (gridtour:knight?..) or
+    /// puzz.link URL for the window to open, as its Open would.
+    #[arg(value_name = "FILE|LINK")]
+    pub open: Option<std::ffi::OsString>,
     #[command(flatten)]
     pub global: GlobalArgs,
 }
