@@ -28,6 +28,12 @@ fn completions_and_the_manual_follow_the_options() {
     let manual = gridtour(&["manual"]);
     assert!(manual.contains(".TH gridtour 1"), "a roff page");
     assert!(manual.contains("knight") && manual.contains("goishi"));
+    // Each subcommand has a page of its own, with its options.
+    for (page, option) in [("knight", r"\-\-checkpoint"), ("goishi", r"\-\-generate")] {
+        let text = gridtour(&["manual", page]);
+        assert!(text.contains(&format!(".TH gridtour-{page} 1")), "{page}");
+        assert!(text.contains(option), "{page}: {option}");
+    }
     let version = gridtour(&["--version"]);
     assert_eq!(
         version.trim(),

@@ -77,8 +77,21 @@ pub enum Command {
         /// The shell: bash, zsh, fish, elvish or powershell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page, in roff (e.g. `gridtour manual | man -l -`).
-    Manual,
+    /// Print the manual page, in roff (e.g. `gridtour manual | man -l -`),
+    /// or that of a subcommand (`gridtour manual knight`).
+    Manual {
+        /// knight or goishi; the program's own page without it.
+        subcommand: Option<ManualPage>,
+    },
+}
+
+/// The subcommands with a manual page of their own.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ManualPage {
+    /// `gridtour-knight(1)`.
+    Knight,
+    /// `gridtour-goishi(1)`.
+    Goishi,
 }
 
 /// Why a subcommand stopped before its end.
@@ -438,9 +451,24 @@ pub fn run(command: Command) -> Result<(), Failure> {
             clap_complete::generate(shell, &mut Cli::command(), "gridtour", &mut bytes);
             write_bytes(&bytes)
         }
-        Command::Manual => {
+        Command::Manual { subcommand } => {
+            let program = Cli::command();
+            let page = match subcommand {
+                None => program,
+                Some(page) => {
+                    let (name, page_name) = match page {
+                        ManualPage::Knight => ("knight", "gridtour-knight"),
+                        ManualPage::Goishi => ("goishi", "gridtour-goishi"),
+                    };
+                    program
+                        .find_subcommand(name)
+                        .cloned()
+                        .map(|command| command.name(page_name).version(env!("CARGO_PKG_VERSION")))
+                        .ok_or_else(|| format!("no subcommand {name}"))?
+                }
+            };
             let mut bytes = Vec::new();
-            clap_mangen::Man::new(Cli::command())
+            clap_mangen::Man::new(page)
                 .render(&mut bytes)
                 .map_err(|error| Failure::Message(format!("cannot make the manual: {error}")))?;
             write_bytes(&bytes)
