@@ -247,4 +247,13 @@ fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
         .expect("the binary runs");
     assert_eq!(String::from_utf8(walked.stdout).unwrap().lines().count(), 3);
     assert!(String::from_utf8_lossy(&walked.stderr).contains("the trace stops after 3 steps"));
+    // Theory answers 4x4 before any step: no line, and the reason.
+    let proven = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["knight", "--size", "4x4", "--trace"])
+        .output()
+        .expect("the binary runs");
+    assert!(proven.status.success());
+    assert!(proven.stdout.is_empty());
+    let said = String::from_utf8_lossy(&proven.stderr);
+    assert!(said.starts_with("gridtour: note: no open tour: "), "{said}");
 }

@@ -143,10 +143,14 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
     } else if args.no_solution {
         show(puzzle, Vec::new(), &output)
     } else if args.trace {
-        super::trace::print_steps(&output, args.max_steps, |control, write| {
+        let searched = super::trace::print_steps(&output, args.max_steps, |control, write| {
             let watcher = |step: goishi::PickStep| write(&|number| step.json_line(number));
             goishi::solve_watched(&puzzle, control, &watcher)
-        })
+        })?;
+        if let Some(None) = searched {
+            eprintln!("gridtour: note: the search ended without a solution: there is none");
+        }
+        Ok(())
     } else {
         solve(puzzle, &output)
     }

@@ -338,10 +338,15 @@ fn print_trace(
     max_steps: u64,
     output: &Output,
 ) -> Result<(), Failure> {
-    super::trace::print_steps(output, max_steps, |control, write| {
+    let searched = super::trace::print_steps(output, max_steps, |control, write| {
         let mut watcher = |step| write(&|number| trace::json_line(number, step, board));
         knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)
-    })
+    })?;
+    // Theory may answer before any step: the trace is then empty.
+    if let Some(SolveResult::NoTour(reason)) = searched {
+        eprintln!("gridtour: note: no {} tour: {reason}", kind.label());
+    }
+    Ok(())
 }
 
 /// The tour JSON layout with `"path": null` and the reason, so that a

@@ -15,12 +15,13 @@ struct Written {
 }
 
 /// Runs `search` (called with the control and a function that takes each
-/// step's JSON line from its number) and prints its steps.
+/// step's JSON line from its number) and prints its steps; what the search
+/// returned, unless the trace stopped it first.
 pub fn print_steps<T>(
     output: &Output,
     max_steps: u64,
     search: impl FnOnce(&Control, &(dyn Fn(&dyn Fn(u64) -> String) + Sync)) -> Outcome<T>,
-) -> Result<(), Failure> {
+) -> Result<Option<T>, Failure> {
     use gridtour::output::Format;
     if !matches!(output.format, Format::Text | Format::Json) {
         return Err(Failure::Message(
@@ -63,7 +64,7 @@ pub fn print_steps<T>(
             "gridtour: note: the trace stops after {} steps (--max-steps); the search went on",
             gridtour::english::group_digits(max_steps)
         );
-        return Ok(());
+        return Ok(None);
     }
-    searched.map(|_| ()).map_err(Failure::from)
+    searched.map(Some).map_err(Failure::from)
 }
