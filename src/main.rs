@@ -28,6 +28,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(open) = args.open.as_deref().filter(|_| args.command.is_none())
+        && let Err(message) = cli::check_openable(open)
+    {
+        cli::say_error(&message);
+        return ExitCode::from(2);
+    }
     match args.command {
         None => match app::run(resources, args.open) {
             Ok(()) => ExitCode::SUCCESS,

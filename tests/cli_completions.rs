@@ -91,3 +91,22 @@ fn help_groups_the_options_under_headings() {
         assert_eq!(heading_of(&goishi, option), heading, "{option}");
     }
 }
+
+/// A word that is neither a subcommand nor a file is refused on the
+/// command line, not handed to the window; options before a subcommand
+/// still go with it.
+#[test]
+fn a_misspelt_subcommand_is_refused_and_options_come_before_subcommands() {
+    let misspelt = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .arg("knigth")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(misspelt.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&misspelt.stderr),
+        "gridtour: error: knigth: no such file, and no subcommand (they are knight, goishi, \
+         completions, manual)\n"
+    );
+    let tour = gridtour(&["--threads", "1", "knight", "--size", "5x5"]);
+    assert_eq!(tour.lines().count(), 5);
+}

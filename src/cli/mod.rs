@@ -17,12 +17,7 @@ use gridtour::render::Timing;
 
 /// Knight's tours and Goishi Hiroi puzzles. Without a subcommand, opens the window.
 #[derive(Debug, Parser)]
-#[command(
-    name = "gridtour",
-    version,
-    about,
-    args_conflicts_with_subcommands = true
-)]
+#[command(name = "gridtour", version, about)]
 pub struct Cli {
     /// What to do headless; omit it to open the window.
     #[command(subcommand)]
@@ -33,6 +28,27 @@ pub struct Cli {
     pub open: Option<std::ffi::OsString>,
     #[command(flatten)]
     pub global: GlobalArgs,
+}
+
+/// Refuses what was given for the window to open when it names no file
+/// and is no link or URL: most often a subcommand misspelt.
+pub fn check_openable(open: &std::ffi::OsStr) -> Result<(), String> {
+    let text = open.to_string_lossy();
+    let link_like = text.starts_with(gridtour::knight::LINK_PREFIX)
+        || text.starts_with("http")
+        || text.starts_with("file://");
+    if link_like || std::path::Path::new(open).exists() {
+        return Ok(());
+    }
+    let shown = printable(&text);
+    let subcommands: Vec<String> = Cli::command()
+        .get_subcommands()
+        .map(|command| command.get_name().to_owned())
+        .collect();
+    Err(format!(
+        "{shown}: no such file, and no subcommand (they are {})",
+        subcommands.join(", ")
+    ))
 }
 
 /// Options of every subcommand.
