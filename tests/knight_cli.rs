@@ -149,7 +149,10 @@ fn bad_arguments_give_one_line_errors() {
         ("--size 8x8 --start 1a", "not a square name"),
         ("--size 8x8 --start b1 --blocked b1", "blocked"),
         ("--size 8x8 --blocked a1,q7", "--blocked"),
-        ("--size 8x8 --algo dfs", "unknown algorithm"),
+        (
+            "--size 8x8 --algo bfs",
+            "unknown algorithm 'bfs' (expected warnsdorff or backtrack or dfs)",
+        ),
         ("--size 8x8 --format xml", "unknown format"),
         ("--size 0", "at least 1"),
         ("--size 0x5", "width must be at least 1"),

@@ -23,8 +23,8 @@ pub enum Algorithm {
     /// a tour or proves there is none, however long that takes.
     Backtrack,
     /// Plain depth-first search: moves in a fixed order, no pruning, as
-    /// the lessons first write it. Hopeless beyond small boards; there to
-    /// be watched beside the others.
+    /// the lessons first write it. Lucky from some squares, endless from
+    /// others beyond small boards; there to be watched beside the others.
     Dfs,
 }
 
