@@ -62,33 +62,28 @@ fn heading_of(help: &str, option: &str) -> String {
 
 #[test]
 fn help_groups_the_options_under_headings() {
-    let knight = gridtour(&["knight", "--help"]);
-    for (option, heading) in [
-        ("--size", "Board:"),
-        ("--blocked", "Board:"),
-        ("--start", "Tour:"),
-        ("--closed", "Tour:"),
-        ("--algo", "Tour:"),
-        ("--trace", "Tour:"),
-        ("--count", "Counting:"),
-        ("--checkpoint-every", "Counting:"),
-        ("--estimate", "Estimating:"),
-        ("--failing-starts", "Analysis:"),
-        ("--format", "Output:"),
-        ("--progress", "Resources:"),
-        ("--threads", "Resources:"),
+    for (subcommand, option, heading) in [
+        ("knight", "--size", "Board:"),
+        ("knight", "--blocked", "Board:"),
+        ("knight", "--start", "Tour:"),
+        ("knight", "--closed", "Tour:"),
+        ("knight", "--algo", "Tour:"),
+        ("knight", "--trace", "Tour:"),
+        ("knight", "--count", "Counting:"),
+        ("knight", "--checkpoint-every", "Counting:"),
+        ("knight", "--estimate", "Estimating:"),
+        ("knight", "--failing-starts", "Analysis:"),
+        ("knight", "--format", "Output:"),
+        ("knight", "--progress", "Resources:"),
+        ("knight", "--threads", "Resources:"),
+        ("goishi", "--count", "Solving:"),
+        ("goishi", "--trace", "Solving:"),
+        ("goishi", "--generate", "Generating:"),
+        ("goishi", "-o, --output", "Output:"),
+        ("goishi", "--memory", "Resources:"),
     ] {
-        assert_eq!(heading_of(&knight, option), heading, "{option}");
-    }
-    let goishi = gridtour(&["goishi", "--help"]);
-    for (option, heading) in [
-        ("--count", "Solving:"),
-        ("--trace", "Solving:"),
-        ("--generate", "Generating:"),
-        ("-o, --output", "Output:"),
-        ("--memory", "Resources:"),
-    ] {
-        assert_eq!(heading_of(&goishi, option), heading, "{option}");
+        let help = gridtour(&[subcommand, "--help"]);
+        assert_eq!(heading_of(&help, option), heading, "{subcommand} {option}");
     }
 }
 

@@ -48,6 +48,17 @@ fn app_harness(settings: Settings) -> Harness<'static, GridtourApp> {
         )
 }
 
+/// The window of [`app_harness`] in Goishi mode, opening `given` (a file
+/// or link from the command line) on its first frame.
+fn app_harness_opening(given: std::ffi::OsString) -> Harness<'static, GridtourApp> {
+    Harness::builder()
+        .with_size(vec2(1100.0, 760.0))
+        .build_ui_state(
+            |ui, app: &mut GridtourApp| app.show(ui),
+            GridtourApp::new(goishi_settings(None)).opening(given),
+        )
+}
+
 fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
     Settings {
         mode: Mode::Knight,
@@ -582,12 +593,10 @@ fn every_export_opens_again_in_its_own_mode() {
     std::fs::remove_dir_all(dir).ok();
 }
 
-#[test]
-fn a_dropped_file_opens_like_the_dialog_does() {
-    let dir = temp_dir("drop");
-    let path = dir.join("tour.json");
+/// An open tour of 5x5 from its corner, as the solver finds it.
+fn open_tour_of_5x5() -> Tour {
     let board = Board::new(5, 5).expect("5x5");
-    let tour = match knight::solve(
+    match knight::solve(
         &board,
         Square::new(0, 0),
         TourKind::Open,
@@ -596,7 +605,14 @@ fn a_dropped_file_opens_like_the_dialog_does() {
     ) {
         Outcome::Done(SolveResult::Found(tour)) => tour,
         other => panic!("{other:?}"),
-    };
+    }
+}
+
+#[test]
+fn a_dropped_file_opens_like_the_dialog_does() {
+    let dir = temp_dir("drop");
+    let path = dir.join("tour.json");
+    let tour = open_tour_of_5x5();
     std::fs::write(&path, tour.to_json()).expect("file");
     let mut harness = app_harness(goishi_settings(None));
     harness.step();
@@ -615,38 +631,18 @@ fn a_file_or_link_given_at_start_is_opened() {
     let dir = temp_dir("given");
     // A name a desktop hands over as a file:// URL, escapes and all.
     let path = dir.join("my tour.json");
-    let board = Board::new(5, 5).expect("5x5");
-    let tour = match knight::solve(
-        &board,
-        Square::new(0, 0),
-        TourKind::Open,
-        Algorithm::ALL[0],
-        &Control::new(),
-    ) {
-        Outcome::Done(SolveResult::Found(tour)) => tour,
-        other => panic!("{other:?}"),
-    };
+    let tour = open_tour_of_5x5();
     std::fs::write(&path, tour.to_json()).expect("file");
     let url = format!("file://{}", path.display()).replace(' ', "%20");
     for given in [path.clone().into_os_string(), url.into()] {
-        let mut harness = Harness::builder()
-            .with_size(vec2(1100.0, 760.0))
-            .build_ui_state(
-                |ui, app: &mut GridtourApp| app.show(ui),
-                GridtourApp::new(goishi_settings(None)).opening(given),
-            );
+        let mut harness = app_harness_opening(given);
         wait_until_idle(&mut harness);
         assert_eq!(harness.state().settings.mode, Mode::Knight);
         assert_eq!(shown_tour(&harness), tour);
     }
     // A knight link opens its board and tour.
     let link = gridtour::knight::BoardLink::of_tour(&tour).to_link();
-    let mut harness = Harness::builder()
-        .with_size(vec2(1100.0, 760.0))
-        .build_ui_state(
-            |ui, app: &mut GridtourApp| app.show(ui),
-            GridtourApp::new(goishi_settings(None)).opening(link.into()),
-        );
+    let mut harness = app_harness_opening(link.into());
     wait_until_idle(&mut harness);
     assert_eq!(shown_tour(&harness), tour);
     std::fs::remove_dir_all(dir).ok();

@@ -242,24 +242,25 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             print_count(&board, counting, format)?;
         }
     } else if args.trace {
-        let start = match start {
-            Some(start) => start,
-            None => parse_square(&board, "--start", "a1")
-                .map_err(|e| format!("{e} (a1 is the start when --start is omitted)"))?,
-        };
+        let start = start_or_a1(&board, start)?;
         print_trace(&board, (start, kind), algorithm, args.max_steps, &output)?;
     } else if let Some(tour) = linked_tour.filter(|_| end.is_none()) {
         let bytes = Subject::Tour(tour).render(format, &output.picture)?;
         output.emit(&bytes)?;
     } else {
-        let start = match start {
-            Some(start) => start,
-            None => parse_square(&board, "--start", "a1")
-                .map_err(|e| format!("{e} (a1 is the start when --start is omitted)"))?,
-        };
+        let start = start_or_a1(&board, start)?;
         print_tour(&board, start, end, kind, algorithm, &output)?;
     }
     Ok(())
+}
+
+/// The first square of a tour or search: `--start`, or a1 without it.
+fn start_or_a1(board: &Board, start: Option<Square>) -> Result<Square, String> {
+    match start {
+        Some(start) => Ok(start),
+        None => parse_square(board, "--start", "a1")
+            .map_err(|e| format!("{e} (a1 is the start when --start is omitted)")),
+    }
 }
 
 /// The board of `--size` with the squares of `--blocked`.
