@@ -29,6 +29,7 @@ use gridtour::goishi::{Point, Puzzle};
 use gridtour::knight::{Board, Square};
 use gridtour::render::{Colour, STYLE, SquareMark};
 
+use super::i18n::tr;
 use super::widgets::colour as color;
 
 /// A length of the shared style (in cells) in points, at least `min`.
@@ -324,7 +325,7 @@ impl View {
     /// once.
     pub fn show(&mut self, ui: &mut egui::Ui, scene: &Scene) -> CanvasResponse {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
-        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Board"));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, tr!("board")));
         let (cols, rows) = scene.layer.size();
         if self.size != Some((cols, rows)) {
             self.size = Some((cols, rows));

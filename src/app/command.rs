@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use super::i18n::tr;
+
 /// A key a command can be bound to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
@@ -53,9 +55,9 @@ impl Key {
             Key::Y => "Y",
             Key::Z => "Z",
             Key::Escape => "Esc",
-            Key::Space => "Space",
-            Key::ArrowLeft => "Left",
-            Key::ArrowRight => "Right",
+            Key::Space => tr!("key-space"),
+            Key::ArrowLeft => tr!("key-left"),
+            Key::ArrowRight => tr!("key-right"),
             Key::Home => "Home",
             Key::End => "End",
             Key::Plus => "+",
@@ -184,27 +186,27 @@ impl Step {
 impl Command for Step {
     fn label(&self) -> &'static str {
         match self {
-            Step::Undo => "Undo",
-            Step::Redo => "Redo",
-            Step::First => "First",
-            Step::Back => "Back",
-            Step::Play => "Play",
-            Step::Pause => "Pause",
-            Step::Forward => "Forward",
-            Step::Last => "Last",
+            Step::Undo => tr!("undo"),
+            Step::Redo => tr!("redo"),
+            Step::First => tr!("first"),
+            Step::Back => tr!("back"),
+            Step::Play => tr!("play"),
+            Step::Pause => tr!("pause"),
+            Step::Forward => tr!("forward"),
+            Step::Last => tr!("last"),
         }
     }
 
     fn description(&self) -> &'static str {
         match self {
-            Step::Undo => "Take back the last move or edit",
-            Step::Redo => "Make the move or edit taken back again",
-            Step::First => "Show the path's first move",
-            Step::Back => "One move back along the path",
-            Step::Play => "Play the path move by move",
-            Step::Pause => "Stop playing",
-            Step::Forward => "One move forward along the path",
-            Step::Last => "Show the whole path",
+            Step::Undo => tr!("undo-does"),
+            Step::Redo => tr!("redo-does"),
+            Step::First => tr!("first-does"),
+            Step::Back => tr!("back-does"),
+            Step::Play => tr!("play-does"),
+            Step::Pause => tr!("pause-does"),
+            Step::Forward => tr!("forward-does"),
+            Step::Last => tr!("last-does"),
         }
     }
 

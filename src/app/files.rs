@@ -17,6 +17,8 @@ use gridtour::atomic_write::write_atomic;
 use gridtour::output::{Format, OutputError, PictureOptions, Subject};
 use gridtour::render::Timing;
 
+use super::i18n::tr;
+
 /// A finished file operation.
 #[derive(Debug)]
 pub enum FileEvent {
@@ -38,9 +40,9 @@ pub enum FileEvent {
     /// A file was chosen in a dialog; the next dialog starts in its
     /// directory.
     DirectoryChosen(PathBuf),
-    /// The native dialog could not be shown; the message says why and what
-    /// to do instead.
-    NoDialog(String),
+    /// The native dialog could not be shown (the window says what to do
+    /// instead).
+    NoDialog,
 }
 
 /// What a file thread sends: events, then a last word that it is over.
@@ -83,11 +85,11 @@ impl Export {
     fn filters(&self) -> Vec<(&'static str, &'static str)> {
         let mut filters = vec![
             ("JSON", "json"),
-            ("Numbered board", "txt"),
-            ("SVG image", "svg"),
-            ("PNG image", "png"),
-            ("Animated GIF", "gif"),
-            ("Animated SVG (name.animated.svg)", "svg"),
+            (tr!("filter-numbered-board"), "txt"),
+            (tr!("filter-svg"), "svg"),
+            (tr!("filter-png"), "png"),
+            (tr!("filter-gif"), "gif"),
+            (tr!("filter-animated-svg"), "svg"),
         ];
         if let Subject::Goishi { .. } = self.subject {
             filters.push(("pzprv3 (puzz.link)", "pzprv3"));
@@ -109,10 +111,6 @@ impl Export {
 /// A dialog closed sooner than this was never seen by anyone.
 const UNSEEN_DIALOG: Duration = Duration::from_millis(150);
 
-/// What to tell a person when no native dialog can appear.
-const NO_DIALOG: &str = "No file dialog here: install zenity or xdg-desktop-portal \
-     (puzzles can also be dropped on the window or pasted as a URL)";
-
 /// Shows a native dialog through `show` and returns the path chosen.
 ///
 /// rfd reports a dialog that could not be shown (on Linux: no desktop
@@ -131,13 +129,13 @@ fn run_dialog_if(
     show: impl FnOnce() -> Option<PathBuf>,
 ) -> Option<PathBuf> {
     if !possible {
-        reply.send(FileEvent::NoDialog(NO_DIALOG.to_owned()));
+        reply.send(FileEvent::NoDialog);
         return None;
     }
     let shown = Instant::now();
     let chosen = show();
     if chosen.is_none() && shown.elapsed() < UNSEEN_DIALOG {
-        reply.send(FileEvent::NoDialog(NO_DIALOG.to_owned()));
+        reply.send(FileEvent::NoDialog);
     }
     chosen
 }
@@ -261,14 +259,17 @@ impl FileTasks {
     /// Shows the native Open dialog in `directory`, then reads the chosen
     /// file.
     pub fn open_dialog(&mut self, wake: impl Fn() + Send + 'static, directory: Option<PathBuf>) {
+        // Worded here: the thread the dialog runs on knows no language.
+        let (title, ours, all) = (
+            tr!("open-dialog-title"),
+            tr!("filter-gridtour-files"),
+            tr!("filter-all-files"),
+        );
         self.spawn(wake, move |reply| {
             let dialog = rfd::FileDialog::new()
-                .set_title("Open a tour or a Goishi Hiroi puzzle")
-                .add_filter(
-                    "gridtour files",
-                    &["txt", "json", "pzprv3", "svg", "png", "url"],
-                )
-                .add_filter("All files", &["*"]);
+                .set_title(title)
+                .add_filter(ours, &["txt", "json", "pzprv3", "svg", "png", "url"])
+                .add_filter(all, &["*"]);
             let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), None);
             if let Some(path) = run_dialog(reply, || dialog.pick_file()) {
                 reply.chosen(&path);
@@ -293,10 +294,11 @@ impl FileTasks {
         stem: String,
         export: Export,
     ) {
+        let (title, filters) = (tr!("export-dialog-title"), export.filters());
         self.spawn(wake, move |reply| {
-            let (_, first_extension) = export.filters()[0];
-            let mut dialog = rfd::FileDialog::new().set_title("Export");
-            for (label, extension) in export.filters() {
+            let (_, first_extension) = filters[0];
+            let mut dialog = rfd::FileDialog::new().set_title(title);
+            for (label, extension) in filters {
                 dialog = dialog.add_filter(label, &[extension]);
             }
             let name = format!("{stem}.{first_extension}");
@@ -369,12 +371,12 @@ mod tests {
         let chosen = PathBuf::from("/tmp/puzzle.txt");
         let (path, events) = dialog_outcome(false, || panic!("not tried"));
         assert_eq!(path, None);
-        assert!(matches!(events.as_slice(), [FileEvent::NoDialog(_)]));
+        assert!(matches!(events.as_slice(), [FileEvent::NoDialog]));
 
         // Gone before anyone could see it: it never showed.
         let (path, events) = dialog_outcome(true, || None);
         assert_eq!(path, None);
-        assert!(matches!(events.as_slice(), [FileEvent::NoDialog(_)]));
+        assert!(matches!(events.as_slice(), [FileEvent::NoDialog]));
 
         // A person who looks, then cancels or chooses.
         let (path, events) = dialog_outcome(true, || {

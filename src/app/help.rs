@@ -9,13 +9,20 @@ use gridtour::knight::KNIGHT_MOVES;
 use gridtour::render::STYLE;
 
 use super::command::Command;
+use super::i18n::{self, Language, tr};
 use super::settings::Mode;
 use super::widgets::colour;
 
-/// The rules of the knight's tour, as the Help window shows them.
-const KNIGHT_RULES: &str = include_str!("../../assets/help/knight.md");
-/// The rules of Goishi Hiroi.
-const GOISHI_RULES: &str = include_str!("../../assets/help/goishi.md");
+/// The rules of `mode`'s puzzle in `language`, as the Help window shows
+/// them.
+pub fn rules_text(mode: Mode, language: Language) -> &'static str {
+    match (mode, language) {
+        (Mode::Knight, Language::English) => include_str!("../../assets/help/knight.md"),
+        (Mode::Knight, Language::Japanese) => include_str!("../../assets/help/knight.ja.md"),
+        (Mode::Goishi, Language::English) => include_str!("../../assets/help/goishi.md"),
+        (Mode::Goishi, Language::Japanese) => include_str!("../../assets/help/goishi.ja.md"),
+    }
+}
 
 /// The Help window's pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,9 +41,9 @@ impl Page {
 
     fn label(self) -> &'static str {
         match self {
-            Page::Rules => "Rules",
-            Page::Keys => "Keys",
-            Page::About => "About",
+            Page::Rules => tr!("help-rules"),
+            Page::Keys => tr!("help-keys"),
+            Page::About => tr!("help-about"),
         }
     }
 }
@@ -77,7 +84,7 @@ impl KeyRow {
             .map(ToString::to_string)
             .collect();
         (!keys.is_empty()).then(|| KeyRow {
-            keys: keys.join(" or "),
+            keys: keys.join(tr!("keys-or")),
             label: command.label(),
             description: command.description(),
         })
@@ -89,7 +96,7 @@ pub fn window(ctx: &egui::Context, help: &mut Help, mode: Mode, keys: &[KeySecti
     let mut open = help.open;
     // At the right, clear of the mode bar and the controls on the left.
     let corner = ctx.content_rect().right_top() + vec2(-560.0, 60.0);
-    egui::Window::new("Help")
+    egui::Window::new(tr!("help"))
         .open(&mut open)
         .default_pos(corner)
         .default_size(vec2(520.0, 560.0))
@@ -113,10 +120,7 @@ pub fn window(ctx: &egui::Context, help: &mut Help, mode: Mode, keys: &[KeySecti
 /// The rules of `mode`'s puzzle with its picture after the first
 /// paragraph.
 fn rules(ui: &mut egui::Ui, mode: Mode) {
-    let text = match mode {
-        Mode::Knight => KNIGHT_RULES,
-        Mode::Goishi => GOISHI_RULES,
-    };
+    let text = rules_text(mode, i18n::current());
     let mut pictured = false;
     for block in text.split("\n\n").map(str::trim).filter(|b| !b.is_empty()) {
         if let Some(title) = block.strip_prefix("# ") {
@@ -251,24 +255,15 @@ fn key_sheet(ui: &mut egui::Ui, sections: &[KeySection]) {
 /// Version, licence and where to read more.
 fn about(ui: &mut egui::Ui) {
     ui.heading(format!("gridtour {}", env!("CARGO_PKG_VERSION")));
-    ui.label(env!("CARGO_PKG_DESCRIPTION"));
-    ui.label(format!("Licence: {}", env!("CARGO_PKG_LICENSE")));
+    ui.label(tr!("about-description"));
+    ui.label(tr!("about-licence", licence = env!("CARGO_PKG_LICENSE")));
     ui.add_space(6.0);
-    ui.label("The manual is docs/GUIDE.md and the engines are explained in docs/ALGORITHMS.md, beside the program's source.");
+    ui.label(tr!("about-manual"));
     ui.add_space(6.0);
     for (text, url) in [
-        (
-            "Goishi Hiroi puzzles on puzz.link",
-            "https://puzz.link/list.html",
-        ),
-        (
-            "Closed tours of 2n x 2n boards (OEIS A001230)",
-            "https://oeis.org/A001230",
-        ),
-        (
-            "Open tours of n x n boards (OEIS A165134)",
-            "https://oeis.org/A165134",
-        ),
+        (tr!("about-puzz-link"), "https://puzz.link/list.html"),
+        (tr!("about-closed-tours"), "https://oeis.org/A001230"),
+        (tr!("about-open-tours"), "https://oeis.org/A165134"),
     ] {
         ui.hyperlink_to(text, url);
     }

@@ -9,6 +9,7 @@
 
 use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress, Resources, Urgency};
 
+use super::i18n::tr;
 use super::settings::Mode;
 
 /// Work the window runs on a worker thread: what it does in words, whose
@@ -79,8 +80,8 @@ impl JobEnd {
         Self {
             label: stopped.label,
             how: match by {
-                Some(other) => format!("stopped for {other}"),
-                None => "cancelled".to_owned(),
+                Some(other) => tr!("job-stopped-for", other = other),
+                None => tr!("job-cancelled").to_owned(),
             },
             progress: stopped.progress,
         }
@@ -90,9 +91,18 @@ impl JobEnd {
     /// that needed no search says so instead of showing zero counters.
     pub fn line(&self) -> String {
         if self.progress.nodes == 0 {
-            format!("{}: {} without searching", self.label, self.how)
+            tr!(
+                "job-ended-without-search",
+                label = self.label.as_str(),
+                how = self.how.as_str()
+            )
         } else {
-            format!("{}: {} — {}", self.label, self.how, self.progress)
+            tr!(
+                "job-ended",
+                label = self.label.as_str(),
+                how = self.how.as_str(),
+                progress = super::words::progress_words(&self.progress)
+            )
         }
     }
 }

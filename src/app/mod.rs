@@ -18,8 +18,10 @@ mod browse;
 mod canvas;
 mod command;
 mod files;
+mod fonts;
 mod goishi;
 mod help;
+mod i18n;
 mod jobs;
 mod knight;
 mod notice;
@@ -32,6 +34,7 @@ mod status;
 mod tests;
 mod timeline;
 mod widgets;
+mod words;
 mod work;
 
 use std::ffi::OsString;
@@ -48,6 +51,7 @@ use goishi::command::GoishiCommand;
 use goishi::session::GoishiSession;
 use goishi::ui::GoishiUi;
 use help::{Help, KeyRow, KeySection};
+use i18n::{Language, tr};
 use jobs::{JobSlot, Stopped, Task, Update};
 use knight::command::KnightCommand;
 use knight::session::KnightSession;
@@ -167,15 +171,15 @@ impl Command for AppCommand {
     fn label(&self) -> &'static str {
         match self {
             AppCommand::Show(mode) => mode.label(),
-            AppCommand::Open => "Open…",
-            AppCommand::Export => "Export…",
-            AppCommand::Cancel => "Cancel",
-            AppCommand::Pause => "Pause job",
-            AppCommand::Resume => "Resume job",
-            AppCommand::FitBoard => "Fit board",
-            AppCommand::Help => "Help",
-            AppCommand::ZoomIn => "Zoom in",
-            AppCommand::ZoomOut => "Zoom out",
+            AppCommand::Open => tr!("open"),
+            AppCommand::Export => tr!("export"),
+            AppCommand::Cancel => tr!("cancel"),
+            AppCommand::Pause => tr!("pause-job"),
+            AppCommand::Resume => tr!("resume-job"),
+            AppCommand::FitBoard => tr!("fit-board"),
+            AppCommand::Help => tr!("help"),
+            AppCommand::ZoomIn => tr!("zoom-in"),
+            AppCommand::ZoomOut => tr!("zoom-out"),
             AppCommand::Knight(command) => command.label(),
             AppCommand::Goishi(command) => command.label(),
         }
@@ -183,22 +187,22 @@ impl Command for AppCommand {
 
     fn description(&self) -> &'static str {
         match self {
-            AppCommand::Show(_) => "Switch mode; a running job goes on",
+            AppCommand::Show(_) => tr!("show-mode-does"),
             AppCommand::Open => {
-                "Open a tour or a Goishi puzzle: any file gridtour exports, pzprv3, PencilBox"
+                tr!("open-does")
             }
             AppCommand::Export => {
-                "Save the tour or puzzle on show: .json, .txt, .svg, .png, .gif, .animated.svg, .pzprv3"
+                tr!("export-does")
             }
-            AppCommand::Cancel => "Stop the running job",
+            AppCommand::Cancel => tr!("cancel-does"),
             AppCommand::Pause => {
-                "Hold the running job where it is, freeing the cores; Resume job goes on"
+                tr!("pause-job-does")
             }
-            AppCommand::Resume => "Let the paused job go on from where it was",
-            AppCommand::FitBoard => "Show the whole board",
-            AppCommand::Help => "The rules of the puzzle on show, every key, and About",
-            AppCommand::ZoomIn => "Magnify the board",
-            AppCommand::ZoomOut => "Reduce the board",
+            AppCommand::Resume => tr!("resume-job-does"),
+            AppCommand::FitBoard => tr!("fit-board-does"),
+            AppCommand::Help => tr!("help-does"),
+            AppCommand::ZoomIn => tr!("zoom-in-does"),
+            AppCommand::ZoomOut => tr!("zoom-out-does"),
             AppCommand::Knight(command) => command.description(),
             AppCommand::Goishi(command) => command.description(),
         }
@@ -246,6 +250,10 @@ pub struct GridtourApp {
     title: String,
     /// A file or link given on the command line, opened on the first frame.
     opening: Option<OsString>,
+    /// The language the window's fonts are set up for.
+    fonts_for: Option<Language>,
+    /// The system's language, for a window whose settings choose none.
+    system_language: Language,
 }
 
 impl GridtourApp {
@@ -267,6 +275,22 @@ impl GridtourApp {
             welcome,
             title: String::new(),
             opening: None,
+            fonts_for: None,
+            system_language: Language::of_system(),
+        }
+    }
+
+    /// The language the window speaks: the one chosen, else the system's.
+    fn language(&self) -> Language {
+        self.settings.language.unwrap_or(self.system_language)
+    }
+
+    /// The same window, as if the system spoke `language`.
+    #[cfg(test)]
+    pub fn with_system_language(self, language: Language) -> Self {
+        Self {
+            system_language: language,
+            ..self
         }
     }
 
@@ -351,6 +375,12 @@ impl GridtourApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.ctx = ctx.clone();
+        let language = self.language();
+        i18n::set(language);
+        if self.fonts_for != Some(language) {
+            ctx.set_fonts(fonts::definitions(language));
+            self.fonts_for = Some(language);
+        }
         self.status.count_frame(&ctx);
         // eframe saves only during a frame: an idle window still needs one
         // now and then for its periodic save.
@@ -413,11 +443,8 @@ impl GridtourApp {
     /// What to do first, until the person does something.
     fn welcome_line(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(
-                "New here? Click a square of the board to watch a knight's tour start from \
-                 it; press F1 for the rules of both puzzles.",
-            );
-            if ui.button("Got it").clicked() {
+            ui.label(tr!("welcome"));
+            if ui.button(tr!("got-it")).clicked() {
                 self.welcome = false;
             }
         });
@@ -449,8 +476,8 @@ impl GridtourApp {
                     AppCommand::ZoomOut,
                 ],
             );
-            // The job's controls last, so that Pause job turning into Resume job
-            // moves nothing else.
+            // The job's controls next, so that Pause job turning into Resume
+            // job moves nothing before it.
             ui.separator();
             let hold = if self.jobs.is_paused() {
                 AppCommand::Resume
@@ -458,7 +485,28 @@ impl GridtourApp {
                 AppCommand::Pause
             };
             self.buttons(ui, &[AppCommand::Cancel, hold]);
+            ui.separator();
+            self.language_menu(ui);
         });
+    }
+
+    /// The language choice, each language named in itself so that anyone
+    /// can find their own; a choice is remembered.
+    fn language_menu(&mut self, ui: &mut egui::Ui) {
+        let shown = self.language();
+        let mut chosen = shown;
+        egui::ComboBox::from_label(tr!("language"))
+            .selected_text(shown.endonym())
+            .show_ui(ui, |ui| {
+                for language in Language::ALL {
+                    ui.selectable_value(&mut chosen, language, language.endonym());
+                }
+            })
+            .response
+            .on_hover_text(tr!("language-does"));
+        if chosen != shown {
+            self.settings.language = Some(chosen);
+        }
     }
 
     /// A row of buttons, each enabled when its command can be given.
@@ -478,15 +526,16 @@ impl GridtourApp {
         let (last, notice) = (self.shown().last_job(), self.shown().notice(now));
         let (mut line, headway) = match (self.jobs.owner(), self.jobs.current()) {
             (Some(owner), Some((label, progress))) if owner == mode => {
-                let paused = if self.jobs.is_paused() {
-                    " paused —"
+                let counters = words::progress_words(&progress);
+                let line = if self.jobs.is_paused() {
+                    tr!("job-paused", label = label, progress = counters)
                 } else {
-                    ""
+                    tr!("job-running", label = label, progress = counters)
                 };
-                (format!("{label}…{paused} {progress}"), progress.headway())
+                (line, progress.headway())
             }
             _ => (
-                last.map_or_else(|| "Ready".to_owned(), jobs::JobEnd::line),
+                last.map_or_else(|| tr!("ready").to_owned(), jobs::JobEnd::line),
                 None,
             ),
         };
@@ -494,13 +543,13 @@ impl GridtourApp {
             && owner != mode
         {
             let other = AppCommand::Show(owner).label();
-            line.push_str(&format!(" · {other}: {label}… (running)"));
+            line.push_str(&tr!("other-mode-running", mode = other, label = label));
         }
         if let Some(notice) = notice {
             ctx_repaint_at_expiry(ui.ctx(), notice, now);
         }
         if self.files.is_busy() {
-            line.push_str(" · a file dialog, read or write is under way");
+            line.push_str(tr!("files-busy"));
         }
         self.status.show(ui, &line, headway, notice);
     }
@@ -553,7 +602,7 @@ impl GridtourApp {
     fn key_sheet(&self) -> Vec<KeySection> {
         let rows = |commands: &[AppCommand]| commands.iter().filter_map(KeyRow::of).collect();
         let mut sections = vec![KeySection {
-            title: "Window".to_owned(),
+            title: tr!("keys-window").to_owned(),
             rows: rows(&AppCommand::KEYED),
         }];
         let keyed: Vec<(Mode, Vec<AppCommand>)> = Mode::ALL
@@ -574,7 +623,7 @@ impl GridtourApp {
             .cloned()
             .collect();
         sections.push(KeySection {
-            title: "Every mode".to_owned(),
+            title: tr!("keys-every-mode").to_owned(),
             rows: rows(&shared),
         });
         for (mode, commands) in &keyed {
@@ -804,7 +853,7 @@ impl GridtourApp {
                 let effects = self.goishi.change(|goishi| goishi.load(loaded, source));
                 self.show_loaded(GoishiSession::MODE, effects);
             }
-            Err(error) => self.tell(Notice::error(error)),
+            Err(error) => self.tell(Notice::error(tr!("open-failed", error = error))),
         }
     }
 
@@ -826,9 +875,10 @@ impl GridtourApp {
         });
         for text in pasted {
             if text.starts_with(gridtour::knight::LINK_PREFIX) || text.starts_with("http") {
-                let document = document::read_bytes("the pasted link", text.as_bytes())
+                let source = tr!("the-pasted-link");
+                let document = document::read_bytes(source, text.as_bytes())
                     .map_err(|error| error.to_string());
-                self.show_document("the pasted link", document);
+                self.show_document(source, document);
             }
         }
     }
@@ -838,13 +888,13 @@ impl GridtourApp {
             match event {
                 FileEvent::Loaded { source, result } => self.show_document(&source, result),
                 FileEvent::Saved { path, result } => self.tell(match result {
-                    Ok(()) => Notice::info(format!("Saved {}", path.display())),
-                    Err(error) => Notice::error(error),
+                    Ok(()) => Notice::info(tr!("saved", path = path.display().to_string())),
+                    Err(error) => Notice::error(tr!("save-failed", error = error)),
                 }),
                 FileEvent::DirectoryChosen(directory) => {
                     self.settings.last_directory = Some(directory);
                 }
-                FileEvent::NoDialog(message) => self.tell(Notice::error(message)),
+                FileEvent::NoDialog => self.tell(Notice::error(tr!("no-dialog"))),
             }
         }
     }
@@ -864,9 +914,10 @@ impl GridtourApp {
         if let Some(link) = text.filter(|text| {
             text.starts_with(gridtour::knight::LINK_PREFIX) || text.starts_with("http")
         }) {
-            let document = document::read_bytes("the link given", link.as_bytes())
-                .map_err(|error| error.to_string());
-            self.show_document("the link given", document);
+            let source = tr!("the-link-given");
+            let document =
+                document::read_bytes(source, link.as_bytes()).map_err(|error| error.to_string());
+            self.show_document(source, document);
             return;
         }
         let path = match text.and_then(|text| text.strip_prefix("file://")) {

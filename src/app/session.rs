@@ -13,6 +13,7 @@ use gridtour::job::Progress;
 
 use super::browse::Browser;
 use super::command::{Answer, Asking, Command, Effect, Question, Shortcut, Step};
+use super::i18n::tr;
 use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
 use super::timeline::{MoveOwner, PathHistory, Playback, Timeline};
@@ -34,47 +35,41 @@ pub enum Common {
     Answer(bool),
 }
 
-/// What a mode calls the paths a search found, in the names of its
-/// browsing commands: labels, then hover texts, for previous and next.
-pub struct FoundWords {
-    /// The label of [`Common::PreviousFound`].
-    pub previous: &'static str,
-    /// The label of [`Common::NextFound`].
-    pub next: &'static str,
-    /// What [`Common::PreviousFound`] does.
-    pub previous_does: &'static str,
-    /// What [`Common::NextFound`] does.
-    pub next_does: &'static str,
-    /// One of them ("tour").
-    pub one: &'static str,
-    /// More than one ("tours").
-    pub many: &'static str,
-    /// What the search did with them ("kept").
-    pub kept: &'static str,
+/// What a mode's searches find, which names its browsing commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finds {
+    /// Knight's tours, kept by a count.
+    Tours,
+    /// Goishi solutions, found by a solver.
+    Solutions,
 }
 
 impl Common {
     /// The button's text, with the mode's `found` words.
-    pub fn label(self, found: &FoundWords) -> &'static str {
-        match self {
-            Common::Step(step) => step.label(),
-            Common::Seek(_) => "Move",
-            Common::PreviousFound => found.previous,
-            Common::NextFound => found.next,
-            Common::Answer(true) => "Stop it and go on",
-            Common::Answer(false) => "Keep it running",
+    pub fn label(self, finds: Finds) -> &'static str {
+        match (self, finds) {
+            (Common::Step(step), _) => step.label(),
+            (Common::Seek(_), _) => tr!("seek"),
+            (Common::PreviousFound, Finds::Tours) => tr!("previous-tour"),
+            (Common::PreviousFound, Finds::Solutions) => tr!("previous-solution"),
+            (Common::NextFound, Finds::Tours) => tr!("next-tour"),
+            (Common::NextFound, Finds::Solutions) => tr!("next-solution"),
+            (Common::Answer(true), _) => tr!("answer-yes"),
+            (Common::Answer(false), _) => tr!("answer-no"),
         }
     }
 
     /// What it does, for the hover text, with the mode's `found` words.
-    pub fn description(self, found: &FoundWords) -> &'static str {
-        match self {
-            Common::Step(step) => step.description(),
-            Common::Seek(_) => "Show the path up to this move",
-            Common::PreviousFound => found.previous_does,
-            Common::NextFound => found.next_does,
-            Common::Answer(true) => "Stop the running job and do what was asked",
-            Common::Answer(false) => "Leave the running job alone",
+    pub fn description(self, finds: Finds) -> &'static str {
+        match (self, finds) {
+            (Common::Step(step), _) => step.description(),
+            (Common::Seek(_), _) => tr!("seek-does"),
+            (Common::PreviousFound, Finds::Tours) => tr!("previous-tour-does"),
+            (Common::PreviousFound, Finds::Solutions) => tr!("previous-solution-does"),
+            (Common::NextFound, Finds::Tours) => tr!("next-tour-does"),
+            (Common::NextFound, Finds::Solutions) => tr!("next-solution-does"),
+            (Common::Answer(true), _) => tr!("answer-yes-does"),
+            (Common::Answer(false), _) => tr!("answer-no-does"),
         }
     }
 
@@ -146,8 +141,8 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
     type Report;
     /// Which of the mode's jobs runs.
     type JobKind;
-    /// What the mode calls the paths a search found.
-    const FOUND: FoundWords;
+    /// What the mode's searches find.
+    const FINDS: Finds;
 
     /// The shared state.
     fn core(&self) -> &Core<Self::Command, Self::Move, Self::JobKind, Self::Place>;

@@ -15,6 +15,7 @@ use gridtour::knight::{Algorithm, TourKind};
 
 use super::goishi::command::Interaction as GoishiInteraction;
 use super::goishi::shelf::Record;
+use super::i18n::{Language, tr};
 use super::knight::command::Interaction as KnightInteraction;
 use serde::{Deserialize, Serialize};
 
@@ -38,8 +39,8 @@ impl Mode {
     /// The mode's name, as its tab shows it.
     pub fn label(self) -> &'static str {
         match self {
-            Mode::Knight => "Knight's tour",
-            Mode::Goishi => "Goishi Hiroi",
+            Mode::Knight => tr!("mode-knight"),
+            Mode::Goishi => tr!("mode-goishi"),
         }
     }
 }
@@ -50,6 +51,8 @@ impl Mode {
 pub struct Settings {
     /// The mode shown at start.
     pub mode: Mode,
+    /// The language chosen in the window; `None` follows the system's.
+    pub language: Option<Language>,
     /// How both modes draw and play their paths.
     pub view: ViewSettings,
     /// Where the last file was opened or saved, for the next dialog.
@@ -225,6 +228,7 @@ impl Settings {
 #[serde(default)]
 struct Stored {
     mode: Mode,
+    language: Option<Language>,
     view: ViewSettings,
     last_directory: Option<PathBuf>,
     knight: KnightSettings,
@@ -278,6 +282,7 @@ impl From<Stored> for Settings {
     fn from(stored: Stored) -> Self {
         let Stored {
             mode,
+            language,
             mut view,
             last_directory,
             mut knight,
@@ -306,6 +311,7 @@ impl From<Stored> for Settings {
             .put_in(&mut goishi.generate_difficulty);
         Settings {
             mode,
+            language,
             view,
             last_directory,
             knight,
@@ -351,6 +357,7 @@ mod tests {
     fn settings_survive_a_round_trip_through_storage() {
         let settings = Settings {
             mode: Mode::Goishi,
+            language: Some(Language::Japanese),
             view: ViewSettings {
                 show_numbers: false,
                 moves_per_second: 30.0,
@@ -403,6 +410,7 @@ mod tests {
         let settings = Settings::load(Some(&storage));
         let expected = Settings {
             mode: Mode::Goishi,
+            language: None,
             view: ViewSettings {
                 show_numbers: false,
                 moves_per_second: 3.5,

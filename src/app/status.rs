@@ -7,8 +7,10 @@ use std::collections::VecDeque;
 
 use eframe::egui;
 
+use super::i18n::tr;
 use super::notice::Notice;
 use super::widgets;
+use super::words::headway_words;
 use gridtour::job::Headway;
 
 /// The longest pause between frames, in seconds, for which frames still
@@ -72,10 +74,10 @@ impl StatusBar {
     ) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if let Some(cpu) = self.frame_cpu_seconds {
-                ui.label(format!("{:.1} ms/frame", cpu * 1000.0));
+                ui.label(tr!("ms-per-frame", ms = format!("{:.1}", cpu * 1000.0)));
             }
             if let Some(rate) = self.frame_rate() {
-                ui.label(format!("{rate} fps"));
+                ui.label(tr!("frames-per-second", rate = rate));
             }
             if let Some(hovered) = &self.hovered {
                 ui.separator();
@@ -90,7 +92,7 @@ impl StatusBar {
                     ui.add(
                         egui::ProgressBar::new(headway.done)
                             .desired_width(HEADWAY_WIDTH)
-                            .text(headway.to_string()),
+                            .text(headway_words(headway)),
                     );
                 }
                 ui.add(egui::Label::new(job_line).truncate());

@@ -27,6 +27,7 @@ use super::GridtourApp;
 use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::goishi::command::Interaction as GoishiInteraction;
 use super::goishi::work::Request;
+use super::i18n::{self, Language};
 use super::session::Session;
 use super::settings::{GoishiSettings, KnightSettings, MemoryStorage, Mode, Settings};
 use super::timeline::Timeline;
@@ -39,24 +40,25 @@ const UNIQUE_PUZZLE: &str =
 /// How long a test waits for background work before failing.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-fn app_harness(settings: Settings) -> Harness<'static, GridtourApp> {
+/// The window showing `app`, on a system that speaks English whatever
+/// the machine running the tests is set to.
+fn harness_of(app: GridtourApp) -> Harness<'static, GridtourApp> {
     Harness::builder()
         .with_size(vec2(1100.0, 760.0))
         .build_ui_state(
             |ui, app: &mut GridtourApp| app.show(ui),
-            GridtourApp::new(settings),
+            app.with_system_language(Language::English),
         )
+}
+
+fn app_harness(settings: Settings) -> Harness<'static, GridtourApp> {
+    harness_of(GridtourApp::new(settings))
 }
 
 /// The window of [`app_harness`] in Goishi mode, opening `given` (a file
 /// or link from the command line) on its first frame.
 fn app_harness_opening(given: std::ffi::OsString) -> Harness<'static, GridtourApp> {
-    Harness::builder()
-        .with_size(vec2(1100.0, 760.0))
-        .build_ui_state(
-            |ui, app: &mut GridtourApp| app.show(ui),
-            GridtourApp::new(goishi_settings(None)).opening(given),
-        )
+    harness_of(GridtourApp::new(goishi_settings(None)).opening(given))
 }
 
 fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
@@ -1514,4 +1516,260 @@ fn the_window_title_names_what_is_on_show() {
 fn the_window_icon_decodes() {
     let icon = eframe::icon_data::from_png_bytes(super::WINDOW_ICON).expect("a PNG");
     assert_eq!((icon.width, icon.height), (256, 256));
+}
+
+/// Every text the window's widgets carry: labels and values.
+fn texts_on_show(harness: &Harness<'_, GridtourApp>) -> Vec<String> {
+    use egui_kittest::kittest::NodeT;
+    harness
+        .root()
+        .children_recursive()
+        .flat_map(|node| {
+            let node = node.accesskit_node();
+            [node.label(), node.value()]
+        })
+        .flatten()
+        .map(|text| text.to_string())
+        .filter(|text| {
+            let egui_own = EGUI_OWN.contains(&text.as_str()) || text.starts_with("Resize window ");
+            !text.trim().is_empty() && !egui_own
+        })
+        .collect()
+}
+
+/// The names egui itself gives a panel's drag handle and a window's
+/// buttons (and its edges, "Resize window ..."), read only by screen
+/// readers.
+const EGUI_OWN: [&str; 4] = ["Resize panel", "Hide", "Show", "Close window"];
+
+/// The English words in `text`: runs of two or more Latin letters, after
+/// taking out what stays the same in every language (file names, URLs,
+/// the program's name, key caps, file formats, the licence's name).
+fn english_words(text: &str) -> Vec<String> {
+    const KEPT: &[&str] = &[
+        "gridtour",
+        "English",
+        "Ctrl",
+        "Shift",
+        "Esc",
+        "Home",
+        "End",
+        "Cmd",
+        "URL",
+        "JSON",
+        "SVG",
+        "PNG",
+        "GIF",
+        "OEIS",
+        "fps",
+        "pzprv",
+        "zenity",
+        "xdg",
+        "desktop",
+        "portal",
+        "docs",
+        "GUIDE",
+        "ALGORITHMS",
+        "md",
+        "knight",
+        "CPU",
+    ];
+    let licence = env!("CARGO_PKG_LICENSE");
+    text.replace(licence, " ")
+        .split_whitespace()
+        .filter(|token| {
+            let is_name = [".txt", ".json", ".svg", ".png", ".gif", ".pzprv3", ".md"]
+                .iter()
+                .any(|extension| token.contains(extension));
+            let is_site = ["://", "puzz.link", "pzv.jp"]
+                .iter()
+                .any(|site| token.contains(site));
+            !is_name && !is_site
+        })
+        .flat_map(|token| {
+            token
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|word| word.len() >= 2 && !KEPT.contains(word))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The window in Japanese, as on a system whose language is Japanese.
+fn japanese_harness(settings: Settings) -> Harness<'static, GridtourApp> {
+    Harness::builder()
+        .with_size(vec2(1100.0, 760.0))
+        .build_ui_state(
+            |ui, app: &mut GridtourApp| app.show(ui),
+            GridtourApp::new(settings).with_system_language(Language::Japanese),
+        )
+}
+
+#[test]
+fn in_japanese_no_english_word_is_left_in_either_mode_or_the_help() {
+    let mut settings_to_walk = Vec::new();
+    for interaction in [
+        super::knight::command::Interaction::Tour,
+        super::knight::command::Interaction::Edit,
+        super::knight::command::Interaction::Play,
+    ] {
+        let mut settings = knight_settings(6, 6, Algorithm::ALL[0]);
+        settings.knight.interaction = interaction;
+        settings_to_walk.push(settings);
+    }
+    for interaction in [
+        GoishiInteraction::View,
+        GoishiInteraction::Edit,
+        GoishiInteraction::Play,
+    ] {
+        let mut settings = goishi_settings(None);
+        settings.goishi.interaction = Some(interaction);
+        settings_to_walk.push(settings);
+    }
+    let mut seen = 0;
+    for settings in settings_to_walk {
+        let first_run = Settings {
+            first_run: true,
+            ..settings
+        };
+        let mut harness = japanese_harness(first_run);
+        harness.step();
+        harness.key_press(Key::F1);
+        harness.run();
+        let mut texts = texts_on_show(&harness);
+        for page in ["キー操作", "このソフトについて"] {
+            press(&mut harness, page);
+            texts.extend(texts_on_show(&harness));
+        }
+        assert!(
+            texts.iter().any(|text| text.contains("ナイトツアー")),
+            "{texts:?}"
+        );
+        for text in &texts {
+            let english = english_words(text);
+            assert!(english.is_empty(), "{english:?} in {text:?}");
+        }
+        seen += texts.len();
+    }
+    assert!(seen > 300, "only {seen} texts were read");
+}
+
+#[test]
+fn in_japanese_every_command_speaks_from_the_japanese_file() {
+    use super::command::{Command, Step};
+    use super::goishi::command::GoishiCommand;
+    use super::knight::command::KnightCommand;
+    use super::session::Common;
+    let mut commands: Vec<super::AppCommand> = super::AppCommand::KEYED.to_vec();
+    commands.extend([
+        super::AppCommand::Show(Mode::Knight),
+        super::AppCommand::Show(Mode::Goishi),
+        super::AppCommand::Pause,
+        super::AppCommand::Resume,
+    ]);
+    let common = Step::ALL.map(Common::Step).into_iter().chain([
+        Common::Seek(1),
+        Common::PreviousFound,
+        Common::NextFound,
+        Common::Answer(true),
+        Common::Answer(false),
+    ]);
+    for common in common {
+        commands.push(super::AppCommand::Knight(KnightCommand::Common(common)));
+        commands.push(super::AppCommand::Goishi(GoishiCommand::Common(common)));
+    }
+    commands.extend(
+        [
+            KnightCommand::ClearBlocked,
+            KnightCommand::NewWalk,
+            KnightCommand::CopyLink,
+            KnightCommand::CountTours,
+            KnightCommand::EstimateTours,
+        ]
+        .map(super::AppCommand::Knight),
+    );
+    commands.extend(
+        [
+            GoishiCommand::Solve,
+            GoishiCommand::CountSolutions,
+            GoishiCommand::IsUnique,
+            GoishiCommand::Hint,
+            GoishiCommand::Check,
+            GoishiCommand::Rate,
+            GoishiCommand::Generate(Request {
+                width: 6,
+                height: 6,
+                stones: 10,
+                seed: 1,
+                difficulty: None,
+            }),
+            GoishiCommand::CopyUrl,
+            GoishiCommand::Restart,
+            GoishiCommand::Resize {
+                width: 6,
+                height: 6,
+            },
+            GoishiCommand::NewBoard {
+                width: 6,
+                height: 6,
+            },
+            GoishiCommand::LoadUrl(String::new()),
+        ]
+        .map(super::AppCommand::Goishi),
+    );
+    for command in &commands {
+        i18n::set(Language::English);
+        let english = (command.label(), command.description(), command.hint());
+        i18n::set(Language::Japanese);
+        let japanese = (command.label(), command.description(), command.hint());
+        i18n::set(Language::English);
+        for (english, japanese) in [
+            (english.0, japanese.0),
+            (english.1, japanese.1),
+            (english.2.as_str(), japanese.2.as_str()),
+        ] {
+            assert!(!english.is_empty(), "{command:?} has words");
+            assert!(
+                japanese != english && !japanese.is_ascii(),
+                "{command:?}: {japanese:?}"
+            );
+            assert!(english_words(japanese).is_empty(), "{japanese:?}");
+        }
+    }
+}
+
+#[test]
+fn the_language_chosen_in_the_window_is_used_at_once_and_remembered() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    assert!(shows(&harness, "Count tours"));
+    harness.get_by_label("Language").click();
+    harness.run();
+    harness.get_by_label("日本語").click();
+    // New fonts take a few frames to settle.
+    harness.run_steps(8);
+    assert!(shows(&harness, "ツアーを数える"));
+    assert!(!shows(&harness, "Count tours"));
+    let mut storage = MemoryStorage::default();
+    harness.state().settings.store(&mut storage);
+    let remembered = Settings::load(Some(&storage));
+    assert_eq!(remembered.language, Some(Language::Japanese));
+    let mut again = app_harness(remembered);
+    again.step();
+    assert!(shows(&again, "ツアーを数える"), "a system in English");
+}
+
+#[test]
+fn japanese_knight_mode_snapshot() {
+    let mut harness = japanese_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.run();
+    harness.snapshot("knight_mode_japanese");
+}
+
+#[test]
+fn japanese_goishi_mode_snapshot() {
+    let mut harness = japanese_harness(goishi_settings(None));
+    harness.run();
+    harness.snapshot("goishi_mode_japanese");
 }

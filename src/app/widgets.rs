@@ -7,8 +7,9 @@ use gridtour::english::group_digits;
 use gridtour::render::Colour;
 
 use super::command::{Command, Key, Shortcut};
+use super::i18n::tr;
 use super::notice::Notice;
-use super::session::{Common, Session};
+use super::session::{Common, Finds, Session};
 
 /// egui's name for `key`.
 fn egui_key(key: Key) -> egui::Key {
@@ -113,7 +114,7 @@ pub fn size_fields(
     let (mut width, mut height) = pending.unwrap_or(current);
     let mut busy = false;
     egui::Grid::new(id_salt).num_columns(2).show(ui, |ui| {
-        for (name, value) in [("Width", &mut width), ("Height", &mut height)] {
+        for (name, value) in [(tr!("width"), &mut width), (tr!("height"), &mut height)] {
             let label = ui.label(name);
             let field = ui
                 .add(egui::DragValue::new(value).range(1..=max))
@@ -188,22 +189,25 @@ pub fn found_browser<S: Session<Command: Command>>(
     session: &S,
     out: &mut Vec<S::Command>,
 ) {
-    let words = &S::FOUND;
     button_row(
         ui,
         [Common::PreviousFound, Common::NextFound].map(S::Command::from),
         |command| session.can(command),
         out,
     );
-    ui.label(match session.found() {
-        Some((index, kept)) => format!(
-            "Showing {} {} of the {} {}",
-            words.one,
-            group_digits(index as u64),
-            group_digits(kept as u64),
-            words.kept
+    ui.label(match (session.found(), S::FINDS) {
+        (Some((index, kept)), Finds::Tours) => tr!(
+            "showing-tour",
+            index = group_digits(index as u64),
+            kept = group_digits(kept as u64)
         ),
-        None => format!("No {} kept for browsing.", words.many),
+        (Some((index, found)), Finds::Solutions) => tr!(
+            "showing-solution",
+            index = group_digits(index as u64),
+            found = group_digits(found as u64)
+        ),
+        (None, Finds::Tours) => tr!("no-tours-kept").to_owned(),
+        (None, Finds::Solutions) => tr!("no-solutions-kept").to_owned(),
     });
 }
 
@@ -244,7 +248,7 @@ pub fn playback(
     ui.add_enabled_ui(len > 0, |ui| {
         let mut position = shown;
         let slider = egui::Slider::new(&mut position, len.min(1)..=len.max(1))
-            .text("Move")
+            .text(tr!("seek"))
             .custom_formatter(|n, _| group_digits(n as u64))
             .custom_parser(|text| text.replace([',', '_', ' '], "").parse().ok());
         if ui.add(slider).changed() {
@@ -253,9 +257,9 @@ pub fn playback(
         ui.add(
             egui::Slider::new(&mut settings.moves_per_second, 0.5..=100_000.0)
                 .logarithmic(true)
-                .text("Moves/s"),
+                .text(tr!("moves-per-second")),
         );
-        ui.checkbox(&mut settings.looping, "Loop");
+        ui.checkbox(&mut settings.looping, tr!("loop"));
     });
     request
 }

@@ -37,7 +37,7 @@ pub use generate_error::GenerateError;
 pub use progress::Phase;
 pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};
 pub use rate::{Level, Rating, rate};
-pub use rules::{Game, RuleViolation, validate, validate_prefix};
+pub use rules::{Broken, Game, RuleViolation, validate, validate_prefix};
 pub use search::{PickRule, PickStep, PickWatcher};
 pub use single::{Rng, SMALL_BOARD_MAXIMA, walk_forward};
 pub use solver::{count, enumerate, finish, solve, solve_avoiding, solve_watched};

@@ -72,9 +72,17 @@ impl Level {
     }
 }
 
+impl Rating {
+    /// Whether the hardest trap took the most steps a rating looks at,
+    /// so that it may take more.
+    pub fn hardest_is_capped(&self) -> bool {
+        self.hardest >= MAX_TRAP_STEPS
+    }
+}
+
 impl std::fmt::Display for Rating {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let more = if self.hardest >= MAX_TRAP_STEPS {
+        let more = if self.hardest_is_capped() {
             "at least "
         } else {
             ""

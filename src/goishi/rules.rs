@@ -14,13 +14,76 @@ pub struct RuleViolation {
     /// 1-based number of the offending pick (one past the last pick when
     /// stones were left on the board).
     pub step: usize,
-    /// A sentence saying what went wrong, with 0-based `(x,y)` points.
-    pub message: String,
+    /// Which rule, and where.
+    pub broken: Broken,
+}
+
+/// A rule of the game and the points that break it (0-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Broken {
+    /// The pick is not on a stone.
+    NotAStone {
+        /// The point picked.
+        at: Point,
+    },
+    /// The stone was picked before.
+    PickedTwice {
+        /// The stone.
+        at: Point,
+        /// The step that first picked it.
+        first: usize,
+    },
+    /// The stone is not in the row or column of the last pick.
+    NotInLine {
+        /// The stone.
+        at: Point,
+        /// The last pick.
+        from: Point,
+    },
+    /// The pick goes straight back the way the last one came.
+    Reversed {
+        /// The direction of this pick.
+        moving: Direction,
+        /// The direction of the last.
+        after: Direction,
+    },
+    /// A stone still on the board lies between the last pick and this one.
+    JumpedOver {
+        /// The stone jumped over.
+        stone: Point,
+    },
+    /// The order ended with stones left.
+    StonesLeft {
+        /// How many.
+        count: usize,
+        /// The first of them, row by row.
+        first: Point,
+    },
 }
 
 impl fmt::Display for RuleViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "step {}: {}", self.step, self.message)
+        write!(f, "step {}: ", self.step)?;
+        match self.broken {
+            Broken::NotAStone { at } => write!(f, "{at} is not a stone"),
+            Broken::PickedTwice { at, first } => write!(
+                f,
+                "the stone at {at} is picked twice (first at step {first})"
+            ),
+            Broken::NotInLine { at, from } => write!(f, "{at} is not in line with {from}"),
+            Broken::Reversed { moving, after } => write!(
+                f,
+                "reversed direction: moving {} right after moving {}",
+                moving.name(),
+                after.name()
+            ),
+            Broken::JumpedOver { stone } => write!(f, "jumped over the stone at {stone}"),
+            Broken::StonesLeft { count, first } => write!(
+                f,
+                "stones left: {} never picked, the first at {first}",
+                plural(count, "stone")
+            ),
+        }
     }
 }
 
@@ -34,10 +97,10 @@ pub fn validate(puzzle: &Puzzle, order: &[Point]) -> Result<(), RuleViolation> {
         None => Ok(()),
         Some(first) => Err(RuleViolation {
             step: order.len() + 1,
-            message: format!(
-                "stones left: {} never picked, the first at {first}",
-                plural(left.len(), "stone")
-            ),
+            broken: Broken::StonesLeft {
+                count: left.len(),
+                first: *first,
+            },
         }),
     }
 }
@@ -122,29 +185,29 @@ impl Game {
     /// Picks the stone at `p`, or explains which rule forbids it.
     pub fn try_pick(&mut self, p: Point) -> Result<(), RuleViolation> {
         let step = self.picks.len() + 1;
-        let refuse = |message: String| Err(RuleViolation { step, message });
+        let refuse = |broken: Broken| Err(RuleViolation { step, broken });
         if !self.puzzle.has_stone(p) {
-            return refuse(format!("{p} is not a stone"));
+            return refuse(Broken::NotAStone { at: p });
         }
         let earlier = self.step_of(p);
         if earlier != 0 {
-            return refuse(format!(
-                "the stone at {p} is picked twice (first at step {earlier})"
-            ));
+            return refuse(Broken::PickedTwice {
+                at: p,
+                first: earlier,
+            });
         }
         if let Some(&from) = self.picks.last() {
             let Some(direction) = Direction::between(from, p) else {
-                return refuse(format!("{p} is not in line with {from}"));
+                return refuse(Broken::NotInLine { at: p, from });
             };
             if self.last_direction() == Some(direction.opposite()) {
-                return refuse(format!(
-                    "reversed direction: moving {} right after moving {}",
-                    direction.name(),
-                    direction.opposite().name()
-                ));
+                return refuse(Broken::Reversed {
+                    moving: direction,
+                    after: direction.opposite(),
+                });
             }
             if let Some(skipped) = self.first_remaining_between(from, p, direction) {
-                return refuse(format!("jumped over the stone at {skipped}"));
+                return refuse(Broken::JumpedOver { stone: skipped });
             }
         }
         let index = p.y as usize * self.puzzle.width() as usize + p.x as usize;

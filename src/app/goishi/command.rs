@@ -5,7 +5,8 @@ use gridtour::goishi::{Point, Puzzle};
 
 use super::work::Request;
 use crate::app::command::{Answer, Command, Key, Shortcut};
-use crate::app::session::{Common, FoundWords};
+use crate::app::i18n::tr;
+use crate::app::session::{Common, Finds};
 use crate::app::timeline::Move;
 
 /// What a click on the board does.
@@ -23,9 +24,9 @@ impl Interaction {
     /// The radio button's text.
     pub fn label(self) -> &'static str {
         match self {
-            Interaction::View => "View",
-            Interaction::Edit => "Edit stones",
-            Interaction::Play => "Play mode",
+            Interaction::View => tr!("view"),
+            Interaction::Edit => tr!("edit-stones"),
+            Interaction::Play => tr!("play-mode"),
         }
     }
 }
@@ -103,17 +104,6 @@ pub enum GoishiCommand {
     Common(Common),
 }
 
-/// The Goishi mode's words for browsing the solutions found.
-pub const FOUND: FoundWords = FoundWords {
-    previous: "Previous solution",
-    next: "Next solution",
-    previous_does: "Show the previous solution found",
-    next_does: "Show the next solution found",
-    one: "solution",
-    many: "solutions",
-    kept: "found",
-};
-
 impl From<Common> for GoishiCommand {
     fn from(common: Common) -> Self {
         GoishiCommand::Common(common)
@@ -123,47 +113,44 @@ impl From<Common> for GoishiCommand {
 impl Command for GoishiCommand {
     fn label(&self) -> &'static str {
         match self {
-            GoishiCommand::Solve => "Solve",
-            GoishiCommand::CountSolutions => "Count solutions",
-            GoishiCommand::IsUnique => "Is it unique?",
-            GoishiCommand::Hint => "Hint",
-            GoishiCommand::Check => "Check",
-            GoishiCommand::Rate => "Rate difficulty",
-            GoishiCommand::Generate(_) => "Generate",
-            GoishiCommand::CopyUrl => "Copy puzz.link URL",
-            GoishiCommand::Restart => "Restart",
-            GoishiCommand::Resize { .. } => "Resize",
-            GoishiCommand::NewBoard { .. } => "New empty board",
-            GoishiCommand::LoadUrl(_) => "Load URL",
-            GoishiCommand::Common(common) => common.label(&FOUND),
+            GoishiCommand::Solve => tr!("solve"),
+            GoishiCommand::CountSolutions => tr!("count-solutions"),
+            GoishiCommand::IsUnique => tr!("is-unique"),
+            GoishiCommand::Hint => tr!("hint"),
+            GoishiCommand::Check => tr!("check"),
+            GoishiCommand::Rate => tr!("rate"),
+            GoishiCommand::Generate(_) => tr!("generate"),
+            GoishiCommand::CopyUrl => tr!("copy-url"),
+            GoishiCommand::Restart => tr!("restart"),
+            GoishiCommand::Resize { .. } => tr!("resize"),
+            GoishiCommand::NewBoard { .. } => tr!("new-board"),
+            GoishiCommand::LoadUrl(_) => tr!("load-url"),
+            GoishiCommand::Common(common) => common.label(Finds::Solutions),
             _ => "",
         }
     }
 
     fn description(&self) -> &'static str {
         match self {
-            GoishiCommand::Solve => "Find one order that picks up every stone",
-            GoishiCommand::CountSolutions => "Count every solution of the puzzle",
+            GoishiCommand::Solve => tr!("solve-does"),
+            GoishiCommand::CountSolutions => tr!("count-solutions-does"),
             GoishiCommand::IsUnique => {
-                "Look for a second solution; when there is one, both can be compared"
+                tr!("is-unique-does")
             }
-            GoishiCommand::Hint => "Show one pick that still leads to a solution",
+            GoishiCommand::Hint => tr!("hint-does"),
             GoishiCommand::Check => {
-                "Say whether the stones left can still all be picked, without saying how"
+                tr!("check-does")
             }
-            GoishiCommand::Rate => {
-                "Easy, medium or hard: the wrong picks along the solution and the search the \
-                 hardest one takes to fail"
-            }
+            GoishiCommand::Rate => tr!("rate-does"),
             GoishiCommand::Generate(_) => {
-                "Make a new puzzle with exactly one solution, of the size and stones given"
+                tr!("generate-does")
             }
-            GoishiCommand::CopyUrl => "Put the puzzle's puzz.link URL on the clipboard",
-            GoishiCommand::Restart => "Put every picked stone back (undo brings the picks back)",
-            GoishiCommand::Resize { .. } => "Keep the stones, change the board's size",
-            GoishiCommand::NewBoard { .. } => "Start from an empty board of this size",
-            GoishiCommand::LoadUrl(_) => "Open the puzzle of a puzz.link or pzv.jp URL",
-            GoishiCommand::Common(common) => common.description(&FOUND),
+            GoishiCommand::CopyUrl => tr!("copy-url-does"),
+            GoishiCommand::Restart => tr!("restart-does"),
+            GoishiCommand::Resize { .. } => tr!("resize-does"),
+            GoishiCommand::NewBoard { .. } => tr!("new-board-does"),
+            GoishiCommand::LoadUrl(_) => tr!("load-url-does"),
+            GoishiCommand::Common(common) => common.description(Finds::Solutions),
             _ => "",
         }
     }

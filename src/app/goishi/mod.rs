@@ -10,6 +10,7 @@ pub mod work;
 use gridtour::output::Subject;
 
 use super::AppCommand;
+use super::i18n::tr;
 use super::pane::WindowMode;
 use super::session::Session;
 use super::settings::{GoishiSettings, Mode, Settings, ViewSettings};
@@ -65,7 +66,7 @@ impl WindowMode for GoishiSession {
     }
 
     fn title(&self) -> String {
-        format!("Goishi Hiroi, {}", self.source())
+        tr!("title-goishi", source = self.source())
     }
 
     fn in_view(&mut self, in_view: bool) {

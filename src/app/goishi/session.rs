@@ -13,16 +13,18 @@ use std::time::{Duration, Instant};
 
 use gridtour::english::group_digits;
 use gridtour::goishi::format::{self, Loaded};
-use gridtour::goishi::{self, Game, Point, Puzzle};
+use gridtour::goishi::{self, Broken, Direction, Game, Point, Puzzle, Rating, RuleViolation};
 use gridtour::job::Progress;
 
 use crate::app::command::{Effect, Step};
-use crate::app::goishi::command::{FOUND, GoishiCommand, GoishiMove, Interaction, PuzzleChange};
+use crate::app::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
 use crate::app::goishi::shelf::{Clock, Shelf, clock_text};
+use crate::app::goishi::ui::level_name;
 use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
+use crate::app::i18n::tr;
 use crate::app::jobs::JobEnd;
 use crate::app::notice::Notice;
-use crate::app::session::{Common, Core, FoundWords, Session};
+use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 
@@ -131,7 +133,7 @@ impl GoishiSession {
                     let source = settings.source.clone();
                     (
                         puzzle,
-                        source.unwrap_or_else(|| "last session's puzzle".to_owned()),
+                        source.unwrap_or_else(|| tr!("last-sessions-puzzle").to_owned()),
                     )
                 }
                 Err(_) => (
@@ -256,49 +258,54 @@ impl GoishiSession {
         let (stones, picked) = (self.puzzle.stone_count(), self.game.picks().len());
         let left = stones - picked;
         let n = |count: usize| group_digits(count as u64);
-        let progress = format!("Picked {} of {} stones", n(picked), n(stones));
+        let (picked_words, stones_words) = (n(picked), n(stones));
         match self.interaction {
-            Interaction::Edit => "Click a grid point to add or remove a stone.".to_owned(),
-            _ if stones == 0 => "There are no stones on the board.".to_owned(),
+            Interaction::Edit => tr!("click-to-edit-stones").to_owned(),
+            _ if stones == 0 => tr!("no-stones").to_owned(),
             _ if left == 0 => match self.solved_in {
                 Some((time, best)) => {
                     let best = match best {
-                        _ if self.helped => " with hints".to_owned(),
-                        Some(best) if best <= time => format!(" (best {})", clock_text(best)),
-                        Some(_) => " (a new best)".to_owned(),
+                        _ if self.helped => tr!("with-hints").to_owned(),
+                        Some(best) if best <= time => {
+                            tr!("solved-best", time = clock_text(best))
+                        }
+                        Some(_) => tr!("solved-new-best").to_owned(),
                         None => String::new(),
                     };
-                    format!(
-                        "Solved in {}{best}: all {} stones picked.",
-                        clock_text(time),
-                        n(stones)
+                    tr!(
+                        "solved-in",
+                        time = clock_text(time),
+                        best = best,
+                        stones = stones_words
                     )
                 }
-                None => format!("Solved: all {} stones picked.", n(stones)),
+                None => tr!("solved-all", stones = stones_words),
             },
-            Interaction::Play if picked == 0 => "Click a stone to start picking.".to_owned(),
+            Interaction::Play if picked == 0 => tr!("click-to-pick").to_owned(),
             Interaction::Play
                 if self.core.moves.ahead().is_empty() && self.game.legal_picks().is_empty() =>
             {
-                match left {
-                    1 => "Stuck: 1 stone is left and cannot be reached from the last pick."
-                        .to_owned(),
-                    _ => format!(
-                        "Stuck: {} stones are left and none can be reached from the last pick.",
-                        n(left)
-                    ),
-                }
+                tr!("stuck-stones", left = left, left_grouped = n(left))
             }
             Interaction::Play => match self.outlook() {
-                Some(None) => format!(
-                    "Dead end: the {} stones left cannot all be picked from here. Undo to go back.",
-                    n(left)
+                Some(None) => tr!("dead-end-stones", left = n(left)),
+                Some(Some(_)) => tr!(
+                    "picked-can-finish",
+                    picked = picked_words,
+                    stones = stones_words
                 ),
-                Some(Some(_)) => format!("{progress}; this can still be finished."),
-                None => format!("{progress}."),
+                None => tr!(
+                    "picked-so-far",
+                    picked = picked_words,
+                    stones = stones_words
+                ),
             },
-            _ if picked == 0 => format!("{} stones to pick.", n(stones)),
-            _ => format!("{progress}."),
+            _ if picked == 0 => tr!("stones-to-pick", stones = stones_words),
+            _ => tr!(
+                "picked-so-far",
+                picked = picked_words,
+                stones = stones_words
+            ),
         }
     }
 
@@ -337,23 +344,16 @@ impl GoishiSession {
                 self.helped = true;
                 self.hint = Some((self.game.picks().to_vec(), stone));
                 self.core.touch();
-                Notice::info(format!("Hint: pick the stone at {stone}."))
+                Notice::info(tr!("hint-pick", stone = stone.to_string()))
             }
-            (Asked::Check, Some(Some(_))) => {
-                Notice::info("Check: all is well, this can still be finished.")
-            }
-            (Asked::Hint, Some(None)) => {
-                Notice::error("No pick leads to a solution from here: undo to go back.")
-            }
-            (Asked::Check, Some(None)) => Notice::error(
-                "Check: a dead end, the stones left cannot all be picked from here. Undo to go \
-                 back.",
-            ),
+            (Asked::Check, Some(Some(_))) => Notice::info(tr!("check-fine")),
+            (Asked::Hint, Some(None)) => Notice::error(tr!("hint-none")),
+            (Asked::Check, Some(None)) => Notice::error(tr!("check-dead-end")),
             (_, None) => {
                 self.waiting = Some(asked);
                 Notice::info(match asked {
-                    Asked::Hint => "Looking for a hint…",
-                    Asked::Check => "Checking…",
+                    Asked::Hint => tr!("looking-for-hint"),
+                    Asked::Check => tr!("checking"),
                 })
             }
         });
@@ -378,7 +378,7 @@ impl GoishiSession {
             Interaction::Edit => self.change_puzzle(PuzzleChange::Flip(vec![point])),
             Interaction::Play => {
                 if self.game.is_complete() && self.puzzle.stone_count() > 0 {
-                    return self.refuse("Every stone is picked.".to_owned());
+                    return self.refuse(tr!("every-stone-picked").to_owned());
                 }
                 match self.game.try_pick(point) {
                     Ok(()) => {
@@ -389,7 +389,10 @@ impl GoishiSession {
                         self.time_the_game();
                         Vec::new()
                     }
-                    Err(violation) => self.refuse(format!("Not allowed: {violation}")),
+                    Err(violation) => {
+                        let rule = violation_words(&violation);
+                        self.refuse(tr!("not-allowed", rule = rule))
+                    }
                 }
             }
         }
@@ -475,17 +478,21 @@ impl GoishiSession {
             self.interaction = Interaction::View;
         }
         let stones = self.puzzle.stone_count();
-        self.core.notice = Some(Notice::info(format!(
-            "Opened {source}: {} x {}, {stones} stones.",
-            self.puzzle.width(),
-            self.puzzle.height()
+        self.core.notice = Some(Notice::info(tr!(
+            "opened-puzzle",
+            source = source,
+            width = self.puzzle.width(),
+            height = self.puzzle.height(),
+            stones = stones
         )));
         if let Some(order) = loaded.order {
             match goishi::validate_prefix(&self.puzzle, &order) {
                 Ok(()) => self.show_path(&order, order.len()),
                 Err(violation) => {
-                    self.core.notice = Some(Notice::error(format!(
-                        "Opened {source}, but its pick order breaks the rules: {violation}"
+                    self.core.notice = Some(Notice::error(tr!(
+                        "opened-bad-order",
+                        source = source,
+                        rule = violation_words(&violation)
                     )));
                 }
             }
@@ -556,7 +563,7 @@ impl Session for GoishiSession {
     type Job = GoishiJob;
     type Report = GoishiReport;
     type JobKind = JobKind;
-    const FOUND: FoundWords = FOUND;
+    const FINDS: Finds = Finds::Solutions;
 
     fn core(&self) -> &Core<GoishiCommand, GoishiMove, JobKind, Point> {
         &self.core
@@ -591,23 +598,27 @@ impl Session for GoishiSession {
             return None;
         }
         let action = match command {
-            GoishiCommand::Click(_) if self.interaction == Interaction::Edit => "edit the stones",
-            GoishiCommand::Resize { .. } => "resize the board",
-            GoishiCommand::NewBoard { .. } => "start an empty board",
-            GoishiCommand::LoadUrl(_) | GoishiCommand::LoadExample(_) => "open another puzzle",
+            GoishiCommand::Click(_) if self.interaction == Interaction::Edit => {
+                tr!("to-edit-stones")
+            }
+            GoishiCommand::Resize { .. } => tr!("to-resize-puzzle"),
+            GoishiCommand::NewBoard { .. } => tr!("to-start-empty"),
+            GoishiCommand::LoadUrl(_) | GoishiCommand::LoadExample(_) => tr!("to-open-another"),
             GoishiCommand::Solve | GoishiCommand::IsUnique | GoishiCommand::Rate => {
-                "start another search"
+                tr!("to-search-again")
             }
-            GoishiCommand::Generate(_) => "generate a puzzle",
-            GoishiCommand::Common(Common::Step(Step::Undo)) if matches!(self.core.moves.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
-                "undo the last edit"
+            GoishiCommand::Generate(_) => tr!("to-generate"),
+            GoishiCommand::Common(Common::Step(Step::Undo)) if matches!(self.core.moves.last_done(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) =>
+            {
+                tr!("to-undo-stones-edit")
             }
-            GoishiCommand::Common(Common::Step(Step::Redo)) if matches!(self.core.moves.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) => {
-                "redo the edit"
+            GoishiCommand::Common(Common::Step(Step::Redo)) if matches!(self.core.moves.next_undone(), Some(GoishiMove::Reset(change)) if **change != PuzzleChange::Keep) =>
+            {
+                tr!("to-redo-stones-edit")
             }
             _ => return None,
         };
-        Some(format!("A count is running. Stop it to {action}?"))
+        Some(tr!("stop-to", what = tr!("count-running"), action = action))
     }
 
     fn perform(&mut self, command: GoishiCommand) -> Vec<Effect<GoishiJob>> {
@@ -627,11 +638,11 @@ impl Session for GoishiSession {
                 Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::NewBoard { width, height } => match Puzzle::new(width, height) {
-                Ok(puzzle) => self.replace(puzzle, "new puzzle".to_owned()),
+                Ok(puzzle) => self.replace(puzzle, tr!("new-puzzle").to_owned()),
                 Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::LoadUrl(url) => match format::parse_url(url.trim()) {
-                Ok(puzzle) => self.load(Loaded::puzzle_only(puzzle), "puzzle from the URL"),
+                Ok(puzzle) => self.load(Loaded::puzzle_only(puzzle), tr!("puzzle-from-url")),
                 Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::LoadExample(index) => match EXAMPLES.get(index) {
@@ -642,11 +653,11 @@ impl Session for GoishiSession {
                 self.start(JobKind::Solve, GoishiJob::Solve(self.puzzle.clone()))
             }
             GoishiCommand::CountSolutions => {
-                self.answer = Some("Counting solutions…".to_owned());
+                self.answer = Some(tr!("counting-solutions").to_owned());
                 self.start(JobKind::Count, GoishiJob::Count(self.puzzle.clone()))
             }
             GoishiCommand::IsUnique => {
-                self.answer = Some("Looking for a second solution…".to_owned());
+                self.answer = Some(tr!("looking-for-second").to_owned());
                 self.start(JobKind::Unique, GoishiJob::Unique(self.puzzle.clone()))
             }
             GoishiCommand::Generate(request) => {
@@ -658,9 +669,9 @@ impl Session for GoishiSession {
                     ..
                 } = request;
                 if let Err(reason) = goishi::generation_refusal(width, height, stones) {
-                    return self.refuse(format!("Cannot generate: {reason}"));
+                    return self.refuse(tr!("cannot-generate", reason = reason.to_string()));
                 }
-                self.answer = Some(format!("Generating with seed {seed}…"));
+                self.answer = Some(tr!("generating-seed", seed = seed));
                 self.start(JobKind::Generate, GoishiJob::Generate(request))
             }
             GoishiCommand::Hint => {
@@ -672,11 +683,11 @@ impl Session for GoishiSession {
                 Vec::new()
             }
             GoishiCommand::Rate => {
-                self.answer = Some("Rating the difficulty…".to_owned());
+                self.answer = Some(tr!("rating").to_owned());
                 self.start(JobKind::Rate, GoishiJob::Rate(self.puzzle.clone()))
             }
             GoishiCommand::CopyUrl => {
-                self.core.notice = Some(Notice::info("Copied the puzz.link URL."));
+                self.core.notice = Some(Notice::info(tr!("copied-url")));
                 vec![Effect::Copy(self.url.clone())]
             }
             GoishiCommand::Restart => {
@@ -697,7 +708,7 @@ impl Session for GoishiSession {
                         }
                         effects
                     }
-                    _ => self.refuse("That puzzle is no longer on the shelf.".to_owned()),
+                    _ => self.refuse(tr!("not-on-shelf").to_owned()),
                 }
             }
             // See `Session::perform_common`.
@@ -749,16 +760,16 @@ impl Session for GoishiSession {
     /// Takes the result of the mode's job.
     fn job_done(&mut self, report: GoishiReport, label: String, progress: Progress) {
         self.core.running = None;
-        let mut how = "done".to_owned();
+        let mut how = tr!("job-done").to_owned();
         match report {
             GoishiReport::Found(_) | GoishiReport::Outlook(_) => {}
             GoishiReport::Solved(Some(order)) if order.is_empty() => {
-                self.answer = Some("There are no stones to pick.".to_owned());
+                self.answer = Some(tr!("no-stones-to-pick").to_owned());
             }
             GoishiReport::Solved(Some(order)) => {
-                self.answer = Some(format!(
-                    "Solved: {} picks.",
-                    group_digits(order.len() as u64)
+                self.answer = Some(tr!(
+                    "solved-picks",
+                    picks = group_digits(order.len() as u64)
                 ));
                 if self.interaction == Interaction::Edit {
                     self.interaction = Interaction::View;
@@ -767,31 +778,29 @@ impl Session for GoishiSession {
                 self.walk_path(Step::Play);
             }
             GoishiReport::Solved(None) => {
-                self.answer = Some("This puzzle has no solution.".to_owned());
-                how = "no solution".to_owned();
+                self.answer = Some(tr!("no-solution").to_owned());
+                how = tr!("job-no-solution").to_owned();
             }
             GoishiReport::Rated(rating) => {
                 if let Some(rating) = &rating {
                     self.shelf.rated(&self.url, rating.level.name());
                 }
                 self.answer = Some(match rating {
-                    Some(rating) => format!("Rated {rating}."),
-                    None => "This puzzle has no solution.".to_owned(),
+                    Some(rating) => rating_words(&rating),
+                    None => tr!("no-solution").to_owned(),
                 });
             }
             GoishiReport::Counted(solutions) => {
                 self.answer = Some(match solutions {
-                    0 => "This puzzle has no solution.".to_owned(),
-                    1 => "1 solution.".to_owned(),
-                    n => format!("{} solutions.", group_digits(n)),
+                    0 => tr!("no-solution").to_owned(),
+                    n => tr!("solutions", n = n, grouped = group_digits(n)),
                 });
             }
             GoishiReport::Unique(found) => {
                 self.answer = Some(match found {
-                    0 => "This puzzle has no solution.".to_owned(),
-                    1 => "Unique: exactly one solution.".to_owned(),
-                    _ => "Not unique: here are two different solutions (Previous / Next solution)."
-                        .to_owned(),
+                    0 => tr!("no-solution").to_owned(),
+                    1 => tr!("unique").to_owned(),
+                    _ => tr!("not-unique").to_owned(),
                 });
             }
             GoishiReport::Generated {
@@ -800,20 +809,20 @@ impl Session for GoishiSession {
             } => {
                 let stones = puzzle.stone_count();
                 self.interaction = Interaction::View;
-                self.replace(puzzle, format!("generated puzzle (seed {seed})"));
-                self.answer = Some(format!(
-                    "Generated a puzzle with {stones} stones and one solution, seed {seed}."
-                ));
+                self.replace(puzzle, tr!("generated-puzzle", seed = seed));
+                self.answer = Some(tr!("generated", stones = stones, seed = seed));
             }
             GoishiReport::Generated {
                 result: Err(error),
                 seed,
             } => {
                 self.answer = None;
-                self.core.notice = Some(Notice::error(format!(
-                    "Could not generate with seed {seed}: {error}"
+                self.core.notice = Some(Notice::error(tr!(
+                    "generate-failed",
+                    seed = seed,
+                    error = error.to_string()
                 )));
-                how = "failed".to_owned();
+                how = tr!("job-failed").to_owned();
             }
         }
         self.core.last_job = Some(JobEnd {
@@ -826,10 +835,12 @@ impl Session for GoishiSession {
     fn job_cut_short(&mut self, _kind: JobKind, end: &JobEnd) {
         let (label, how) = (&end.label, &end.how);
         self.answer = Some(match self.core.found.position() {
-            (_, 0) => format!("{label} {how}."),
-            (_, kept) => format!(
-                "{label} {how}; the {} solutions found so far can be browsed.",
-                group_digits(kept as u64)
+            (_, 0) => tr!("cut-short", label = label.as_str(), how = how.as_str()),
+            (_, kept) => tr!(
+                "cut-short-browse",
+                label = label.as_str(),
+                how = how.as_str(),
+                kept = group_digits(kept as u64)
             ),
         });
     }
@@ -925,6 +936,61 @@ impl Timeline for GoishiSession {
 fn example(index: usize) -> Loaded {
     let (name, text) = EXAMPLES[index];
     format::load_bytes(name, text.as_bytes()).expect("the built-in examples parse")
+}
+
+/// A broken rule of the game in words.
+fn violation_words(violation: &RuleViolation) -> String {
+    let rule = match violation.broken {
+        Broken::NotAStone { at } => tr!("broken-not-a-stone", at = at.to_string()),
+        Broken::PickedTwice { at, first } => {
+            tr!("broken-picked-twice", at = at.to_string(), first = first)
+        }
+        Broken::NotInLine { at, from } => tr!(
+            "broken-not-in-line",
+            at = at.to_string(),
+            from = from.to_string()
+        ),
+        Broken::Reversed { moving, after } => tr!(
+            "broken-reversed",
+            moving = direction_name(moving),
+            after = direction_name(after)
+        ),
+        Broken::JumpedOver { stone } => tr!("broken-jumped-over", stone = stone.to_string()),
+        Broken::StonesLeft { count, first } => {
+            tr!(
+                "broken-stones-left",
+                count = count,
+                first = first.to_string()
+            )
+        }
+    };
+    tr!("broken-at-step", step = violation.step, rule = rule)
+}
+
+fn direction_name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => tr!("direction-up"),
+        Direction::Down => tr!("direction-down"),
+        Direction::Left => tr!("direction-left"),
+        Direction::Right => tr!("direction-right"),
+    }
+}
+
+/// A rating in words: the level, then what it was worked out from.
+fn rating_words(rating: &Rating) -> String {
+    let hardest = group_digits(rating.hardest);
+    tr!(
+        "rated",
+        level = level_name(rating.level),
+        traps = rating.traps,
+        decisions = rating.decisions,
+        steps = rating.hardest,
+        hardest = if rating.hardest_is_capped() {
+            tr!("at-least", n = hardest)
+        } else {
+            hardest
+        }
+    )
 }
 
 #[cfg(test)]

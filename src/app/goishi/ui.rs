@@ -5,7 +5,6 @@
 use std::time::{Duration, Instant};
 
 use eframe::egui;
-use gridtour::english::indefinite_article;
 use gridtour::goishi::{self, Level, Point, Puzzle};
 
 use super::command::{GoishiCommand, Interaction};
@@ -14,6 +13,7 @@ use super::work::Request;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::goishi::shelf::clock_text;
+use crate::app::i18n::tr;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::{GoishiSettings, ViewSettings};
@@ -54,13 +54,13 @@ impl ModeUi<GoishiSession> for GoishiUi {
             self.followed = Some(size);
             (settings.width, settings.height) = size;
         }
-        ui.heading("Goishi Hiroi");
-        ui.label(format!(
-            "{}: {} x {}, {} stones",
-            session.source(),
-            puzzle.width(),
-            puzzle.height(),
-            puzzle.stone_count()
+        ui.heading(tr!("mode-goishi"));
+        ui.label(tr!(
+            "puzzle-about",
+            source = session.source(),
+            width = puzzle.width(),
+            height = puzzle.height(),
+            stones = puzzle.stone_count()
         ));
         ui.horizontal(|ui| {
             let label = ui.label("URL");
@@ -80,9 +80,9 @@ impl ModeUi<GoishiSession> for GoishiUi {
             }
         });
         ui.horizontal(|ui| {
-            let label = ui.label("Example");
+            let label = ui.label(tr!("example"));
             egui::ComboBox::from_id_salt("goishi-example")
-                .selected_text("choose a puzzle")
+                .selected_text(tr!("choose-a-puzzle"))
                 .show_ui(ui, |ui| {
                     for (index, &(name, _)) in EXAMPLES.iter().enumerate() {
                         if ui.selectable_label(false, name).clicked() {
@@ -137,9 +137,10 @@ impl ModeUi<GoishiSession> for GoishiUi {
         );
         if let Some(time) = session.clock().reading(Instant::now()) {
             let best = session.best_time().map_or(String::new(), |best| {
-                format!("   best {}", clock_text(best))
+                tr!("best-time", time = clock_text(best))
             });
-            ui.label(egui::RichText::new(format!("Time {}{best}", clock_text(time))).monospace());
+            let clock = tr!("clock", time = clock_text(time), best = best);
+            ui.label(egui::RichText::new(clock).monospace());
         }
         shelf(ui, session, out);
 
@@ -150,9 +151,9 @@ impl ModeUi<GoishiSession> for GoishiUi {
             _ => !playing,
         };
         let title = if playing {
-            "Solver (shows solutions)"
+            tr!("solver-shows-solutions")
         } else {
-            "Solver"
+            tr!("solver")
         };
         let section = egui::CollapsingHeader::new(title)
             .id_salt("goishi-solver")
@@ -194,45 +195,48 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 }
                 out.push(generate);
             }
-            let label = ui.label("stones");
+            let label = ui.label(tr!("stones"));
             ui.add(
                 egui::DragValue::new(&mut settings.generate_stones)
                     .range(1..=goishi::MAX_GENERATED_STONES),
             )
             .labelled_by(label.id);
-            let label = ui.label("seed");
+            let label = ui.label(tr!("seed"));
             ui.add(egui::DragValue::new(&mut settings.generate_seed))
                 .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
-            let shown = match settings.generate_difficulty.as_str() {
-                "" => "any",
-                name => name,
-            };
-            egui::ComboBox::from_label("level of generated puzzles")
+            let shown = Level::ALL
+                .into_iter()
+                .find(|level| level.name() == settings.generate_difficulty)
+                .map_or(tr!("any-level"), level_name);
+            egui::ComboBox::from_label(tr!("generated-level"))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut settings.generate_difficulty, String::new(), "any");
+                    ui.selectable_value(
+                        &mut settings.generate_difficulty,
+                        String::new(),
+                        tr!("any-level"),
+                    );
                     for level in Level::ALL {
                         ui.selectable_value(
                             &mut settings.generate_difficulty,
                             level.name().to_owned(),
-                            level.name(),
+                            level_name(level),
                         );
                     }
                 });
         });
-        ui.label(format!(
-            "Generate makes {} {} x {} board (set under Edit stones).",
-            indefinite_article(settings.width.into()),
-            settings.width,
-            settings.height
+        ui.label(tr!(
+            "generate-size",
+            width = settings.width,
+            height = settings.height
         ));
         if widgets::button(ui, &GoishiCommand::CopyUrl, true) {
             out.push(GoishiCommand::CopyUrl);
         }
         if ui
-            .checkbox(&mut view.show_numbers, "Pick numbers")
+            .checkbox(&mut view.show_numbers, tr!("pick-numbers"))
             .changed()
         {
             self.path.clear();
@@ -283,26 +287,34 @@ impl ModeUi<GoishiSession> for GoishiUi {
 /// one to play.
 fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand>) {
     let records = session.shelf().records();
-    egui::CollapsingHeader::new(format!("Shelf: {} puzzles", records.len()))
+    egui::CollapsingHeader::new(tr!("shelf", puzzles = records.len()))
         .id_salt("goishi-shelf")
         .show(ui, |ui| {
             for record in records {
                 let (width, height) = record.size;
-                let mut about = format!("{width} x {height}, {} stones", record.stones);
-                if let Some(level) = &record.level {
-                    about.push_str(&format!(", {level}"));
+                let mut about = tr!(
+                    "shelf-size",
+                    width = width,
+                    height = height,
+                    stones = record.stones
+                );
+                let level = Level::ALL
+                    .into_iter()
+                    .find(|level| record.level.as_deref() == Some(level.name()));
+                if let Some(level) = level {
+                    about.push_str(&tr!("shelf-level", level = level_name(level)));
                 }
                 match (record.solved, record.best_seconds) {
-                    (true, Some(best)) => about.push_str(&format!(
-                        ", solved (best {})",
-                        clock_text(Duration::from_secs_f64(best))
+                    (true, Some(best)) => about.push_str(&tr!(
+                        "shelf-solved-best",
+                        time = clock_text(Duration::from_secs_f64(best))
                     )),
-                    (true, None) => about.push_str(", solved"),
+                    (true, None) => about.push_str(tr!("shelf-solved")),
                     (false, _) => {}
                 }
                 if ui
                     .link(&record.name)
-                    .on_hover_text("Open this puzzle to play")
+                    .on_hover_text(tr!("shelf-open-does"))
                     .clicked()
                 {
                     out.push(GoishiCommand::OpenFromShelf(record.url.clone()));
@@ -310,4 +322,13 @@ fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand
                 ui.label(egui::RichText::new(about).small());
             }
         });
+}
+
+/// A difficulty level's name as the window shows it.
+pub fn level_name(level: Level) -> &'static str {
+    match level {
+        Level::Easy => tr!("level-easy"),
+        Level::Medium => tr!("level-medium"),
+        Level::Hard => tr!("level-hard"),
+    }
 }

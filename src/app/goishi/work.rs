@@ -7,6 +7,8 @@ use gridtour::goishi::{self, Game, GenerateError, Level, Point, Puzzle, Rating};
 use gridtour::job::{Control, Outcome};
 
 use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
+use crate::app::goishi::ui::level_name;
+use crate::app::i18n::tr;
 
 /// The background work the Goishi mode asks for.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,21 +43,19 @@ pub struct Request {
     pub difficulty: Option<Level>,
 }
 
-/// `8x8 with 20 stones, hard, seed 3`.
-impl std::fmt::Display for Request {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let Request {
-            width,
-            height,
-            stones,
-            seed,
-            difficulty,
-        } = self;
-        write!(f, "{width}x{height} with {stones} stones")?;
-        if let Some(level) = difficulty {
-            write!(f, ", {}", level.name())?;
-        }
-        write!(f, ", seed {seed}")
+impl Request {
+    /// `8x8 with 20 stones, hard, seed 3`.
+    pub fn words(&self) -> String {
+        let level = self.difficulty.map_or(String::new(), |level| {
+            tr!("shelf-level", level = level_name(level))
+        });
+        tr!(
+            "generate-request",
+            size = format!("{}x{}", self.width, self.height),
+            stones = self.stones,
+            level = level,
+            seed = self.seed
+        )
     }
 }
 
@@ -88,12 +88,12 @@ impl GoishiJob {
     /// What the job does, in words.
     pub fn label(&self) -> String {
         match self {
-            GoishiJob::Solve(_) => "Solving the puzzle".to_owned(),
-            GoishiJob::Count(_) => "Counting solutions".to_owned(),
-            GoishiJob::Unique(_) => "Is it unique?".to_owned(),
-            GoishiJob::Finish(_) => "Can the game still be finished?".to_owned(),
-            GoishiJob::Rate(_) => "Rating the difficulty".to_owned(),
-            GoishiJob::Generate(request) => format!("Generating {request}"),
+            GoishiJob::Solve(_) => tr!("job-solving").to_owned(),
+            GoishiJob::Count(_) => tr!("job-counting-solutions").to_owned(),
+            GoishiJob::Unique(_) => tr!("is-unique").to_owned(),
+            GoishiJob::Finish(_) => tr!("job-can-finish").to_owned(),
+            GoishiJob::Rate(_) => tr!("job-rating").to_owned(),
+            GoishiJob::Generate(request) => tr!("job-generating", request = request.words()),
         }
     }
 

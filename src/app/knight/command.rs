@@ -4,7 +4,8 @@
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
 
 use crate::app::command::{Answer, Command, Shortcut};
-use crate::app::session::{Common, FoundWords};
+use crate::app::i18n::tr;
+use crate::app::session::{Common, Finds};
 use crate::app::timeline::Move;
 
 /// What a click on the board does.
@@ -23,9 +24,9 @@ impl Interaction {
     /// The radio button's text.
     pub fn label(self) -> &'static str {
         match self {
-            Interaction::Tour => "Start tours",
-            Interaction::Edit => "Edit blocked squares",
-            Interaction::Play => "Play mode",
+            Interaction::Tour => tr!("start-tours"),
+            Interaction::Edit => tr!("edit-blocked"),
+            Interaction::Play => tr!("play-mode"),
         }
     }
 }
@@ -100,17 +101,6 @@ pub enum KnightCommand {
     Common(Common),
 }
 
-/// The knight mode's words for browsing the tours a count kept.
-pub const FOUND: FoundWords = FoundWords {
-    previous: "Previous tour",
-    next: "Next tour",
-    previous_does: "Show the previous tour the count kept",
-    next_does: "Show the next tour the count kept",
-    one: "tour",
-    many: "tours",
-    kept: "kept",
-};
-
 impl From<Common> for KnightCommand {
     fn from(common: Common) -> Self {
         KnightCommand::Common(common)
@@ -120,35 +110,28 @@ impl From<Common> for KnightCommand {
 impl Command for KnightCommand {
     fn label(&self) -> &'static str {
         match self {
-            KnightCommand::ClearBlocked => "Clear blocked squares",
-            KnightCommand::NewWalk => "New walk",
-            KnightCommand::CopyLink => "Copy link",
-            KnightCommand::CountTours => "Count tours",
-            KnightCommand::EstimateTours => "Estimate tours",
-            KnightCommand::Common(common) => common.label(&FOUND),
+            KnightCommand::ClearBlocked => tr!("clear-blocked"),
+            KnightCommand::NewWalk => tr!("new-walk"),
+            KnightCommand::CopyLink => tr!("copy-link"),
+            KnightCommand::CountTours => tr!("count-tours"),
+            KnightCommand::EstimateTours => tr!("estimate-tours"),
+            KnightCommand::Common(common) => common.label(Finds::Tours),
             _ => "",
         }
     }
 
     fn description(&self) -> &'static str {
         match self {
-            KnightCommand::ClearBlocked => "Open every blocked square (undo brings them back)",
-            KnightCommand::CopyLink => {
-                "Put a one-line link to this board on the clipboard: size, kind, blocked squares, \
-                 the chosen square and the tour on show; paste it into the window (Ctrl+V) or \
-                 give it to gridtour knight"
-            }
+            KnightCommand::ClearBlocked => tr!("clear-blocked-does"),
+            KnightCommand::CopyLink => tr!("copy-link-does"),
             KnightCommand::NewWalk => {
-                "Put the walk away and place the knight anew (undo brings it back)"
+                tr!("new-walk-does")
             }
             KnightCommand::CountTours => {
-                "Count every tour of the board, or only those from the chosen square"
+                tr!("count-tours-does")
             }
-            KnightCommand::EstimateTours => {
-                "Estimate what Count tours would count, from a minute of random tour attempts, \
-                 with a 95% interval: for boards too big to count"
-            }
-            KnightCommand::Common(common) => common.description(&FOUND),
+            KnightCommand::EstimateTours => tr!("estimate-tours-does"),
+            KnightCommand::Common(common) => common.description(Finds::Tours),
             _ => "",
         }
     }

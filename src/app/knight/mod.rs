@@ -6,9 +6,11 @@ pub mod session;
 pub mod ui;
 pub mod work;
 
+use gridtour::knight::TourKind;
 use gridtour::output::Subject;
 
 use super::AppCommand;
+use super::i18n::tr;
 use super::pane::WindowMode;
 use super::session::Session;
 use super::settings::{KnightSettings, Mode, Settings, ViewSettings};
@@ -61,18 +63,15 @@ impl WindowMode for KnightSession {
 
     fn title(&self) -> String {
         let board = self.board();
-        format!(
-            "Knight's tour, {}x{} {}",
-            board.width(),
-            board.height(),
-            self.kind().label()
-        )
+        let size = format!("{}x{}", board.width(), board.height());
+        match self.kind() {
+            TourKind::Open => tr!("title-knight-open", size = size),
+            TourKind::Closed => tr!("title-knight-closed", size = size),
+        }
     }
 
     fn subject(&self) -> Result<(Subject, String), String> {
-        let tour = self.tour().ok_or(
-            "Nothing to export yet: find a tour, or complete one in play mode.".to_owned(),
-        )?;
+        let tour = self.tour().ok_or(tr!("nothing-to-export").to_owned())?;
         let name = format!("knight-{}x{}", tour.board.width(), tour.board.height());
         Ok((Subject::Tour(tour), name))
     }

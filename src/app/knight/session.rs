@@ -11,20 +11,23 @@
 
 use std::cell::RefCell;
 
-use gridtour::english::{group_decimal, group_digits, rough_duration};
+use gridtour::english::{group_decimal, group_digits};
 use gridtour::job::Progress;
 use gridtour::knight::{
-    self, Algorithm, Board, BoardLink, NotCounted, SolveResult, Square, Tour, TourKind, Walk,
+    self, Algorithm, Board, BoardLink, NotCounted, Refusal, SolveResult, Square, Tour, TourKind,
+    Walk,
 };
 
 use crate::app::command::{Effect, Step};
+use crate::app::i18n::tr;
 use crate::app::jobs::JobEnd;
-use crate::app::knight::command::{BoardChange, FOUND, Interaction, KnightCommand, KnightMove};
+use crate::app::knight::command::{BoardChange, Interaction, KnightCommand, KnightMove};
 use crate::app::knight::work::{KnightJob, KnightReport, WINDOW_ESTIMATE_SECONDS, describe_count};
 use crate::app::notice::Notice;
-use crate::app::session::{Common, Core, FoundWords, Session};
+use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::KnightSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
+use crate::app::words::{duration_words, progress_words};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
 /// Warnsdorff walk from every square.
@@ -69,6 +72,8 @@ pub struct KnightSession {
     count: Option<String>,
     /// The kind of tours the browser holds.
     found_kind: TourKind,
+    /// The square the running or last count was restricted to.
+    counted_from: Option<Square>,
     show_failing_starts: bool,
     /// Row-major mask of the failing starts of the board as it is.
     failing_starts: Option<Vec<bool>>,
@@ -107,6 +112,7 @@ impl KnightSession {
             count_from_start: false,
             count: None,
             found_kind: TourKind::Open,
+            counted_from: None,
             show_failing_starts: false,
             failing_starts: None,
             show_hints: true,
@@ -263,28 +269,35 @@ impl KnightSession {
         let (Some(&first), Some(&here)) = (self.walk.squares().first(), self.walk.squares().last())
         else {
             return match self.interaction {
-                Interaction::Play => "Click a square to place the knight.",
-                Interaction::Edit => "Click a square to block or unblock it.",
-                Interaction::Tour => "Click a square to start a tour from it.",
+                Interaction::Play => tr!("click-to-place"),
+                Interaction::Edit => tr!("click-to-block"),
+                Interaction::Tour => tr!("click-to-start"),
             }
             .to_owned();
         };
         let start = self.board().square_name(first);
         let moves = group_digits(self.walk.len() as u64 - 1);
         if self.walk.len() == open + 1 {
-            return format!(
-                "Closed tour from {start}: all {squares} squares and back to {start} in {moves} moves."
+            return tr!(
+                "closed-tour-done",
+                start = start,
+                squares = squares,
+                moves = moves
             );
         }
         if self.walk.len() == open && self.core.moves.ahead().is_empty() {
             let closes = open > 2 && Board::is_knight_move(here, first);
             let more = match (closes, self.interaction) {
-                (true, Interaction::Play) => format!(" Return to {start} to close it."),
-                (true, _) => " Its ends are a knight's move apart: it can be closed.".to_owned(),
+                (true, Interaction::Play) => tr!("return-to-close", start = start.as_str()),
+                (true, _) => tr!("can-be-closed").to_owned(),
                 (false, _) => String::new(),
             };
-            return format!(
-                "Tour complete: open, from {start}, {squares} squares, {moves} moves.{more}"
+            return tr!(
+                "open-tour-done",
+                start = start,
+                squares = squares,
+                moves = moves,
+                more = more
             );
         }
         let here = self.board().square_name(here);
@@ -293,15 +306,18 @@ impl KnightSession {
             && self.core.moves.ahead().is_empty()
             && self.walk.legal_moves().is_empty()
         {
-            return format!(
-                "Stuck on {here} after {visited} of {squares} squares: \
-                 no unvisited square is a knight's move away."
-            );
+            return tr!("stuck", here = here, visited = visited, squares = squares);
         }
         if let Some(lost) = self.lost_squares() {
             return lost;
         }
-        format!("Square {visited} of {squares} from {start}; the knight is on {here}.")
+        tr!(
+            "walk-so-far",
+            visited = visited,
+            squares = squares,
+            start = start,
+            here = here
+        )
     }
 
     /// In play mode at the end of the walk, which squares it can no longer
@@ -326,16 +342,12 @@ impl KnightSession {
         }
         let lost = &cache.as_ref()?.2;
         let first = self.board().square_name(*lost.first()?);
-        let which = match lost.len() - 1 {
-            0 => format!("{first} can"),
-            1 => format!("{first} and 1 other square can"),
-            others => format!(
-                "{first} and {} other squares can",
-                group_digits(others as u64)
-            ),
-        };
-        Some(format!(
-            "{which} no longer be reached: this walk cannot become a tour. Undo to go back."
+        let others = lost.len() - 1;
+        Some(tr!(
+            "squares-lost",
+            first = first,
+            others = others,
+            others_grouped = group_digits(others as u64)
         ))
     }
 
@@ -358,15 +370,13 @@ impl KnightSession {
         match self.interaction {
             Interaction::Edit => self.change_board(BoardChange::Flip(vec![square])),
             Interaction::Tour if self.board().is_blocked(square) => {
-                self.core.notice = Some(Notice::error(format!(
-                    "{name} is blocked; a tour cannot start there."
-                )));
+                self.core.notice = Some(Notice::error(tr!("start-blocked", name = name)));
                 Vec::new()
             }
             Interaction::Tour => {
                 self.count_start = Some(square);
                 self.core.playback.stop();
-                self.answer = Some(format!("Searching a tour from {name}…"));
+                self.answer = Some(tr!("searching-from", name = name));
                 self.core.running = Some(JobKind::Solve);
                 vec![Effect::Start(KnightJob::Solve {
                     board: self.board().clone(),
@@ -377,7 +387,7 @@ impl KnightSession {
             }
             Interaction::Play => {
                 match self.walk.refusal(square) {
-                    Some(reason) => self.core.notice = Some(Notice::error(reason.to_string())),
+                    Some(reason) => self.core.notice = Some(Notice::error(refusal_words(&reason))),
                     None => {
                         self.core.playback.stop();
                         self.record(KnightMove::Step(square));
@@ -451,9 +461,10 @@ impl KnightSession {
         let start = self.count_start.filter(|_| self.count_from_start);
         self.core.found.clear();
         self.found_kind = self.kind;
-        self.count = Some(format!(
-            "Counting {}…",
-            describe_count(self.board(), start, self.kind)
+        self.counted_from = start;
+        self.count = Some(tr!(
+            "counting",
+            what = describe_count(self.board(), start, self.kind)
         ));
         self.core.running = Some(JobKind::Count);
         vec![Effect::Start(KnightJob::Count {
@@ -465,10 +476,10 @@ impl KnightSession {
 
     fn start_estimate(&mut self) -> Vec<Effect<KnightJob>> {
         let start = self.count_start.filter(|_| self.count_from_start);
-        self.count = Some(format!(
-            "Estimating {} for {} s…",
-            describe_count(self.board(), start, self.kind),
-            WINDOW_ESTIMATE_SECONDS
+        self.count = Some(tr!(
+            "estimating",
+            what = describe_count(self.board(), start, self.kind),
+            seconds = WINDOW_ESTIMATE_SECONDS
         ));
         self.core.running = Some(JobKind::Estimate);
         vec![Effect::Start(KnightJob::Estimate {
@@ -487,11 +498,11 @@ impl KnightSession {
                     before: self.board().clone(),
                     after: link.board.clone(),
                 });
-                self.core.notice = Some(Notice::info(format!("Opened {source}")));
+                self.core.notice = Some(Notice::info(tr!("opened", source = source)));
                 effects
             }
             None => {
-                self.core.notice = Some(Notice::info(format!("Opened {source}")));
+                self.core.notice = Some(Notice::info(tr!("opened", source = source)));
                 Vec::new()
             }
         };
@@ -515,7 +526,7 @@ impl KnightSession {
             walk.push(tour.path[0]);
         }
         self.show_path(&walk, walk.len());
-        self.core.notice = Some(Notice::info(format!("Opened {source}")));
+        self.core.notice = Some(Notice::info(tr!("opened", source = source)));
         effects
     }
 
@@ -587,7 +598,7 @@ impl Session for KnightSession {
     type Job = KnightJob;
     type Report = KnightReport;
     type JobKind = JobKind;
-    const FOUND: FoundWords = FOUND;
+    const FINDS: Finds = Finds::Tours;
 
     fn core(&self) -> &Core<KnightCommand, KnightMove, JobKind, Square> {
         &self.core
@@ -625,32 +636,32 @@ impl Session for KnightSession {
     /// the failing-starts analysis (work a stray click should not lose).
     fn interruption(&self, command: &KnightCommand) -> Option<String> {
         let what = match self.core.running? {
-            JobKind::Count => "A count is running",
-            JobKind::Estimate => "An estimate is running",
-            JobKind::FailingStarts => "The failing-starts analysis is running",
+            JobKind::Count => tr!("count-running"),
+            JobKind::Estimate => tr!("estimate-running"),
+            JobKind::FailingStarts => tr!("failing-starts-running"),
             JobKind::Solve => return None,
         };
         let action = match command {
             KnightCommand::Click(square) if self.interaction != Interaction::Play => {
                 let name = self.board().square_name(*square);
                 match self.interaction {
-                    Interaction::Edit => format!("block or unblock {name}"),
-                    _ => format!("start a tour from {name}"),
+                    Interaction::Edit => tr!("to-block", name = name),
+                    _ => tr!("to-start-from", name = name),
                 }
             }
             KnightCommand::Resize { width, height } => {
-                format!("resize the board to {width}x{height}")
+                tr!("to-resize", size = format!("{width}x{height}"))
             }
-            KnightCommand::ClearBlocked => "clear the blocked squares".to_owned(),
+            KnightCommand::ClearBlocked => tr!("to-clear-blocked").to_owned(),
             KnightCommand::Common(Common::Step(Step::Undo)) if matches!(self.core.moves.last_done(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
-                "undo the last board edit".to_owned()
+                tr!("to-undo-edit").to_owned()
             }
             KnightCommand::Common(Common::Step(Step::Redo)) if matches!(self.core.moves.next_undone(), Some(KnightMove::Reset(change)) if **change != BoardChange::Keep) => {
-                "redo the board edit".to_owned()
+                tr!("to-redo-edit").to_owned()
             }
             _ => return None,
         };
-        Some(format!("{what}. Stop it to {action}?"))
+        Some(tr!("stop-to", what = what, action = action))
     }
 
     fn perform(&mut self, command: KnightCommand) -> Vec<Effect<KnightJob>> {
@@ -686,21 +697,23 @@ impl Session for KnightSession {
                 Vec::new()
             }
             KnightCommand::CopyLink => {
-                let (link, what) = match self.tour() {
-                    Some(tour) => (BoardLink::of_tour(&tour), "the board and its tour"),
+                let (link, with_tour) = match self.tour() {
+                    Some(tour) => (BoardLink::of_tour(&tour), true),
                     None => (
                         BoardLink {
                             start: self.count_start,
                             ..BoardLink::of_board(self.board().clone(), self.kind)
                         },
-                        "the board",
+                        false,
                     ),
                 };
                 let link = link.to_link();
-                self.core.notice = Some(Notice::info(format!(
-                    "Copied a link to {what} ({} characters).",
-                    group_digits(link.len() as u64)
-                )));
+                let length = group_digits(link.len() as u64);
+                self.core.notice = Some(Notice::info(if with_tour {
+                    tr!("copied-link-with-tour", length = length)
+                } else {
+                    tr!("copied-link", length = length)
+                }));
                 vec![Effect::Copy(link)]
             }
             KnightCommand::CountTours => self.start_count(),
@@ -750,7 +763,7 @@ impl Session for KnightSession {
     /// Takes the result of the mode's job.
     fn job_done(&mut self, report: KnightReport, label: String, progress: Progress) {
         self.core.running = None;
-        let mut how = "done".to_owned();
+        let mut how = tr!("job-done").to_owned();
         match report {
             KnightReport::Found(_) => {}
             KnightReport::Solved(SolveResult::Found(tour)) => {
@@ -763,48 +776,68 @@ impl Session for KnightSession {
                 self.walk_path(Step::Play);
             }
             KnightReport::Solved(SolveResult::NoTour(reason)) => {
-                self.answer = Some(format!("No tour: {reason}"));
-                how = "no tour".to_owned();
+                self.answer = Some(tr!("no-tour", reason = reason));
+                how = tr!("job-no-tour").to_owned();
             }
             KnightReport::Counted(count) => {
-                self.count = Some(format!(
-                    "{} {}.",
-                    group_decimal(&count.digits()),
-                    count.description
-                ));
+                let count = group_decimal(&count.digits());
+                let name = |square| self.board().square_name(square);
+                self.count = Some(match (self.counted_from, self.found_kind) {
+                    (Some(start), TourKind::Open) => {
+                        tr!("counted-directed-open", count = count, start = name(start))
+                    }
+                    (Some(start), TourKind::Closed) => {
+                        tr!(
+                            "counted-directed-closed",
+                            count = count,
+                            start = name(start)
+                        )
+                    }
+                    (None, TourKind::Open) => tr!("counted-undirected-open", count = count),
+                    (None, TourKind::Closed) => tr!("counted-undirected-closed", count = count),
+                });
             }
             KnightReport::NoTour(reason) => {
-                self.count = Some(format!("No tours: {reason}"));
+                self.count = Some(tr!("no-tours", reason = reason));
             }
             KnightReport::Estimated(Ok(estimate)) => {
                 // The panel shows the start of the line (the rest on hover):
                 // the number and its interval come first.
                 self.count = Some(
                     if estimate.exact_because.is_none() && estimate.completed > 0 {
-                        format!("About {:.3e}: {estimate}.", estimate.tours)
+                        tr!(
+                            "estimated-about",
+                            about = format!("{:.3e}", estimate.tours),
+                            estimate = estimate.to_string()
+                        )
                     } else {
-                        format!("{estimate}.")
+                        tr!("estimated", estimate = estimate.to_string())
                     },
                 );
             }
             KnightReport::Estimated(Err(refusal)) => {
-                self.count = Some(format!("Not estimated: {refusal}."));
+                self.count = Some(tr!("not-estimated", refusal = refusal.to_string()));
             }
             KnightReport::CountRefused(why) => {
                 // The panel shows the start of the line (the rest on hover).
                 let more_memory = if why.more_memory_helps() {
-                    " Started with more memory (gridtour --memory 16G) the sweep may fit."
+                    tr!("more-memory-may-fit")
                 } else {
                     ""
                 };
                 let work = match &why {
-                    NotCounted::TooLong(too_long) => format!(
-                        ", about {} of work",
-                        rough_duration(too_long.estimated_seconds)
+                    NotCounted::TooLong(too_long) => tr!(
+                        "work-about",
+                        time = duration_words(too_long.estimated_seconds)
                     ),
                     _ => String::new(),
                 };
-                self.count = Some(format!("Not counted{work}: {why}.{more_memory}"));
+                self.count = Some(tr!(
+                    "not-counted",
+                    work = work,
+                    why = why.to_string(),
+                    more_memory = more_memory
+                ));
             }
             KnightReport::FailingStarts(squares) => {
                 let mut mask = vec![false; self.board().area()];
@@ -813,10 +846,10 @@ impl Session for KnightSession {
                         mask[self.board().index(*square)] = true;
                     }
                 }
-                self.answer = Some(format!(
-                    "Plain Warnsdorff dead-ends from {} of {} start squares.",
-                    squares.len(),
-                    self.board().open_count()
+                self.answer = Some(tr!(
+                    "failing-starts-found",
+                    failing = group_digits(squares.len() as u64),
+                    squares = group_digits(self.board().open_count() as u64)
                 ));
                 self.failing_starts = Some(mask);
                 self.core.touch();
@@ -833,16 +866,17 @@ impl Session for KnightSession {
         let how = &end.how;
         match kind {
             JobKind::Count => {
-                self.count = Some(format!(
-                    "Count {how} after {}; the tours kept so far can still be browsed.",
-                    end.progress
+                self.count = Some(tr!(
+                    "count-cut-short",
+                    how = how.as_str(),
+                    progress = progress_words(&end.progress)
                 ));
             }
-            JobKind::Solve => self.answer = Some(format!("Search {how}.")),
-            JobKind::Estimate => self.count = Some(format!("Estimate {how}.")),
+            JobKind::Solve => self.answer = Some(tr!("search-cut-short", how = how.as_str())),
+            JobKind::Estimate => self.count = Some(tr!("estimate-cut-short", how = how.as_str())),
             JobKind::FailingStarts => {
                 self.show_failing_starts = false;
-                self.answer = Some(format!("Failing-starts analysis {how}."));
+                self.answer = Some(tr!("failing-starts-cut-short", how = how.as_str()));
             }
         }
     }
@@ -942,6 +976,26 @@ fn move_square(square: Square, from: (u32, u32), to: (u32, u32)) -> Option<Squar
     let rank_from_bottom = from.1.checked_sub(square.y + 1)?;
     let y = to.1.checked_sub(rank_from_bottom + 1)?;
     (square.x < to.0).then_some(Square::new(square.x, y))
+}
+
+/// Why the knight cannot go to a square in play mode, in words.
+fn refusal_words(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::OffBoard { square } => tr!(
+            "refused-off-board",
+            square = format!("({}, {})", square.x, square.y)
+        ),
+        Refusal::Blocked { name } => tr!("refused-blocked", name = name.as_str()),
+        Refusal::Complete => tr!("refused-complete").to_owned(),
+        Refusal::NotAKnightMove { name, from } => tr!(
+            "refused-not-a-knight-move",
+            name = name.as_str(),
+            from = from.as_str()
+        ),
+        Refusal::Visited { name, at_move } => {
+            tr!("refused-visited", name = name.as_str(), at_move = *at_move)
+        }
+    }
 }
 
 #[cfg(test)]

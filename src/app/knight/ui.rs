@@ -3,12 +3,14 @@
 //! canvas view, caches, a size being typed).
 
 use eframe::egui;
+use gridtour::english::group_digits;
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
 
 use super::command::{Interaction, KnightCommand};
 use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
+use crate::app::i18n::tr;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::{KnightSettings, ViewSettings};
@@ -36,7 +38,7 @@ impl ModeUi<KnightSession> for KnightUi {
         out: &mut Vec<KnightCommand>,
     ) {
         let board = session.board();
-        ui.heading("Knight's tour");
+        ui.heading(tr!("mode-knight"));
         let current = (board.width(), board.height());
         if let Some((width, height)) =
             widgets::size_fields(ui, "knight-size", current, &mut self.size, Board::MAX_SIDE)
@@ -45,8 +47,8 @@ impl ModeUi<KnightSession> for KnightUi {
         }
         ui.horizontal(|ui| {
             for (kind, label) in [
-                (TourKind::Open, "Open tour"),
-                (TourKind::Closed, "Closed tour"),
+                (TourKind::Open, tr!("open-tour")),
+                (TourKind::Closed, tr!("closed-tour")),
             ] {
                 if ui.radio(session.kind() == kind, label).clicked() {
                     out.push(KnightCommand::SetKind(kind));
@@ -54,11 +56,11 @@ impl ModeUi<KnightSession> for KnightUi {
             }
         });
         let mut algorithm = session.algorithm();
-        egui::ComboBox::from_label("Algorithm")
-            .selected_text(algorithm.label())
+        egui::ComboBox::from_label(tr!("algorithm"))
+            .selected_text(algorithm_name(algorithm))
             .show_ui(ui, |ui| {
                 for choice in Algorithm::SOLVERS {
-                    ui.selectable_value(&mut algorithm, choice, choice.label());
+                    ui.selectable_value(&mut algorithm, choice, algorithm_name(choice));
                 }
             });
         if algorithm != session.algorithm() {
@@ -88,18 +90,15 @@ impl ModeUi<KnightSession> for KnightUi {
             }
         });
         if ui
-            .checkbox(&mut view.show_numbers, "Move numbers")
+            .checkbox(&mut view.show_numbers, tr!("move-numbers"))
             .changed()
         {
             self.path.clear();
         }
         let mut hints = session.shows_hints();
         if ui
-            .checkbox(&mut hints, "Hints in play mode")
-            .on_hover_text(
-                "Each square the knight can go to shows its number of onward moves \
-                 (Warnsdorff's count); squares no walk can reach any more are marked",
-            )
+            .checkbox(&mut hints, tr!("play-hints"))
+            .on_hover_text(tr!("play-hints-does"))
             .changed()
         {
             out.push(KnightCommand::ShowHints(hints));
@@ -109,11 +108,11 @@ impl ModeUi<KnightSession> for KnightUi {
         if ui
             .add_enabled(
                 session.can(&toggle),
-                egui::Checkbox::new(&mut failing, "Show Warnsdorff failing starts"),
+                egui::Checkbox::new(&mut failing, tr!("failing-starts")),
             )
-            .on_disabled_hover_text(format!(
-                "Only for boards of at most {FAILING_STARTS_MAX_SQUARES} squares: \
-                 it runs Warnsdorff's rule from every square"
+            .on_disabled_hover_text(tr!(
+                "failing-starts-too-big",
+                squares = group_digits(FAILING_STARTS_MAX_SQUARES as u64)
             ))
             .changed()
         {
@@ -123,8 +122,8 @@ impl ModeUi<KnightSession> for KnightUi {
         ui.separator();
         let (from_start, start) = session.count_start();
         let label = match start {
-            Some(start) => format!("Only tours from {}", board.square_name(start)),
-            None => "Only tours from the clicked square".to_owned(),
+            Some(start) => tr!("only-tours-from", square = board.square_name(start)),
+            None => tr!("only-tours-from-clicked").to_owned(),
         };
         let mut only = from_start;
         if ui
@@ -200,5 +199,14 @@ impl ModeUi<KnightSession> for KnightUi {
 
     fn view(&mut self) -> &mut View {
         &mut self.view
+    }
+}
+
+/// The solver's name as the window shows it.
+pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Warnsdorff => tr!("algorithm-warnsdorff"),
+        Algorithm::Backtrack => tr!("algorithm-backtrack"),
+        Algorithm::Dfs => tr!("algorithm-dfs"),
     }
 }

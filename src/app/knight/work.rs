@@ -10,6 +10,7 @@ use gridtour::knight::{
 };
 
 use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
+use crate::app::i18n::tr;
 
 /// The background work the knight mode asks for.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,14 +78,17 @@ impl KnightJob {
     pub fn label(&self) -> String {
         match self {
             KnightJob::Solve { board, start, .. } => {
-                format!("Tour from {}", board.square_name(*start))
+                tr!("job-tour-from", start = board.square_name(*start))
             }
             KnightJob::Count { board, start, kind } => {
-                format!("Counting {}", describe_count(board, *start, *kind))
+                tr!("job-counting", what = describe_count(board, *start, *kind))
             }
-            KnightJob::FailingStarts { .. } => "Warnsdorff failing starts".to_owned(),
+            KnightJob::FailingStarts { .. } => tr!("job-failing-starts").to_owned(),
             KnightJob::Estimate { board, start, kind } => {
-                format!("Estimating {}", describe_count(board, *start, *kind))
+                tr!(
+                    "job-estimating",
+                    what = describe_count(board, *start, *kind)
+                )
             }
         }
     }
@@ -170,12 +174,14 @@ fn count_and_browse(
 
 /// What a count counts, in words.
 pub fn describe_count(board: &Board, start: Option<Square>, kind: TourKind) -> String {
-    let kind = match kind {
-        TourKind::Open => "open",
-        TourKind::Closed => "closed",
-    };
-    match start {
-        Some(start) => format!("directed {kind} tours from {}", board.square_name(start)),
-        None => format!("undirected {kind} tours"),
+    match (start, kind) {
+        (Some(start), TourKind::Open) => {
+            tr!("directed-open-tours", start = board.square_name(start))
+        }
+        (Some(start), TourKind::Closed) => {
+            tr!("directed-closed-tours", start = board.square_name(start))
+        }
+        (None, TourKind::Open) => tr!("undirected-open-tours").to_owned(),
+        (None, TourKind::Closed) => tr!("undirected-closed-tours").to_owned(),
     }
 }

@@ -1,0 +1,344 @@
+//! The window's words in English and Japanese. Every text the window
+//! shows comes from a Fluent file in `assets/i18n/` by its message id
+//! (`tr!("open")`, `tr!("opened", source = name)`), never from a string in
+//! code. The language is per thread, set by the window at the start of
+//! each frame, so that tests on parallel threads can each speak their own.
+//!
+//! Square names, numbers and file names are the same in both languages and
+//! are passed in as arguments.
+
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+
+/// A language the window speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Language {
+    /// English.
+    #[default]
+    English,
+    /// Japanese.
+    Japanese,
+}
+
+impl Language {
+    /// Every language, in the order of the window's language menu.
+    pub const ALL: [Language; 2] = [Language::English, Language::Japanese];
+
+    /// The language's name in itself, as the menu shows it whatever the
+    /// window speaks.
+    pub fn endonym(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::Japanese => "日本語",
+        }
+    }
+
+    fn tag(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::Japanese => "ja",
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Language::English => include_str!("../../assets/i18n/en.ftl"),
+            Language::Japanese => include_str!("../../assets/i18n/ja.ftl"),
+        }
+    }
+
+    /// The language a POSIX locale name asks for (`ja_JP.UTF-8` gives
+    /// Japanese), if the window speaks it.
+    pub fn of_locale(locale: &str) -> Option<Language> {
+        let language = locale.split(['_', '.', '@', '-']).next()?;
+        Language::ALL
+            .into_iter()
+            .find(|candidate| candidate.tag().eq_ignore_ascii_case(language))
+    }
+
+    /// The system's language, as the usual variables give it (`LC_ALL`,
+    /// then `LC_MESSAGES`, then `LANG`); English when none is set or the
+    /// window does not speak it.
+    pub fn of_system() -> Language {
+        Self::of_variables(|name| std::env::var(name).ok())
+    }
+
+    /// The language the locale variables `get` returns ask for.
+    pub fn of_variables(get: impl Fn(&str) -> Option<String>) -> Language {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .filter_map(get)
+            .find(|value| !value.is_empty())
+            .and_then(|value| Language::of_locale(&value))
+            .unwrap_or_default()
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<Language> = const { Cell::new(Language::English) };
+}
+
+/// Makes `language` the one this thread's texts are in.
+pub fn set(language: Language) {
+    CURRENT.with(|current| current.set(language));
+}
+
+/// The language this thread's texts are in.
+pub fn current() -> Language {
+    CURRENT.with(Cell::get)
+}
+
+/// One language's messages: the Fluent bundle, and the messages that take
+/// no arguments formatted once, so that labels can be `&'static str`.
+struct Catalogue {
+    bundle: FluentBundle<FluentResource>,
+    plain: HashMap<String, String>,
+}
+
+impl Catalogue {
+    fn load(language: Language) -> Catalogue {
+        let resource = FluentResource::try_new(language.source().to_owned())
+            .unwrap_or_else(|(_, errors)| panic!("{}.ftl: {errors:?}", language.tag()));
+        let tag = language.tag().parse().expect("a valid language tag");
+        let mut bundle = FluentBundle::new_concurrent(vec![tag]);
+        // Isolation marks around arguments would show as boxes in egui.
+        bundle.set_use_isolating(false);
+        let ids: Vec<String> = message_ids(language.source());
+        bundle
+            .add_resource(resource)
+            .unwrap_or_else(|errors| panic!("{}.ftl: {errors:?}", language.tag()));
+        let plain = ids
+            .into_iter()
+            .filter_map(|id| {
+                let pattern = bundle.get_message(&id)?.value()?;
+                let mut errors = Vec::new();
+                let text = bundle.format_pattern(pattern, None, &mut errors);
+                errors.is_empty().then(|| (id, text.into_owned()))
+            })
+            .collect();
+        Catalogue { bundle, plain }
+    }
+}
+
+/// The ids of the messages a Fluent source defines, in order.
+pub fn message_ids(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter(|line| line.starts_with(|c: char| c.is_ascii_lowercase()))
+        .filter_map(|line| line.split_once(" ="))
+        .map(|(id, _)| id.trim().to_owned())
+        .collect()
+}
+
+fn catalogue(language: Language) -> &'static Catalogue {
+    static CATALOGUES: OnceLock<[Catalogue; 2]> = OnceLock::new();
+    let all = CATALOGUES.get_or_init(|| Language::ALL.map(Catalogue::load));
+    &all[language as usize]
+}
+
+/// The message `id` without arguments, in this thread's language. A
+/// missing id shows as itself (a test makes sure none is missing).
+pub fn text(id: &'static str) -> &'static str {
+    catalogue(current())
+        .plain
+        .get(id)
+        .map_or(id, String::as_str)
+}
+
+/// The message `id` with `args`, in this thread's language.
+pub fn format(id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
+    let catalogue = catalogue(current());
+    let Some(pattern) = catalogue
+        .bundle
+        .get_message(id)
+        .and_then(|message| message.value())
+    else {
+        return id.to_owned();
+    };
+    let mut fluent_args = FluentArgs::new();
+    for (name, value) in args {
+        fluent_args.set(*name, value.clone());
+    }
+    let mut errors = Vec::new();
+    catalogue
+        .bundle
+        .format_pattern(pattern, Some(&fluent_args), &mut errors)
+        .into_owned()
+}
+
+/// A text of the window: `tr!("id")` is a `&'static str`,
+/// `tr!("id", name = value, ...)` a `String` with the arguments put in
+/// (strings as they are, numbers for plural forms).
+macro_rules! tr {
+    ($id:literal) => {
+        $crate::app::i18n::text($id)
+    };
+    ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::app::i18n::format(
+            $id,
+            &[$((stringify!($name), ::fluent_bundle::FluentValue::from($value))),+],
+        )
+    };
+}
+pub(crate) use tr;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ids and the argument names each message uses, from a source.
+    fn messages(source: &str) -> Vec<(String, Vec<String>)> {
+        let mut messages: Vec<(String, Vec<String>)> = Vec::new();
+        for line in source.lines() {
+            if let Some((id, _)) = line
+                .starts_with(|c: char| c.is_ascii_lowercase())
+                .then(|| line.split_once(" ="))
+                .flatten()
+            {
+                messages.push((id.trim().to_owned(), Vec::new()));
+            }
+            let Some((_, arguments)) = messages.last_mut() else {
+                continue;
+            };
+            for piece in line.split('$').skip(1) {
+                let name: String = piece
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                    .collect();
+                if !arguments.contains(&name) {
+                    arguments.push(name);
+                }
+            }
+        }
+        for (_, arguments) in &mut messages {
+            arguments.sort();
+        }
+        messages.sort();
+        messages
+    }
+
+    #[test]
+    fn both_languages_have_the_same_messages_with_the_same_arguments() {
+        let english = messages(Language::English.source());
+        let japanese = messages(Language::Japanese.source());
+        let ids = |messages: &[(String, Vec<String>)]| -> Vec<String> {
+            messages.iter().map(|(id, _)| id.clone()).collect()
+        };
+        let (english_ids, japanese_ids) = (ids(&english), ids(&japanese));
+        let missing: Vec<_> = english_ids
+            .iter()
+            .filter(|id| !japanese_ids.contains(id))
+            .collect();
+        let extra: Vec<_> = japanese_ids
+            .iter()
+            .filter(|id| !english_ids.contains(id))
+            .collect();
+        assert!(missing.is_empty(), "not in ja.ftl: {missing:?}");
+        assert!(extra.is_empty(), "not in en.ftl: {extra:?}");
+        for (english, japanese) in english.iter().zip(&japanese) {
+            assert_eq!(english, japanese, "the arguments differ");
+        }
+        let mut unique = english_ids.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), english_ids.len(), "an id is defined twice");
+    }
+
+    #[test]
+    fn every_message_formats_without_errors_in_both_languages() {
+        for language in Language::ALL {
+            let catalogue = catalogue(language);
+            for id in message_ids(language.source()) {
+                let message = catalogue.bundle.get_message(&id).expect("defined");
+                assert!(message.value().is_some(), "{id} has no value");
+            }
+        }
+    }
+
+    /// Every id the window's code asks for, found by reading the code.
+    fn ids_in_code() -> Vec<String> {
+        fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).expect("src/app") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    walk(&path, found);
+                } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("i18n.rs")
+                {
+                    let code = std::fs::read_to_string(&path).expect("readable");
+                    for (at, call) in code.match_indices("tr!(") {
+                        let word_before = code[..at]
+                            .chars()
+                            .next_back()
+                            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+                        let rest = code[at + call.len()..].trim_start();
+                        let quoted = rest.strip_prefix('"').filter(|_| !word_before);
+                        if let Some((id, _)) = quoted.and_then(|rest| rest.split_once('"')) {
+                            found.push(id.to_owned());
+                        }
+                    }
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"),
+            &mut found,
+        );
+        found.sort();
+        found.dedup();
+        found
+    }
+
+    #[test]
+    fn every_id_the_code_asks_for_is_in_both_files_and_every_message_is_used() {
+        let asked = ids_in_code();
+        assert!(asked.len() > 100, "the reader found only {}", asked.len());
+        for language in Language::ALL {
+            let defined = message_ids(language.source());
+            let missing: Vec<_> = asked.iter().filter(|id| !defined.contains(id)).collect();
+            assert!(missing.is_empty(), "{language:?} lacks {missing:?}");
+        }
+        let unused: Vec<_> = message_ids(Language::English.source())
+            .into_iter()
+            .filter(|id| !asked.contains(id))
+            .collect();
+        assert!(unused.is_empty(), "never asked for: {unused:?}");
+    }
+
+    #[test]
+    fn locales_choose_the_language() {
+        assert_eq!(Language::of_locale("ja_JP.UTF-8"), Some(Language::Japanese));
+        assert_eq!(Language::of_locale("ja"), Some(Language::Japanese));
+        assert_eq!(Language::of_locale("en_GB.UTF-8"), Some(Language::English));
+        assert_eq!(Language::of_locale("C.UTF-8"), None);
+        let vars = |all: &'static str, lang: &'static str| {
+            move |name: &str| match name {
+                "LC_ALL" => Some(all.to_owned()),
+                "LANG" => Some(lang.to_owned()),
+                _ => None,
+            }
+        };
+        assert_eq!(
+            Language::of_variables(vars("", "ja_JP.UTF-8")),
+            Language::Japanese
+        );
+        assert_eq!(
+            Language::of_variables(vars("C", "ja_JP.UTF-8")),
+            Language::English,
+            "LC_ALL wins over LANG"
+        );
+    }
+
+    #[test]
+    fn arguments_and_plurals_are_put_in() {
+        set(Language::English);
+        assert_eq!(tr!("opened", source = "a.json"), "Opened a.json");
+        set(Language::Japanese);
+        assert_eq!(tr!("opened", source = "a.json"), "a.json を開きました");
+        set(Language::English);
+    }
+}

@@ -1,0 +1,239 @@
+//! A job's counters in the window's language. The engines describe their
+//! progress in English for the command line; the window knows the engines
+//! and reads their details as data, so the status bar speaks Japanese too.
+
+use gridtour::english::group_digits;
+use gridtour::goishi::Phase as GoishiPhase;
+use gridtour::job::{Headway, Progress};
+use gridtour::knight::SamplingFor;
+use gridtour::knight::count::{LayerFileWork, Phase as CountPhase, SweepPass};
+
+use super::i18n::tr;
+
+/// The counters in words: nodes, found (once there are any), the time and
+/// the rate, then what the engine is doing.
+pub fn progress_words(progress: &Progress) -> String {
+    let nodes = group_digits(progress.nodes);
+    let mut line = if progress.detail::<SamplingFor>().is_some() {
+        tr!("progress-attempts", n = nodes)
+    } else {
+        tr!("progress-nodes", n = nodes)
+    };
+    if progress.found > 0 {
+        let found = group_digits(progress.found);
+        line.push_str(&if progress.detail::<SamplingFor>().is_some() {
+            tr!("progress-complete-tours", n = found)
+        } else {
+            tr!("progress-found", n = found)
+        });
+    }
+    let secs = progress.elapsed.as_secs_f64();
+    line.push_str(&if secs < 60.0 {
+        tr!("progress-seconds", s = format!("{secs:.1}"))
+    } else {
+        let whole = progress.elapsed.as_secs();
+        tr!(
+            "progress-minutes",
+            time = format!("{}:{:02}", whole / 60, whole % 60)
+        )
+    });
+    line.push_str(&tr!(
+        "progress-rate",
+        rate = group_digits(progress.nodes_per_second() as u64)
+    ));
+    if let Some(detail) = detail_words(progress) {
+        line.push_str(&tr!("progress-detail", detail = detail));
+    }
+    line
+}
+
+/// What the engine behind `progress` is doing, if it says.
+fn detail_words(progress: &Progress) -> Option<String> {
+    if let Some(sampling) = progress.detail::<SamplingFor>() {
+        let left = sampling.seconds.saturating_sub(progress.elapsed.as_secs());
+        return Some(tr!(
+            "detail-sampling",
+            seconds = sampling.seconds,
+            left = left
+        ));
+    }
+    if let Some(phase) = progress.detail::<GoishiPhase>() {
+        return Some(goishi_words(*phase, progress));
+    }
+    progress
+        .detail::<CountPhase>()
+        .map(|phase| count_words(phase, progress))
+}
+
+/// `, about 3 minutes to go`, when the engine can tell.
+fn time_left_words(progress: &Progress) -> String {
+    progress
+        .headway()
+        .and_then(|headway| headway.left)
+        .map_or_else(String::new, |left| {
+            tr!("detail-time-left", time = duration_words(left))
+        })
+}
+
+fn goishi_words(phase: GoishiPhase, progress: &Progress) -> String {
+    match phase {
+        GoishiPhase::Composing { block, blocks } => {
+            tr!("detail-composing", block = block, blocks = blocks)
+        }
+        GoishiPhase::CountingFrom { searched, stones } => {
+            let left = time_left_words(progress);
+            tr!(
+                "detail-counting-from",
+                searched = searched,
+                stones = stones,
+                left = left
+            )
+        }
+        GoishiPhase::ProvingUnique { stones } => tr!("detail-proving-unique", stones = stones),
+        GoishiPhase::Rating { stones } => tr!("detail-rating", stones = stones),
+    }
+}
+
+fn count_words(phase: &CountPhase, progress: &Progress) -> String {
+    match *phase {
+        CountPhase::FrontierSweep {
+            square,
+            squares,
+            states,
+            pass,
+            ..
+        } => {
+            let pass = match pass {
+                SweepPass::Counting => String::new(),
+                SweepPass::Sizing => tr!("detail-sweep-sizing").to_owned(),
+                SweepPass::Modulo { prime, primes } => {
+                    tr!("detail-sweep-modulo", prime = prime, primes = primes)
+                }
+            };
+            let left = time_left_words(progress);
+            tr!(
+                "detail-sweep",
+                pass = pass,
+                square = square,
+                squares = squares,
+                percent = u64::from(square) * 100 / u64::from(squares.max(1)),
+                states = group_digits(states),
+                left = left
+            )
+        }
+        CountPhase::Recording { states } => {
+            tr!("detail-recording", states = group_digits(states))
+        }
+        CountPhase::SweepFile {
+            doing,
+            after_square,
+            squares,
+            states,
+        } => {
+            let states = group_digits(states);
+            match doing {
+                LayerFileWork::Reading => tr!(
+                    "detail-checkpoint-reading",
+                    states = states,
+                    square = after_square,
+                    squares = squares
+                ),
+                LayerFileWork::Saving => tr!(
+                    "detail-checkpoint-saving",
+                    states = states,
+                    square = after_square,
+                    squares = squares
+                ),
+            }
+        }
+        CountPhase::WalkInstead { .. } => tr!("detail-walk").to_owned(),
+    }
+}
+
+/// `42%, about 3 minutes left`.
+pub fn headway_words(headway: Headway) -> String {
+    let percent = (headway.done * 100.0).floor() as u32;
+    match headway.left {
+        Some(left) => tr!(
+            "headway-left",
+            percent = percent,
+            time = duration_words(left)
+        ),
+        None => tr!("headway", percent = percent),
+    }
+}
+
+/// Puts an amount into its unit's words.
+type Wording = fn(String) -> String;
+
+/// A duration in the largest unit that keeps it readable.
+pub fn duration_words(seconds: f64) -> String {
+    let seconds = seconds.max(0.0);
+    let units: [(f64, Wording); 5] = [
+        (365.25 * 86_400.0, |n| tr!("duration-years", n = n)),
+        (86_400.0, |n| tr!("duration-days", n = n)),
+        (3_600.0, |n| tr!("duration-hours", n = n)),
+        (60.0, |n| tr!("duration-minutes", n = n)),
+        (1.0, |n| tr!("duration-seconds", n = n)),
+    ];
+    let (size, words) = units
+        .into_iter()
+        .find(|&(size, _)| seconds >= 2.0 * size)
+        .unwrap_or(units[4]);
+    let amount = seconds / size;
+    words(if amount >= 1e6 {
+        format!("{amount:.1e}")
+    } else {
+        group_digits(amount.round() as u64)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::app::i18n::{self, Language};
+
+    #[test]
+    fn counters_read_the_same_in_english_as_on_the_command_line() {
+        i18n::set(Language::English);
+        let progress = Progress {
+            nodes: 1234,
+            found: 5,
+            elapsed: Duration::from_millis(300),
+            ..Progress::default()
+        };
+        assert_eq!(progress_words(&progress), progress.to_string());
+        let sampling = progress.clone().with_detail(SamplingFor { seconds: 3 });
+        assert_eq!(progress_words(&sampling), sampling.to_string());
+        let composing = progress.with_detail(GoishiPhase::Composing {
+            block: 3,
+            blocks: 8,
+        });
+        assert_eq!(progress_words(&composing), composing.to_string());
+        let headway = Headway::of(42.0, 100.0, Some(180.0));
+        assert_eq!(headway_words(headway), headway.to_string());
+    }
+
+    #[test]
+    fn counters_read_in_japanese() {
+        i18n::set(Language::Japanese);
+        let progress = Progress {
+            nodes: 1234,
+            found: 5,
+            elapsed: Duration::from_secs(75),
+            ..Progress::default()
+        }
+        .with_detail(GoishiPhase::Composing {
+            block: 3,
+            blocks: 8,
+        });
+        let words = progress_words(&progress);
+        i18n::set(Language::English);
+        assert_eq!(
+            words,
+            "1,234 ノード、5 個発見、1:15 分、16/秒（ブロック 3/8 を作成中）"
+        );
+    }
+}
