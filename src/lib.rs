@@ -18,3 +18,4 @@ pub mod memory;
 pub mod output;
 pub mod random;
 pub mod render;
+pub mod replay;

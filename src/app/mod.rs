@@ -33,6 +33,7 @@ mod status;
 #[cfg(test)]
 mod tests;
 mod timeline;
+mod watch;
 mod widgets;
 mod words;
 mod work;
@@ -658,11 +659,8 @@ impl GridtourApp {
     fn tick(&mut self, ctx: &egui::Context) {
         // Capped so that a stalled frame does not jump far ahead.
         let seconds = ctx.input(|i| i.stable_dt).min(0.25);
-        let (speed, looping) = (
-            self.settings.view.moves_per_second,
-            self.settings.view.looping,
-        );
-        let playing = self.shown_mut().tick(seconds, speed, looping);
+        let view = self.settings.view.clone();
+        let playing = self.shown_mut().tick(seconds, &view);
         if playing {
             ctx.request_repaint();
         }

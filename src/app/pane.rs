@@ -133,7 +133,7 @@ pub trait Pane {
     /// How the mode's last job ended.
     fn last_job(&self) -> Option<&JobEnd>;
     /// Advances the path on show if it plays; whether it plays.
-    fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) -> bool;
+    fn tick(&mut self, seconds: f32, view: &ViewSettings) -> bool;
     /// See [`WindowMode::in_view`].
     fn in_view(&mut self, in_view: bool);
     /// See [`WindowMode::title`].
@@ -264,9 +264,16 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
         self.session.last_job()
     }
 
-    fn tick(&mut self, seconds: f32, moves_per_second: f32, looping: bool) -> bool {
-        self.session.tick(seconds, moves_per_second, looping);
-        self.session.is_playing()
+    fn tick(&mut self, seconds: f32, view: &ViewSettings) -> bool {
+        let watching = self
+            .session
+            .core_mut()
+            .watch
+            .as_mut()
+            .is_some_and(|watch| watch.tick(seconds, view.watch_speed));
+        self.session
+            .tick(seconds, view.moves_per_second, view.looping);
+        self.session.is_playing() || watching
     }
 
     fn in_view(&mut self, in_view: bool) {

@@ -17,6 +17,7 @@ use super::i18n::tr;
 use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
 use super::timeline::{MoveOwner, PathHistory, Playback, Timeline};
+use super::watch::Watch;
 
 /// The commands every mode has, with the same meaning in each: walking the
 /// history and the path on show, browsing what a search found, answering
@@ -33,6 +34,23 @@ pub enum Common {
     NextFound,
     /// Answers the question on show: yes or no.
     Answer(bool),
+    /// Controls the search being watched.
+    Watch(WatchStep),
+}
+
+/// What can be done with a search being watched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WatchStep {
+    /// Holds the watch where it is (the search waits too, soon after).
+    Pause,
+    /// Goes on at the speed chosen.
+    Resume,
+    /// Takes the last step back.
+    Back,
+    /// Shows the next step.
+    Forward,
+    /// Stops watching, and the search.
+    Close,
 }
 
 /// What a mode's searches find, which names its browsing commands.
@@ -56,6 +74,11 @@ impl Common {
             (Common::NextFound, Finds::Solutions) => tr!("next-solution"),
             (Common::Answer(true), _) => tr!("answer-yes"),
             (Common::Answer(false), _) => tr!("answer-no"),
+            (Common::Watch(WatchStep::Pause), _) => tr!("watch-pause"),
+            (Common::Watch(WatchStep::Resume), _) => tr!("watch-resume"),
+            (Common::Watch(WatchStep::Back), _) => tr!("watch-back"),
+            (Common::Watch(WatchStep::Forward), _) => tr!("watch-forward"),
+            (Common::Watch(WatchStep::Close), _) => tr!("watch-close"),
         }
     }
 
@@ -70,6 +93,11 @@ impl Common {
             (Common::NextFound, Finds::Solutions) => tr!("next-solution-does"),
             (Common::Answer(true), _) => tr!("answer-yes-does"),
             (Common::Answer(false), _) => tr!("answer-no-does"),
+            (Common::Watch(WatchStep::Pause), _) => tr!("watch-pause-does"),
+            (Common::Watch(WatchStep::Resume), _) => tr!("watch-resume-does"),
+            (Common::Watch(WatchStep::Back), _) => tr!("watch-back-does"),
+            (Common::Watch(WatchStep::Forward), _) => tr!("watch-forward-does"),
+            (Common::Watch(WatchStep::Close), _) => tr!("watch-close-does"),
         }
     }
 
@@ -104,6 +132,8 @@ pub struct Core<C, M, K, P> {
     pub revision: u64,
     /// The paths a search streamed, kept for browsing.
     pub found: Browser<Vec<P>>,
+    /// The search being watched, if one is.
+    pub watch: Option<Watch>,
 }
 
 impl<C, M, K, P> Default for Core<C, M, K, P> {
@@ -117,6 +147,7 @@ impl<C, M, K, P> Default for Core<C, M, K, P> {
             asking: Asking::default(),
             revision: 0,
             found: Browser::default(),
+            watch: None,
         }
     }
 }
@@ -195,6 +226,13 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
             Common::PreviousFound => core.found.has_previous(),
             Common::NextFound => core.found.has_next(),
             Common::Answer(_) => core.asking.question().is_some(),
+            Common::Watch(step) => core.watch.as_ref().is_some_and(|watch| match step {
+                WatchStep::Pause => !watch.is_paused() && !watch.is_over(),
+                WatchStep::Resume => watch.is_paused() && !watch.is_over(),
+                WatchStep::Back => watch.can_go_back(),
+                WatchStep::Forward => watch.can_go_forward(),
+                WatchStep::Close => true,
+            }),
         }
     }
 
@@ -236,6 +274,37 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
             }
             // Answers were taken by the question they answer.
             Common::Answer(_) => {}
+            Common::Watch(step) => return self.watch_step(step),
+        }
+        Vec::new()
+    }
+
+    /// Carries out a watch command.
+    fn watch_step(&mut self, step: WatchStep) -> Vec<Effect<Self::Job>> {
+        let core = self.core_mut();
+        let Some(watch) = core.watch.as_mut() else {
+            return Vec::new();
+        };
+        match step {
+            WatchStep::Pause => watch.set_paused(true),
+            WatchStep::Resume => watch.set_paused(false),
+            // Stepping holds the watch, to look at one step at a time.
+            WatchStep::Back => {
+                watch.set_paused(true);
+                watch.back();
+            }
+            WatchStep::Forward => {
+                watch.set_paused(true);
+                watch.forward();
+            }
+            WatchStep::Close => {
+                let runs = watch.search_runs();
+                core.watch = None;
+                core.touch();
+                if runs && core.running.take().is_some() {
+                    return vec![Effect::Cancel];
+                }
+            }
         }
         Vec::new()
     }

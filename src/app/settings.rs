@@ -76,6 +76,8 @@ pub struct ViewSettings {
     pub moves_per_second: f32,
     /// Whether the animation starts over after its last move.
     pub looping: bool,
+    /// How fast a watched search is shown, in steps a second.
+    pub watch_speed: f32,
 }
 
 impl Default for ViewSettings {
@@ -84,6 +86,7 @@ impl Default for ViewSettings {
             show_numbers: true,
             moves_per_second: 8.0,
             looping: false,
+            watch_speed: 20.0,
         }
     }
 }
@@ -362,6 +365,7 @@ mod tests {
                 show_numbers: false,
                 moves_per_second: 30.0,
                 looping: true,
+                watch_speed: 500.0,
             },
             last_directory: Some(PathBuf::from("/tmp/puzzles")),
             knight: KnightSettings {
@@ -415,6 +419,7 @@ mod tests {
                 show_numbers: false,
                 moves_per_second: 3.5,
                 looping: true,
+                ..ViewSettings::default()
             },
             last_directory: Some(PathBuf::from("/tmp/p")),
             knight: KnightSettings {

@@ -1613,6 +1613,7 @@ fn in_japanese_no_english_word_is_left_in_either_mode_or_the_help() {
         super::knight::command::Interaction::Tour,
         super::knight::command::Interaction::Edit,
         super::knight::command::Interaction::Play,
+        super::knight::command::Interaction::Watch,
     ] {
         let mut settings = knight_settings(6, 6, Algorithm::ALL[0]);
         settings.knight.interaction = interaction;
@@ -1656,11 +1657,37 @@ fn in_japanese_no_english_word_is_left_in_either_mode_or_the_help() {
 }
 
 #[test]
+fn in_japanese_watching_a_search_speaks_japanese_too() {
+    let mut settings = knight_settings(5, 5, Algorithm::Backtrack);
+    settings.knight.interaction = super::knight::command::Interaction::Watch;
+    settings.view.watch_speed = 30.0;
+    let mut harness = japanese_harness(settings);
+    harness.step();
+    let board = harness.state().knight.session.board().clone();
+    click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
+    step_until(&mut harness, |harness| {
+        watched(harness).is_some_and(|(steps, _)| steps >= 3)
+    });
+    press(&mut harness, "探索を一時停止");
+    press(&mut harness, "探索を比較");
+    wait_until_idle(&mut harness);
+    let texts = texts_on_show(&harness);
+    assert!(
+        texts.iter().any(|text| text.contains("ステップ")),
+        "{texts:?}"
+    );
+    for text in &texts {
+        let english = english_words(text);
+        assert!(english.is_empty(), "{english:?} in {text:?}");
+    }
+}
+
+#[test]
 fn in_japanese_every_command_speaks_from_the_japanese_file() {
     use super::command::{Command, Step};
     use super::goishi::command::GoishiCommand;
     use super::knight::command::KnightCommand;
-    use super::session::Common;
+    use super::session::{Common, WatchStep};
     let mut commands: Vec<super::AppCommand> = super::AppCommand::KEYED.to_vec();
     commands.extend([
         super::AppCommand::Show(Mode::Knight),
@@ -1668,13 +1695,26 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
         super::AppCommand::Pause,
         super::AppCommand::Resume,
     ]);
-    let common = Step::ALL.map(Common::Step).into_iter().chain([
-        Common::Seek(1),
-        Common::PreviousFound,
-        Common::NextFound,
-        Common::Answer(true),
-        Common::Answer(false),
-    ]);
+    let common = Step::ALL
+        .map(Common::Step)
+        .into_iter()
+        .chain([
+            Common::Seek(1),
+            Common::PreviousFound,
+            Common::NextFound,
+            Common::Answer(true),
+            Common::Answer(false),
+        ])
+        .chain(
+            [
+                WatchStep::Pause,
+                WatchStep::Resume,
+                WatchStep::Back,
+                WatchStep::Forward,
+                WatchStep::Close,
+            ]
+            .map(Common::Watch),
+        );
     for common in common {
         commands.push(super::AppCommand::Knight(KnightCommand::Common(common)));
         commands.push(super::AppCommand::Goishi(GoishiCommand::Common(common)));
@@ -1686,12 +1726,14 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
             KnightCommand::CopyLink,
             KnightCommand::CountTours,
             KnightCommand::EstimateTours,
+            KnightCommand::CompareSearches,
         ]
         .map(super::AppCommand::Knight),
     );
     commands.extend(
         [
             GoishiCommand::Solve,
+            GoishiCommand::Watch,
             GoishiCommand::CountSolutions,
             GoishiCommand::IsUnique,
             GoishiCommand::Hint,
@@ -1772,4 +1814,86 @@ fn japanese_goishi_mode_snapshot() {
     let mut harness = japanese_harness(goishi_settings(None));
     harness.run();
     harness.snapshot("goishi_mode_japanese");
+}
+
+/// The steps the shown mode's watch has applied, and its path.
+fn watched(harness: &Harness<'_, GridtourApp>) -> Option<(u64, Vec<(u32, u32)>)> {
+    let app = harness.state();
+    let watch = match app.settings.mode {
+        Mode::Knight => app.knight.session.core().watch.as_ref(),
+        Mode::Goishi => app.goishi.session.core().watch.as_ref(),
+    }?;
+    let replay = watch.replay();
+    Some((replay.counters().steps, replay.path().to_vec()))
+}
+
+/// Steps frames until `done` says so.
+fn step_until(
+    harness: &mut Harness<'_, GridtourApp>,
+    done: impl Fn(&Harness<'_, GridtourApp>) -> bool,
+) {
+    let deadline = Instant::now() + PATIENCE;
+    while !done(harness) {
+        assert!(Instant::now() < deadline, "the watch did not get there");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn watch_mode_steps_forward_and_back_and_its_counters_follow() {
+    let mut settings = knight_settings(5, 5, Algorithm::Backtrack);
+    settings.view.watch_speed = 30.0;
+    let mut harness = app_harness(settings);
+    harness.step();
+    press(&mut harness, "Watch a search");
+    assert!(shows(&harness, "Click a square to watch"));
+    let board = harness.state().knight.session.board().clone();
+    click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
+    step_until(&mut harness, |harness| {
+        watched(harness).is_some_and(|(steps, _)| steps >= 3)
+    });
+    press(&mut harness, "Pause search");
+    let (steps, path) = watched(&harness).expect("watching");
+    assert!(
+        ["Goes to", "Gives", "Dead end"]
+            .iter()
+            .any(|words| shows(&harness, words)),
+        "the last step in words"
+    );
+    assert!(shows(&harness, "Steps"));
+    press(&mut harness, "Step back");
+    let (back, back_path) = watched(&harness).expect("watching");
+    assert_eq!(back, steps - 1);
+    assert!(back_path.len() + 1 >= path.len());
+    press(&mut harness, "Step forward");
+    assert_eq!(watched(&harness).expect("watching"), (steps, path));
+    harness.state_mut().settings.view.watch_speed = *super::watch::WATCH_SPEEDS.end();
+    press(&mut harness, "Go on");
+    step_until(&mut harness, |harness| shows(harness, "The search is over"));
+    let (_, path) = watched(&harness).expect("watching");
+    let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
+    knight::validate(&board, &squares, TourKind::Open).expect("the watched path is a tour");
+    assert!(shows(&harness, "Found a solution"));
+    press(&mut harness, "Stop watching");
+    assert!(watched(&harness).is_none());
+}
+
+#[test]
+fn watching_the_goishi_search_ends_on_a_valid_order() {
+    let puzzle = goishi::format::load_bytes("test", UNIQUE_PUZZLE.as_bytes())
+        .expect("puzzle")
+        .puzzle;
+    let mut settings = goishi_settings(Some(&puzzle));
+    settings.view.watch_speed = *super::watch::WATCH_SPEEDS.end();
+    let mut harness = app_harness(settings);
+    harness.step();
+    press(&mut harness, "Watch the search");
+    step_until(&mut harness, |harness| shows(harness, "The search is over"));
+    let (steps, path) = watched(&harness).expect("watching");
+    let order: Vec<Point> = path.iter().map(|&(x, y)| Point::new(x, y)).collect();
+    goishi::validate(&puzzle, &order).expect("the watched order solves the puzzle");
+    assert!(steps > order.len() as u64);
+    press(&mut harness, "Step back");
+    assert_eq!(watched(&harness).expect("watching").0, steps - 1);
 }

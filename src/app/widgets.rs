@@ -9,7 +9,9 @@ use gridtour::render::Colour;
 use super::command::{Command, Key, Shortcut};
 use super::i18n::tr;
 use super::notice::Notice;
-use super::session::{Common, Finds, Session};
+use super::session::{Common, Finds, Session, WatchStep};
+use super::watch::WATCH_SPEEDS;
+use gridtour::replay::{Cell, Event, Rule};
 
 /// egui's name for `key`.
 fn egui_key(key: Key) -> egui::Key {
@@ -262,4 +264,90 @@ pub fn playback(
         ui.checkbox(&mut settings.looping, tr!("loop"));
     });
     request
+}
+
+/// The panel of a search being watched, the same in both modes: what the
+/// search just did, its counters, the watch's buttons and its speed.
+/// `name` names a cell as the mode does (a square, a point).
+pub fn watch_panel<S: Session<Command: Command>>(
+    ui: &mut egui::Ui,
+    session: &S,
+    speed: &mut f32,
+    name: impl Fn(Cell) -> String,
+    out: &mut Vec<S::Command>,
+) {
+    let Some(watch) = session.core().watch.as_ref() else {
+        return;
+    };
+    let replay = watch.replay();
+    ui.label(egui::RichText::new(last_step_words(replay.last(), &name)).strong());
+    let counters = replay.counters();
+    egui::Grid::new("watch-counters")
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (label, value) in [
+                (tr!("watch-steps"), counters.steps),
+                (tr!("watch-depth"), replay.path().len() as u64),
+                (tr!("watch-backtracks"), counters.backtracks),
+                (tr!("watch-dead-ends"), counters.dead_ends),
+                (tr!("watch-prunings"), counters.prunings),
+                (tr!("watch-restarts"), counters.restarts),
+            ] {
+                ui.label(label);
+                ui.monospace(group_digits(value));
+                ui.end_row();
+            }
+        });
+    let hold = if watch.is_paused() {
+        WatchStep::Resume
+    } else {
+        WatchStep::Pause
+    };
+    button_row(
+        ui,
+        [hold, WatchStep::Back, WatchStep::Forward, WatchStep::Close]
+            .map(|step| S::Command::from(Common::Watch(step))),
+        |command| session.can(command),
+        out,
+    );
+    ui.add(
+        egui::Slider::new(speed, WATCH_SPEEDS)
+            .logarithmic(true)
+            .text(tr!("watch-speed"))
+            .custom_formatter(|steps, _| {
+                if steps >= f64::from(*WATCH_SPEEDS.end()) {
+                    tr!("watch-full-speed").to_owned()
+                } else {
+                    group_digits(steps.round() as u64)
+                }
+            }),
+    );
+    if watch.is_over() {
+        ui.label(tr!("watch-over"));
+    }
+}
+
+/// What the step just shown did, in words.
+fn last_step_words(last: Option<Event>, name: &impl Fn(Cell) -> String) -> String {
+    match last {
+        None => tr!("watch-starting").to_owned(),
+        Some(Event::Take(cell)) => tr!("step-take", cell = name(cell)),
+        Some(Event::GiveBack(cell)) => tr!("step-give-back", cell = name(cell)),
+        Some(Event::DeadEnd(cell)) => tr!("step-dead-end", cell = name(cell)),
+        Some(Event::Prune { at, rule }) => tr!(
+            "step-prune",
+            cell = name(at),
+            rule = match rule {
+                Rule::Closing => tr!("rule-closing"),
+                Rule::DeadEnds => tr!("rule-dead-ends"),
+                Rule::Connectivity => tr!("rule-connectivity"),
+                Rule::EndTooEarly => tr!("rule-end-too-early"),
+                Rule::Stranded => tr!("rule-stranded"),
+                Rule::Known => tr!("rule-known"),
+            }
+        ),
+        Some(Event::Rotate { kept }) => tr!("step-rotate", kept = kept),
+        Some(Event::Restart { .. }) => tr!("step-restart").to_owned(),
+        Some(Event::Found) => tr!("step-found").to_owned(),
+    }
 }

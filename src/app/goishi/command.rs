@@ -80,6 +80,8 @@ pub enum GoishiCommand {
     LoadExample(usize),
     /// Finds one solution.
     Solve,
+    /// Solves, showing the search step by step.
+    Watch,
     /// Counts every solution.
     CountSolutions,
     /// Looks for a second solution.
@@ -114,6 +116,7 @@ impl Command for GoishiCommand {
     fn label(&self) -> &'static str {
         match self {
             GoishiCommand::Solve => tr!("solve"),
+            GoishiCommand::Watch => tr!("watch-the-search"),
             GoishiCommand::CountSolutions => tr!("count-solutions"),
             GoishiCommand::IsUnique => tr!("is-unique"),
             GoishiCommand::Hint => tr!("hint"),
@@ -133,6 +136,7 @@ impl Command for GoishiCommand {
     fn description(&self) -> &'static str {
         match self {
             GoishiCommand::Solve => tr!("solve-does"),
+            GoishiCommand::Watch => tr!("watch-the-search-does"),
             GoishiCommand::CountSolutions => tr!("count-solutions-does"),
             GoishiCommand::IsUnique => {
                 tr!("is-unique-does")

@@ -27,6 +27,7 @@ use crate::app::notice::Notice;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
+use crate::app::watch::Watch;
 
 /// The longest puzz.link URL of a puzzle the shelf keeps: a board of about
 /// 100 x 100 points.
@@ -83,6 +84,7 @@ enum Asked {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JobKind {
     Solve,
+    Watch,
     Rate,
     Count,
     Unique,
@@ -518,6 +520,7 @@ impl GoishiSession {
         // The status bar spoke of the old puzzle.
         self.core.last_job = None;
         self.core.found.clear();
+        self.core.watch = None;
         // What the adviser said was about the old puzzle, even where the
         // picks happen to be the same.
         self.outlook = None;
@@ -604,7 +607,10 @@ impl Session for GoishiSession {
             GoishiCommand::Resize { .. } => tr!("to-resize-puzzle"),
             GoishiCommand::NewBoard { .. } => tr!("to-start-empty"),
             GoishiCommand::LoadUrl(_) | GoishiCommand::LoadExample(_) => tr!("to-open-another"),
-            GoishiCommand::Solve | GoishiCommand::IsUnique | GoishiCommand::Rate => {
+            GoishiCommand::Solve
+            | GoishiCommand::Watch
+            | GoishiCommand::IsUnique
+            | GoishiCommand::Rate => {
                 tr!("to-search-again")
             }
             GoishiCommand::Generate(_) => tr!("to-generate"),
@@ -651,6 +657,12 @@ impl Session for GoishiSession {
             },
             GoishiCommand::Solve => {
                 self.start(JobKind::Solve, GoishiJob::Solve(self.puzzle.clone()))
+            }
+            GoishiCommand::Watch => {
+                self.core.watch = None;
+                self.answer = Some(tr!("watching-picks").to_owned());
+                self.core.touch();
+                self.start(JobKind::Watch, GoishiJob::Watch(self.puzzle.clone()))
             }
             GoishiCommand::CountSolutions => {
                 self.answer = Some(tr!("counting-solutions").to_owned());
@@ -740,6 +752,10 @@ impl Session for GoishiSession {
     fn job_item(&mut self, report: GoishiReport) {
         match report {
             GoishiReport::Found(order) => self.keep_found(order),
+            GoishiReport::Watching(steps) => {
+                self.core.watch = Some(Watch::new(steps));
+                self.core.touch();
+            }
             GoishiReport::Outlook(outlook) => {
                 if outlook.picks == self.game.picks() {
                     self.outlook = Some(outlook);
@@ -750,6 +766,7 @@ impl Session for GoishiSession {
             }
             // Only ends of the mode's job carry these.
             GoishiReport::Solved(_)
+            | GoishiReport::Watched(_)
             | GoishiReport::Rated(_)
             | GoishiReport::Counted(_)
             | GoishiReport::Unique(_)
@@ -762,7 +779,14 @@ impl Session for GoishiSession {
         self.core.running = None;
         let mut how = tr!("job-done").to_owned();
         match report {
-            GoishiReport::Found(_) | GoishiReport::Outlook(_) => {}
+            GoishiReport::Found(_) | GoishiReport::Outlook(_) | GoishiReport::Watching(_) => {}
+            GoishiReport::Watched(Some(_)) => {
+                self.answer = Some(tr!("watched-solution").to_owned());
+            }
+            GoishiReport::Watched(None) => {
+                self.answer = Some(tr!("no-solution").to_owned());
+                how = tr!("job-no-solution").to_owned();
+            }
             GoishiReport::Solved(Some(order)) if order.is_empty() => {
                 self.answer = Some(tr!("no-stones-to-pick").to_owned());
             }

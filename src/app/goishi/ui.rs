@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use eframe::egui;
 use gridtour::goishi::{self, Level, Point, Puzzle};
+use gridtour::replay::Event;
 
 use super::command::{GoishiCommand, Interaction};
 use super::session::{EXAMPLES, GoishiSession};
@@ -17,6 +18,7 @@ use crate::app::i18n::tr;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::{GoishiSettings, ViewSettings};
+use crate::app::watch::Watch;
 use crate::app::widgets;
 
 /// What the Goishi mode's UI keeps between frames.
@@ -36,6 +38,8 @@ pub struct GoishiUi {
     /// on when it was last folded or unfolded for it: it folds when play
     /// starts, so that no solution is one stray click away.
     solver: Option<(bool, bool)>,
+    /// The watched search's picks, with the step they were built for.
+    watched: CachedPath,
 }
 
 impl ModeUi<GoishiSession> for GoishiUi {
@@ -165,12 +169,20 @@ impl ModeUi<GoishiSession> for GoishiUi {
                         GoishiCommand::CountSolutions,
                         GoishiCommand::IsUnique,
                         GoishiCommand::Rate,
+                        GoishiCommand::Watch,
                     ] {
                         if widgets::button(ui, &command, session.can(&command)) {
                             out.push(command);
                         }
                     }
                 });
+                widgets::watch_panel(
+                    ui,
+                    session,
+                    &mut view.watch_speed,
+                    |(x, y)| Point::new(x, y).to_string(),
+                    out,
+                );
                 widgets::found_browser(ui, session, out);
             });
         let open = open != section.header_response.clicked();
@@ -252,6 +264,9 @@ impl ModeUi<GoishiSession> for GoishiUi {
     ) -> Option<String> {
         let puzzle = session.puzzle();
         let revision = session.revision();
+        if let Some(watch) = session.core().watch.as_ref() {
+            return self.watch_canvas(ui, puzzle, watch, (revision, view));
+        }
         let path = self
             .path
             .of(revision, || PathIndex::from_points(puzzle, &session.line()));
@@ -280,6 +295,43 @@ impl ModeUi<GoishiSession> for GoishiUi {
 
     fn view(&mut self) -> &mut View {
         &mut self.view
+    }
+}
+
+impl GoishiUi {
+    /// The board of a watched search: its picks, and the stone it just
+    /// gave up on marked as a hint is.
+    fn watch_canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        puzzle: &Puzzle,
+        watch: &Watch,
+        (revision, view): (u64, &ViewSettings),
+    ) -> Option<String> {
+        let replay = watch.replay();
+        let key = (revision << 40) ^ replay.counters().steps;
+        let path = self.watched.of(key, || {
+            PathIndex::new(puzzle.width(), puzzle.height(), replay.path().to_vec())
+        });
+        let marked: Vec<Point> = match replay.last() {
+            Some(Event::GiveBack((x, y)) | Event::Prune { at: (x, y), .. }) => {
+                vec![Point::new(x, y)]
+            }
+            _ => Vec::new(),
+        };
+        let scene = Scene {
+            layer: Layer::Goishi {
+                puzzle,
+                hints: &marked,
+            },
+            path: Some(path),
+            shown: replay.path().len(),
+            closed: false,
+            numbers: view.show_numbers,
+            revision: key ^ u64::from(view.show_numbers) << 63,
+        };
+        let response = self.view.show(ui, &scene);
+        response.hovered.map(|(x, y)| format!("({x}, {y})"))
     }
 }
 

@@ -2,19 +2,25 @@
 //! report, and the code that runs them on a worker thread.
 
 use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::mpsc::Receiver;
 
-use gridtour::goishi::{self, Game, GenerateError, Level, Point, Puzzle, Rating};
+use gridtour::goishi::{self, Game, GenerateError, Level, PickStep, Point, Puzzle, Rating};
 use gridtour::job::{Control, Outcome};
+use gridtour::replay::Event;
 
 use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
 use crate::app::goishi::ui::level_name;
 use crate::app::i18n::tr;
+use crate::app::watch;
 
 /// The background work the Goishi mode asks for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum GoishiJob {
     /// One solution.
     Solve(Puzzle),
+    /// One solution, its search watched step by step.
+    Watch(Puzzle),
     /// Every solution counted by the counter the command line uses, and
     /// the first [`BROWSE_LIMIT`] listed by a separate bounded enumeration.
     Count(Puzzle),
@@ -82,6 +88,10 @@ pub enum GoishiReport {
         /// The seed it used.
         seed: u64,
     },
+    /// A watched search has begun: its steps come through here.
+    Watching(Receiver<Vec<Event>>),
+    /// A watched search ended (`None`: no solution).
+    Watched(Option<Vec<Point>>),
 }
 
 impl GoishiJob {
@@ -89,6 +99,7 @@ impl GoishiJob {
     pub fn label(&self) -> String {
         match self {
             GoishiJob::Solve(_) => tr!("job-solving").to_owned(),
+            GoishiJob::Watch(_) => tr!("job-watch-picks").to_owned(),
             GoishiJob::Count(_) => tr!("job-counting-solutions").to_owned(),
             GoishiJob::Unique(_) => tr!("is-unique").to_owned(),
             GoishiJob::Finish(_) => tr!("job-can-finish").to_owned(),
@@ -106,6 +117,17 @@ impl GoishiJob {
     ) -> Outcome<GoishiReport> {
         match self {
             GoishiJob::Solve(puzzle) => goishi::solve(&puzzle, control).map(GoishiReport::Solved),
+            GoishiJob::Watch(puzzle) => {
+                let (feed, receiver) = watch::channel(control);
+                emit(GoishiReport::Watching(receiver));
+                let feed = Mutex::new(feed);
+                let watcher = |step: PickStep| {
+                    feed.lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .see(step.into());
+                };
+                goishi::solve_watched(&puzzle, control, &watcher).map(GoishiReport::Watched)
+            }
             GoishiJob::Count(puzzle) => count_and_browse(&puzzle, control, emit),
             GoishiJob::Unique(puzzle) => second_solution(&puzzle, control, emit),
             GoishiJob::Rate(puzzle) => goishi::rate(&puzzle, control).map(GoishiReport::Rated),

@@ -18,6 +18,8 @@ pub enum Interaction {
     Edit,
     /// A click moves the knight there, under the rules.
     Play,
+    /// A click starts a search from the square, shown step by step.
+    Watch,
 }
 
 impl Interaction {
@@ -27,6 +29,7 @@ impl Interaction {
             Interaction::Tour => tr!("start-tours"),
             Interaction::Edit => tr!("edit-blocked"),
             Interaction::Play => tr!("play-mode"),
+            Interaction::Watch => tr!("watch-a-search"),
         }
     }
 }
@@ -87,6 +90,8 @@ pub enum KnightCommand {
     CopyLink,
     /// Counts the tours of the board (or from the chosen square).
     CountTours,
+    /// Runs every search from the chosen square and compares their steps.
+    CompareSearches,
     /// Estimates the number of tours the count would count.
     EstimateTours,
     /// Whether counts are of tours from the chosen square only.
@@ -115,6 +120,7 @@ impl Command for KnightCommand {
             KnightCommand::CopyLink => tr!("copy-link"),
             KnightCommand::CountTours => tr!("count-tours"),
             KnightCommand::EstimateTours => tr!("estimate-tours"),
+            KnightCommand::CompareSearches => tr!("compare-searches"),
             KnightCommand::Common(common) => common.label(Finds::Tours),
             _ => "",
         }
@@ -131,6 +137,7 @@ impl Command for KnightCommand {
                 tr!("count-tours-does")
             }
             KnightCommand::EstimateTours => tr!("estimate-tours-does"),
+            KnightCommand::CompareSearches => tr!("compare-searches-does"),
             KnightCommand::Common(common) => common.description(Finds::Tours),
             _ => "",
         }

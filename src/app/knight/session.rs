@@ -22,11 +22,15 @@ use crate::app::command::{Effect, Step};
 use crate::app::i18n::tr;
 use crate::app::jobs::JobEnd;
 use crate::app::knight::command::{BoardChange, Interaction, KnightCommand, KnightMove};
-use crate::app::knight::work::{KnightJob, KnightReport, WINDOW_ESTIMATE_SECONDS, describe_count};
+use crate::app::knight::ui::algorithm_name;
+use crate::app::knight::work::{
+    Comparison, KnightJob, KnightReport, WINDOW_ESTIMATE_SECONDS, describe_count,
+};
 use crate::app::notice::Notice;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::KnightSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
+use crate::app::watch::Watch;
 use crate::app::words::{duration_words, progress_words};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
@@ -44,6 +48,8 @@ pub enum JobKind {
     Count,
     Estimate,
     FailingStarts,
+    Watch,
+    Compare,
 }
 
 /// Warnsdorff counts and dead squares for play mode.
@@ -72,6 +78,8 @@ pub struct KnightSession {
     count: Option<String>,
     /// The kind of tours the browser holds.
     found_kind: TourKind,
+    /// The last comparison of the searches, with its start square.
+    compared: Option<(Square, Vec<Comparison>)>,
     /// The square the running or last count was restricted to.
     counted_from: Option<Square>,
     show_failing_starts: bool,
@@ -112,6 +120,7 @@ impl KnightSession {
             count_from_start: false,
             count: None,
             found_kind: TourKind::Open,
+            compared: None,
             counted_from: None,
             show_failing_starts: false,
             failing_starts: None,
@@ -180,6 +189,11 @@ impl KnightSession {
     /// The solver for clicked squares.
     pub fn algorithm(&self) -> Algorithm {
         self.algorithm
+    }
+
+    /// The last comparison of the searches, with its start square.
+    pub fn compared(&self) -> Option<&(Square, Vec<Comparison>)> {
+        self.compared.as_ref()
     }
 
     /// What clicks do.
@@ -272,6 +286,7 @@ impl KnightSession {
                 Interaction::Play => tr!("click-to-place"),
                 Interaction::Edit => tr!("click-to-block"),
                 Interaction::Tour => tr!("click-to-start"),
+                Interaction::Watch => tr!("click-to-watch"),
             }
             .to_owned();
         };
@@ -385,6 +400,28 @@ impl KnightSession {
                     algorithm: self.algorithm,
                 })]
             }
+            Interaction::Watch if self.board().is_blocked(square) => {
+                self.core.notice = Some(Notice::error(tr!("start-blocked", name = name)));
+                Vec::new()
+            }
+            Interaction::Watch => {
+                self.count_start = Some(square);
+                self.core.playback.stop();
+                self.core.watch = None;
+                self.answer = Some(tr!(
+                    "watching-from",
+                    algorithm = algorithm_name(self.algorithm),
+                    name = name
+                ));
+                self.core.running = Some(JobKind::Watch);
+                self.core.touch();
+                vec![Effect::Start(KnightJob::Watch {
+                    board: self.board().clone(),
+                    start: square,
+                    kind: self.kind,
+                    algorithm: self.algorithm,
+                })]
+            }
             Interaction::Play => {
                 match self.walk.refusal(square) {
                     Some(reason) => self.core.notice = Some(Notice::error(refusal_words(&reason))),
@@ -435,6 +472,8 @@ impl KnightSession {
         self.count = None;
         self.answer = None;
         self.failing_starts = None;
+        self.compared = None;
+        self.core.watch = None;
         self.core.found.clear();
         let mut effects = Vec::new();
         if self.core.running.take().is_some() {
@@ -624,6 +663,9 @@ impl Session for KnightSession {
             KnightCommand::CopyLink => true,
             KnightCommand::CountTours => self.core.running != Some(JobKind::Count),
             KnightCommand::EstimateTours => self.core.running != Some(JobKind::Estimate),
+            KnightCommand::CompareSearches => {
+                self.count_start.is_some() && self.core.running != Some(JobKind::Compare)
+            }
             KnightCommand::CountFromStart(_) => self.count_start.is_some(),
             KnightCommand::ShowFailingStarts(_) => {
                 self.board().area() <= FAILING_STARTS_MAX_SQUARES
@@ -639,6 +681,7 @@ impl Session for KnightSession {
             JobKind::Count => tr!("count-running"),
             JobKind::Estimate => tr!("estimate-running"),
             JobKind::FailingStarts => tr!("failing-starts-running"),
+            JobKind::Watch | JobKind::Compare => return None,
             JobKind::Solve => return None,
         };
         let action = match command {
@@ -681,10 +724,22 @@ impl Session for KnightSession {
                     // A search's status does not speak of a walk played.
                     self.core.last_job = None;
                 }
+                let mut effects = Vec::new();
+                if interaction != Interaction::Watch {
+                    // Plain search is for watching: it may never end.
+                    if self.algorithm == Algorithm::Dfs {
+                        self.algorithm = Algorithm::Backtrack;
+                    }
+                    self.core.watch = None;
+                    if self.core.running == Some(JobKind::Watch) {
+                        self.core.running = None;
+                        effects.push(Effect::Cancel);
+                    }
+                }
                 self.interaction = interaction;
                 self.core.playback.stop();
                 self.core.touch();
-                Vec::new()
+                effects
             }
             KnightCommand::Click(square) => self.click(square),
             KnightCommand::ClearBlocked => {
@@ -718,6 +773,22 @@ impl Session for KnightSession {
             }
             KnightCommand::CountTours => self.start_count(),
             KnightCommand::EstimateTours => self.start_estimate(),
+            KnightCommand::CompareSearches => match self.count_start {
+                Some(start) => {
+                    self.compared = None;
+                    self.answer = Some(tr!(
+                        "comparing-from",
+                        name = self.board().square_name(start)
+                    ));
+                    self.core.running = Some(JobKind::Compare);
+                    vec![Effect::Start(KnightJob::Compare {
+                        board: self.board().clone(),
+                        start,
+                        kind: self.kind,
+                    })]
+                }
+                None => Vec::new(),
+            },
             KnightCommand::CountFromStart(on) => {
                 self.count_from_start = on;
                 Vec::new()
@@ -755,8 +826,13 @@ impl Session for KnightSession {
 
     /// Takes a tour a count streamed for browsing.
     fn job_item(&mut self, report: KnightReport) {
-        if let KnightReport::Found(tour) = report {
-            self.keep_found(tour);
+        match report {
+            KnightReport::Found(tour) => self.keep_found(tour),
+            KnightReport::Watching(steps) => {
+                self.core.watch = Some(Watch::new(steps));
+                self.core.touch();
+            }
+            _ => {}
         }
     }
 
@@ -765,7 +841,18 @@ impl Session for KnightSession {
         self.core.running = None;
         let mut how = tr!("job-done").to_owned();
         match report {
-            KnightReport::Found(_) => {}
+            KnightReport::Found(_) | KnightReport::Watching(_) => {}
+            KnightReport::Watched(SolveResult::Found(_)) => {
+                self.answer = Some(tr!("watched-found").to_owned());
+            }
+            KnightReport::Watched(SolveResult::NoTour(reason)) => {
+                self.answer = Some(tr!("no-tour", reason = reason));
+                how = tr!("job-no-tour").to_owned();
+            }
+            KnightReport::Compared(compared) => {
+                self.answer = None;
+                self.compared = self.count_start.map(|start| (start, compared));
+            }
             KnightReport::Solved(SolveResult::Found(tour)) => {
                 self.answer = None;
                 let mut walk = tour.path.clone();
@@ -872,7 +959,9 @@ impl Session for KnightSession {
                     progress = progress_words(&end.progress)
                 ));
             }
-            JobKind::Solve => self.answer = Some(tr!("search-cut-short", how = how.as_str())),
+            JobKind::Solve | JobKind::Watch | JobKind::Compare => {
+                self.answer = Some(tr!("search-cut-short", how = how.as_str()));
+            }
             JobKind::Estimate => self.count = Some(tr!("estimate-cut-short", how = how.as_str())),
             JobKind::FailingStarts => {
                 self.show_failing_starts = false;

@@ -652,3 +652,88 @@ fn the_click_mode_and_the_counting_square_survive_a_restart() {
     assert_eq!(again.interaction(), Interaction::Play);
     assert_eq!(again.count_start(), (true, Some(square(&session, "a1"))));
 }
+
+#[test]
+fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
+    use crate::app::session::WatchStep;
+    use crate::app::watch::WATCH_SPEEDS;
+    use gridtour::knight::SolveResult;
+    use gridtour::replay::Event;
+    let mut session = session(5, 5);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Watch),
+    );
+    give(&mut session, KnightCommand::SetAlgorithm(Algorithm::Dfs));
+    click(&mut session, "a1");
+    let a1 = square(&session, "a1");
+    let tour = match knight::solve(
+        session.board(),
+        a1,
+        TourKind::Open,
+        Algorithm::Dfs,
+        &Control::new(),
+    ) {
+        Outcome::Done(SolveResult::Found(tour)) => tour,
+        other => panic!("5x5 has an open tour from a1: {other:?}"),
+    };
+    let watch = session.core.watch.as_mut().expect("watching");
+    assert!(!watch.tick(1.0, *WATCH_SPEEDS.end()), "over in one frame");
+    let cells: Vec<(u32, u32)> = tour.path.iter().map(|s| (s.x, s.y)).collect();
+    let replay = watch.replay();
+    assert_eq!(replay.path(), cells);
+    assert_eq!(replay.last(), Some(Event::Found));
+    // Plain search takes 26,471 steps to its first 5x5 tour from a1.
+    assert_eq!(replay.counters().steps, 26_471);
+    // Every step pushes, pops, meets a dead end or finds: the pushes are
+    // the pops and the path's 25 squares.
+    let counters = replay.counters();
+    assert_eq!(
+        counters.steps,
+        (counters.backtracks + 25) + counters.backtracks + counters.dead_ends + 1
+    );
+    assert!(counters.backtracks > 1_000, "{counters:?}");
+    assert_eq!(session.summary(), tr!("watched-found"));
+    let watch_step = |session: &mut KnightSession, step| {
+        give(session, KnightCommand::Common(Common::Watch(step)));
+        let replay = session.core.watch.as_ref().expect("watching").replay();
+        (replay.counters().steps, replay.path().len())
+    };
+    assert_eq!(watch_step(&mut session, WatchStep::Back), (26_470, 25));
+    assert_eq!(watch_step(&mut session, WatchStep::Back), (26_469, 24));
+    assert_eq!(watch_step(&mut session, WatchStep::Forward), (26_470, 25));
+    assert!(session.core.watch.as_ref().is_some_and(|w| w.is_paused()));
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Watch(WatchStep::Close)),
+    );
+    assert!(session.core.watch.is_none());
+}
+
+#[test]
+fn comparing_counts_each_search_s_steps_to_its_first_tour() {
+    use crate::app::knight::work::Ended;
+    let mut session = session(5, 5);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Watch),
+    );
+    assert!(
+        !session.can(&KnightCommand::CompareSearches),
+        "no square yet"
+    );
+    click(&mut session, "a1");
+    give(&mut session, KnightCommand::CompareSearches);
+    let (start, compared) = session.compared().expect("compared");
+    assert_eq!(*start, square(&session, "a1"));
+    let steps: Vec<(Algorithm, u64, Ended)> = compared
+        .iter()
+        .map(|c| (c.algorithm, c.steps, c.ended))
+        .collect();
+    assert_eq!(steps.len(), Algorithm::ALL.len());
+    assert!(steps.iter().all(|&(_, _, ended)| ended == Ended::Found));
+    let of = |algorithm| steps.iter().find(|s| s.0 == algorithm).expect("compared").1;
+    assert_eq!(of(Algorithm::Dfs), 26_471);
+    assert!(of(Algorithm::Warnsdorff) < 100, "{steps:?}");
+    assert!(of(Algorithm::Backtrack) < of(Algorithm::Dfs), "{steps:?}");
+}

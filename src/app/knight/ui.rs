@@ -4,16 +4,19 @@
 
 use eframe::egui;
 use gridtour::english::group_digits;
-use gridtour::knight::{Algorithm, Board, Square, TourKind};
+use gridtour::knight::{Algorithm, Board, KNIGHT_MOVES, Square, TourKind};
+use gridtour::replay::Event;
 
 use super::command::{Interaction, KnightCommand};
 use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
+use super::work::Ended;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::i18n::tr;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::{KnightSettings, ViewSettings};
+use crate::app::watch::Watch;
 use crate::app::widgets;
 
 /// What the knight mode's UI keeps between frames.
@@ -27,6 +30,8 @@ pub struct KnightUi {
     hints: Option<(u64, usize, PlayHints)>,
     /// A board size being typed or dragged.
     size: Option<(u32, u32)>,
+    /// The watched search's path, with the step it was built for.
+    watched: CachedPath,
 }
 
 impl ModeUi<KnightSession> for KnightUi {
@@ -59,7 +64,14 @@ impl ModeUi<KnightSession> for KnightUi {
         egui::ComboBox::from_label(tr!("algorithm"))
             .selected_text(algorithm_name(algorithm))
             .show_ui(ui, |ui| {
-                for choice in Algorithm::SOLVERS {
+                // Plain search is for watching and comparing: it may never
+                // end on a board a click starts.
+                let choices: &[Algorithm] = if session.interaction() == Interaction::Watch {
+                    &Algorithm::ALL
+                } else {
+                    &Algorithm::SOLVERS
+                };
+                for &choice in choices {
                     ui.selectable_value(&mut algorithm, choice, algorithm_name(choice));
                 }
             });
@@ -68,13 +80,21 @@ impl ModeUi<KnightSession> for KnightUi {
         }
 
         ui.separator();
-        for interaction in [Interaction::Tour, Interaction::Edit, Interaction::Play] {
+        for interaction in [
+            Interaction::Tour,
+            Interaction::Edit,
+            Interaction::Play,
+            Interaction::Watch,
+        ] {
             if ui
                 .radio(session.interaction() == interaction, interaction.label())
                 .clicked()
             {
                 out.push(KnightCommand::SetInteraction(interaction));
             }
+        }
+        if session.interaction() == Interaction::Watch {
+            watch_section(ui, session, view, out);
         }
         ui.horizontal_wrapped(|ui| {
             for command in [
@@ -150,6 +170,9 @@ impl ModeUi<KnightSession> for KnightUi {
     ) -> Option<String> {
         let board = session.board();
         let revision = session.revision();
+        if let Some(watch) = session.core().watch.as_ref() {
+            return self.watch_canvas(ui, board, watch, (revision, view), out);
+        }
         let path = self
             .path
             .of(revision, || PathIndex::from_squares(board, &session.line()));
@@ -202,6 +225,83 @@ impl ModeUi<KnightSession> for KnightUi {
     }
 }
 
+impl KnightUi {
+    /// The board of a watched search: its path, the square it just gave
+    /// up (marked), and the onward counts of the squares it can go to.
+    fn watch_canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: &Board,
+        watch: &Watch,
+        (revision, view): (u64, &ViewSettings),
+        out: &mut Vec<KnightCommand>,
+    ) -> Option<String> {
+        let replay = watch.replay();
+        let key = (revision << 40) ^ replay.counters().steps;
+        let path = self.watched.of(key, || {
+            PathIndex::new(board.width(), board.height(), replay.path().to_vec())
+        });
+        let mut marked = vec![false; board.area()];
+        if let Some(Event::DeadEnd(cell) | Event::GiveBack(cell) | Event::Prune { at: cell, .. }) =
+            replay.last()
+        {
+            marked[board.index(Square::new(cell.0, cell.1))] = true;
+        }
+        let candidates = onward_counts(board, replay.path());
+        let scene = Scene {
+            layer: Layer::Knight {
+                board,
+                highlight: &marked,
+                unreachable: &[],
+                candidates: &candidates,
+            },
+            path: Some(path),
+            shown: replay.path().len(),
+            closed: false,
+            numbers: view.show_numbers,
+            revision: key ^ u64::from(view.show_numbers) << 63,
+        };
+        let response = self.view.show(ui, &scene);
+        if let Some((x, y)) = response.clicked {
+            out.push(KnightCommand::Click(Square::new(x, y)));
+        }
+        response
+            .hovered
+            .map(|(x, y)| board.square_name(Square::new(x, y)))
+    }
+}
+
+/// The squares a knight at the end of `path` can go to, each with its own
+/// number of onward moves (Warnsdorff's count).
+fn onward_counts(board: &Board, path: &[(u32, u32)]) -> Vec<((u32, u32), u32)> {
+    let Some(&(x, y)) = path.last() else {
+        return Vec::new();
+    };
+    let mut taken = vec![false; board.area()];
+    for &(x, y) in path {
+        taken[board.index(Square::new(x, y))] = true;
+    }
+    let free = |square: Square| board.is_open(square) && !taken[board.index(square)];
+    let moves = |square: Square| {
+        KNIGHT_MOVES.into_iter().filter_map(move |(dx, dy)| {
+            let to = (
+                i64::from(square.x) + i64::from(dx),
+                i64::from(square.y) + i64::from(dy),
+            );
+            let inside = (0..i64::from(board.width())).contains(&to.0)
+                && (0..i64::from(board.height())).contains(&to.1);
+            inside.then(|| Square::new(to.0 as u32, to.1 as u32))
+        })
+    };
+    moves(Square::new(x, y))
+        .filter(|&square| free(square))
+        .map(|square| {
+            let onward = moves(square).filter(|&next| free(next)).count() as u32;
+            ((square.x, square.y), onward)
+        })
+        .collect()
+}
+
 /// The solver's name as the window shows it.
 pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
     match algorithm {
@@ -209,4 +309,47 @@ pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
         Algorithm::Backtrack => tr!("algorithm-backtrack"),
         Algorithm::Dfs => tr!("algorithm-dfs"),
     }
+}
+
+/// The search being watched, and the comparison of every search from the
+/// chosen square.
+fn watch_section(
+    ui: &mut egui::Ui,
+    session: &KnightSession,
+    view: &mut ViewSettings,
+    out: &mut Vec<KnightCommand>,
+) {
+    let board = session.board();
+    widgets::watch_panel(
+        ui,
+        session,
+        &mut view.watch_speed,
+        |(x, y)| board.square_name(Square::new(x, y)),
+        out,
+    );
+    widgets::button_row(
+        ui,
+        [KnightCommand::CompareSearches],
+        |command| session.can(command),
+        out,
+    );
+    let Some((start, compared)) = session.compared() else {
+        return;
+    };
+    ui.label(tr!("compared-from", name = board.square_name(*start)));
+    egui::Grid::new("knight-compared")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for comparison in compared {
+                ui.label(algorithm_name(comparison.algorithm));
+                let steps = group_digits(comparison.steps);
+                ui.label(match comparison.ended {
+                    Ended::Found => tr!("compared-found", steps = steps),
+                    Ended::NoTour => tr!("compared-no-tour", steps = steps),
+                    Ended::OutOfSteps => tr!("compared-out-of-steps", steps = steps),
+                });
+                ui.end_row();
+            }
+        });
 }

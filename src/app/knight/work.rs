@@ -2,15 +2,19 @@
 //! report, and the code that runs them on a worker thread.
 
 use std::ops::ControlFlow;
+use std::sync::mpsc::Receiver;
 
 use gridtour::job::{Control, Outcome};
+use gridtour::knight::trace::Step;
 use gridtour::knight::{
     self, Algorithm, Board, Count, Estimate, NotCounted, Patience, Sampling, SolveResult, Square,
     TooManySquares, TourKind,
 };
+use gridtour::replay::Event;
 
 use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
 use crate::app::i18n::tr;
+use crate::app::watch;
 
 /// The background work the knight mode asks for.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +46,27 @@ pub enum KnightJob {
         /// The board as it was asked.
         board: Board,
     },
+    /// One tour from `start`, its search watched step by step.
+    Watch {
+        /// The board as it was asked.
+        board: Board,
+        /// The first square.
+        start: Square,
+        /// Open or closed.
+        kind: TourKind,
+        /// Which search.
+        algorithm: Algorithm,
+    },
+    /// How many steps each search takes to its first tour from `start`,
+    /// each allowed at most [`COMPARE_BUDGET`].
+    Compare {
+        /// The board as it was asked.
+        board: Board,
+        /// The first square.
+        start: Square,
+        /// Open or closed.
+        kind: TourKind,
+    },
     /// An estimate of the number of tours a count would count.
     Estimate {
         /// The board as it was asked.
@@ -71,7 +96,39 @@ pub enum KnightReport {
     FailingStarts(Vec<Square>),
     /// An estimate ended, or was refused (the board is too big).
     Estimated(Result<Estimate, TooManySquares>),
+    /// A watched search has begun: its steps come through here.
+    Watching(Receiver<Vec<Event>>),
+    /// A watched search ended.
+    Watched(SolveResult),
+    /// The searches compared, in the order of [`Algorithm::ALL`].
+    Compared(Vec<Comparison>),
 }
+
+/// How one search did against the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Comparison {
+    /// The search.
+    pub algorithm: Algorithm,
+    /// The steps it took (all of them, when it ran out of budget).
+    pub steps: u64,
+    /// How it ended.
+    pub ended: Ended,
+}
+
+/// How a compared search ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// It found a tour.
+    Found,
+    /// It showed that there is none.
+    NoTour,
+    /// It used up its budget of steps.
+    OutOfSteps,
+}
+
+/// The most steps each search of a comparison may take: plain search
+/// finds its first 8x8 tour from a1 within it.
+pub const COMPARE_BUDGET: u64 = 50_000_000;
 
 impl KnightJob {
     /// What the job does, in words.
@@ -84,6 +141,12 @@ impl KnightJob {
                 tr!("job-counting", what = describe_count(board, *start, *kind))
             }
             KnightJob::FailingStarts { .. } => tr!("job-failing-starts").to_owned(),
+            KnightJob::Watch { board, start, .. } => {
+                tr!("job-watch-from", start = board.square_name(*start))
+            }
+            KnightJob::Compare { board, start, .. } => {
+                tr!("job-compare-from", start = board.square_name(*start))
+            }
             KnightJob::Estimate { board, start, kind } => {
                 tr!(
                     "job-estimating",
@@ -116,6 +179,28 @@ impl KnightJob {
             KnightJob::FailingStarts { board } => {
                 knight::warnsdorff_failing_starts(&board, control).map(KnightReport::FailingStarts)
             }
+            KnightJob::Watch {
+                board,
+                start,
+                kind,
+                algorithm,
+            } => {
+                let (mut feed, receiver) = watch::channel(control);
+                emit(KnightReport::Watching(receiver));
+                let mut watcher = |step: Step| feed.see(step.into());
+                knight::solve_watched(&board, (start, kind), algorithm, control, &mut watcher)
+                    .map(KnightReport::Watched)
+            }
+            KnightJob::Compare { board, start, kind } => {
+                let mut compared = Vec::new();
+                for algorithm in Algorithm::ALL {
+                    match steps_to_a_tour(&board, (start, kind), algorithm, control) {
+                        Outcome::Done(comparison) => compared.push(comparison),
+                        Outcome::Cancelled => return Outcome::Cancelled,
+                    }
+                }
+                Outcome::Done(KnightReport::Compared(compared))
+            }
             KnightJob::Estimate { board, start, kind } => {
                 let sampling = Sampling {
                     seconds: WINDOW_ESTIMATE_SECONDS,
@@ -130,6 +215,38 @@ impl KnightJob {
             }
         }
     }
+}
+
+/// How many steps `algorithm` takes to its first tour, at most
+/// [`COMPARE_BUDGET`].
+fn steps_to_a_tour(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    algorithm: Algorithm,
+    control: &Control,
+) -> Outcome<Comparison> {
+    // Its own control, so that running out of steps is not taken for the
+    // job being cancelled.
+    let own = Control::new();
+    let mut steps = 0;
+    let mut watcher = |_: Step| {
+        steps += 1;
+        if steps == COMPARE_BUDGET || control.should_stop() {
+            own.cancel();
+        }
+    };
+    let searched = knight::solve_watched(board, (start, kind), algorithm, &own, &mut watcher);
+    let ended = match searched {
+        _ if control.should_stop() => return Outcome::Cancelled,
+        Outcome::Done(SolveResult::Found(_)) => Ended::Found,
+        Outcome::Done(SolveResult::NoTour(_)) => Ended::NoTour,
+        Outcome::Cancelled => Ended::OutOfSteps,
+    };
+    Outcome::Done(Comparison {
+        algorithm,
+        steps,
+        ended,
+    })
 }
 
 /// How long the window's estimate samples: on 8x8 a minute gives open

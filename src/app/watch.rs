@@ -1,0 +1,262 @@
+//! Watching a solver think, the same in both modes: the search runs on a
+//! worker thread and hands its steps over in batches through a bounded
+//! channel, so a slow watch holds the search back instead of storing its
+//! steps; the window applies them to a [`Replay`] at the speed chosen, and
+//! can pause, step forward and step back over the last
+//! [`WATCH_MEMORY`] steps. No egui in here.
+
+use std::collections::VecDeque;
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
+use std::time::Duration;
+
+use gridtour::job::Control;
+use gridtour::replay::{Event, Replay};
+
+/// How many steps a watch remembers for stepping back.
+pub const WATCH_MEMORY: usize = 1_000_000;
+
+/// How many steps the worker hands over at once.
+const BATCH: usize = 4096;
+
+/// How long a search ahead of the window waits before it looks again.
+const WAIT_FOR_WINDOW: Duration = Duration::from_millis(2);
+
+/// How many batches may wait for the window before the search waits.
+const BATCHES_AHEAD: usize = 16;
+
+/// The most steps one frame applies: at full speed the window stays
+/// responsive and the search goes on between frames.
+const MOST_STEPS_A_FRAME: u64 = 2_000_000;
+
+/// The slowest and fastest watching speeds, in steps a second; the
+/// fastest is "as fast as the search goes".
+pub const WATCH_SPEEDS: std::ops::RangeInclusive<f32> = 1.0..=1_000_000.0;
+
+/// The worker's end of a watch: it batches the search's steps and stops
+/// the search once no one watches.
+pub struct Feed<'c> {
+    sender: SyncSender<Vec<Event>>,
+    batch: Vec<Event>,
+    control: &'c Control,
+}
+
+/// A new watch's two ends: the worker's feed and the window's receiver.
+pub fn channel(control: &Control) -> (Feed<'_>, Receiver<Vec<Event>>) {
+    let (sender, receiver) = sync_channel(BATCHES_AHEAD);
+    let feed = Feed {
+        sender,
+        batch: Vec::with_capacity(BATCH),
+        control,
+    };
+    (feed, receiver)
+}
+
+impl Feed<'_> {
+    /// Takes one step of the search.
+    pub fn see(&mut self, event: Event) {
+        self.batch.push(event);
+        if self.batch.len() == BATCH {
+            self.hand_over();
+        }
+    }
+
+    /// Hands the steps so far to the window, waiting while it is behind
+    /// (unless the search is cancelled); a window that stopped watching
+    /// stops the search.
+    fn hand_over(&mut self) {
+        let mut batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        loop {
+            match self.sender.try_send(batch) {
+                Ok(()) => return,
+                Err(TrySendError::Full(back)) if !self.control.is_cancelled() => {
+                    batch = back;
+                    std::thread::sleep(WAIT_FOR_WINDOW);
+                }
+                Err(TrySendError::Full(_)) => return,
+                Err(TrySendError::Disconnected(_)) => {
+                    self.control.cancel();
+                    return;
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Feed<'_> {
+    fn drop(&mut self) {
+        if !self.batch.is_empty() {
+            self.hand_over();
+        }
+    }
+}
+
+/// The window's end of a watch.
+#[derive(Debug)]
+pub struct Watch {
+    replay: Replay,
+    steps: Receiver<Vec<Event>>,
+    /// Steps received (or stepped back over) and not applied yet.
+    pending: VecDeque<Event>,
+    /// The part of a step the last frame's time was worth.
+    carry: f64,
+    paused: bool,
+    /// Whether the search has handed over its last step.
+    ended: bool,
+}
+
+impl Watch {
+    /// Watches the steps `steps` brings.
+    pub fn new(steps: Receiver<Vec<Event>>) -> Watch {
+        Watch {
+            replay: Replay::new(WATCH_MEMORY),
+            steps,
+            pending: VecDeque::new(),
+            carry: 0.0,
+            paused: false,
+            ended: false,
+        }
+    }
+
+    /// The replay as it stands.
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    /// Whether the watch is paused.
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Whether every step of the search has been applied.
+    pub fn is_over(&self) -> bool {
+        self.ended && self.pending.is_empty()
+    }
+
+    /// Whether the search still runs (or waits for the window).
+    pub fn search_runs(&self) -> bool {
+        !self.ended
+    }
+
+    /// Pauses or goes on.
+    pub fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
+        self.carry = 0.0;
+    }
+
+    /// Whether a step can be taken back.
+    pub fn can_go_back(&self) -> bool {
+        self.replay.can_go_back()
+    }
+
+    /// Whether a step can be applied now or once the search sends it.
+    pub fn can_go_forward(&self) -> bool {
+        !self.is_over()
+    }
+
+    /// Takes the last step back.
+    pub fn back(&mut self) {
+        if let Some(event) = self.replay.back() {
+            self.pending.push_front(event);
+        }
+    }
+
+    /// Applies the next step, if the search has sent it.
+    pub fn forward(&mut self) {
+        self.advance(1);
+    }
+
+    /// Lets `seconds` pass at `speed` steps a second; whether the watch
+    /// wants another frame soon.
+    pub fn tick(&mut self, seconds: f32, speed: f32) -> bool {
+        if self.paused || self.is_over() {
+            return false;
+        }
+        let fastest = *WATCH_SPEEDS.end();
+        let budget = if speed >= fastest {
+            MOST_STEPS_A_FRAME as f64
+        } else {
+            self.carry + f64::from(speed) * f64::from(seconds)
+        };
+        let steps = (budget.floor() as u64).min(MOST_STEPS_A_FRAME);
+        self.carry = (budget - steps as f64).min(1.0);
+        self.advance(steps);
+        !self.is_over()
+    }
+
+    /// Applies up to `steps` steps, as far as the search has sent them.
+    fn advance(&mut self, steps: u64) {
+        for _ in 0..steps {
+            if self.pending.is_empty() && !self.receive() {
+                return;
+            }
+            if let Some(event) = self.pending.pop_front() {
+                self.replay.apply(event);
+            }
+        }
+    }
+
+    /// Takes a batch the search sent, if one is there.
+    fn receive(&mut self) -> bool {
+        if self.ended {
+            return false;
+        }
+        match self.steps.try_recv() {
+            Ok(batch) => {
+                self.pending.extend(batch);
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+            Err(TryRecvError::Disconnected) => {
+                self.ended = true;
+                false
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn watch_of(events: &[Event]) -> Watch {
+        let control = Control::new();
+        let (mut feed, receiver) = channel(&control);
+        for &event in events {
+            feed.see(event);
+        }
+        drop(feed);
+        Watch::new(receiver)
+    }
+
+    #[test]
+    fn a_watch_applies_steps_at_its_speed_and_goes_back_and_forth() {
+        let events: Vec<Event> = (0..10).map(|x| Event::Take((x, 0))).collect();
+        let mut watch = watch_of(&events);
+        assert!(watch.tick(0.5, 4.0), "two steps in half a second");
+        assert_eq!(watch.replay().path().len(), 2);
+        watch.set_paused(true);
+        assert!(!watch.tick(10.0, 4.0), "paused");
+        watch.back();
+        watch.back();
+        assert_eq!(watch.replay().path().len(), 0);
+        assert!(!watch.can_go_back());
+        watch.forward();
+        assert_eq!(watch.replay().path(), [(0, 0)]);
+        watch.set_paused(false);
+        assert!(!watch.tick(1.0, *WATCH_SPEEDS.end()), "all done");
+        assert!(watch.is_over());
+        assert_eq!(watch.replay().path().len(), 10);
+        assert_eq!(watch.replay().counters().steps, 10);
+    }
+
+    #[test]
+    fn a_watch_no_one_reads_stops_its_search() {
+        let control = Control::new();
+        let (mut feed, receiver) = channel(&control);
+        drop(receiver);
+        for x in 0..BATCH as u32 {
+            feed.see(Event::Take((x, 0)));
+        }
+        assert!(control.is_cancelled());
+    }
+}

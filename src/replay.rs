@@ -1,0 +1,307 @@
+//! A search's steps replayed into the path they build, for watching a
+//! solver think: both puzzles' traces (a knight's [`Step`], a Goishi
+//! [`PickStep`]) become one kind of [`Event`] on grid cells, and a
+//! [`Replay`] applies them one by one, keeps counters, and takes them back
+//! again as far as its bounded memory of them reaches.
+
+use std::collections::VecDeque;
+
+use crate::goishi::{PickRule, PickStep};
+use crate::knight::trace::{PruneRule, Step};
+
+/// A cell of the grid: a knight's square or a Goishi point, as (x, y).
+pub type Cell = (u32, u32);
+
+/// Why a search gave a position up without trying its moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Knight: the start square could no longer be reached to close the
+    /// tour.
+    Closing,
+    /// Knight: two squares left could only be the tour's end.
+    DeadEnds,
+    /// Knight: the squares left fell apart.
+    Connectivity,
+    /// Knight: the fixed end would be reached before the last move.
+    EndTooEarly,
+    /// Goishi: a stone left can no longer be reached, or they fell apart.
+    Stranded,
+    /// Goishi: the same position was searched before, in vain.
+    Known,
+}
+
+impl From<PruneRule> for Rule {
+    fn from(rule: PruneRule) -> Rule {
+        match rule {
+            PruneRule::Closing => Rule::Closing,
+            PruneRule::DeadEnds => Rule::DeadEnds,
+            PruneRule::Connectivity => Rule::Connectivity,
+            PruneRule::EndTooEarly => Rule::EndTooEarly,
+        }
+    }
+}
+
+impl From<PickRule> for Rule {
+    fn from(rule: PickRule) -> Rule {
+        match rule {
+            PickRule::Stranded => Rule::Stranded,
+            PickRule::Known => Rule::Known,
+        }
+    }
+}
+
+/// One step of a search, on either puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// The cell joins the path: the knight moves there, the stone is
+    /// picked.
+    Take(Cell),
+    /// The path's last cell is given back.
+    GiveBack(Cell),
+    /// The path's last cell has no way on.
+    DeadEnd(Cell),
+    /// The position at the path's last cell is given up by `rule`.
+    Prune {
+        /// The path's last cell.
+        at: Cell,
+        /// The rule that gave it up.
+        rule: Rule,
+    },
+    /// The path's cells after the first `kept` are reversed.
+    Rotate {
+        /// How many cells stay in place.
+        kept: usize,
+    },
+    /// A new attempt begins; `clears` when it starts from an empty path
+    /// (Warnsdorff's walk), not when the search gives its cells back one
+    /// by one (the Goishi search).
+    Restart {
+        /// Whether the path is emptied at once.
+        clears: bool,
+    },
+    /// The path is a solution.
+    Found,
+}
+
+impl From<Step> for Event {
+    fn from(step: Step) -> Event {
+        let cell = |square: crate::knight::Square| (square.x, square.y);
+        match step {
+            Step::Push(square) => Event::Take(cell(square)),
+            Step::Pop(square) => Event::GiveBack(cell(square)),
+            Step::DeadEnd(square) => Event::DeadEnd(cell(square)),
+            Step::Prune { square, rule } => Event::Prune {
+                at: cell(square),
+                rule: rule.into(),
+            },
+            Step::Rotate { kept } => Event::Rotate { kept },
+            Step::Restart => Event::Restart { clears: true },
+            Step::Found => Event::Found,
+        }
+    }
+}
+
+impl From<PickStep> for Event {
+    fn from(step: PickStep) -> Event {
+        let cell = |point: crate::goishi::Point| (point.x, point.y);
+        match step {
+            PickStep::Pick(point) => Event::Take(cell(point)),
+            PickStep::Unpick(point) => Event::GiveBack(cell(point)),
+            PickStep::Prune { point, rule } => Event::Prune {
+                at: cell(point),
+                rule: rule.into(),
+            },
+            PickStep::Restart => Event::Restart { clears: false },
+            PickStep::Found => Event::Found,
+        }
+    }
+}
+
+/// What a replay has counted so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Counters {
+    /// Events applied.
+    pub steps: u64,
+    /// Cells given back.
+    pub backtracks: u64,
+    /// Dead ends met.
+    pub dead_ends: u64,
+    /// Positions given up by a rule.
+    pub prunings: u64,
+    /// New attempts begun.
+    pub restarts: u64,
+}
+
+impl Counters {
+    /// The counter `event` adds one to, if any.
+    fn of(&mut self, event: Event) -> Option<&mut u64> {
+        match event {
+            Event::GiveBack(_) => Some(&mut self.backtracks),
+            Event::DeadEnd(_) => Some(&mut self.dead_ends),
+            Event::Prune { .. } => Some(&mut self.prunings),
+            Event::Restart { .. } => Some(&mut self.restarts),
+            Event::Take(_) | Event::Rotate { .. } | Event::Found => None,
+        }
+    }
+}
+
+/// An applied event, with what taking it back needs.
+#[derive(Debug, Clone)]
+struct Applied {
+    event: Event,
+    /// The path a clearing restart emptied.
+    cleared: Vec<Cell>,
+}
+
+/// The path a search has built, step by step, forward and back.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    path: Vec<Cell>,
+    counters: Counters,
+    /// The events applied, newest last, at most `memory` of them.
+    applied: VecDeque<Applied>,
+    memory: usize,
+}
+
+impl Replay {
+    /// An empty path that remembers its last `memory` events for going
+    /// back.
+    pub fn new(memory: usize) -> Replay {
+        Replay {
+            path: Vec::new(),
+            counters: Counters::default(),
+            applied: VecDeque::new(),
+            memory,
+        }
+    }
+
+    /// The path as it stands.
+    pub fn path(&self) -> &[Cell] {
+        &self.path
+    }
+
+    /// The counters as they stand.
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// The last event applied, if it is still remembered.
+    pub fn last(&self) -> Option<Event> {
+        self.applied.back().map(|applied| applied.event)
+    }
+
+    /// Whether an event is remembered to be taken back.
+    pub fn can_go_back(&self) -> bool {
+        !self.applied.is_empty()
+    }
+
+    /// Applies `event`. Events that do not fit the path (a cell given back
+    /// that is not its last, a rotation past its end) change nothing but
+    /// the step count: a replay never panics on a trace.
+    pub fn apply(&mut self, event: Event) {
+        let mut cleared = Vec::new();
+        match event {
+            Event::Take(cell) => self.path.push(cell),
+            Event::GiveBack(cell) if self.path.last() == Some(&cell) => {
+                self.path.pop();
+            }
+            Event::Rotate { kept } if kept < self.path.len() => self.path[kept..].reverse(),
+            Event::Restart { clears: true } => cleared = std::mem::take(&mut self.path),
+            _ => {}
+        }
+        self.counters.steps += 1;
+        if let Some(counter) = self.counters.of(event) {
+            *counter += 1;
+        }
+        if self.memory == 0 {
+            return;
+        }
+        if self.applied.len() == self.memory {
+            self.applied.pop_front();
+        }
+        self.applied.push_back(Applied { event, cleared });
+    }
+
+    /// Takes the last remembered event back and returns it.
+    pub fn back(&mut self) -> Option<Event> {
+        let Applied { event, cleared } = self.applied.pop_back()?;
+        match event {
+            Event::Take(_) => {
+                self.path.pop();
+            }
+            Event::GiveBack(cell) => self.path.push(cell),
+            Event::Rotate { kept } if kept < self.path.len() => self.path[kept..].reverse(),
+            Event::Restart { clears: true } => self.path = cleared,
+            _ => {}
+        }
+        self.counters.steps -= 1;
+        if let Some(counter) = self.counters.of(event) {
+            *counter -= 1;
+        }
+        Some(event)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_event_taken_back_restores_the_path_and_the_counters() {
+        let events = [
+            Event::Take((0, 0)),
+            Event::Take((1, 2)),
+            Event::Take((2, 0)),
+            Event::DeadEnd((2, 0)),
+            Event::GiveBack((2, 0)),
+            Event::Take((3, 1)),
+            Event::Prune {
+                at: (3, 1),
+                rule: Rule::Closing,
+            },
+            Event::Take((2, 3)),
+            Event::Rotate { kept: 1 },
+            Event::Restart { clears: true },
+            Event::Take((4, 4)),
+            Event::Found,
+        ];
+        let mut replay = Replay::new(100);
+        let mut states = vec![(replay.path().to_vec(), replay.counters())];
+        for event in events {
+            replay.apply(event);
+            states.push((replay.path().to_vec(), replay.counters()));
+        }
+        assert_eq!(replay.path(), [(4, 4)]);
+        assert_eq!(
+            replay.counters(),
+            Counters {
+                steps: 12,
+                backtracks: 1,
+                dead_ends: 1,
+                prunings: 1,
+                restarts: 1,
+            }
+        );
+        states.pop();
+        for event in events.iter().rev() {
+            assert_eq!(replay.back(), Some(*event));
+            let state = states.pop().expect("a state before");
+            assert_eq!((replay.path().to_vec(), replay.counters()), state);
+        }
+        assert_eq!(replay.back(), None);
+    }
+
+    #[test]
+    fn only_the_last_events_are_remembered() {
+        let mut replay = Replay::new(3);
+        for x in 0..10 {
+            replay.apply(Event::Take((x, 0)));
+        }
+        for _ in 0..3 {
+            assert!(replay.back().is_some());
+        }
+        assert!(!replay.can_go_back());
+        assert_eq!(replay.path().len(), 7);
+        assert_eq!(replay.counters().steps, 7);
+    }
+}
