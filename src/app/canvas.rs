@@ -30,6 +30,7 @@ use gridtour::knight::{Board, Square};
 use gridtour::render::{Colour, STYLE, SquareMark};
 
 use super::i18n::tr;
+use super::watch::Watch;
 use super::widgets::colour as color;
 
 /// A length of the shared style (in cells) in points, at least `min`.
@@ -80,6 +81,23 @@ impl CachedPath {
         }
         let (_, path) = self.built.as_ref().expect("built just now");
         path
+    }
+
+    /// The path of a watched search at its present step, with the key
+    /// it was built for (the session's `revision`, which changes when a
+    /// watch starts, and the step). A path is a function of the step, so
+    /// going back and forth builds it only when it changes.
+    pub fn of_watch(
+        &mut self,
+        watch: &Watch,
+        revision: u64,
+        cols: u32,
+        rows: u32,
+    ) -> (&PathIndex, u64) {
+        let replay = watch.replay();
+        let key = (revision << 40) ^ replay.counters().steps;
+        let path = self.of(key, || PathIndex::new(cols, rows, replay.path().to_vec()));
+        (path, key)
     }
 
     /// Forgets the path, so that it is built again.

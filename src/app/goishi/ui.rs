@@ -18,7 +18,6 @@ use crate::app::i18n::tr;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::{GoishiSettings, ViewSettings};
-use crate::app::watch::Watch;
 use crate::app::widgets;
 
 /// What the Goishi mode's UI keeps between frames.
@@ -264,16 +263,31 @@ impl ModeUi<GoishiSession> for GoishiUi {
     ) -> Option<String> {
         let puzzle = session.puzzle();
         let revision = session.revision();
-        if let Some(watch) = session.core().watch.as_ref() {
-            return self.watch_canvas(ui, puzzle, watch, (revision, view));
-        }
-        let path = self
-            .path
-            .of(revision, || PathIndex::from_points(puzzle, &session.line()));
-        let hints = match (session.interaction(), session.hint()) {
-            (Interaction::Play, Some(hint)) => vec![hint],
-            (Interaction::Play, None) => session.legal_picks(),
-            _ => Vec::new(),
+        let (path, shown, drawn, hints) = match session.core().watch.as_ref() {
+            Some(watch) => {
+                let (path, key) =
+                    self.watched
+                        .of_watch(watch, revision, puzzle.width(), puzzle.height());
+                // The stone the search just gave up, marked as a hint is.
+                let given_up = match watch.replay().last() {
+                    Some(Event::GiveBack((x, y)) | Event::Prune { at: (x, y), .. }) => {
+                        vec![Point::new(x, y)]
+                    }
+                    _ => Vec::new(),
+                };
+                (path, watch.replay().path().len(), key, given_up)
+            }
+            None => {
+                let path = self
+                    .path
+                    .of(revision, || PathIndex::from_points(puzzle, &session.line()));
+                let hints = match (session.interaction(), session.hint()) {
+                    (Interaction::Play, Some(hint)) => vec![hint],
+                    (Interaction::Play, None) => session.legal_picks(),
+                    _ => Vec::new(),
+                };
+                (path, session.picks().len(), revision, hints)
+            }
         };
         let scene = Scene {
             layer: Layer::Goishi {
@@ -281,10 +295,10 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 hints: &hints,
             },
             path: Some(path),
-            shown: session.picks().len(),
+            shown,
             closed: false,
             numbers: view.show_numbers,
-            revision: revision ^ u64::from(view.show_numbers) << 63,
+            revision: drawn ^ u64::from(view.show_numbers) << 63,
         };
         let response = self.view.show(ui, &scene);
         if let Some((x, y)) = response.clicked {
@@ -295,43 +309,6 @@ impl ModeUi<GoishiSession> for GoishiUi {
 
     fn view(&mut self) -> &mut View {
         &mut self.view
-    }
-}
-
-impl GoishiUi {
-    /// The board of a watched search: its picks, and the stone it just
-    /// gave up on marked as a hint is.
-    fn watch_canvas(
-        &mut self,
-        ui: &mut egui::Ui,
-        puzzle: &Puzzle,
-        watch: &Watch,
-        (revision, view): (u64, &ViewSettings),
-    ) -> Option<String> {
-        let replay = watch.replay();
-        let key = (revision << 40) ^ replay.counters().steps;
-        let path = self.watched.of(key, || {
-            PathIndex::new(puzzle.width(), puzzle.height(), replay.path().to_vec())
-        });
-        let marked: Vec<Point> = match replay.last() {
-            Some(Event::GiveBack((x, y)) | Event::Prune { at: (x, y), .. }) => {
-                vec![Point::new(x, y)]
-            }
-            _ => Vec::new(),
-        };
-        let scene = Scene {
-            layer: Layer::Goishi {
-                puzzle,
-                hints: &marked,
-            },
-            path: Some(path),
-            shown: replay.path().len(),
-            closed: false,
-            numbers: view.show_numbers,
-            revision: key ^ u64::from(view.show_numbers) << 63,
-        };
-        let response = self.view.show(ui, &scene);
-        response.hovered.map(|(x, y)| format!("({x}, {y})"))
     }
 }
 

@@ -384,7 +384,7 @@ impl KnightSession {
         let name = self.board().square_name(square);
         match self.interaction {
             Interaction::Edit => self.change_board(BoardChange::Flip(vec![square])),
-            Interaction::Tour if self.board().is_blocked(square) => {
+            Interaction::Tour | Interaction::Watch if self.board().is_blocked(square) => {
                 self.core.notice = Some(Notice::error(tr!("start-blocked", name = name)));
                 Vec::new()
             }
@@ -399,10 +399,6 @@ impl KnightSession {
                     kind: self.kind,
                     algorithm: self.algorithm,
                 })]
-            }
-            Interaction::Watch if self.board().is_blocked(square) => {
-                self.core.notice = Some(Notice::error(tr!("start-blocked", name = name)));
-                Vec::new()
             }
             Interaction::Watch => {
                 self.count_start = Some(square);

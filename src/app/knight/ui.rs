@@ -2,6 +2,8 @@
 //! keys into [`KnightCommand`]s. It holds only what is about drawing (the
 //! canvas view, caches, a size being typed).
 
+use std::borrow::Cow;
+
 use eframe::egui;
 use gridtour::english::group_digits;
 use gridtour::knight::{Algorithm, Board, KNIGHT_MOVES, Square, TourKind};
@@ -170,46 +172,65 @@ impl ModeUi<KnightSession> for KnightUi {
     ) -> Option<String> {
         let board = session.board();
         let revision = session.revision();
-        if let Some(watch) = session.core().watch.as_ref() {
-            return self.watch_canvas(ui, board, watch, (revision, view), out);
-        }
-        let path = self
-            .path
-            .of(revision, || PathIndex::from_squares(board, &session.line()));
+        let watch = session.core().watch.as_ref();
+        let (path, shown, drawn) = match watch {
+            Some(watch) => {
+                let (path, key) =
+                    self.watched
+                        .of_watch(watch, revision, board.width(), board.height());
+                (path, watch.replay().path().len(), key)
+            }
+            None => {
+                let path = self
+                    .path
+                    .of(revision, || PathIndex::from_squares(board, &session.line()));
+                (path, session.walk().len(), revision)
+            }
+        };
         let play_hints = session.interaction() == Interaction::Play && session.shows_hints();
-        let walked = session.walk().len();
-        if !play_hints {
+        if !play_hints || watch.is_some() {
             self.hints = None;
         } else if self
             .hints
             .as_ref()
-            .is_none_or(|(built, length, _)| (*built, *length) != (revision, walked))
+            .is_none_or(|(built, length, _)| (*built, *length) != (revision, shown))
         {
-            self.hints = Some((revision, walked, session.play_hints()));
+            self.hints = Some((revision, shown, session.play_hints()));
         }
-        let (candidates, unreachable): (Vec<_>, &[bool]) = match &self.hints {
-            Some((_, _, hints)) => (
-                hints
-                    .candidates
-                    .iter()
-                    .map(|&(square, onward)| ((square.x, square.y), onward))
-                    .collect(),
-                &hints.unreachable,
-            ),
-            None => (Vec::new(), &[]),
-        };
+        let (highlight, candidates, unreachable): (Cow<[bool]>, Vec<_>, &[bool]) =
+            match (watch, &self.hints) {
+                (Some(watch), _) => (
+                    Cow::Owned(given_up(board, watch)),
+                    onward_counts(board, watch.replay().path()),
+                    &[],
+                ),
+                (None, Some((_, _, hints))) => (
+                    Cow::Borrowed(session.failing_starts().unwrap_or(&[])),
+                    hints
+                        .candidates
+                        .iter()
+                        .map(|&(square, onward)| ((square.x, square.y), onward))
+                        .collect(),
+                    &hints.unreachable,
+                ),
+                (None, None) => (
+                    Cow::Borrowed(session.failing_starts().unwrap_or(&[])),
+                    Vec::new(),
+                    &[],
+                ),
+            };
         let scene = Scene {
             layer: Layer::Knight {
                 board,
-                highlight: session.failing_starts().unwrap_or(&[]),
+                highlight: &highlight,
                 unreachable,
                 candidates: &candidates,
             },
             path: Some(path),
-            shown: walked,
+            shown,
             closed: false,
             numbers: view.show_numbers,
-            revision: revision ^ u64::from(view.show_numbers) << 63,
+            revision: drawn ^ u64::from(view.show_numbers) << 63,
         };
         let response = self.view.show(ui, &scene);
         if let Some((x, y)) = response.clicked {
@@ -225,50 +246,16 @@ impl ModeUi<KnightSession> for KnightUi {
     }
 }
 
-impl KnightUi {
-    /// The board of a watched search: its path, the square it just gave
-    /// up (marked), and the onward counts of the squares it can go to.
-    fn watch_canvas(
-        &mut self,
-        ui: &mut egui::Ui,
-        board: &Board,
-        watch: &Watch,
-        (revision, view): (u64, &ViewSettings),
-        out: &mut Vec<KnightCommand>,
-    ) -> Option<String> {
-        let replay = watch.replay();
-        let key = (revision << 40) ^ replay.counters().steps;
-        let path = self.watched.of(key, || {
-            PathIndex::new(board.width(), board.height(), replay.path().to_vec())
-        });
-        let mut marked = vec![false; board.area()];
-        if let Some(Event::DeadEnd(cell) | Event::GiveBack(cell) | Event::Prune { at: cell, .. }) =
-            replay.last()
-        {
-            marked[board.index(Square::new(cell.0, cell.1))] = true;
-        }
-        let candidates = onward_counts(board, replay.path());
-        let scene = Scene {
-            layer: Layer::Knight {
-                board,
-                highlight: &marked,
-                unreachable: &[],
-                candidates: &candidates,
-            },
-            path: Some(path),
-            shown: replay.path().len(),
-            closed: false,
-            numbers: view.show_numbers,
-            revision: key ^ u64::from(view.show_numbers) << 63,
-        };
-        let response = self.view.show(ui, &scene);
-        if let Some((x, y)) = response.clicked {
-            out.push(KnightCommand::Click(Square::new(x, y)));
-        }
-        response
-            .hovered
-            .map(|(x, y)| board.square_name(Square::new(x, y)))
+/// The square a watched search just gave up (a dead end, a square given
+/// back, a position pruned), as a mask of the board.
+fn given_up(board: &Board, watch: &Watch) -> Vec<bool> {
+    let mut marked = vec![false; board.area()];
+    if let Some(Event::DeadEnd(cell) | Event::GiveBack(cell) | Event::Prune { at: cell, .. }) =
+        watch.replay().last()
+    {
+        marked[board.index(Square::new(cell.0, cell.1))] = true;
     }
+    marked
 }
 
 /// The squares a knight at the end of `path` can go to, each with its own
