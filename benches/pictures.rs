@@ -2,7 +2,9 @@
 //! `target/criterion/*/new/estimates.json`): a PNG and an animated GIF of
 //! open knight's tours of 8x8, 100x100 and 300x300 at the default cell
 //! sizes and pace, as `--format png` and `--format gif` make them. The size
-//! of each file is printed once before its timing.
+//! of each file is printed once before its timing. Then a search drawn as
+//! `--trace --format gif` draws it: plain DFS on 5x5 from a1, its first
+//! 2,000 steps, at the default pace and at one step a frame.
 
 use std::hint::black_box;
 
@@ -10,6 +12,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{self, Algorithm, Board, SolveResult, TourKind};
 use gridtour::output::{Format, PictureOptions, Subject};
+use gridtour::render::{self, Scene, Timing};
+use gridtour::replay::Event;
 
 fn tour(side: u32) -> Subject {
     let board = Board::new(side, side).expect("a board");
@@ -39,6 +43,36 @@ fn pictures(c: &mut Criterion) {
                 b.iter(|| subject.render(black_box(format), &options))
             });
         }
+    }
+    let board = Board::new(5, 5).expect("a board");
+    let start = board.parse_square("a1").expect("a1");
+    let control = Control::new();
+    let mut events = Vec::new();
+    let mut watcher = |step: knight::trace::Step| {
+        if events.len() < 2_000 {
+            events.push(Event::from(step));
+        } else {
+            control.cancel();
+        }
+    };
+    let _ = knight::solve_watched(
+        &board,
+        (start, TourKind::Open),
+        Algorithm::Dfs,
+        &control,
+        &mut watcher,
+    );
+    let scene = Scene::knight_board(&board).with_numbers(true);
+    let cell_px = options.cell_px_for(Format::Gif, 5);
+    for (name, timing) in [
+        ("default", Timing::for_path(events.len())),
+        ("one-step-a-frame", Timing::new(50.0).expect("a pace")),
+    ] {
+        let bytes = render::trace_gif(&scene, &events, cell_px, timing).expect("a GIF");
+        println!("trace gif {name}: {} bytes", bytes.len());
+        group.bench_function(format!("trace-gif/5x5-dfs-2000/{name}"), |b| {
+            b.iter(|| render::trace_gif(&scene, black_box(&events), cell_px, timing))
+        });
     }
     group.finish();
 }

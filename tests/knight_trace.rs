@@ -257,3 +257,59 @@ fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
     let said = String::from_utf8_lossy(&proven.stderr);
     assert!(said.starts_with("gridtour: note: no open tour: "), "{said}");
 }
+
+#[test]
+fn the_command_line_draws_a_trace_as_a_gif_or_an_animated_svg() {
+    let dir = std::env::temp_dir().join(format!("gridtour-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .args(["knight", "--size", "5x5", "--algo", "dfs", "--trace"])
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let gif = dir.join("search.gif");
+    let drawn = run(&[
+        "--max-steps",
+        "300",
+        "--format",
+        "gif",
+        "-o",
+        gif.to_str().unwrap(),
+    ]);
+    assert!(drawn.status.success(), "{drawn:?}");
+    let bytes = std::fs::read(&gif).unwrap();
+    assert!(bytes.starts_with(b"GIF89a"));
+    assert!(
+        String::from_utf8_lossy(&drawn.stderr).contains("the trace stops after 300 steps"),
+        "{drawn:?}"
+    );
+    let svg = run(&["--max-steps", "300", "--format", "animated-svg"]);
+    assert!(svg.status.success());
+    let text = String::from_utf8(svg.stdout).unwrap();
+    assert!(
+        text.starts_with("<svg") || text.starts_with("<?xml"),
+        "{text:.80}"
+    );
+    // One segment, outline and line, for each of the 150-odd pushes.
+    assert!(text.matches("<set ").count() >= 2 * 100, "{text:.200}");
+    for (args, says) in [
+        (
+            &["--format", "png"][..],
+            "--trace prints JSON lines, or draws",
+        ),
+        (
+            &["--format", "gif", "--max-steps", "300000", "-o", "x.gif"][..],
+            "--max-steps: a picture of a search holds at most 200,000 steps",
+        ),
+    ] {
+        let refused = run(args);
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&refused.stderr).contains(says),
+            "{refused:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

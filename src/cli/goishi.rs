@@ -30,7 +30,8 @@ pub struct GoishiArgs {
     /// Print the solver's steps instead of the solution, as JSON lines on
     /// standard output: {"step":1,"event":"pick","point":[x,y]}, then pick,
     /// unpick, prune (with its "rule": stranded or known-dead), restart and
-    /// found. The search runs on one thread.
+    /// found. The search runs on one thread. With --format gif or
+    /// animated-svg, draws the search instead, pick by pick.
     #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "rate", "check", "generate", "no_solution"])]
     pub trace: bool,
     /// With --trace: stop after this many steps (the search stops too).
@@ -143,10 +144,14 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
     } else if args.no_solution {
         show(puzzle, Vec::new(), &output)
     } else if args.trace {
-        let searched = super::trace::print_steps(&output, args.max_steps, |control, write| {
-            let watcher = |step: goishi::PickStep| write(&|number| step.json_line(number));
-            goishi::solve_watched(&puzzle, control, &watcher)
-        })?;
+        let scene = gridtour::render::Scene::goishi(&puzzle, &[])
+            .with_numbers(output.picture.numbers.unwrap_or(true));
+        let searched =
+            super::trace::trace_steps(&output, args.max_steps, scene, |control, take| {
+                let watcher =
+                    |step: goishi::PickStep| take(step.into(), &|number| step.json_line(number));
+                goishi::solve_watched(&puzzle, control, &watcher)
+            })?;
         if let Some(None) = searched {
             eprintln!("gridtour: note: the search ended without a solution: there is none");
         }

@@ -76,6 +76,8 @@ pub struct KnightArgs {
     /// Print the search's steps instead of the tour, as JSON lines on
     /// standard output: {"step":1,"event":"push","square":"a1"}, then push,
     /// pop, dead-end, prune (with its "rule"), rotate, restart and found.
+    /// With --format gif or animated-svg, draws the search instead: the
+    /// path after each step, backing up as the search does.
     #[arg(help_heading = "Tour", long, conflicts_with_all = ["count", "estimate", "failing_starts", "end"])]
     trace: bool,
     /// With --trace: stop after this many steps (the search stops too).
@@ -339,8 +341,10 @@ fn print_trace(
     max_steps: u64,
     output: &Output,
 ) -> Result<(), Failure> {
-    let searched = super::trace::print_steps(output, max_steps, |control, write| {
-        let mut watcher = |step| write(&|number| trace::json_line(number, step, board));
+    let scene = Scene::knight_board(board).with_numbers(output.picture.numbers.unwrap_or(true));
+    let searched = super::trace::trace_steps(output, max_steps, scene, |control, take| {
+        let mut watcher =
+            |step: trace::Step| take(step.into(), &|number| trace::json_line(number, step, board));
         knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)
     })?;
     // Theory may answer before any step: the trace is then empty.

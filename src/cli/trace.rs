@@ -1,65 +1,101 @@
 //! `--trace` of both puzzles: a search's steps as JSON lines on standard
-//! output as they happen, at most `--max-steps` of them.
+//! output as they happen, or drawn as an animated GIF or SVG, at most
+//! `--max-steps` of them.
 
 use std::sync::Mutex;
 
 use gridtour::job::{Control, Outcome};
+use gridtour::output::Format;
+use gridtour::render::{self, Scene, Timing};
+use gridtour::replay::Event;
 
 use super::{Failure, Output, progress, write_line};
 
-/// The steps written so far, and whether the search offered more.
-struct Written {
+/// The most steps a picture of a search holds: beyond, a GIF would take
+/// minutes to draw and no browser would play the SVG.
+const MOST_STEPS_DRAWN: u64 = 200_000;
+
+/// What the search gives for each step: the step, and its JSON line from
+/// its number.
+pub type StepSink<'a> = dyn Fn(Event, &dyn Fn(u64) -> String) + Sync + 'a;
+
+/// The steps taken so far, and whether the search offered more.
+struct Taken {
     steps: u64,
     went_on: bool,
     failure: Option<Failure>,
+    /// The steps, kept for a picture.
+    drawn: Vec<Event>,
 }
 
-/// Runs `search` (called with the control and a function that takes each
-/// step's JSON line from its number) and prints its steps; what the search
-/// returned, unless the trace stopped it first.
-pub fn print_steps<T>(
+/// Runs `search` (called with the control and the sink for its steps) and
+/// prints its steps as JSON lines, or draws them on `board` as the
+/// animation `--format` asks for; what the search returned, unless the
+/// trace stopped it first.
+pub fn trace_steps<T>(
     output: &Output,
     max_steps: u64,
-    search: impl FnOnce(&Control, &(dyn Fn(&dyn Fn(u64) -> String) + Sync)) -> Outcome<T>,
+    board: Scene,
+    search: impl FnOnce(&Control, &StepSink<'_>) -> Outcome<T>,
 ) -> Result<Option<T>, Failure> {
-    use gridtour::output::Format;
-    if !matches!(output.format, Format::Text | Format::Json) {
-        return Err(Failure::Message(
-            "--trace prints JSON lines; it draws no picture".to_owned(),
-        ));
+    let picture = match output.format {
+        Format::Text | Format::Json => false,
+        Format::Gif | Format::AnimatedSvg if max_steps <= MOST_STEPS_DRAWN => true,
+        Format::Gif | Format::AnimatedSvg => {
+            return Err(Failure::Message(format!(
+                "--max-steps: a picture of a search holds at most {} steps",
+                gridtour::english::group_digits(MOST_STEPS_DRAWN)
+            )));
+        }
+        _ => {
+            return Err(Failure::Message(
+                "--trace prints JSON lines, or draws a gif or an animated-svg".to_owned(),
+            ));
+        }
+    };
+    if !picture {
+        output.not_a_file("a trace")?;
     }
-    output.not_a_file("a trace")?;
-    let written = Mutex::new(Written {
+    let taken = Mutex::new(Taken {
         steps: 0,
         went_on: false,
         failure: None,
+        drawn: Vec::new(),
     });
     let searched = progress::watched("searching", |control| {
-        let write = |line_of: &dyn Fn(u64) -> String| {
-            let mut written = written
+        let take = |event: Event, line_of: &dyn Fn(u64) -> String| {
+            let mut taken = taken
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             // A search may take a few more steps before it sees the stop.
-            written.went_on |= written.steps == max_steps;
-            if written.steps == max_steps || written.failure.is_some() {
+            taken.went_on |= taken.steps == max_steps;
+            if taken.steps == max_steps || taken.failure.is_some() {
                 return;
             }
-            written.steps += 1;
-            let result = write_line(&line_of(written.steps));
-            if written.steps == max_steps || result.is_err() {
-                written.failure = result.err();
+            taken.steps += 1;
+            let result = if picture {
+                taken.drawn.push(event);
+                Ok(())
+            } else {
+                write_line(&line_of(taken.steps))
+            };
+            if taken.steps == max_steps || result.is_err() {
+                taken.failure = result.err();
                 control.cancel();
             }
         };
-        search(control, &write)
+        search(control, &take)
     });
-    let written = written
+    let taken = taken
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(failure) = written.failure {
+    if let Some(failure) = taken.failure {
         return Err(failure);
     }
-    if written.went_on || (searched.is_err() && written.steps == max_steps) {
+    if picture {
+        draw(output, &board, &taken.drawn)?;
+    }
+    if taken.went_on || (searched.is_err() && taken.steps == max_steps) {
         eprintln!(
             "gridtour: note: the trace stops after {} steps (--max-steps); the search went on",
             gridtour::english::group_digits(max_steps)
@@ -67,4 +103,20 @@ pub fn print_steps<T>(
         return Ok(None);
     }
     searched.map(Some).map_err(Failure::from)
+}
+
+/// Draws `steps` on `board` as the animation `output` asks for, and
+/// writes it.
+fn draw(output: &Output, board: &Scene, steps: &[Event]) -> Result<(), Failure> {
+    let options = &output.picture;
+    let cell_px = options.cell_px_for(output.format, board.longest_side());
+    let timing = options
+        .timing
+        .unwrap_or_else(|| Timing::for_path(steps.len()));
+    let bytes = match output.format {
+        Format::Gif => render::trace_gif(board, steps, cell_px, timing)
+            .map_err(|error| Failure::Message(error.to_string()))?,
+        _ => render::trace_svg(board, steps, cell_px, timing).into_bytes(),
+    };
+    output.emit(&bytes)
 }

@@ -11,6 +11,7 @@ use super::error::PictureError;
 use super::png::{PngCanvas, pixel_size};
 use super::svg::{Num, SvgCanvas};
 use super::{Canvas, Cell, Ground, Painter, STYLE, Scene, Stroke, Visit, cells_between};
+use crate::replay::{Event, Replay};
 
 /// The pace of an animation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -177,35 +178,21 @@ const MIN_FRAME_CENTISECONDS: f64 = 2.0;
 /// the board. Faster than 50 moves a second, one frame shows several.
 pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u8>, PictureError> {
     let painter = Painter::new(scene, &STYLE);
-    let (width, height) = pixel_size(&painter.layout, cell_px)?;
-    if u64::from(width) * u64::from(height) > MAX_GIF_PIXELS {
-        let side = painter.layout.page().0.max(painter.layout.page().1).ceil();
-        let largest = ((MAX_GIF_PIXELS as f64).sqrt() / side).floor();
-        return Err(PictureError::AnimationTooLarge {
-            width,
-            height,
-            max_pixels: MAX_GIF_PIXELS,
-            largest_cell: largest,
-        });
-    }
+    let (width, height) = gif_size(&painter, cell_px)?;
     let mut board = PngCanvas::for_page(&painter.layout, cell_px)?;
     let scale = cell_px as f32;
     let mut palette = Palette::of_finished_picture(&painter, cell_px)?;
     painter.paint_ground(&mut board);
 
     let moves = scene.path.len();
-    let frame_centiseconds = (100.0 / timing.moves_per_second).max(MIN_FRAME_CENTISECONDS);
-    let moves_per_frame =
-        ((timing.moves_per_second * frame_centiseconds / 100.0).round() as usize).max(1);
-    let frame_delay = frame_centiseconds.round().clamp(2.0, 65_535.0) as u16;
-    let hold = (timing.hold_seconds * 100.0).round().clamp(2.0, 65_535.0) as u16;
+    let Pace {
+        moves_per_frame,
+        frame_delay,
+        hold,
+    } = Pace::of(timing);
 
     let mut out = Vec::new();
-    let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &palette.rgb)
-        .map_err(gif_error)?;
-    encoder
-        .set_repeat(gif::Repeat::Infinite)
-        .map_err(gif_error)?;
+    let mut encoder = gif_encoder(&mut out, (width, height), &palette)?;
     let mut shown_indices = vec![TRANSPARENT; width as usize * height as usize];
     let whole = PixelRect {
         left: 0,
@@ -268,6 +255,304 @@ pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u
     }
     drop(encoder);
     Ok(out)
+}
+
+/// The pixel size of a GIF of `painter`'s picture, refused when it is
+/// too large to animate.
+fn gif_size(painter: &Painter<'_>, cell_px: u32) -> Result<(u32, u32), PictureError> {
+    let (width, height) = pixel_size(&painter.layout, cell_px)?;
+    if u64::from(width) * u64::from(height) > MAX_GIF_PIXELS {
+        let side = painter.layout.page().0.max(painter.layout.page().1).ceil();
+        let largest = ((MAX_GIF_PIXELS as f64).sqrt() / side).floor();
+        return Err(PictureError::AnimationTooLarge {
+            width,
+            height,
+            max_pixels: MAX_GIF_PIXELS,
+            largest_cell: largest,
+        });
+    }
+    Ok((width, height))
+}
+
+/// A looping GIF encoder writing into `out`.
+fn gif_encoder<'o>(
+    out: &'o mut Vec<u8>,
+    (width, height): (u32, u32),
+    palette: &Palette,
+) -> Result<gif::Encoder<&'o mut Vec<u8>>, PictureError> {
+    let mut encoder =
+        gif::Encoder::new(out, width as u16, height as u16, &palette.rgb).map_err(gif_error)?;
+    encoder
+        .set_repeat(gif::Repeat::Infinite)
+        .map_err(gif_error)?;
+    Ok(encoder)
+}
+
+/// How a GIF's frames follow a [`Timing`]: faster than 50 moves a second,
+/// a frame shows several.
+struct Pace {
+    moves_per_frame: usize,
+    /// Hundredths of a second a frame stays.
+    frame_delay: u16,
+    /// Hundredths of a second the last frame stays.
+    hold: u16,
+}
+
+impl Pace {
+    fn of(timing: Timing) -> Pace {
+        let frame_centiseconds = (100.0 / timing.moves_per_second).max(MIN_FRAME_CENTISECONDS);
+        Pace {
+            moves_per_frame: ((timing.moves_per_second * frame_centiseconds / 100.0).round()
+                as usize)
+                .max(1),
+            frame_delay: frame_centiseconds.round().clamp(2.0, 65_535.0) as u16,
+            hold: (timing.hold_seconds * 100.0).round().clamp(2.0, 65_535.0) as u16,
+        }
+    }
+}
+
+/// Renders a search as an animated GIF with `cell_px` pixels a cell:
+/// `scene` gives the board (its path is not drawn), `events` the search's
+/// steps, [`Timing`] the steps a second. Each frame shows the path after
+/// its steps, so the search backing up shows as the path shrinking; each
+/// frame stores only the pixels that changed.
+pub fn trace_gif(
+    scene: &Scene,
+    events: &[Event],
+    cell_px: u32,
+    timing: Timing,
+) -> Result<Vec<u8>, PictureError> {
+    let at = |path: &[Cell]| Scene {
+        path: path.to_vec(),
+        closed: false,
+        ..scene.clone()
+    };
+    let deepest = deepest_path(events);
+    let deepest_scene = at(&deepest);
+    let deepest_painter = Painter::new(&deepest_scene, &STYLE);
+    let (width, height) = gif_size(&deepest_painter, cell_px)?;
+    // The deepest path holds every kind of thing a frame draws.
+    let mut palette = Palette::of_finished_picture(&deepest_painter, cell_px)?;
+    let pace = Pace::of(timing);
+    let mut out = Vec::new();
+    let mut encoder = gif_encoder(&mut out, (width, height), &palette)?;
+    let mut shown = vec![TRANSPARENT; width as usize * height as usize];
+    let whole = PixelRect {
+        left: 0,
+        top: 0,
+        right: width,
+        bottom: height,
+    };
+    let mut replay = Replay::new(0);
+    // One canvas for every frame, so that its glyphs are drawn once.
+    let mut canvas = PngCanvas::for_page(&deepest_painter.layout, cell_px)?;
+    // The first frame differs from this everywhere, as nothing is shown.
+    let mut before = vec![1; canvas.pixmap.data().len()];
+    let mut frames = std::iter::once(&events[..0]).chain(events.chunks(pace.moves_per_frame));
+    let mut next = frames.next();
+    while let Some(steps) = next {
+        for &event in steps {
+            replay.apply(event);
+        }
+        next = frames.next();
+        let frame_scene = at(replay.path());
+        let painter = Painter::new(&frame_scene, &STYLE);
+        canvas.pixmap.fill(tiny_skia::Color::TRANSPARENT);
+        painter.paint(replay.path().len(), &mut canvas);
+        let delay = if next.is_some() {
+            pace.frame_delay
+        } else {
+            pace.hold
+        };
+        // Only the pixels that changed are looked up in the palette.
+        let region = changed_region(&before, canvas.pixmap.data(), width).unwrap_or(PixelRect {
+            right: 1,
+            bottom: 1,
+            ..whole
+        });
+        before.copy_from_slice(canvas.pixmap.data());
+        let rect = tiny_skia::IntRect::from_xywh(
+            region.left as i32,
+            region.top as i32,
+            region.width(),
+            region.height(),
+        )
+        .ok_or(PictureError::Frame)?;
+        let changed = canvas.pixmap.clone_rect(rect).ok_or(PictureError::Frame)?;
+        let frame = palette.frame(&changed, region, &mut shown, width, delay);
+        encoder.write_frame(&frame).map_err(gif_error)?;
+    }
+    drop(encoder);
+    Ok(out)
+}
+
+/// The smallest rectangle holding every pixel that differs between two
+/// RGBA pictures `width` pixels wide, if any does.
+fn changed_region(before: &[u8], after: &[u8], width: u32) -> Option<PixelRect> {
+    let row_bytes = width as usize * 4;
+    let mut region: Option<PixelRect> = None;
+    for (y, (old, new)) in before
+        .chunks_exact(row_bytes)
+        .zip(after.chunks_exact(row_bytes))
+        .enumerate()
+    {
+        if old == new {
+            continue;
+        }
+        let differs = |x: &usize| old[x * 4..x * 4 + 4] != new[x * 4..x * 4 + 4];
+        let pixels = width as usize;
+        let left = (0..pixels).find(differs).unwrap_or(0) as u32;
+        let right = (0..pixels).rev().find(differs).unwrap_or(0) as u32 + 1;
+        let y = y as u32;
+        region = Some(match region {
+            None => PixelRect {
+                left,
+                top: y,
+                right,
+                bottom: y + 1,
+            },
+            Some(r) => PixelRect {
+                left: r.left.min(left),
+                top: r.top,
+                right: r.right.max(right),
+                bottom: y + 1,
+            },
+        });
+    }
+    region
+}
+
+/// The longest path `events` build.
+fn deepest_path(events: &[Event]) -> Vec<Cell> {
+    let mut replay = Replay::new(0);
+    let mut deepest = Vec::new();
+    for &event in events {
+        replay.apply(event);
+        if replay.path().len() > deepest.len() {
+            deepest = replay.path().to_vec();
+        }
+    }
+    deepest
+}
+
+/// Renders a search as an SVG document that plays it in a web browser:
+/// each segment of the path shows from the step that draws it to the step
+/// that takes it back, at [`Timing`]'s steps a second; the current cell is
+/// marked as it moves.
+pub fn trace_svg(scene: &Scene, events: &[Event], cell_px: u32, timing: Timing) -> String {
+    let board = Scene {
+        path: Vec::new(),
+        closed: false,
+        ..scene.clone()
+    };
+    let painter = Painter::new(&board, &STYLE);
+    let mut svg = SvgCanvas::new(&painter.layout, cell_px);
+    painter.paint_ground(&mut svg);
+    let total = timing.at(events.len()) + timing.hold_seconds;
+    let _ = writeln!(
+        svg.out,
+        r#"<rect width="0" height="0"><animate id="clock" attributeName="x" from="0" to="0" begin="0s;clock.end" dur="{}s"/></rect>"#,
+        Num(total)
+    );
+    let layout = painter.layout;
+    let mut tops = Vec::with_capacity(events.len() + 1);
+    for segment in segments(events) {
+        let begin = timing.at(segment.from_step);
+        let end = segment.to_step.map_or(total, |step| timing.at(step));
+        let show = format!(
+            r#"<set attributeName="visibility" to="visible" begin="clock.begin+{}s" dur="{}s"/>"#,
+            Num(begin),
+            Num((end - begin).max(0.0))
+        );
+        let ends = (
+            layout.centre(segment.cells.0),
+            layout.centre(segment.cells.1),
+        );
+        for stroke in painter.path_strokes() {
+            svg.line_element(ends.0, ends.1, stroke, r#" visibility="hidden""#, &show);
+        }
+    }
+    let mut replay = Replay::new(0);
+    tops.push(None);
+    for &event in events {
+        replay.apply(event);
+        tops.push(replay.path().last().copied());
+    }
+    // The current cell jumps from step to step; hidden while the path is
+    // empty.
+    let (mut xs, mut ys, mut seen, mut times) =
+        (String::new(), String::new(), String::new(), String::new());
+    for (step, top) in tops.iter().enumerate() {
+        let separator = if step == 0 { "" } else { ";" };
+        let centre = layout.centre(top.unwrap_or((0, 0)));
+        let _ = write!(xs, "{separator}{}", svg.px(centre.x));
+        let _ = write!(ys, "{separator}{}", svg.px(centre.y));
+        let shown = if top.is_some() { "visible" } else { "hidden" };
+        let _ = write!(seen, "{separator}{shown}");
+        let _ = write!(times, "{separator}{:.6}", timing.at(step) / total);
+    }
+    let moving = |attribute: &str, values: &str| {
+        format!(
+            r#"<animate attributeName="{attribute}" values="{values}" keyTimes="{times}" calcMode="discrete" begin="clock.begin" dur="{}s"/>"#,
+            Num(total)
+        )
+    };
+    let body = moving("cx", &xs) + &moving("cy", &ys) + &moving("visibility", &seen);
+    let paint = format!(
+        r#"fill="{}" stroke="none" visibility="hidden""#,
+        STYLE.knight
+    );
+    svg.circle_element(layout.centre((0, 0)), STYLE.knight_radius, &paint, &body);
+    svg.finish()
+}
+
+/// A segment of a search's path and the steps it is on show between.
+struct Segment {
+    cells: (Cell, Cell),
+    /// The step (counted from 1) that draws it.
+    from_step: usize,
+    /// The step that takes it back, if one does.
+    to_step: Option<usize>,
+}
+
+/// Every segment `events` draw, with when each is drawn and taken back.
+fn segments(events: &[Event]) -> Vec<Segment> {
+    let mut segments: Vec<Segment> = Vec::new();
+    // The segments on show, one for each pair of the path's neighbours.
+    let mut open: Vec<usize> = Vec::new();
+    let mut replay = Replay::new(0);
+    let close = |segments: &mut Vec<Segment>, open: &mut Vec<usize>, from: usize, step| {
+        for index in open.drain(from..) {
+            segments[index].to_step = Some(step);
+        }
+    };
+    let draw = |segments: &mut Vec<Segment>, open: &mut Vec<usize>, path: &[Cell], step| {
+        for pair in path[open.len()..].windows(2).map(|pair| (pair[0], pair[1])) {
+            open.push(segments.len());
+            segments.push(Segment {
+                cells: pair,
+                from_step: step,
+                to_step: None,
+            });
+        }
+    };
+    for (index, &event) in events.iter().enumerate() {
+        let step = index + 1;
+        replay.apply(event);
+        let path = replay.path();
+        let kept_segments = match event {
+            Event::Rotate { kept } => kept.saturating_sub(1),
+            _ => path.len().saturating_sub(1),
+        };
+        if open.len() > kept_segments {
+            close(&mut segments, &mut open, kept_segments, step);
+        }
+        // `open` now covers the path's first `open.len() + 1` cells.
+        if path.len() >= 2 && open.len() < path.len() - 1 {
+            draw(&mut segments, &mut open, path, step);
+        }
+    }
+    segments
 }
 
 fn gif_error(error: gif::EncodingError) -> PictureError {
@@ -448,6 +733,91 @@ impl Palette {
             height: (bottom - top) as u16,
             buffer: cropped.into(),
             ..gif::Frame::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::job::Control;
+    use crate::knight::{self, Algorithm, Board, TourKind};
+
+    /// The steps of `algorithm`'s search on a `side` x `side` board from a1,
+    /// at most `most` of them.
+    fn trace(side: u32, kind: TourKind, algorithm: Algorithm, most: usize) -> Vec<Event> {
+        let board = Board::new(side, side).expect("board");
+        let start = board.parse_square("a1").expect("a1");
+        let control = Control::new();
+        let mut events = Vec::new();
+        let mut watcher = |step: knight::trace::Step| {
+            if events.len() < most {
+                events.push(Event::from(step));
+            } else {
+                control.cancel();
+            }
+        };
+        let _ = knight::solve_watched(&board, (start, kind), algorithm, &control, &mut watcher);
+        events
+    }
+
+    #[test]
+    fn the_segments_on_show_at_every_step_are_the_path_then() {
+        let traces = [
+            trace(5, TourKind::Open, Algorithm::Dfs, 3_000),
+            trace(6, TourKind::Closed, Algorithm::Warnsdorff, 100_000),
+            trace(6, TourKind::Closed, Algorithm::Backtrack, 100_000),
+        ];
+        assert!(
+            traces[1]
+                .iter()
+                .any(|event| matches!(event, Event::Rotate { .. })),
+            "a trace with rotations"
+        );
+        for events in traces {
+            let segments = segments(&events);
+            let mut replay = Replay::new(0);
+            for step in 0..=events.len() {
+                if step > 0 {
+                    replay.apply(events[step - 1]);
+                }
+                let mut on_show: Vec<(Cell, Cell)> = segments
+                    .iter()
+                    .filter(|s| s.from_step <= step && s.to_step.is_none_or(|end| step < end))
+                    .map(|s| s.cells)
+                    .collect();
+                let mut path: Vec<(Cell, Cell)> = replay
+                    .path()
+                    .windows(2)
+                    .map(|pair| (pair[0], pair[1]))
+                    .collect();
+                on_show.sort_unstable();
+                path.sort_unstable();
+                assert_eq!(on_show, path, "step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_gif_has_a_frame_for_each_group_of_steps_and_stays_small() {
+        let events = trace(5, TourKind::Open, Algorithm::Dfs, 2_000);
+        let board = Board::new(5, 5).expect("board");
+        let scene = Scene::knight_board(&board).with_numbers(true);
+        for (speed, frames) in [(50.0, 2_001), (200.0, 501)] {
+            let timing = Timing::new(speed).expect("a speed");
+            let bytes = trace_gif(&scene, &events, 40, timing).expect("a GIF");
+            assert!(bytes.len() < 3_000_000, "{} bytes", bytes.len());
+            let mut options = gif::DecodeOptions::new();
+            options.set_color_output(gif::ColorOutput::Indexed);
+            let mut decoder = options.read_info(bytes.as_slice()).expect("a GIF");
+            let (width, height) = (decoder.width(), decoder.height());
+            let mut delays = Vec::new();
+            while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+                assert!(frame.left + frame.width <= width && frame.top + frame.height <= height);
+                delays.push(frame.delay);
+            }
+            assert_eq!(delays.len(), frames, "at {speed} steps a second");
+            assert_eq!(delays.last(), Some(&300), "the end is held 3 s");
         }
     }
 }

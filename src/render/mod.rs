@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use crate::goishi::{Point as GridPoint, Puzzle};
 use crate::knight::{Board, Square, Tour, TourKind, is_dark_square};
 
-pub use animate::{Timing, animated_gif, animated_svg};
+pub use animate::{Timing, animated_gif, animated_svg, trace_gif, trace_svg};
 pub use error::PictureError;
 pub use png::to_png;
 pub use style::{CasedLine, Colour, STYLE, SquareMark, Style};
