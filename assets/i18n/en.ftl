@@ -428,3 +428,4 @@ watch-the-search = Watch the search
 watch-the-search-does = Solve the puzzle and show the search pick by pick: stones picked, given back, positions given up and why
 watching-picks = Watching the pick search…
 watched-solution = The search found a solution.
+watched-built = This board's tour is built from tiles, not searched: there are no steps to watch.

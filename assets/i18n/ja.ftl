@@ -418,3 +418,4 @@ watch-the-search = 探索を観察
 watch-the-search-does = パズルを解き、その探索を一手ずつ見せます：拾った石、戻した石、打ち切った局面とその理由
 watching-picks = 拾う順の探索を観察中…
 watched-solution = 探索は解を見つけました。
+watched-built = この盤のツアーは探索せずにタイルを組み合わせて作るので、観察する手順はありません。

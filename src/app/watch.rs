@@ -137,6 +137,13 @@ impl Watch {
         !self.ended
     }
 
+    /// Whether the search ended without a single step to show (a large
+    /// board built from tiles, say). Only known once the search has ended.
+    pub fn saw_nothing(&mut self) -> bool {
+        while self.receive() {}
+        self.ended && self.pending.is_empty() && self.replay.counters().steps == 0
+    }
+
     /// Pauses or goes on.
     pub fn set_paused(&mut self, paused: bool) {
         self.paused = paused;

@@ -380,6 +380,16 @@ impl KnightSession {
 
     // ----- commands -----
 
+    /// Shows a tour found, playing it from its first move.
+    fn show_tour(&mut self, tour: &Tour) {
+        let mut walk = tour.path.clone();
+        if tour.kind == TourKind::Closed {
+            walk.push(tour.path[0]);
+        }
+        self.show_path(&walk, 1);
+        self.walk_path(Step::Play);
+    }
+
     fn click(&mut self, square: Square) -> Vec<Effect<KnightJob>> {
         let name = self.board().square_name(square);
         match self.interaction {
@@ -838,8 +848,19 @@ impl Session for KnightSession {
         let mut how = tr!("job-done").to_owned();
         match report {
             KnightReport::Found(_) | KnightReport::Watching(_) => {}
-            KnightReport::Watched(SolveResult::Found(_)) => {
-                self.answer = Some(tr!("watched-found").to_owned());
+            KnightReport::Watched(SolveResult::Found(tour)) => {
+                let nothing_to_watch = self
+                    .core
+                    .watch
+                    .as_mut()
+                    .is_none_or(|watch| watch.saw_nothing());
+                if nothing_to_watch {
+                    self.core.watch = None;
+                    self.show_tour(&tour);
+                    self.answer = Some(tr!("watched-built").to_owned());
+                } else {
+                    self.answer = Some(tr!("watched-found").to_owned());
+                }
             }
             KnightReport::Watched(SolveResult::NoTour(reason)) => {
                 self.answer = Some(tr!("no-tour", reason = reason));
@@ -851,12 +872,7 @@ impl Session for KnightSession {
             }
             KnightReport::Solved(SolveResult::Found(tour)) => {
                 self.answer = None;
-                let mut walk = tour.path.clone();
-                if tour.kind == TourKind::Closed {
-                    walk.push(tour.path[0]);
-                }
-                self.show_path(&walk, 1);
-                self.walk_path(Step::Play);
+                self.show_tour(&tour);
             }
             KnightReport::Solved(SolveResult::NoTour(reason)) => {
                 self.answer = Some(tr!("no-tour", reason = reason));

@@ -737,3 +737,17 @@ fn comparing_counts_each_search_s_steps_to_its_first_tour() {
     assert!(of(Algorithm::Warnsdorff) < 100, "{steps:?}");
     assert!(of(Algorithm::Backtrack) < of(Algorithm::Dfs), "{steps:?}");
 }
+
+#[test]
+fn a_board_built_from_tiles_says_there_is_no_search_to_watch_and_shows_its_tour() {
+    let mut session = session(100, 100);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Watch),
+    );
+    click(&mut session, "a1");
+    assert!(session.core.watch.is_none());
+    assert_eq!(session.summary(), tr!("watched-built"));
+    let tour = session.tour().expect("the built tour is on show");
+    knight::validate(session.board(), &tour.path, TourKind::Open).expect("a tour");
+}
