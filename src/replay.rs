@@ -58,7 +58,7 @@ pub enum Event {
     Take(Cell),
     /// The path's last cell is given back.
     GiveBack(Cell),
-    /// The path's last cell has no way on.
+    /// The path's last cell has no move left to try.
     DeadEnd(Cell),
     /// The position at the path's last cell is given up by `rule`.
     Prune {

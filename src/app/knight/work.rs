@@ -130,6 +130,9 @@ pub enum Ended {
 /// finds its first 8x8 tour from a1 within it.
 pub const COMPARE_BUDGET: u64 = 50_000_000;
 
+/// How many steps of a comparison go to the job's counters at once.
+const STEPS_A_REPORT: u64 = 65_536;
+
 impl KnightJob {
     /// What the job does, in words.
     pub fn label(&self) -> String {
@@ -231,11 +234,16 @@ fn steps_to_a_tour(
     let mut steps = 0;
     let mut watcher = |_: Step| {
         steps += 1;
+        // The job's counters show the steps, a batch at a time.
+        if steps % STEPS_A_REPORT == 0 {
+            control.add_nodes(STEPS_A_REPORT);
+        }
         if steps == COMPARE_BUDGET || control.should_stop() {
             own.cancel();
         }
     };
     let searched = knight::solve_watched(board, (start, kind), algorithm, &own, &mut watcher);
+    control.add_nodes(steps % STEPS_A_REPORT);
     let ended = match searched {
         _ if control.should_stop() => return Outcome::Cancelled,
         Outcome::Done(SolveResult::Found(_)) => Ended::Found,
