@@ -338,7 +338,7 @@ mod tests {
         set(Language::English);
         assert_eq!(tr!("opened", source = "a.json"), "Opened a.json");
         set(Language::Japanese);
-        assert_eq!(tr!("opened", source = "a.json"), "a.json を開きました");
+        assert_eq!(tr!("opened", source = "a.json"), "a.jsonを開きました");
         set(Language::English);
     }
 }
