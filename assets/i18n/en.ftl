@@ -429,3 +429,32 @@ watch-the-search-does = Solve the puzzle and show the search pick by pick: stone
 watching-picks = Watching the pick search…
 watched-solution = The search found a solution.
 watched-built = This board's tour is built from tiles, not searched: there are no steps to watch.
+
+## Why a board has no tour
+list-separator = {", "}
+no-tour-all-blocked = every square of the board is blocked
+no-tour-start-off-board = the start square ({ $x }, { $y }) is off the { $size } board
+no-tour-start-blocked = the start square { $start } is blocked
+no-tour-odd-closed = a closed tour alternates between dark and light squares, so it needs an even number of squares; this board has { $squares } open squares
+no-tour-unbalanced-closed = a closed tour visits as many dark squares as light ones; this board has { $dark } dark and { $light } light open squares
+no-tour-closed-too-small = a closed tour needs at least four squares: with two, the way back would repeat the only move
+no-tour-unbalanced-open = an open tour alternates between dark and light squares, so their numbers can differ by at most one; this board has { $dark } dark and { $light } light open squares
+no-tour-wrong-start-colour = an open tour on a board with { $dark } dark and { $light } light open squares must start on a { $majority ->
+    [dark] dark square, and { $start } is light
+   *[light] light square, and { $start } is dark
+}
+no-tour-schwenk = by Schwenk's theorem a full { $size } board has no closed tour: there is none when both sides are odd, the shorter side is 1, 2 or 4, or the board is 3x4, 3x6 or 3x8
+no-tour-open-rectangle = a full { $size } board has no open tour: open tours exist only on 1x1, 3x4, 3xn with n >= 7, 4xn with n >= 5, and boards with both sides at least 5
+no-tour-four-across = on a full board 4 squares across, knight's moves from the two outer lines only reach the two inner ones; a tour starting on an inner line would visit the outer squares at every other step, all on one colour, but the outer lines have both colours, so open tours begin and end on an outer line, and { $start } is on an inner one
+no-tour-unreachable = no knight's move reaches { $square } from another open square
+no-tour-closed-leaves = a closed tour enters and leaves every square, but { $leaves } can be reached by only one knight's move
+no-tour-too-many-leaves = squares { $leaves } can each be reached by only one knight's move, so each must be an end of the tour, and a tour has only two ends
+no-tour-start-not-an-end = squares { $leaves } can each be reached by only one knight's move, so they are the two ends of any tour, and { $start } is not one of them
+no-tour-disconnected = the open squares are not connected: no sequence of knight's moves leads from { $from } to { $to } ({ $reached } of { $open } open squares can reach each other)
+no-tour-closed-cut = removing { $cut } splits the open squares into { $groups } groups, but a closed tour stays connected when any one square is removed
+no-tour-three-way-cut = removing { $cut } splits the open squares into { $groups } groups; an open tour passes that square once, so it can join at most two of them
+no-tour-three-links = squares { $links } are each the only link between one part of the board and a separate group of squares; an open tour must end inside each such group, and it has only two ends
+no-tour-start-splits = removing { $start } splits the open squares into two groups, and a tour starting there can enter only one of them
+no-tour-start-between-links = { $start } lies between squares { $links }, each the only link to a separate group of squares; a tour starting at { $start } can pass only one of those links and never come back
+no-tour-exhausted-open = an exhaustive search found no open tour from { $start }
+no-tour-exhausted-closed = an exhaustive search found no closed tour from { $start }

@@ -5,8 +5,8 @@
 use gridtour::english::group_digits;
 use gridtour::goishi::Phase as GoishiPhase;
 use gridtour::job::{Headway, Progress};
-use gridtour::knight::SamplingFor;
 use gridtour::knight::count::{LayerFileWork, Phase as CountPhase, SweepPass};
+use gridtour::knight::{NoTour, SamplingFor};
 
 use super::i18n::tr;
 
@@ -188,6 +188,84 @@ pub fn duration_words(seconds: f64) -> String {
     })
 }
 
+/// Why a board has no tour, in words.
+pub fn no_tour_words(reason: &NoTour) -> String {
+    let list = |names: &[String]| names.join(tr!("list-separator"));
+    match reason {
+        NoTour::AllBlocked => tr!("no-tour-all-blocked").to_owned(),
+        NoTour::StartOffBoard {
+            start,
+            width,
+            height,
+        } => tr!(
+            "no-tour-start-off-board",
+            x = start.x,
+            y = start.y,
+            size = format!("{width}x{height}")
+        ),
+        NoTour::StartBlocked { start } => tr!("no-tour-start-blocked", start = start.as_str()),
+        NoTour::OddClosed { squares } => tr!("no-tour-odd-closed", squares = *squares),
+        NoTour::UnbalancedClosed { dark, light } => {
+            tr!("no-tour-unbalanced-closed", dark = *dark, light = *light)
+        }
+        NoTour::ClosedTooSmall => tr!("no-tour-closed-too-small").to_owned(),
+        NoTour::UnbalancedOpen { dark, light } => {
+            tr!("no-tour-unbalanced-open", dark = *dark, light = *light)
+        }
+        NoTour::WrongStartColour { dark, light, start } => tr!(
+            "no-tour-wrong-start-colour",
+            dark = *dark,
+            light = *light,
+            start = start.as_str(),
+            majority = if dark > light { "dark" } else { "light" }
+        ),
+        NoTour::Schwenk { m, n } => tr!("no-tour-schwenk", size = format!("{m}x{n}")),
+        NoTour::NoOpenRectangle { m, n } => {
+            tr!("no-tour-open-rectangle", size = format!("{m}x{n}"))
+        }
+        NoTour::FourAcross { start } => tr!("no-tour-four-across", start = start.as_str()),
+        NoTour::Unreachable { square } => tr!("no-tour-unreachable", square = square.as_str()),
+        NoTour::ClosedThroughLeaves { leaves } => {
+            tr!("no-tour-closed-leaves", leaves = list(leaves))
+        }
+        NoTour::TooManyLeaves { leaves } => tr!("no-tour-too-many-leaves", leaves = list(leaves)),
+        NoTour::StartNotAnEnd { leaves, start } => tr!(
+            "no-tour-start-not-an-end",
+            leaves = list(leaves),
+            start = start.as_str()
+        ),
+        NoTour::Disconnected {
+            from,
+            to,
+            reached,
+            open,
+        } => tr!(
+            "no-tour-disconnected",
+            from = from.as_str(),
+            to = to.as_str(),
+            reached = *reached,
+            open = *open
+        ),
+        NoTour::ClosedCut { cut, groups } => {
+            tr!("no-tour-closed-cut", cut = cut.as_str(), groups = *groups)
+        }
+        NoTour::ThreeWayCut { cut, groups } => {
+            tr!(
+                "no-tour-three-way-cut",
+                cut = cut.as_str(),
+                groups = *groups
+            )
+        }
+        NoTour::ThreeLinks { links } => tr!("no-tour-three-links", links = list(links)),
+        NoTour::StartSplits { start } => tr!("no-tour-start-splits", start = start.as_str()),
+        NoTour::StartBetweenLinks { start, links } => tr!(
+            "no-tour-start-between-links",
+            start = start.as_str(),
+            links = list(links)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -214,6 +292,104 @@ mod tests {
         assert_eq!(progress_words(&composing), composing.to_string());
         let headway = Headway::of(42.0, 100.0, Some(180.0));
         assert_eq!(headway_words(headway), headway.to_string());
+    }
+
+    /// One reason of every kind.
+    fn every_reason() -> Vec<NoTour> {
+        let names = |names: &[&str]| names.iter().map(|name| (*name).to_owned()).collect();
+        vec![
+            NoTour::AllBlocked,
+            NoTour::StartOffBoard {
+                start: gridtour::knight::Square::new(9, 2),
+                width: 5,
+                height: 5,
+            },
+            NoTour::StartBlocked { start: "c3".into() },
+            NoTour::OddClosed { squares: 25 },
+            NoTour::UnbalancedClosed {
+                dark: 13,
+                light: 11,
+            },
+            NoTour::ClosedTooSmall,
+            NoTour::UnbalancedOpen {
+                dark: 14,
+                light: 10,
+            },
+            NoTour::WrongStartColour {
+                dark: 13,
+                light: 12,
+                start: "b1".into(),
+            },
+            NoTour::WrongStartColour {
+                dark: 12,
+                light: 13,
+                start: "a1".into(),
+            },
+            NoTour::Schwenk { m: 4, n: 5 },
+            NoTour::NoOpenRectangle { m: 4, n: 4 },
+            NoTour::FourAcross { start: "b1".into() },
+            NoTour::Unreachable {
+                square: "a1".into(),
+            },
+            NoTour::ClosedThroughLeaves {
+                leaves: names(&["a1", "h8"]),
+            },
+            NoTour::TooManyLeaves {
+                leaves: names(&["a1", "h8", "a8"]),
+            },
+            NoTour::StartNotAnEnd {
+                leaves: names(&["a1", "h8"]),
+                start: "d4".into(),
+            },
+            NoTour::Disconnected {
+                from: "a1".into(),
+                to: "e5".into(),
+                reached: 12,
+                open: 20,
+            },
+            NoTour::ClosedCut {
+                cut: "c2".into(),
+                groups: 2,
+            },
+            NoTour::ThreeWayCut {
+                cut: "c2".into(),
+                groups: 3,
+            },
+            NoTour::ThreeLinks {
+                links: names(&["a3", "c1", "e3"]),
+            },
+            NoTour::StartSplits { start: "c2".into() },
+            NoTour::StartBetweenLinks {
+                start: "c3".into(),
+                links: names(&["b1", "e2"]),
+            },
+        ]
+    }
+
+    #[test]
+    fn every_reason_reads_in_english_as_the_command_line_words_it() {
+        i18n::set(Language::English);
+        for reason in every_reason() {
+            assert_eq!(no_tour_words(&reason), reason.to_string());
+        }
+    }
+
+    #[test]
+    fn every_reason_reads_in_japanese() {
+        i18n::set(Language::Japanese);
+        let worded: Vec<(String, String)> = every_reason()
+            .iter()
+            .map(|reason| (no_tour_words(reason), reason.to_string()))
+            .collect();
+        i18n::set(Language::English);
+        for (japanese, english) in worded {
+            assert!(japanese != english && !japanese.is_ascii(), "{japanese}");
+            let latin_words = japanese
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|word| word.len() > 1)
+                .count();
+            assert_eq!(latin_words, 0, "{japanese}");
+        }
     }
 
     #[test]

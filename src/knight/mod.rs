@@ -39,7 +39,7 @@ pub use estimate::{
 pub use link::{BoardLink, LINK_PREFIX, LinkError};
 pub use play::{Refusal, Walk};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between, solve_watched};
-pub use theory::{impossibility, impossibility_between};
+pub use theory::{NoTour, impossibility, impossibility_between, why_no_tour};
 #[cfg(test)]
 pub(crate) use tour::small_tour;
 pub use tour::{Tour, TourFileError};

@@ -5,11 +5,284 @@
 //! learns why, not just that, a board has no tour. The rules are sound but
 //! not complete: `None` means "no proof found", and the searches decide.
 
+use std::fmt;
+
 use super::{Board, Square, TourKind};
+
+/// Why no tour of `kind` can exist on `board` (from `start` when given), in
+/// words, or `None` when none of the known arguments applies.
+pub fn impossibility(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+    why_no_tour(board, start, kind).map(|reason| reason.to_string())
+}
+
+/// The argument that rules out every tour of a board, with the squares
+/// and numbers it names (squares by their chess names).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoTour {
+    /// Every square is blocked.
+    AllBlocked,
+    /// The start square is not on the board.
+    StartOffBoard {
+        /// The start square.
+        start: Square,
+        /// The board's width.
+        width: u32,
+        /// The board's height.
+        height: u32,
+    },
+    /// The start square is blocked.
+    StartBlocked {
+        /// The start square.
+        start: String,
+    },
+    /// A closed tour on an odd number of squares.
+    OddClosed {
+        /// The open squares.
+        squares: usize,
+    },
+    /// A closed tour on unequal numbers of dark and light squares.
+    UnbalancedClosed {
+        /// Dark open squares.
+        dark: usize,
+        /// Light open squares.
+        light: usize,
+    },
+    /// A closed tour on fewer than four squares.
+    ClosedTooSmall,
+    /// An open tour with dark and light squares two or more apart.
+    UnbalancedOpen {
+        /// Dark open squares.
+        dark: usize,
+        /// Light open squares.
+        light: usize,
+    },
+    /// An open tour that must start on the majority colour, and does not.
+    WrongStartColour {
+        /// Dark open squares.
+        dark: usize,
+        /// Light open squares.
+        light: usize,
+        /// The start square.
+        start: String,
+    },
+    /// Schwenk's theorem: a full m x n board without a closed tour.
+    Schwenk {
+        /// The shorter side.
+        m: u32,
+        /// The longer side.
+        n: u32,
+    },
+    /// A full m x n board without an open tour.
+    NoOpenRectangle {
+        /// The shorter side.
+        m: u32,
+        /// The longer side.
+        n: u32,
+    },
+    /// A full board four squares across, started on an inner line.
+    FourAcross {
+        /// The start square.
+        start: String,
+    },
+    /// A square no knight's move reaches.
+    Unreachable {
+        /// The square.
+        square: String,
+    },
+    /// A closed tour through squares only one move reaches.
+    ClosedThroughLeaves {
+        /// The squares.
+        leaves: Vec<String>,
+    },
+    /// More than two squares only one move reaches.
+    TooManyLeaves {
+        /// The squares.
+        leaves: Vec<String>,
+    },
+    /// Two squares only one move reaches, and the start is neither.
+    StartNotAnEnd {
+        /// The two squares.
+        leaves: Vec<String>,
+        /// The start square.
+        start: String,
+    },
+    /// The open squares fall apart.
+    Disconnected {
+        /// A square of one part.
+        from: String,
+        /// A square of another.
+        to: String,
+        /// How many squares the first part holds.
+        reached: usize,
+        /// How many open squares there are.
+        open: usize,
+    },
+    /// A square whose removal splits the board, for a closed tour.
+    ClosedCut {
+        /// The square.
+        cut: String,
+        /// The groups it leaves.
+        groups: u32,
+    },
+    /// A square whose removal leaves three groups or more.
+    ThreeWayCut {
+        /// The square.
+        cut: String,
+        /// The groups it leaves.
+        groups: u32,
+    },
+    /// Three or more squares each the only link to a separate group.
+    ThreeLinks {
+        /// The squares.
+        links: Vec<String>,
+    },
+    /// The start square splits the board.
+    StartSplits {
+        /// The start square.
+        start: String,
+    },
+    /// The start lies between two squares that each alone lead on.
+    StartBetweenLinks {
+        /// The start square.
+        start: String,
+        /// The two squares.
+        links: Vec<String>,
+    },
+}
+
+impl fmt::Display for NoTour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoTour::AllBlocked => write!(f, "every square of the board is blocked"),
+            NoTour::StartOffBoard {
+                start,
+                width,
+                height,
+            } => write!(
+                f,
+                "the start square ({}, {}) is off the {width}x{height} board",
+                start.x, start.y
+            ),
+            NoTour::StartBlocked { start } => write!(f, "the start square {start} is blocked"),
+            NoTour::OddClosed { squares } => write!(
+                f,
+                "a closed tour alternates between dark and light squares, so it needs an even \
+                 number of squares; this board has {squares} open squares"
+            ),
+            NoTour::UnbalancedClosed { dark, light } => write!(
+                f,
+                "a closed tour visits as many dark squares as light ones; this board has \
+                 {dark} dark and {light} light open squares"
+            ),
+            NoTour::ClosedTooSmall => write!(
+                f,
+                "a closed tour needs at least four squares: with two, the way back would \
+                 repeat the only move"
+            ),
+            NoTour::UnbalancedOpen { dark, light } => write!(
+                f,
+                "an open tour alternates between dark and light squares, so their numbers can \
+                 differ by at most one; this board has {dark} dark and {light} light open squares"
+            ),
+            NoTour::WrongStartColour { dark, light, start } => {
+                let (major, minor) = if dark > light {
+                    ("dark", "light")
+                } else {
+                    ("light", "dark")
+                };
+                write!(
+                    f,
+                    "an open tour on a board with {dark} dark and {light} light open squares \
+                     must start on a {major} square, and {start} is {minor}"
+                )
+            }
+            NoTour::Schwenk { m, n } => write!(
+                f,
+                "by Schwenk's theorem a full {m}x{n} board has no closed tour: there is none \
+                 when both sides are odd, the shorter side is 1, 2 or 4, or the board is \
+                 3x4, 3x6 or 3x8"
+            ),
+            NoTour::NoOpenRectangle { m, n } => write!(
+                f,
+                "a full {m}x{n} board has no open tour: open tours exist only on 1x1, 3x4, \
+                 3xn with n >= 7, 4xn with n >= 5, and boards with both sides at least 5"
+            ),
+            NoTour::FourAcross { start } => write!(
+                f,
+                "on a full board 4 squares across, knight's moves from the two outer lines only \
+                 reach the two inner ones; a tour starting on an inner line would visit the \
+                 outer squares at every other step, all on one colour, but the outer lines \
+                 have both colours, so open tours begin and end on an outer line, and {start} \
+                 is on an inner one"
+            ),
+            NoTour::Unreachable { square } => write!(
+                f,
+                "no knight's move reaches {square} from another open square"
+            ),
+            NoTour::ClosedThroughLeaves { leaves } => write!(
+                f,
+                "a closed tour enters and leaves every square, but {} can be reached by only \
+                 one knight's move",
+                leaves.join(", ")
+            ),
+            NoTour::TooManyLeaves { leaves } => write!(
+                f,
+                "squares {} can each be reached by only one knight's move, so each must be an \
+                 end of the tour, and a tour has only two ends",
+                leaves.join(", ")
+            ),
+            NoTour::StartNotAnEnd { leaves, start } => write!(
+                f,
+                "squares {} can each be reached by only one knight's move, so they are the \
+                 two ends of any tour, and {start} is not one of them",
+                leaves.join(", ")
+            ),
+            NoTour::Disconnected {
+                from,
+                to,
+                reached,
+                open,
+            } => write!(
+                f,
+                "the open squares are not connected: no sequence of knight's moves leads from \
+                 {from} to {to} ({reached} of {open} open squares can reach each other)"
+            ),
+            NoTour::ClosedCut { cut, groups } => write!(
+                f,
+                "removing {cut} splits the open squares into {groups} groups, but a closed \
+                 tour stays connected when any one square is removed"
+            ),
+            NoTour::ThreeWayCut { cut, groups } => write!(
+                f,
+                "removing {cut} splits the open squares into {groups} groups; an open tour \
+                 passes that square once, so it can join at most two of them"
+            ),
+            NoTour::ThreeLinks { links } => write!(
+                f,
+                "squares {} are each the only link between one part of the board and a \
+                 separate group of squares; an open tour must end inside each such group, and \
+                 it has only two ends",
+                links.join(", ")
+            ),
+            NoTour::StartSplits { start } => write!(
+                f,
+                "removing {start} splits the open squares into two groups, and a tour \
+                 starting there can enter only one of them"
+            ),
+            NoTour::StartBetweenLinks { start, links } => write!(
+                f,
+                "{start} lies between squares {}, each the only link to a separate group of \
+                 squares; a tour starting at {start} can pass only one of those links and \
+                 never come back",
+                links.join(", ")
+            ),
+        }
+    }
+}
 
 /// Why no tour of `kind` can exist on `board` (from `start` when given), or
 /// `None` when none of the known arguments applies.
-pub fn impossibility(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+pub fn why_no_tour(board: &Board, start: Option<Square>, kind: TourKind) -> Option<NoTour> {
     start_reason(board, start)
         .or_else(|| colour_reason(board, start, kind))
         .or_else(|| rectangle_reason(board, kind))
@@ -70,24 +343,21 @@ pub fn impossibility_between(board: &Board, start: Square, end: Square) -> Optio
 }
 
 /// The start square itself must be a square the tour visits.
-fn start_reason(board: &Board, start: Option<Square>) -> Option<String> {
+fn start_reason(board: &Board, start: Option<Square>) -> Option<NoTour> {
     if board.open_count() == 0 {
-        return Some("every square of the board is blocked".into());
+        return Some(NoTour::AllBlocked);
     }
     let start = start?;
     if !board.contains(start) {
-        Some(format!(
-            "the start square ({}, {}) is off the {}x{} board",
-            start.x,
-            start.y,
-            board.width(),
-            board.height()
-        ))
+        Some(NoTour::StartOffBoard {
+            start,
+            width: board.width(),
+            height: board.height(),
+        })
     } else if board.is_blocked(start) {
-        Some(format!(
-            "the start square {} is blocked",
-            board.square_name(start)
-        ))
+        Some(NoTour::StartBlocked {
+            start: board.square_name(start),
+        })
     } else {
         None
     }
@@ -97,42 +367,25 @@ fn start_reason(board: &Board, start: Option<Square>) -> Option<String> {
 /// colours. A closed tour therefore needs as many dark as light squares (and
 /// an even total); an open tour allows one extra square of one colour, and
 /// must then start (and end) on that colour.
-fn colour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+fn colour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<NoTour> {
     let dark = board.open_squares().filter(|&s| board.is_dark(s)).count();
     let light = board.open_count() - dark;
-    let counts = format!("{dark} dark and {light} light open squares");
     match kind {
-        TourKind::Closed if board.open_count() % 2 == 1 => Some(format!(
-            "a closed tour alternates between dark and light squares, so it needs an even \
-             number of squares; this board has {} open squares",
-            board.open_count()
-        )),
-        TourKind::Closed if dark != light => Some(format!(
-            "a closed tour visits as many dark squares as light ones; this board has {counts}"
-        )),
-        TourKind::Closed if board.open_count() < 4 => Some(
-            "a closed tour needs at least four squares: with two, the way back would repeat \
-             the only move"
-                .into(),
-        ),
-        TourKind::Open if dark.abs_diff(light) > 1 => Some(format!(
-            "an open tour alternates between dark and light squares, so their numbers can \
-             differ by at most one; this board has {counts}"
-        )),
+        TourKind::Closed if board.open_count() % 2 == 1 => Some(NoTour::OddClosed {
+            squares: board.open_count(),
+        }),
+        TourKind::Closed if dark != light => Some(NoTour::UnbalancedClosed { dark, light }),
+        TourKind::Closed if board.open_count() < 4 => Some(NoTour::ClosedTooSmall),
+        TourKind::Open if dark.abs_diff(light) > 1 => Some(NoTour::UnbalancedOpen { dark, light }),
         TourKind::Open => {
             let start = start?;
             let majority_is_dark = dark > light;
             (dark != light && board.is_dark(start) != majority_is_dark).then(|| {
-                let (major, minor) = if majority_is_dark {
-                    ("dark", "light")
-                } else {
-                    ("light", "dark")
-                };
-                format!(
-                    "an open tour on a board with {counts} must start on a {major} square, \
-                     and {} is {minor}",
-                    board.square_name(start)
-                )
+                NoTour::WrongStartColour {
+                    dark,
+                    light,
+                    start: board.square_name(start),
+                }
             })
         }
         TourKind::Closed => None,
@@ -145,7 +398,7 @@ fn colour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option
 /// m and n are both odd, m is 1, 2 or 4, or the board is 3x4, 3x6 or 3x8.
 /// Open tours exist exactly on 1x1, 3x4, 3xn (n >= 7), 4xn (n >= 5) and
 /// boards with both sides at least 5.
-fn rectangle_reason(board: &Board, kind: TourKind) -> Option<String> {
+fn rectangle_reason(board: &Board, kind: TourKind) -> Option<NoTour> {
     if !board.is_full() {
         return None;
     }
@@ -155,25 +408,14 @@ fn rectangle_reason(board: &Board, kind: TourKind) -> Option<String> {
             let excluded = (m % 2 == 1 && n % 2 == 1)
                 || matches!(m, 1 | 2 | 4)
                 || (m == 3 && matches!(n, 4 | 6 | 8));
-            excluded.then(|| {
-                format!(
-                    "by Schwenk's theorem a full {m}x{n} board has no closed tour: there is none \
-                     when both sides are odd, the shorter side is 1, 2 or 4, or the board is \
-                     3x4, 3x6 or 3x8"
-                )
-            })
+            excluded.then_some(NoTour::Schwenk { m, n })
         }
         TourKind::Open => {
             let exists = (m == 1 && n == 1)
                 || (m == 3 && (n == 4 || n >= 7))
                 || (m == 4 && n >= 5)
                 || m >= 5;
-            (!exists).then(|| {
-                format!(
-                    "a full {m}x{n} board has no open tour: open tours exist only on 1x1, 3x4, \
-                     3xn with n >= 7, 4xn with n >= 5, and boards with both sides at least 5"
-                )
-            })
+            (!exists).then_some(NoTour::NoOpenRectangle { m, n })
         }
     }
 }
@@ -187,7 +429,7 @@ fn rectangle_reason(board: &Board, kind: TourKind) -> Option<String> {
 /// outer squares, never two in a row, only at every other step: then they
 /// all share one colour. But the outer lines hold `n` dark and `n` light
 /// squares, so no open tour starts (or, reversed, ends) on an inner line.
-fn four_across_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+fn four_across_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<NoTour> {
     let start = start?;
     if kind != TourKind::Open || !board.is_full() {
         return None;
@@ -197,14 +439,8 @@ fn four_across_reason(board: &Board, start: Option<Square>, kind: TourKind) -> O
         (_, 4) => start.y,
         _ => return None,
     };
-    matches!(across_position, 1 | 2).then(|| {
-        format!(
-            "on a full board 4 squares across, knight's moves from the two outer lines only \
-             reach the two inner ones; a tour starting on an inner line would visit the outer \
-             squares at every other step, all on one colour, but the outer lines have both \
-             colours, so open tours begin and end on an outer line, and {} is on an inner one",
-            board.square_name(start)
-        )
+    matches!(across_position, 1 | 2).then(|| NoTour::FourAcross {
+        start: board.square_name(start),
     })
 }
 
@@ -219,7 +455,7 @@ fn sides(board: &Board) -> (u32, u32) {
 /// without neighbours is unreachable, a closed tour cannot pass a square
 /// with only one, and an open tour has at most two such squares, which are
 /// its ends (so the start must be one of them when there are two).
-fn neighbour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+fn neighbour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<NoTour> {
     if board.is_full() || board.open_count() < 2 {
         return None;
     }
@@ -227,42 +463,25 @@ fn neighbour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Opt
     for s in board.open_squares() {
         match board.neighbours(s).count() {
             0 => {
-                return Some(format!(
-                    "no knight's move reaches {} from another open square",
-                    board.square_name(s)
-                ));
+                return Some(NoTour::Unreachable {
+                    square: board.square_name(s),
+                });
             }
             1 => leaves.push(s),
             _ => {}
         }
     }
-    let names = || {
-        leaves
-            .iter()
-            .map(|&s| board.square_name(s))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let names = || leaves.iter().map(|&s| board.square_name(s)).collect();
     match kind {
-        TourKind::Closed if !leaves.is_empty() => Some(format!(
-            "a closed tour enters and leaves every square, but {} can be reached by only one \
-             knight's move",
-            names()
-        )),
-        TourKind::Open if leaves.len() > 2 => Some(format!(
-            "squares {} can each be reached by only one knight's move, so each must be an end \
-             of the tour, and a tour has only two ends",
-            names()
-        )),
+        TourKind::Closed if !leaves.is_empty() => {
+            Some(NoTour::ClosedThroughLeaves { leaves: names() })
+        }
+        TourKind::Open if leaves.len() > 2 => Some(NoTour::TooManyLeaves { leaves: names() }),
         TourKind::Open => {
             let start = start?;
-            (leaves.len() == 2 && !leaves.contains(&start)).then(|| {
-                format!(
-                    "squares {} can each be reached by only one knight's move, so they are the \
-                     two ends of any tour, and {} is not one of them",
-                    names(),
-                    board.square_name(start)
-                )
+            (leaves.len() == 2 && !leaves.contains(&start)).then(|| NoTour::StartNotAnEnd {
+                leaves: names(),
+                start: board.square_name(start),
             })
         }
         TourKind::Closed => None,
@@ -271,7 +490,7 @@ fn neighbour_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Opt
 
 /// A tour connects all open squares, so they must form one group under
 /// knight moves.
-fn connectivity_reason(board: &Board) -> Option<String> {
+fn connectivity_reason(board: &Board) -> Option<NoTour> {
     if board.is_full() {
         return None;
     }
@@ -291,13 +510,12 @@ fn connectivity_reason(board: &Board) -> Option<String> {
         }
     }
     let cut_off = board.open_squares().find(|&s| !reached[board.index(s)])?;
-    Some(format!(
-        "the open squares are not connected: no sequence of knight's moves leads from {} to {} \
-         ({count} of {} open squares can reach each other)",
-        board.square_name(first),
-        board.square_name(cut_off),
-        board.open_count()
-    ))
+    Some(NoTour::Disconnected {
+        from: board.square_name(first),
+        to: board.square_name(cut_off),
+        reached: count,
+        open: board.open_count(),
+    })
 }
 
 /// Cut squares: squares whose removal splits the open squares apart. The
@@ -308,40 +526,30 @@ fn connectivity_reason(board: &Board) -> Option<String> {
 /// row, so no cut square may join three blocks and no block may hold three
 /// cut squares; and it must start in a block at either end of that row,
 /// not on a cut square. The board must be connected (checked before).
-fn cut_square_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+fn cut_square_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Option<NoTour> {
     if board.is_full() {
         return None;
     }
     let blocks = Blocks::of(board)?;
     let name = |index: u32| board.square_name(board.square(index as usize));
-    let names = |indices: &[u32]| {
-        indices
-            .iter()
-            .map(|&index| name(index))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let names = |indices: &[u32]| indices.iter().map(|&index| name(index)).collect();
     if let Some(&cut) = blocks.cut_squares.first()
         && kind == TourKind::Closed
     {
-        return Some(format!(
-            "removing {} splits the open squares into {} groups, but a closed tour stays \
-             connected when any one square is removed",
-            name(cut),
-            blocks.pieces_without(cut)
-        ));
+        return Some(NoTour::ClosedCut {
+            cut: name(cut),
+            groups: blocks.pieces_without(cut),
+        });
     }
     if let Some(&cut) = blocks
         .cut_squares
         .iter()
         .find(|&&cut| blocks.pieces_without(cut) >= 3)
     {
-        return Some(format!(
-            "removing {} splits the open squares into {} groups; an open tour passes that square \
-             once, so it can join at most two of them",
-            name(cut),
-            blocks.pieces_without(cut)
-        ));
+        return Some(NoTour::ThreeWayCut {
+            cut: name(cut),
+            groups: blocks.pieces_without(cut),
+        });
     }
     if let Some(links) = blocks
         .members
@@ -349,35 +557,25 @@ fn cut_square_reason(board: &Board, start: Option<Square>, kind: TourKind) -> Op
         .map(|block| blocks.cuts_in(block))
         .find(|cuts| cuts.len() >= 3)
     {
-        return Some(format!(
-            "squares {} are each the only link between one part of the board and a separate \
-             group of squares; an open tour must end inside each such group, and it has only \
-             two ends",
-            names(&links)
-        ));
+        return Some(NoTour::ThreeLinks {
+            links: names(&links),
+        });
     }
     let start = start?;
     let start_index = board.index(start) as u32;
     if blocks.pieces_without(start_index) >= 2 {
-        return Some(format!(
-            "removing {} splits the open squares into two groups, and a tour starting there \
-             can enter only one of them",
-            board.square_name(start)
-        ));
+        return Some(NoTour::StartSplits {
+            start: board.square_name(start),
+        });
     }
     let block = blocks
         .members
         .iter()
         .find(|block| block.contains(&start_index))?;
     let links = blocks.cuts_in(block);
-    (links.len() == 2).then(|| {
-        format!(
-            "{} lies between squares {}, each the only link to a separate group of squares; a \
-             tour starting at {} can pass only one of those links and never come back",
-            board.square_name(start),
-            names(&links),
-            board.square_name(start)
-        )
+    (links.len() == 2).then(|| NoTour::StartBetweenLinks {
+        start: board.square_name(start),
+        links: names(&links),
     })
 }
 
@@ -753,7 +951,7 @@ mod tests {
                 continue;
             };
             for kind in TourKind::ALL {
-                if let Some(reason) = impossibility(&b, Some(start), kind) {
+                if let Some(reason) = why_no_tour(&b, Some(start), kind) {
                     ruled_out += 1;
                     if cut_square_reason(&b, Some(start), kind).as_ref() == Some(&reason) {
                         by_cut_squares += 1;

@@ -14,8 +14,7 @@ use std::cell::RefCell;
 use gridtour::english::{group_decimal, group_digits};
 use gridtour::job::Progress;
 use gridtour::knight::{
-    self, Algorithm, Board, BoardLink, NotCounted, Refusal, SolveResult, Square, Tour, TourKind,
-    Walk,
+    self, Algorithm, Board, BoardLink, NotCounted, Refusal, Square, Tour, TourKind, Walk,
 };
 
 use crate::app::command::{Effect, Step};
@@ -31,7 +30,7 @@ use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::KnightSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 use crate::app::watch::Watch;
-use crate::app::words::{duration_words, progress_words};
+use crate::app::words::{duration_words, no_tour_words, progress_words};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
 /// Warnsdorff walk from every square.
@@ -844,11 +843,11 @@ impl Session for KnightSession {
 
     /// Takes the result of the mode's job.
     fn job_done(&mut self, report: KnightReport, label: String, progress: Progress) {
-        self.core.running = None;
+        let kind = self.core.running.take();
         let mut how = tr!("job-done").to_owned();
         match report {
             KnightReport::Found(_) | KnightReport::Watching(_) => {}
-            KnightReport::Watched(SolveResult::Found(tour)) => {
+            KnightReport::Watched(tour) => {
                 let nothing_to_watch = self
                     .core
                     .watch
@@ -862,19 +861,20 @@ impl Session for KnightSession {
                     self.answer = Some(tr!("watched-found").to_owned());
                 }
             }
-            KnightReport::Watched(SolveResult::NoTour(reason)) => {
-                self.answer = Some(tr!("no-tour", reason = reason));
-                how = tr!("job-no-tour").to_owned();
-            }
             KnightReport::Compared(compared) => {
                 self.answer = None;
                 self.compared = self.count_start.map(|start| (start, compared));
             }
-            KnightReport::Solved(SolveResult::Found(tour)) => {
+            KnightReport::Solved(tour) => {
                 self.answer = None;
                 self.show_tour(&tour);
             }
-            KnightReport::Solved(SolveResult::NoTour(reason)) => {
+            KnightReport::Exhausted { start, kind } => {
+                let start = self.board().square_name(start);
+                let reason = match kind {
+                    TourKind::Open => tr!("no-tour-exhausted-open", start = start),
+                    TourKind::Closed => tr!("no-tour-exhausted-closed", start = start),
+                };
                 self.answer = Some(tr!("no-tour", reason = reason));
                 how = tr!("job-no-tour").to_owned();
             }
@@ -897,7 +897,13 @@ impl Session for KnightSession {
                 });
             }
             KnightReport::NoTour(reason) => {
-                self.count = Some(tr!("no-tours", reason = reason));
+                let reason = no_tour_words(&reason);
+                if kind == Some(JobKind::Count) {
+                    self.count = Some(tr!("no-tours", reason = reason));
+                } else {
+                    self.answer = Some(tr!("no-tour", reason = reason));
+                    how = tr!("job-no-tour").to_owned();
+                }
             }
             KnightReport::Estimated(Ok(estimate)) => {
                 // The panel shows the start of the line (the rest on hover):

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use gridtour::job::{Control, Outcome};
-use gridtour::knight::{self, Algorithm, Board, Sampling, Square, TourKind};
+use gridtour::knight::{self, Algorithm, Board, Sampling, SolveResult, Square, TourKind};
 
 use super::*;
 use crate::app::browse::BROWSE_LIMIT;
@@ -657,7 +657,6 @@ fn the_click_mode_and_the_counting_square_survive_a_restart() {
 fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
     use crate::app::session::WatchStep;
     use crate::app::watch::WATCH_SPEEDS;
-    use gridtour::knight::SolveResult;
     use gridtour::replay::Event;
     let mut session = session(5, 5);
     give(

@@ -7,8 +7,8 @@ use std::sync::mpsc::Receiver;
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::trace::Step;
 use gridtour::knight::{
-    self, Algorithm, Board, Count, Estimate, NotCounted, Patience, Sampling, SolveResult, Square,
-    TooManySquares, TourKind,
+    self, Algorithm, Board, Count, Estimate, NoTour, NotCounted, Patience, Sampling, SolveResult,
+    Square, TooManySquares, Tour, TourKind,
 };
 use gridtour::replay::Event;
 
@@ -83,23 +83,30 @@ pub enum KnightJob {
 pub enum KnightReport {
     /// A tour for browsing, streamed while a count runs.
     Found(Vec<Square>),
-    /// A search ended.
-    Solved(SolveResult),
+    /// A search found a tour.
+    Solved(Tour),
+    /// A search looked at every way and found no tour.
+    Exhausted {
+        /// Its first square.
+        start: Square,
+        /// Open or closed.
+        kind: TourKind,
+    },
     /// A count ended.
     Counted(Count),
     /// A count gave no number: its sweep could not start or ran out of
     /// room, and the walk instead would have taken far too long.
     CountRefused(NotCounted),
-    /// A count was not needed: theory rules every tour out.
-    NoTour(String),
+    /// No search was needed: theory rules every tour out.
+    NoTour(NoTour),
     /// The failing starts of plain Warnsdorff.
     FailingStarts(Vec<Square>),
     /// An estimate ended, or was refused (the board is too big).
     Estimated(Result<Estimate, TooManySquares>),
     /// A watched search has begun: its steps come through here.
     Watching(Receiver<Vec<Event>>),
-    /// A watched search ended.
-    Watched(SolveResult),
+    /// A watched search found a tour.
+    Watched(Tour),
     /// The searches compared, in the order of [`Algorithm::ALL`].
     Compared(Vec<Comparison>),
 }
@@ -172,9 +179,15 @@ impl KnightJob {
                 start,
                 kind,
                 algorithm,
-            } => knight::solve(&board, start, kind, algorithm, control).map(KnightReport::Solved),
+            } => {
+                if let Some(reason) = knight::why_no_tour(&board, Some(start), kind) {
+                    return Outcome::Done(KnightReport::NoTour(reason));
+                }
+                knight::solve(&board, start, kind, algorithm, control)
+                    .map(|result| searched(result, start, kind, KnightReport::Solved))
+            }
             KnightJob::Count { board, start, kind } => {
-                if let Some(reason) = knight::impossibility(&board, start, kind) {
+                if let Some(reason) = knight::why_no_tour(&board, start, kind) {
                     return Outcome::Done(KnightReport::NoTour(reason));
                 }
                 count_and_browse(&board, start, kind, control, emit)
@@ -188,11 +201,18 @@ impl KnightJob {
                 kind,
                 algorithm,
             } => {
+                // Plain search is watched as the lessons write it: with no
+                // theory first.
+                if algorithm != Algorithm::Dfs
+                    && let Some(reason) = knight::why_no_tour(&board, Some(start), kind)
+                {
+                    return Outcome::Done(KnightReport::NoTour(reason));
+                }
                 let (mut feed, receiver) = watch::channel(control);
                 emit(KnightReport::Watching(receiver));
                 let mut watcher = |step: Step| feed.see(step.into());
                 knight::solve_watched(&board, (start, kind), algorithm, control, &mut watcher)
-                    .map(KnightReport::Watched)
+                    .map(|result| searched(result, start, kind, KnightReport::Watched))
             }
             KnightJob::Compare { board, start, kind } => {
                 let mut compared = Vec::new();
@@ -217,6 +237,20 @@ impl KnightJob {
                 Outcome::Done(KnightReport::Estimated(estimate))
             }
         }
+    }
+}
+
+/// A search's result as its report: `found` for a tour; with theory
+/// asked first, no tour means the search looked everywhere.
+fn searched(
+    result: SolveResult,
+    start: Square,
+    kind: TourKind,
+    found: fn(Tour) -> KnightReport,
+) -> KnightReport {
+    match result {
+        SolveResult::Found(tour) => found(tour),
+        SolveResult::NoTour(_) => KnightReport::Exhausted { start, kind },
     }
 }
 
