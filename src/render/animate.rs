@@ -192,14 +192,7 @@ pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u
     } = Pace::of(timing);
 
     let mut out = Vec::new();
-    let mut encoder = gif_encoder(&mut out, (width, height), &palette)?;
-    let mut shown_indices = vec![TRANSPARENT; width as usize * height as usize];
-    let whole = PixelRect {
-        left: 0,
-        top: 0,
-        right: width,
-        bottom: height,
-    };
+    let (mut encoder, mut shown_indices, whole) = gif_start(&mut out, (width, height), &palette)?;
     let mut region = whole;
     let mut shown = 0;
     let mut steps = Vec::new();
@@ -274,18 +267,29 @@ fn gif_size(painter: &Painter<'_>, cell_px: u32) -> Result<(u32, u32), PictureEr
     Ok((width, height))
 }
 
-/// A looping GIF encoder writing into `out`.
-fn gif_encoder<'o>(
+/// A GIF being written: its encoder, the palette indices on show, the
+/// rectangle of the whole picture.
+type GifStart<'o> = (gif::Encoder<&'o mut Vec<u8>>, Vec<u8>, PixelRect);
+
+/// A looping GIF encoder writing into `out`, with nothing on show yet.
+fn gif_start<'o>(
     out: &'o mut Vec<u8>,
     (width, height): (u32, u32),
     palette: &Palette,
-) -> Result<gif::Encoder<&'o mut Vec<u8>>, PictureError> {
+) -> Result<GifStart<'o>, PictureError> {
     let mut encoder =
         gif::Encoder::new(out, width as u16, height as u16, &palette.rgb).map_err(gif_error)?;
     encoder
         .set_repeat(gif::Repeat::Infinite)
         .map_err(gif_error)?;
-    Ok(encoder)
+    let shown = vec![TRANSPARENT; width as usize * height as usize];
+    let whole = PixelRect {
+        left: 0,
+        top: 0,
+        right: width,
+        bottom: height,
+    };
+    Ok((encoder, shown, whole))
 }
 
 /// How a GIF's frames follow a [`Timing`]: faster than 50 moves a second,
@@ -335,14 +339,7 @@ pub fn trace_gif(
     let mut palette = Palette::of_finished_picture(&deepest_painter, cell_px)?;
     let pace = Pace::of(timing);
     let mut out = Vec::new();
-    let mut encoder = gif_encoder(&mut out, (width, height), &palette)?;
-    let mut shown = vec![TRANSPARENT; width as usize * height as usize];
-    let whole = PixelRect {
-        left: 0,
-        top: 0,
-        right: width,
-        bottom: height,
-    };
+    let (mut encoder, mut shown, whole) = gif_start(&mut out, (width, height), &palette)?;
     let mut replay = Replay::new(0);
     // One canvas for every frame, so that its glyphs are drawn once.
     let mut canvas = PngCanvas::for_page(&deepest_painter.layout, cell_px)?;
@@ -371,14 +368,7 @@ pub fn trace_gif(
             ..whole
         });
         before.copy_from_slice(canvas.pixmap.data());
-        let rect = tiny_skia::IntRect::from_xywh(
-            region.left as i32,
-            region.top as i32,
-            region.width(),
-            region.height(),
-        )
-        .ok_or(PictureError::Frame)?;
-        let changed = canvas.pixmap.clone_rect(rect).ok_or(PictureError::Frame)?;
+        let changed = region.copy_of(&canvas.pixmap)?;
         let frame = palette.frame(&changed, region, &mut shown, width, delay);
         encoder.write_frame(&frame).map_err(gif_error)?;
     }
@@ -609,6 +599,18 @@ impl PixelRect {
         self.right - self.left
     }
 
+    /// The pixels of `pixmap` inside the rectangle.
+    fn copy_of(&self, pixmap: &tiny_skia::Pixmap) -> Result<tiny_skia::Pixmap, PictureError> {
+        let rect = tiny_skia::IntRect::from_xywh(
+            self.left as i32,
+            self.top as i32,
+            self.width(),
+            self.height(),
+        )
+        .ok_or(PictureError::Frame)?;
+        pixmap.clone_rect(rect).ok_or(PictureError::Frame)
+    }
+
     fn height(&self) -> u32 {
         self.bottom - self.top
     }
@@ -617,14 +619,7 @@ impl PixelRect {
 /// A canvas holding a copy of `region` of the board picture, drawn on in
 /// the board's coordinates.
 fn overlay(board: &PngCanvas, region: PixelRect, scale: f32) -> Result<PngCanvas, PictureError> {
-    let rect = tiny_skia::IntRect::from_xywh(
-        region.left as i32,
-        region.top as i32,
-        region.width(),
-        region.height(),
-    )
-    .ok_or(PictureError::Frame)?;
-    let pixmap = board.pixmap.clone_rect(rect).ok_or(PictureError::Frame)?;
+    let pixmap = region.copy_of(&board.pixmap)?;
     let transform = tiny_skia::Transform::from_scale(scale, scale)
         .post_translate(-(region.left as f32), -(region.top as f32));
     Ok(PngCanvas::new(pixmap, transform))
