@@ -145,21 +145,16 @@ impl Counters {
     }
 }
 
-/// An applied event, with what taking it back needs.
-#[derive(Debug, Clone)]
-struct Applied {
-    event: Event,
-    /// The path a clearing restart emptied.
-    cleared: Vec<Cell>,
-}
-
 /// The path a search has built, step by step, forward and back.
 #[derive(Debug, Clone)]
 pub struct Replay {
     path: Vec<Cell>,
     counters: Counters,
     /// The events applied, newest last, at most `memory` of them.
-    applied: VecDeque<Applied>,
+    applied: VecDeque<Event>,
+    /// The paths the clearing restarts among them emptied, in order:
+    /// kept apart, so that each remembered event costs its own 16 bytes.
+    cleared: VecDeque<Vec<Cell>>,
     memory: usize,
 }
 
@@ -171,6 +166,7 @@ impl Replay {
             path: Vec::new(),
             counters: Counters::default(),
             applied: VecDeque::new(),
+            cleared: VecDeque::new(),
             memory,
         }
     }
@@ -187,7 +183,7 @@ impl Replay {
 
     /// The last event applied, if it is still remembered.
     pub fn last(&self) -> Option<Event> {
-        self.applied.back().map(|applied| applied.event)
+        self.applied.back().copied()
     }
 
     /// Whether an event is remembered to be taken back.
@@ -199,14 +195,14 @@ impl Replay {
     /// that is not its last, a rotation past its end) change nothing but
     /// the step count: a replay never panics on a trace.
     pub fn apply(&mut self, event: Event) {
-        let mut cleared = Vec::new();
+        let mut cleared = None;
         match event {
             Event::Take(cell) => self.path.push(cell),
             Event::GiveBack(cell) if self.path.last() == Some(&cell) => {
                 self.path.pop();
             }
             Event::Rotate { kept } if kept < self.path.len() => self.path[kept..].reverse(),
-            Event::Restart { clears: true } => cleared = std::mem::take(&mut self.path),
+            Event::Restart { clears: true } => cleared = Some(std::mem::take(&mut self.path)),
             _ => {}
         }
         self.counters.steps += 1;
@@ -216,22 +212,27 @@ impl Replay {
         if self.memory == 0 {
             return;
         }
-        if self.applied.len() == self.memory {
-            self.applied.pop_front();
+        if self.applied.len() == self.memory
+            && self.applied.pop_front() == Some(Event::Restart { clears: true })
+        {
+            self.cleared.pop_front();
         }
-        self.applied.push_back(Applied { event, cleared });
+        self.applied.push_back(event);
+        self.cleared.extend(cleared);
     }
 
     /// Takes the last remembered event back and returns it.
     pub fn back(&mut self) -> Option<Event> {
-        let Applied { event, cleared } = self.applied.pop_back()?;
+        let event = self.applied.pop_back()?;
         match event {
             Event::Take(_) => {
                 self.path.pop();
             }
             Event::GiveBack(cell) => self.path.push(cell),
             Event::Rotate { kept } if kept < self.path.len() => self.path[kept..].reverse(),
-            Event::Restart { clears: true } => self.path = cleared,
+            Event::Restart { clears: true } => {
+                self.path = self.cleared.pop_back().unwrap_or_default();
+            }
             _ => {}
         }
         self.counters.steps -= 1;
@@ -289,6 +290,28 @@ mod tests {
             assert_eq!((replay.path().to_vec(), replay.counters()), state);
         }
         assert_eq!(replay.back(), None);
+    }
+
+    #[test]
+    fn a_forgotten_restart_forgets_its_path_and_a_remembered_one_restores_it() {
+        let mut replay = Replay::new(3);
+        for event in [
+            Event::Take((0, 0)),
+            Event::Restart { clears: true },
+            Event::Take((1, 1)),
+            Event::Restart { clears: true },
+            Event::Take((2, 2)),
+            Event::Take((3, 3)),
+        ] {
+            replay.apply(event);
+        }
+        assert_eq!(replay.cleared.len(), 1, "the first restart fell off");
+        replay.back();
+        replay.back();
+        assert_eq!(replay.back(), Some(Event::Restart { clears: true }));
+        assert_eq!(replay.path(), [(1, 1)]);
+        assert!(!replay.can_go_back());
+        assert_eq!(std::mem::size_of::<Event>(), 16);
     }
 
     #[test]

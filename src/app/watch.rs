@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use gridtour::job::Control;
 use gridtour::replay::{Event, Replay};
@@ -19,14 +19,18 @@ pub const WATCH_MEMORY: usize = 1_000_000;
 const BATCH: usize = 4096;
 
 /// How long a search ahead of the window waits before it looks again.
-const WAIT_FOR_WINDOW: Duration = Duration::from_millis(2);
+const WAIT_FOR_WINDOW: Duration = Duration::from_micros(500);
 
 /// How many batches may wait for the window before the search waits.
-const BATCHES_AHEAD: usize = 16;
+const BATCHES_AHEAD: usize = 64;
 
-/// The most steps one frame applies: at full speed the window stays
-/// responsive and the search goes on between frames.
-const MOST_STEPS_A_FRAME: u64 = 2_000_000;
+/// The most time one frame spends applying steps: at full speed the
+/// window keeps drawing about 50 frames a second while the search goes on
+/// between them.
+const FRAME_BUDGET: Duration = Duration::from_millis(12);
+
+/// How many steps are applied between looks at the clock.
+const STEPS_BETWEEN_LOOKS: u64 = 4096;
 
 /// The slowest and fastest watching speeds, in steps a second; the
 /// fastest is "as fast as the search goes".
@@ -178,28 +182,37 @@ impl Watch {
         if self.paused || self.is_over() {
             return false;
         }
+        let started = Instant::now();
         let fastest = *WATCH_SPEEDS.end();
         let budget = if speed >= fastest {
-            MOST_STEPS_A_FRAME as f64
+            f64::INFINITY
         } else {
             self.carry + f64::from(speed) * f64::from(seconds)
         };
-        let steps = (budget.floor() as u64).min(MOST_STEPS_A_FRAME);
+        let mut steps = budget.floor().min(u64::MAX as f64) as u64;
         self.carry = (budget - steps as f64).min(1.0);
-        self.advance(steps);
+        while steps > 0 && started.elapsed() < FRAME_BUDGET {
+            let now = steps.min(STEPS_BETWEEN_LOOKS);
+            if !self.advance(now) {
+                break;
+            }
+            steps -= now;
+        }
         !self.is_over()
     }
 
-    /// Applies up to `steps` steps, as far as the search has sent them.
-    fn advance(&mut self, steps: u64) {
+    /// Applies up to `steps` steps, as far as the search has sent them;
+    /// whether it applied them all.
+    fn advance(&mut self, steps: u64) -> bool {
         for _ in 0..steps {
             if self.pending.is_empty() && !self.receive() {
-                return;
+                return false;
             }
             if let Some(event) = self.pending.pop_front() {
                 self.replay.apply(event);
             }
         }
+        true
     }
 
     /// Takes a batch the search sent, if one is there.
@@ -250,7 +263,7 @@ mod tests {
         watch.forward();
         assert_eq!(watch.replay().path(), [(0, 0)]);
         watch.set_paused(false);
-        assert!(!watch.tick(1.0, *WATCH_SPEEDS.end()), "all done");
+        while watch.tick(1.0, *WATCH_SPEEDS.end()) {}
         assert!(watch.is_over());
         assert_eq!(watch.replay().path().len(), 10);
         assert_eq!(watch.replay().counters().steps, 10);

@@ -677,7 +677,7 @@ fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
         other => panic!("5x5 has an open tour from a1: {other:?}"),
     };
     let watch = session.core.watch.as_mut().expect("watching");
-    assert!(!watch.tick(1.0, *WATCH_SPEEDS.end()), "over in one frame");
+    while watch.tick(1.0, *WATCH_SPEEDS.end()) {}
     let cells: Vec<(u32, u32)> = tour.path.iter().map(|s| (s.x, s.y)).collect();
     let replay = watch.replay();
     assert_eq!(replay.path(), cells);
