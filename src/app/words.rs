@@ -2,11 +2,12 @@
 //! progress in English for the command line; the window knows the engines
 //! and reads their details as data, so the status bar speaks Japanese too.
 
-use gridtour::english::group_digits;
+use gridtour::english::{group_digits, in_binary_units, rough_size};
 use gridtour::goishi::Phase as GoishiPhase;
 use gridtour::job::{Headway, Progress};
+use gridtour::knight::count::NoSweep;
 use gridtour::knight::count::{LayerFileWork, Phase as CountPhase, SweepPass};
-use gridtour::knight::{NoTour, SamplingFor};
+use gridtour::knight::{Estimate, NoTour, NotCounted, SamplingFor, WALK_NODES_PER_THREAD_SECOND};
 
 use super::i18n::tr;
 
@@ -266,6 +267,91 @@ pub fn no_tour_words(reason: &NoTour) -> String {
     }
 }
 
+/// An estimate of the tours `what` names, number and interval first
+/// (the panel cuts the rest to its width, whole on hover).
+pub fn estimate_words(estimate: &Estimate, what: &str) -> String {
+    if estimate.exact_because.is_some() {
+        return tr!(
+            "estimate-exact",
+            tours = estimate.tours.to_string(),
+            what = what
+        );
+    }
+    if estimate.completed == 0 {
+        return tr!(
+            "estimate-none",
+            what = what,
+            attempts = group_digits(estimate.attempts)
+        );
+    }
+    let (low, high) = (
+        format!("{:.4e}", estimate.low),
+        format!("{:.4e}", estimate.high),
+    );
+    let interval = if estimate.has_interval() {
+        tr!("interval-95", low = low, high = high)
+    } else {
+        tr!("interval-rough", low = low, high = high)
+    };
+    tr!(
+        "estimate-about",
+        about = format!("{:.3e}", estimate.tours),
+        tours = format!("{:.4e}", estimate.tours),
+        what = what,
+        interval = interval,
+        attempts = group_digits(estimate.attempts),
+        completed = group_digits(estimate.completed)
+    )
+}
+
+/// Why a count gave no number.
+pub fn not_counted_words(why: &NotCounted) -> String {
+    match why {
+        NotCounted::TooLong(too_long) => {
+            let sweep = no_sweep_words(&too_long.why);
+            if too_long.estimated_nodes.is_finite() {
+                tr!(
+                    "walk-too-long",
+                    sweep = sweep,
+                    nodes = rough_size(too_long.estimated_nodes),
+                    time = duration_words(too_long.estimated_seconds),
+                    rate = WALK_NODES_PER_THREAD_SECOND / 1_000_000,
+                    threads = too_long.threads
+                )
+            } else {
+                tr!("walk-never-ends", sweep = sweep)
+            }
+        }
+        NotCounted::NoSweep(why) => no_sweep_words(why),
+        NotCounted::File(error) => error.to_string(),
+    }
+}
+
+/// Why the frontier sweep cannot count a board.
+fn no_sweep_words(why: &NoSweep) -> String {
+    match *why {
+        NoSweep::OverBudget { budget, at } => tr!(
+            "sweep-over-budget",
+            square = at.square,
+            squares = at.squares,
+            budget = in_binary_units(budget)
+        ),
+        NoSweep::OverBudgetAndDisk { budget, free, at } => tr!(
+            "sweep-over-budget-and-disk",
+            square = at.square,
+            squares = at.squares,
+            budget = in_binary_units(budget),
+            free = in_binary_units(free)
+        ),
+        NoSweep::TooWide { width, widest } => {
+            tr!("sweep-too-wide", width = width, widest = widest)
+        }
+        NoSweep::TooLongForEveryLength { longest } => {
+            tr!("sweep-too-long-for-every-length", longest = longest)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -389,6 +475,53 @@ mod tests {
                 .filter(|word| word.len() > 1)
                 .count();
             assert_eq!(latin_words, 0, "{japanese}");
+        }
+    }
+
+    #[test]
+    fn count_refusals_read_in_english_as_the_command_line_words_them() {
+        use gridtour::knight::TooLong;
+        use gridtour::knight::count::RanOut;
+        let at = RanOut {
+            square: 30,
+            squares: 64,
+        };
+        let sweeps = [
+            NoSweep::OverBudget {
+                budget: 1 << 30,
+                at,
+            },
+            NoSweep::OverBudgetAndDisk {
+                budget: 1 << 30,
+                free: 5 << 30,
+                at,
+            },
+            NoSweep::TooWide {
+                width: 10,
+                widest: 8,
+            },
+            NoSweep::TooLongForEveryLength { longest: 40 },
+        ];
+        let mut refusals: Vec<NotCounted> = sweeps.into_iter().map(NotCounted::NoSweep).collect();
+        for why in sweeps {
+            for estimated_nodes in [3.2e15, f64::INFINITY] {
+                refusals.push(NotCounted::TooLong(TooLong {
+                    why,
+                    estimated_nodes,
+                    threads: 2,
+                    estimated_seconds: 3.0e7,
+                }));
+            }
+        }
+        i18n::set(Language::English);
+        for why in &refusals {
+            assert_eq!(not_counted_words(why), why.to_string());
+        }
+        i18n::set(Language::Japanese);
+        let japanese: Vec<String> = refusals.iter().map(not_counted_words).collect();
+        i18n::set(Language::English);
+        for (words, why) in japanese.iter().zip(&refusals) {
+            assert!(*words != why.to_string() && !words.is_ascii(), "{words}");
         }
     }
 

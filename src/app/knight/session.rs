@@ -14,7 +14,8 @@ use std::cell::RefCell;
 use gridtour::english::{group_decimal, group_digits};
 use gridtour::job::Progress;
 use gridtour::knight::{
-    self, Algorithm, Board, BoardLink, NotCounted, Refusal, Square, Tour, TourKind, Walk,
+    self, Algorithm, Board, BoardLink, MAX_ESTIMATE_SQUARES, NotCounted, Refusal, Square, Tour,
+    TourKind, Walk,
 };
 
 use crate::app::command::{Effect, Step};
@@ -30,7 +31,9 @@ use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::KnightSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 use crate::app::watch::Watch;
-use crate::app::words::{duration_words, no_tour_words, progress_words};
+use crate::app::words::{
+    duration_words, estimate_words, no_tour_words, not_counted_words, progress_words,
+};
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
 /// Warnsdorff walk from every square.
@@ -898,30 +901,30 @@ impl Session for KnightSession {
             }
             KnightReport::NoTour(reason) => {
                 let reason = no_tour_words(&reason);
-                if kind == Some(JobKind::Count) {
+                if matches!(kind, Some(JobKind::Count | JobKind::Estimate)) {
                     self.count = Some(tr!("no-tours", reason = reason));
                 } else {
                     self.answer = Some(tr!("no-tour", reason = reason));
                     how = tr!("job-no-tour").to_owned();
                 }
             }
-            KnightReport::Estimated(Ok(estimate)) => {
-                // The panel shows the start of the line (the rest on hover):
-                // the number and its interval come first.
-                self.count = Some(
-                    if estimate.exact_because.is_none() && estimate.completed > 0 {
-                        tr!(
-                            "estimated-about",
-                            about = format!("{:.3e}", estimate.tours),
-                            estimate = estimate.to_string()
-                        )
-                    } else {
-                        tr!("estimated", estimate = estimate.to_string())
-                    },
-                );
+            KnightReport::Estimated {
+                result: Ok(estimate),
+                start,
+                kind,
+            } => {
+                let what = describe_count(self.board(), start, kind);
+                self.count = Some(estimate_words(&estimate, &what));
             }
-            KnightReport::Estimated(Err(refusal)) => {
-                self.count = Some(tr!("not-estimated", refusal = refusal.to_string()));
+            KnightReport::Estimated {
+                result: Err(refusal),
+                ..
+            } => {
+                self.count = Some(tr!(
+                    "not-estimated",
+                    squares = group_digits(refusal.squares as u64),
+                    most = group_digits(MAX_ESTIMATE_SQUARES as u64)
+                ));
             }
             KnightReport::CountRefused(why) => {
                 // The panel shows the start of the line (the rest on hover).
@@ -940,7 +943,7 @@ impl Session for KnightSession {
                 self.count = Some(tr!(
                     "not-counted",
                     work = work,
-                    why = why.to_string(),
+                    why = not_counted_words(&why),
                     more_memory = more_memory
                 ));
             }

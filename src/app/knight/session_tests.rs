@@ -589,9 +589,17 @@ fn estimate_tours_asks_for_the_board_as_counted_and_shows_the_interval() {
         seed: 1,
     };
     let estimate = knight::estimate(board, *start, *kind, sampling, &Control::new()).unwrap();
-    let line = format!("About {:.3e}: {estimate}.", estimate.tours);
+    // The command line's words, with the number first; the window names
+    // what was estimated in its own words (here without the parenthesis).
+    let line = format!("About {:.3e}: {estimate}.", estimate.tours)
+        .replace(" (each cycle counted once)", "")
+        .replace(" (each counted once, not once per direction)", "");
     session.job_done(
-        KnightReport::Estimated(Ok(estimate)),
+        KnightReport::Estimated {
+            result: Ok(estimate),
+            start: *start,
+            kind: *kind,
+        },
         "Estimating".to_owned(),
         Progress::default(),
     );

@@ -102,7 +102,14 @@ pub enum KnightReport {
     /// The failing starts of plain Warnsdorff.
     FailingStarts(Vec<Square>),
     /// An estimate ended, or was refused (the board is too big).
-    Estimated(Result<Estimate, TooManySquares>),
+    Estimated {
+        /// The estimate or the refusal.
+        result: Result<Estimate, TooManySquares>,
+        /// Only tours from this square (directed), or all (undirected).
+        start: Option<Square>,
+        /// Open or closed.
+        kind: TourKind,
+    },
     /// A watched search has begun: its steps come through here.
     Watching(Receiver<Vec<Event>>),
     /// A watched search found a tour.
@@ -225,6 +232,9 @@ impl KnightJob {
                 Outcome::Done(KnightReport::Compared(compared))
             }
             KnightJob::Estimate { board, start, kind } => {
+                if let Some(reason) = knight::why_no_tour(&board, start, kind) {
+                    return Outcome::Done(KnightReport::NoTour(reason));
+                }
                 let sampling = Sampling {
                     seconds: WINDOW_ESTIMATE_SECONDS,
                     max_attempts: u64::MAX,
@@ -234,7 +244,11 @@ impl KnightJob {
                 if control.should_stop() {
                     return Outcome::Cancelled;
                 }
-                Outcome::Done(KnightReport::Estimated(estimate))
+                Outcome::Done(KnightReport::Estimated {
+                    result: estimate,
+                    start,
+                    kind,
+                })
             }
         }
     }
