@@ -3,12 +3,15 @@
 //! and reads their details as data, so the status bar speaks Japanese too.
 
 use gridtour::english::{group_digits, in_binary_units, rough_size};
-use gridtour::goishi::Phase as GoishiPhase;
+use gridtour::goishi::{
+    FEWEST_GENERATED_STONES, GenerateError, Phase as GoishiPhase, Puzzle, SizeOutOfRange,
+};
 use gridtour::job::{Headway, Progress};
 use gridtour::knight::count::NoSweep;
 use gridtour::knight::count::{LayerFileWork, Phase as CountPhase, SweepPass};
 use gridtour::knight::{Estimate, NoTour, NotCounted, SamplingFor, WALK_NODES_PER_THREAD_SECOND};
 
+use super::goishi::ui::level_name;
 use super::i18n::tr;
 
 /// The counters in words: nodes, found (once there are any), the time and
@@ -352,6 +355,114 @@ fn no_sweep_words(why: &NoSweep) -> String {
     }
 }
 
+/// A Goishi board size out of range, in words.
+pub fn size_words(error: &SizeOutOfRange) -> String {
+    tr!(
+        "size-out-of-range",
+        size = format!("{}x{}", error.width, error.height),
+        most = Puzzle::MAX_SIDE
+    )
+}
+
+/// Why the Goishi generator made no puzzle, in words.
+pub fn generate_error_words(error: &GenerateError) -> String {
+    let size = |width: u32, height: u32| format!("{width}x{height}");
+    match *error {
+        GenerateError::Size(error) => size_words(&error),
+        GenerateError::StonesOutOfRange {
+            width,
+            height,
+            stones,
+        } => tr!(
+            "generate-stones-out-of-range",
+            size = size(width, height),
+            points = width as usize * height as usize,
+            stones = stones
+        ),
+        GenerateError::TooMany { stones, most } => {
+            tr!("generate-too-many", stones = stones, most = most)
+        }
+        GenerateError::TooFew { stones, fewest } => {
+            tr!("generate-too-few", stones = stones, fewest = fewest)
+        }
+        GenerateError::TooDense {
+            width,
+            height,
+            stones,
+            most,
+        } => tr!(
+            "generate-too-dense",
+            size = size(width, height),
+            points = width as usize * height as usize,
+            stones = stones,
+            most = most
+        ),
+        GenerateError::BeyondReach {
+            width,
+            height,
+            stones,
+            most,
+            side,
+            ..
+        } if most < FEWEST_GENERATED_STONES => tr!(
+            "generate-none-on-board",
+            size = size(width, height),
+            stones = stones,
+            side = side
+        ),
+        GenerateError::BeyondReach {
+            width,
+            height,
+            stones,
+            most,
+            side,
+            ..
+        } => tr!(
+            "generate-beyond-reach",
+            size = size(width, height),
+            stones = stones,
+            most = most,
+            side = side
+        ),
+        GenerateError::NoWalk {
+            width,
+            height,
+            stones,
+        } => tr!(
+            "generate-no-walk",
+            size = size(width, height),
+            stones = stones
+        ),
+        GenerateError::NotFound {
+            width,
+            height,
+            stones,
+            level,
+            ..
+        } => tr!(
+            "generate-not-found",
+            size = size(width, height),
+            stones = stones,
+            level = level.map_or(String::new(), |level| {
+                tr!("generate-rating", level = level_name(level))
+            })
+        ),
+        GenerateError::NoneOfLevel {
+            width,
+            height,
+            stones,
+            level,
+            attempts,
+        } => tr!(
+            "generate-none-of-level",
+            size = size(width, height),
+            stones = stones,
+            level = level_name(level),
+            attempts = group_digits(attempts)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -522,6 +633,84 @@ mod tests {
         i18n::set(Language::English);
         for (words, why) in japanese.iter().zip(&refusals) {
             assert!(*words != why.to_string() && !words.is_ascii(), "{words}");
+        }
+    }
+
+    #[test]
+    fn every_generation_refusal_has_its_words_in_both_languages() {
+        let errors = [
+            GenerateError::Size(SizeOutOfRange {
+                width: 0,
+                height: 5,
+            }),
+            GenerateError::StonesOutOfRange {
+                width: 3,
+                height: 3,
+                stones: 10,
+            },
+            GenerateError::TooMany {
+                stones: 5000,
+                most: 2000,
+            },
+            GenerateError::TooFew {
+                stones: 2,
+                fewest: 3,
+            },
+            GenerateError::TooDense {
+                width: 4,
+                height: 4,
+                stones: 14,
+                most: 12,
+            },
+            GenerateError::BeyondReach {
+                width: 4,
+                height: 4,
+                stones: 12,
+                most: 9,
+                chained: false,
+                side: 6,
+            },
+            GenerateError::BeyondReach {
+                width: 2,
+                height: 2,
+                stones: 3,
+                most: 1,
+                chained: false,
+                side: 4,
+            },
+            GenerateError::NoWalk {
+                width: 4,
+                height: 4,
+                stones: 15,
+            },
+            GenerateError::NotFound {
+                width: 8,
+                height: 8,
+                stones: 40,
+                level: Some(gridtour::goishi::Level::Hard),
+                chained: true,
+            },
+            GenerateError::NoneOfLevel {
+                width: 8,
+                height: 8,
+                stones: 30,
+                level: gridtour::goishi::Level::Easy,
+                attempts: 64,
+            },
+        ];
+        for error in &errors {
+            i18n::set(Language::English);
+            let english = generate_error_words(error);
+            i18n::set(Language::Japanese);
+            let japanese = generate_error_words(error);
+            i18n::set(Language::English);
+            assert!(english.is_ascii() && !english.is_empty(), "{english}");
+            assert!(!japanese.is_ascii(), "{japanese}");
+            let latin = japanese
+                .split(|c: char| !c.is_ascii_alphabetic())
+                .filter(|word| word.len() > 1)
+                .count();
+            assert_eq!(latin, 0, "{japanese}");
         }
     }
 

@@ -28,6 +28,7 @@ use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 use crate::app::watch::Watch;
+use crate::app::words::{generate_error_words, size_words};
 
 /// The longest puzz.link URL of a puzzle the shelf keeps: a board of about
 /// 100 x 100 points.
@@ -641,11 +642,11 @@ impl Session for GoishiSession {
                     let source = self.source.clone();
                     self.replace(puzzle, source)
                 }
-                Err(error) => self.refuse(error.to_string()),
+                Err(error) => self.refuse(size_words(&error)),
             },
             GoishiCommand::NewBoard { width, height } => match Puzzle::new(width, height) {
                 Ok(puzzle) => self.replace(puzzle, tr!("new-puzzle").to_owned()),
-                Err(error) => self.refuse(error.to_string()),
+                Err(error) => self.refuse(size_words(&error)),
             },
             GoishiCommand::LoadUrl(url) => match format::parse_url(url.trim()) {
                 Ok(puzzle) => self.load(Loaded::puzzle_only(puzzle), tr!("puzzle-from-url")),
@@ -681,7 +682,8 @@ impl Session for GoishiSession {
                     ..
                 } = request;
                 if let Err(reason) = goishi::generation_refusal(width, height, stones) {
-                    return self.refuse(tr!("cannot-generate", reason = reason.to_string()));
+                    let reason = generate_error_words(&reason);
+                    return self.refuse(tr!("cannot-generate", reason = reason));
                 }
                 self.answer = Some(tr!("generating-seed", seed = seed));
                 self.start(JobKind::Generate, GoishiJob::Generate(request))
@@ -844,7 +846,7 @@ impl Session for GoishiSession {
                 self.core.notice = Some(Notice::error(tr!(
                     "generate-failed",
                     seed = seed,
-                    error = error.to_string()
+                    error = generate_error_words(&error)
                 )));
                 how = tr!("job-failed").to_owned();
             }

@@ -287,7 +287,7 @@ fn a_failed_generation_says_failed_not_done() {
     let notice = session.notice(Instant::now()).expect("told").text.clone();
     assert_eq!(
         notice,
-        "Could not generate with seed 9: could not place 15 stones on a 4x4 board by a legal \
+        "Could not generate with seed 9: could not place 15 stones on the 4x4 board by a legal \
          walk; try fewer stones"
     );
 }
