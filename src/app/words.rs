@@ -404,26 +404,25 @@ pub fn generate_error_words(error: &GenerateError) -> String {
             most,
             side,
             ..
-        } if most < FEWEST_GENERATED_STONES => tr!(
-            "generate-none-on-board",
-            size = size(width, height),
-            stones = stones,
-            side = side
-        ),
-        GenerateError::BeyondReach {
-            width,
-            height,
-            stones,
-            most,
-            side,
-            ..
-        } => tr!(
-            "generate-beyond-reach",
-            size = size(width, height),
-            stones = stones,
-            most = most,
-            side = side
-        ),
+        } => {
+            let size = size(width, height);
+            if most < FEWEST_GENERATED_STONES {
+                tr!(
+                    "generate-none-on-board",
+                    size = size,
+                    stones = stones,
+                    side = side
+                )
+            } else {
+                tr!(
+                    "generate-beyond-reach",
+                    size = size,
+                    stones = stones,
+                    most = most,
+                    side = side
+                )
+            }
+        }
         GenerateError::NoWalk {
             width,
             height,
