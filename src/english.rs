@@ -80,27 +80,66 @@ fn two_digits(x: f64) -> String {
     }
 }
 
+/// A unit of [`rough_duration_in`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeUnit {
+    /// Years of 365.25 days.
+    Years,
+    /// Days.
+    Days,
+    /// Hours.
+    Hours,
+    /// Minutes.
+    Minutes,
+    /// Seconds.
+    Seconds,
+}
+
+impl TimeUnit {
+    /// Every unit, largest first, with its length in seconds.
+    const ALL: [(TimeUnit, f64); 5] = [
+        (TimeUnit::Years, 365.25 * 86_400.0),
+        (TimeUnit::Days, 86_400.0),
+        (TimeUnit::Hours, 3_600.0),
+        (TimeUnit::Minutes, 60.0),
+        (TimeUnit::Seconds, 1.0),
+    ];
+
+    /// The unit's English name, plural.
+    pub fn name(self) -> &'static str {
+        match self {
+            TimeUnit::Years => "years",
+            TimeUnit::Days => "days",
+            TimeUnit::Hours => "hours",
+            TimeUnit::Minutes => "minutes",
+            TimeUnit::Seconds => "seconds",
+        }
+    }
+}
+
+/// A duration as an amount (digits grouped, or a power of ten past a
+/// million) of the largest unit that keeps it readable, for any language
+/// to name the unit.
+pub fn rough_duration_in(seconds: f64) -> (String, TimeUnit) {
+    let seconds = seconds.max(0.0);
+    let (unit, size) = TimeUnit::ALL
+        .into_iter()
+        .find(|&(_, size)| seconds >= 2.0 * size)
+        .unwrap_or((TimeUnit::Seconds, 1.0));
+    let amount = seconds / size;
+    let amount = if amount >= 1e6 {
+        format!("{amount:.1e}")
+    } else {
+        group_digits(amount.round() as u64)
+    };
+    (amount, unit)
+}
+
 /// A duration in the largest unit that keeps it readable: seconds,
 /// minutes, hours, days or years.
 pub fn rough_duration(seconds: f64) -> String {
-    const UNITS: [(f64, &str); 5] = [
-        (365.25 * 86_400.0, "years"),
-        (86_400.0, "days"),
-        (3_600.0, "hours"),
-        (60.0, "minutes"),
-        (1.0, "seconds"),
-    ];
-    let seconds = seconds.max(0.0);
-    let (size, name) = UNITS
-        .into_iter()
-        .find(|&(size, _)| seconds >= 2.0 * size)
-        .unwrap_or((1.0, "seconds"));
-    let amount = seconds / size;
-    if amount >= 1e6 {
-        format!("{amount:.1e} {name}")
-    } else {
-        format!("{} {name}", group_digits(amount.round() as u64))
-    }
+    let (amount, unit) = rough_duration_in(seconds);
+    format!("{amount} {}", unit.name())
 }
 
 /// Writes a number with commas between groups of three digits.

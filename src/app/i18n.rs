@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_syntax::ast::Entry;
 use serde::{Deserialize, Serialize};
 
 /// A language the window speaks.
@@ -102,13 +103,12 @@ struct Catalogue {
 
 impl Catalogue {
     fn load(language: Language) -> Catalogue {
-        let resource = FluentResource::try_new(language.source().to_owned())
-            .unwrap_or_else(|(_, errors)| panic!("{}.ftl: {errors:?}", language.tag()));
+        let resource = parsed(language);
         let tag = language.tag().parse().expect("a valid language tag");
         let mut bundle = FluentBundle::new_concurrent(vec![tag]);
         // Isolation marks around arguments would show as boxes in egui.
         bundle.set_use_isolating(false);
-        let ids: Vec<String> = message_ids(language.source());
+        let ids = message_ids(&resource);
         bundle
             .add_resource(resource)
             .unwrap_or_else(|errors| panic!("{}.ftl: {errors:?}", language.tag()));
@@ -125,13 +125,20 @@ impl Catalogue {
     }
 }
 
-/// The ids of the messages a Fluent source defines, in order.
-pub fn message_ids(source: &str) -> Vec<String> {
-    source
-        .lines()
-        .filter(|line| line.starts_with(|c: char| c.is_ascii_lowercase()))
-        .filter_map(|line| line.split_once(" ="))
-        .map(|(id, _)| id.trim().to_owned())
+/// `language`'s Fluent file, parsed.
+fn parsed(language: Language) -> FluentResource {
+    FluentResource::try_new(language.source().to_owned())
+        .unwrap_or_else(|(_, errors)| panic!("{}.ftl: {errors:?}", language.tag()))
+}
+
+/// The ids of the messages `resource` defines, in order.
+fn message_ids(resource: &FluentResource) -> Vec<String> {
+    resource
+        .entries()
+        .filter_map(|entry| match entry {
+            Entry::Message(message) => Some(message.id.name.to_owned()),
+            _ => None,
+        })
         .collect()
 }
 
@@ -252,7 +259,7 @@ mod tests {
     fn every_message_formats_without_errors_in_both_languages() {
         for language in Language::ALL {
             let catalogue = catalogue(language);
-            for id in message_ids(language.source()) {
+            for id in message_ids(&parsed(language)) {
                 let message = catalogue.bundle.get_message(&id).expect("defined");
                 assert!(message.value().is_some(), "{id} has no value");
             }
@@ -298,11 +305,11 @@ mod tests {
         let asked = ids_in_code();
         assert!(asked.len() > 100, "the reader found only {}", asked.len());
         for language in Language::ALL {
-            let defined = message_ids(language.source());
+            let defined = message_ids(&parsed(language));
             let missing: Vec<_> = asked.iter().filter(|id| !defined.contains(id)).collect();
             assert!(missing.is_empty(), "{language:?} lacks {missing:?}");
         }
-        let unused: Vec<_> = message_ids(Language::English.source())
+        let unused: Vec<_> = message_ids(&parsed(Language::English))
             .into_iter()
             .filter(|id| !asked.contains(id))
             .collect();

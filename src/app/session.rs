@@ -18,6 +18,8 @@ use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
 use super::timeline::{MoveOwner, PathHistory, Playback, Timeline};
 use super::watch::Watch;
+use gridtour::replay::Event;
+use std::sync::mpsc::Receiver;
 
 /// The commands every mode has, with the same meaning in each: walking the
 /// history and the path on show, browsing what a search found, answering
@@ -156,6 +158,12 @@ impl<C, M, K, P> Core<C, M, K, P> {
     /// Marks the drawing as changed.
     pub fn touch(&mut self) {
         self.revision = self.revision.wrapping_add(1);
+    }
+
+    /// Shows the search whose steps come through `steps`.
+    pub fn watch_steps(&mut self, steps: Receiver<Vec<Event>>) {
+        self.watch = Some(Watch::new(steps));
+        self.touch();
     }
 }
 

@@ -190,7 +190,12 @@ impl Watch {
             self.carry + f64::from(speed) * f64::from(seconds)
         };
         let mut steps = budget.floor().min(u64::MAX as f64) as u64;
-        self.carry = (budget - steps as f64).min(1.0);
+        // At full speed nothing carries over to a slower pace chosen later.
+        self.carry = if budget.is_finite() {
+            budget - steps as f64
+        } else {
+            0.0
+        };
         while steps > 0 && started.elapsed() < FRAME_BUDGET {
             let now = steps.min(STEPS_BETWEEN_LOOKS);
             if !self.advance(now) {

@@ -2,7 +2,7 @@
 //! progress in English for the command line; the window knows the engines
 //! and reads their details as data, so the status bar speaks Japanese too.
 
-use gridtour::english::{group_digits, in_binary_units, rough_size};
+use gridtour::english::{TimeUnit, group_digits, in_binary_units, rough_duration_in, rough_size};
 use gridtour::goishi::{
     FEWEST_GENERATED_STONES, GenerateError, Phase as GoishiPhase, Puzzle, SizeOutOfRange,
 };
@@ -167,29 +167,16 @@ pub fn headway_words(headway: Headway) -> String {
     }
 }
 
-/// Puts an amount into its unit's words.
-type Wording = fn(String) -> String;
-
 /// A duration in the largest unit that keeps it readable.
 pub fn duration_words(seconds: f64) -> String {
-    let seconds = seconds.max(0.0);
-    let units: [(f64, Wording); 5] = [
-        (365.25 * 86_400.0, |n| tr!("duration-years", n = n)),
-        (86_400.0, |n| tr!("duration-days", n = n)),
-        (3_600.0, |n| tr!("duration-hours", n = n)),
-        (60.0, |n| tr!("duration-minutes", n = n)),
-        (1.0, |n| tr!("duration-seconds", n = n)),
-    ];
-    let (size, words) = units
-        .into_iter()
-        .find(|&(size, _)| seconds >= 2.0 * size)
-        .unwrap_or(units[4]);
-    let amount = seconds / size;
-    words(if amount >= 1e6 {
-        format!("{amount:.1e}")
-    } else {
-        group_digits(amount.round() as u64)
-    })
+    let (n, unit) = rough_duration_in(seconds);
+    match unit {
+        TimeUnit::Years => tr!("duration-years", n = n),
+        TimeUnit::Days => tr!("duration-days", n = n),
+        TimeUnit::Hours => tr!("duration-hours", n = n),
+        TimeUnit::Minutes => tr!("duration-minutes", n = n),
+        TimeUnit::Seconds => tr!("duration-seconds", n = n),
+    }
 }
 
 /// Why a board has no tour, in words.

@@ -27,7 +27,6 @@ use crate::app::notice::Notice;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
-use crate::app::watch::Watch;
 use crate::app::words::{generate_error_words, size_words};
 
 /// The longest puzz.link URL of a puzzle the shelf keeps: a board of about
@@ -754,10 +753,7 @@ impl Session for GoishiSession {
     fn job_item(&mut self, report: GoishiReport) {
         match report {
             GoishiReport::Found(order) => self.keep_found(order),
-            GoishiReport::Watching(steps) => {
-                self.core.watch = Some(Watch::new(steps));
-                self.core.touch();
-            }
+            GoishiReport::Watching(steps) => self.core.watch_steps(steps),
             GoishiReport::Outlook(outlook) => {
                 if outlook.picks == self.game.picks() {
                     self.outlook = Some(outlook);

@@ -30,7 +30,6 @@ use crate::app::notice::Notice;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::KnightSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
-use crate::app::watch::Watch;
 use crate::app::words::{
     duration_words, estimate_words, no_tour_words, not_counted_words, progress_words,
 };
@@ -836,10 +835,7 @@ impl Session for KnightSession {
     fn job_item(&mut self, report: KnightReport) {
         match report {
             KnightReport::Found(tour) => self.keep_found(tour),
-            KnightReport::Watching(steps) => {
-                self.core.watch = Some(Watch::new(steps));
-                self.core.touch();
-            }
+            KnightReport::Watching(steps) => self.core.watch_steps(steps),
             _ => {}
         }
     }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use eframe::egui;
 use gridtour::english::group_digits;
-use gridtour::knight::{Algorithm, Board, KNIGHT_MOVES, Square, TourKind};
+use gridtour::knight::{Algorithm, Board, Square, TourKind};
 use gridtour::replay::Event;
 
 use super::command::{Interaction, KnightCommand};
@@ -34,6 +34,18 @@ pub struct KnightUi {
     size: Option<(u32, u32)>,
     /// The watched search's path, with the step it was built for.
     watched: CachedPath,
+    /// What the board marks for the watched search, with the step it was
+    /// made for.
+    watch_marks: Option<(u64, WatchMarks)>,
+}
+
+/// What the board marks for a watched search at one step.
+struct WatchMarks {
+    /// The square just given up (a dead end, a square given back, a
+    /// position pruned), as a mask of the board.
+    given_up: Vec<bool>,
+    /// The squares the knight can go to next, with their onward counts.
+    candidates: Vec<((u32, u32), u32)>,
 }
 
 impl ModeUi<KnightSession> for KnightUi {
@@ -187,6 +199,18 @@ impl ModeUi<KnightSession> for KnightUi {
                 (path, session.walk().len(), revision)
             }
         };
+        match watch {
+            Some(watch)
+                if self
+                    .watch_marks
+                    .as_ref()
+                    .is_none_or(|(key, _)| *key != drawn) =>
+            {
+                self.watch_marks = Some((drawn, WatchMarks::of(board, watch)));
+            }
+            Some(_) => {}
+            None => self.watch_marks = None,
+        }
         let play_hints = session.interaction() == Interaction::Play && session.shows_hints();
         if !play_hints || watch.is_some() {
             self.hints = None;
@@ -197,15 +221,12 @@ impl ModeUi<KnightSession> for KnightUi {
         {
             self.hints = Some((revision, shown, session.play_hints()));
         }
-        let (highlight, candidates, unreachable): (Cow<[bool]>, Vec<_>, &[bool]) =
-            match (watch, &self.hints) {
-                (Some(watch), _) => (
-                    Cow::Owned(given_up(board, watch)),
-                    onward_counts(board, watch.replay().path()),
-                    &[],
-                ),
+        let failing_starts = session.failing_starts().unwrap_or(&[]);
+        let (highlight, candidates, unreachable): (&[bool], Cow<[_]>, &[bool]) =
+            match (&self.watch_marks, &self.hints) {
+                (Some((_, marks)), _) => (&marks.given_up, Cow::Borrowed(&marks.candidates), &[]),
                 (None, Some((_, _, hints))) => (
-                    Cow::Borrowed(session.failing_starts().unwrap_or(&[])),
+                    failing_starts,
                     hints
                         .candidates
                         .iter()
@@ -213,16 +234,12 @@ impl ModeUi<KnightSession> for KnightUi {
                         .collect(),
                     &hints.unreachable,
                 ),
-                (None, None) => (
-                    Cow::Borrowed(session.failing_starts().unwrap_or(&[])),
-                    Vec::new(),
-                    &[],
-                ),
+                (None, None) => (failing_starts, Cow::Borrowed(&[]), &[]),
             };
         let scene = Scene {
             layer: Layer::Knight {
                 board,
-                highlight: &highlight,
+                highlight,
                 unreachable,
                 candidates: &candidates,
             },
@@ -246,47 +263,37 @@ impl ModeUi<KnightSession> for KnightUi {
     }
 }
 
-/// The square a watched search just gave up (a dead end, a square given
-/// back, a position pruned), as a mask of the board.
-fn given_up(board: &Board, watch: &Watch) -> Vec<bool> {
-    let mut marked = vec![false; board.area()];
-    if let Some(Event::DeadEnd(cell) | Event::GiveBack(cell) | Event::Prune { at: cell, .. }) =
-        watch.replay().last()
-    {
-        marked[board.index(Square::new(cell.0, cell.1))] = true;
+impl WatchMarks {
+    /// The marks of `watch` at its present step.
+    fn of(board: &Board, watch: &Watch) -> WatchMarks {
+        let replay = watch.replay();
+        let mut given_up = vec![false; board.area()];
+        if let Some(Event::DeadEnd(cell) | Event::GiveBack(cell) | Event::Prune { at: cell, .. }) =
+            replay.last()
+        {
+            given_up[board.index(Square::new(cell.0, cell.1))] = true;
+        }
+        let path = replay.path();
+        let mut taken = vec![false; board.area()];
+        for &(x, y) in path {
+            taken[board.index(Square::new(x, y))] = true;
+        }
+        let free = |square: Square| !taken[board.index(square)];
+        let candidates = path.last().map_or_else(Vec::new, |&(x, y)| {
+            board
+                .neighbours(Square::new(x, y))
+                .filter(|&square| free(square))
+                .map(|square| {
+                    let onward = board.neighbours(square).filter(|&next| free(next)).count();
+                    ((square.x, square.y), onward as u32)
+                })
+                .collect()
+        });
+        WatchMarks {
+            given_up,
+            candidates,
+        }
     }
-    marked
-}
-
-/// The squares a knight at the end of `path` can go to, each with its own
-/// number of onward moves (Warnsdorff's count).
-fn onward_counts(board: &Board, path: &[(u32, u32)]) -> Vec<((u32, u32), u32)> {
-    let Some(&(x, y)) = path.last() else {
-        return Vec::new();
-    };
-    let mut taken = vec![false; board.area()];
-    for &(x, y) in path {
-        taken[board.index(Square::new(x, y))] = true;
-    }
-    let free = |square: Square| board.is_open(square) && !taken[board.index(square)];
-    let moves = |square: Square| {
-        KNIGHT_MOVES.into_iter().filter_map(move |(dx, dy)| {
-            let to = (
-                i64::from(square.x) + i64::from(dx),
-                i64::from(square.y) + i64::from(dy),
-            );
-            let inside = (0..i64::from(board.width())).contains(&to.0)
-                && (0..i64::from(board.height())).contains(&to.1);
-            inside.then(|| Square::new(to.0 as u32, to.1 as u32))
-        })
-    };
-    moves(Square::new(x, y))
-        .filter(|&square| free(square))
-        .map(|square| {
-            let onward = moves(square).filter(|&next| free(next)).count() as u32;
-            ((square.x, square.y), onward)
-        })
-        .collect()
 }
 
 /// The solver's name as the window shows it.
