@@ -80,6 +80,75 @@ const EMBED_KEY: &str = "gridtour";
 
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 
+/// What a person gave to open (a command-line argument, a desktop's
+/// request): a link or URL to read as it is, or a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Given<'a> {
+    /// A knight link or an http(s) URL.
+    Link(&'a str),
+    /// A file, by its path.
+    File(std::path::PathBuf),
+}
+
+impl<'a> Given<'a> {
+    /// What `what` names: a file that exists is a file whatever its name
+    /// (`https-puzzle.txt`); then knight links and `http://` or `https://`
+    /// URLs; then `file://` URLs (with no host or `localhost`, percent
+    /// escapes read as bytes of the name); anything else is a path.
+    pub fn of(what: &'a std::ffi::OsStr) -> Given<'a> {
+        let path = Path::new(what);
+        let text = what.to_str();
+        if path.exists() {
+            return Given::File(path.to_path_buf());
+        }
+        if let Some(link) = text.filter(|text| {
+            text.starts_with(crate::knight::LINK_PREFIX)
+                || text.starts_with("http://")
+                || text.starts_with("https://")
+        }) {
+            return Given::Link(link);
+        }
+        match text.and_then(|text| text.strip_prefix("file://")) {
+            Some(url_path) => {
+                let url_path = url_path.strip_prefix("localhost").unwrap_or(url_path);
+                Given::File(path_of_file_url(url_path))
+            }
+            None => Given::File(path.to_path_buf()),
+        }
+    }
+}
+
+/// The path of a `file://` URL (after the scheme and host): percent
+/// escapes are bytes of the name, which need not be UTF-8.
+fn path_of_file_url(url_path: &str) -> std::path::PathBuf {
+    let bytes = url_path.as_bytes();
+    let mut name = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let escaped = (bytes[at] == b'%')
+            .then(|| bytes.get(at + 1..at + 3))
+            .flatten()
+            .and_then(|hex| u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok());
+        match escaped {
+            Some(byte) => {
+                name.push(byte);
+                at += 3;
+            }
+            None => {
+                name.push(bytes[at]);
+                at += 1;
+            }
+        }
+    }
+    #[cfg(unix)]
+    let path = std::path::PathBuf::from(
+        <std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(name),
+    );
+    #[cfg(not(unix))]
+    let path = std::path::PathBuf::from(String::from_utf8_lossy(&name).into_owned());
+    path
+}
+
 /// Reads the file at `path` (at most [`format::MAX_FILE_BYTES`]).
 pub fn read_path(path: &Path) -> Result<Document, OpenError> {
     let source = path.display().to_string();

@@ -12,9 +12,20 @@ fn main() -> ExitCode {
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(error) if !error.use_stderr() => {
-            // --help and --version: clap's own text is the answer.
-            let _ = error.print();
-            return ExitCode::SUCCESS;
+            // --help and --version: clap's own text is the answer, which
+            // must reach its reader like any other output.
+            use std::io::Write as _;
+            let printed = error.print().and_then(|()| std::io::stdout().flush());
+            return match printed {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(failure) if failure.kind() == std::io::ErrorKind::BrokenPipe => {
+                    ExitCode::from(141)
+                }
+                Err(failure) => {
+                    cli::say_error(&format!("cannot write to standard output: {failure}"));
+                    ExitCode::from(2)
+                }
+            };
         }
         Err(error) => {
             cli::say_error(&cli::argument_error(&error));

@@ -105,3 +105,66 @@ fn a_misspelt_subcommand_is_refused_and_options_come_before_subcommands() {
     let tour = gridtour(&["--threads", "1", "knight", "--size", "5x5"]);
     assert_eq!(tour.lines().count(), 5);
 }
+
+/// What the window is to open is told apart the way the window does it:
+/// a file that exists is a file whatever its name; without a display, a
+/// damaged link gets its own one-line error.
+#[test]
+fn files_links_and_file_urls_given_to_the_window_are_told_apart() {
+    let folder = std::env::temp_dir().join(format!("gridtour-given-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let named_like_a_url = folder.join("httpd-puzzle.txt");
+    std::fs::write(&named_like_a_url, "not a puzzle").expect("written");
+    fn given(what: &std::ffi::OsStr) -> gridtour::document::Given<'_> {
+        gridtour::document::Given::of(what)
+    }
+    assert_eq!(
+        given(named_like_a_url.as_os_str()),
+        gridtour::document::Given::File(named_like_a_url.clone())
+    );
+    let url = format!("file://localhost{}", named_like_a_url.display());
+    assert_eq!(
+        given(url.as_ref()),
+        gridtour::document::Given::File(named_like_a_url.clone())
+    );
+    let url = format!("file://{}", folder.join("a b.txt").display()).replace(' ', "%20");
+    assert_eq!(
+        given(url.as_ref()),
+        gridtour::document::Given::File(folder.join("a b.txt"))
+    );
+    assert_eq!(
+        given("https://puzz.link/p?goishi/4/4/1370".as_ref()),
+        gridtour::document::Given::Link("https://puzz.link/p?goishi/4/4/1370")
+    );
+    let damaged = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .arg("gridtour:knight?size=8x8&start=a1&tour=0q")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(damaged.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&damaged.stderr);
+    assert!(
+        error.starts_with("gridtour: error: the link: knight link, column 41: tour:")
+            && error.lines().count() == 1,
+        "{error}"
+    );
+    std::fs::remove_dir_all(&folder).ok();
+}
+
+/// Help and the version are output like any other: a full disk is said,
+/// a reader gone is the status of a closed pipe.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_that_cannot_be_written_is_not_a_success() {
+    for flag in ["--help", "--version"] {
+        let full = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .arg(flag)
+            .stdout(std::fs::File::create("/dev/full").expect("/dev/full"))
+            .output()
+            .expect("the binary runs");
+        assert_eq!(full.status.code(), Some(2), "{flag}");
+        let error = String::from_utf8_lossy(&full.stderr);
+        assert!(error.contains("cannot write to standard output"), "{error}");
+    }
+}

@@ -110,7 +110,7 @@ fn check_validates_an_order_file() {
     let error = String::from_utf8(output.stderr).unwrap();
     assert_eq!(error.lines().count(), 1);
     assert!(
-        error.contains("step 2: jumped over the stone at (3,4)"),
+        error.contains("step 2: jumped over the stone at (4,5)"),
         "{error}"
     );
 }
@@ -329,7 +329,8 @@ fn goishi_reads_its_own_pictures_and_says_what_a_tour_file_is() {
     let refused = gridtour(&[tour.to_str().expect("UTF-8"), "--count"]);
     let error = String::from_utf8_lossy(&refused.stderr);
     assert!(
-        error.contains("holds a knight's tour, not a Goishi puzzle"),
+        error.contains("holds a knight's tour, not a Goishi puzzle")
+            && error.contains("opens it in the window"),
         "{error}"
     );
     std::fs::remove_dir_all(&dir).ok();

@@ -4,7 +4,7 @@
 use gridtour::goishi::format;
 use gridtour::goishi::{Game, Point, Puzzle, validate};
 
-/// Stones at (0,0) (2,0) (4,0) / (2,1) / (0,2) (2,2).
+/// Stones at [0,0] [2,0] [4,0] / [2,1] / [0,2] [2,2] (x and y from 0).
 fn puzzle() -> Puzzle {
     format::load_bytes("rules.txt", b"\"O O O\"\n\"  O  \"\n\"O O  \"\n")
         .unwrap()
@@ -39,15 +39,15 @@ fn accepts_valid_orders_including_passing_over_picked_stones() {
 fn each_rule_is_reported_at_its_step() {
     assert_eq!(
         violation(&[(1, 0)]),
-        (1, "step 1: (1,0) is not a stone".into())
+        (1, "step 1: (2,1) is not a stone".into())
     );
     assert_eq!(
         violation(&[(0, 0), (2, 1)]),
-        (2, "step 2: (2,1) is not in line with (0,0)".into())
+        (2, "step 2: (3,2) is not in line with (1,1)".into())
     );
     assert_eq!(
         violation(&[(0, 0), (4, 0)]),
-        (2, "step 2: jumped over the stone at (2,0)".into())
+        (2, "step 2: jumped over the stone at (3,1)".into())
     );
     assert_eq!(
         violation(&[(2, 0), (4, 0), (0, 0)]),
@@ -60,14 +60,14 @@ fn each_rule_is_reported_at_its_step() {
         violation(&[(2, 0), (2, 1), (2, 0)]),
         (
             3,
-            "step 3: the stone at (2,0) is picked twice (first at step 1)".into()
+            "step 3: the stone at (3,1) is picked twice (first at step 1)".into()
         )
     );
     assert_eq!(
         violation(&[(0, 0), (2, 0)]),
         (
             3,
-            "step 3: stones left: 4 stones were never picked, the first at (4,0)".into()
+            "step 3: stones left: 4 stones were never picked, the first at (5,1)".into()
         )
     );
     assert_eq!(violation(&[(9, 9)]).0, 1);

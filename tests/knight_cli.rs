@@ -632,6 +632,25 @@ fn a_board_and_its_tour_travel_as_a_link_and_back() {
         stdout_of(&format!("{} --count", "gridtour:knight?size=5x5&start=a1")).trim(),
         stdout_of("--size 5x5 --start a1 --count").trim()
     );
+    // A new size keeps the link's squares by their names.
+    let resized =
+        stdout_of("gridtour:knight?size=5x5&blocked=a2,e5&start=a1 --size 5x6 --format link");
+    assert!(
+        resized.starts_with("gridtour:knight?size=5x6&blocked=")
+            && resized.contains("&start=a1&tour="),
+        "{resized}"
+    );
+    let blocked = resized
+        .split("blocked=")
+        .nth(1)
+        .and_then(|rest| rest.split('&').next());
+    let mut names: Vec<&str> = blocked.expect("blocked squares").split(',').collect();
+    names.sort_unstable();
+    assert_eq!(names, ["a2", "e5"]);
+    assert_eq!(
+        stdout_of("gridtour:knight?size=5x5&start=a1 --size 5x6 --count").trim(),
+        stdout_of("--size 5x6 --start a1 --count").trim()
+    );
     // Damaged links get one line that says where.
     let error = error_of("gridtour:knight?size=8x8&start=a1&tour=0q");
     assert_eq!(

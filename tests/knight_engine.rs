@@ -593,3 +593,86 @@ proptest::proptest! {
         }
     }
 }
+
+/// Solves on a thread, giving up (and failing) after `seconds`: a search
+/// that outlasts the sweep is the fault these tests look for.
+fn solve_within(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    algorithm: Algorithm,
+    seconds: u64,
+) -> SolveResult {
+    let control = Control::new();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let outcome = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let _ = sender.send(solve(board, start, kind, algorithm, &control));
+        });
+        let outcome = receiver.recv_timeout(std::time::Duration::from_secs(seconds));
+        control.cancel();
+        outcome
+    });
+    match outcome {
+        Ok(Outcome::Done(result)) => result,
+        _ => panic!(
+            "no answer in {seconds} s on {}x{} with {:?} blocked, from {start:?}",
+            board.width(),
+            board.height(),
+            board.blocked_squares()
+        ),
+    }
+}
+
+#[test]
+fn thin_boards_with_holes_and_no_tour_are_answered_by_the_sweep_at_once() {
+    let mut board = Board::new(4, 18).expect("4x18");
+    for name in ["c1", "a6", "b5", "a3", "b2", "d3"] {
+        let square = board.parse_square(name).expect("a square");
+        board.set_blocked(square, true);
+    }
+    let a1 = board.parse_square("a1").expect("a1");
+    for algorithm in Algorithm::SOLVERS {
+        let result = solve_within(&board, (a1, TourKind::Open), algorithm, 30);
+        assert!(matches!(result, SolveResult::NoTour(_)), "{result:?}");
+    }
+}
+
+#[test]
+fn on_random_thin_boards_with_holes_the_search_agrees_with_the_count() {
+    let mut random = gridtour::random::Rng::new(51);
+    for case in 0..60 {
+        // Boards the count answers in milliseconds even in a debug build.
+        let width = 3 + random.below(3) as u32;
+        let height = 5 + random.below(14) as u32;
+        let mut board = Board::new(width, height).expect("a board");
+        for _ in 0..(width * height / 10).max(1) {
+            let index = random.below(board.area());
+            board.set_blocked(board.square(index), true);
+        }
+        let Some(start) = board.open_squares().next() else {
+            continue;
+        };
+        let kind = if case % 3 == 0 {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        };
+        let counted = match gridtour::knight::count(
+            &board,
+            Some(start),
+            kind,
+            gridtour::knight::Patience::Unlimited,
+            &Control::new(),
+        ) {
+            Outcome::Done(Ok(count)) => count.tours,
+            other => panic!("no count: {other:?}"),
+        };
+        match solve_within(&board, (start, kind), Algorithm::SOLVERS[0], 60) {
+            SolveResult::Found(tour) => {
+                assert_eq!(validate(&board, &tour.path, kind), Ok(()));
+                assert!(counted > 0);
+            }
+            SolveResult::NoTour(reason) => assert_eq!(counted, 0, "{reason}"),
+        }
+    }
+}

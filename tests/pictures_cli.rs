@@ -251,6 +251,38 @@ fn goishi_sheets_show_the_puzzle_blank_or_solved() {
 }
 
 #[test]
+fn a_trace_of_no_steps_is_refused_before_any_search() {
+    // Plain search on 8x8 from d4 would run for hours unseen.
+    let started = std::time::Instant::now();
+    for format in ["json", "gif"] {
+        let error = error_of(&[
+            "knight",
+            "--size",
+            "8",
+            "--start",
+            "d4",
+            "--algo",
+            "dfs",
+            "--trace",
+            "--max-steps",
+            "0",
+            "--format",
+            format,
+        ]);
+        assert!(error.contains("--max-steps"), "{error}");
+    }
+    let error = error_of(&[
+        "goishi",
+        "https://puzz.link/p?goishi/4/4/1370",
+        "--trace",
+        "--max-steps",
+        "0",
+    ]);
+    assert!(error.contains("--max-steps"), "{error}");
+    assert!(started.elapsed().as_secs() < 30);
+}
+
+#[test]
 fn picture_options_are_checked_with_one_line_errors_naming_the_flag() {
     let error = error_of(&["knight", "--size", "5", "--format", "jpeg"]);
     assert!(error.contains("--format: unknown format 'jpeg'"), "{error}");
@@ -260,6 +292,22 @@ fn picture_options_are_checked_with_one_line_errors_naming_the_flag() {
         "knight", "--size", "5", "--format", "gif", "--speed", "fast",
     ]);
     assert!(error.contains("--speed"), "{error}");
+    // Paces where a frame's arithmetic overflows: refused before any work.
+    for speed in ["5e-307", "0.001", "0", "-2", "inf", "NaN", "2e6"] {
+        let speed = format!("--speed={speed}");
+        let error = error_of(&["knight", "--size", "5", "--format", "gif", &speed]);
+        assert!(error.contains("from 0.01 to 1000000"), "{speed}: {error}");
+        let error = error_of(&[
+            "knight",
+            "--size",
+            "5",
+            "--trace",
+            "--format",
+            "animated-svg",
+            &speed,
+        ]);
+        assert!(error.contains("--speed"), "{speed}: {error}");
+    }
     let error = error_of(&["knight", "--size", "5", "--count", "--format", "svg"]);
     assert!(error.contains("--count"), "{error}");
     let error = error_of(&["knight", "--size", "4", "--format", "svg"]);

@@ -58,6 +58,7 @@ fit-board-does = Show the whole board
 help-does = The rules of the puzzle on show, every key, and About
 zoom-in-does = Magnify the board
 zoom-out-does = Reduce the board
+board-labels = Board labels
 got-it = Got it
 ready = Ready
 welcome = New here? Click a square of the board to watch a knight's tour start from it; press F1 for the rules of both puzzles.
@@ -392,6 +393,8 @@ watch-prunings = Prunings
 watch-restarts = Restarts
 watch-speed = Steps/s
 watch-full-speed = full speed
+watch-running = The search runs: pause it to look at each step, or step through it.
+watch-paused = The search waits: step back or forward to look at each step, or go on.
 watch-over = The search is over: step back to look again, or stop watching.
 watch-starting = The search is starting…
 step-take = Goes to { $cell }
@@ -478,3 +481,16 @@ generate-no-walk = could not place { $stones } stones on the { $size } board by 
 generate-not-found = found no { $size } puzzle with { $stones } stones and a single solution{ $level }; try fewer stones, another seed or a smaller board
 generate-rating = {" "}that rates { $level }
 generate-none-of-level = found no { $size } puzzle with { $stones } stones that rates { $level } in { $attempts } tries; try another seed, or fewer stones
+
+## The saved state (shelf, best times, boards and settings)
+state-unreadable = The saved state { $path } cannot be read ({ $reason }); this window starts from the defaults and will not write over it.
+state-damaged = The saved state { $path } was damaged and nothing in it could be read; it is kept as { $kept }, and this window starts from the defaults.
+state-damaged-held = The saved state { $path } was damaged and nothing in it could be read; it could not be kept aside, so this window will not write over it.
+state-cut-short = The saved state { $path } was cut short; everything before the cut was read.
+state-partly-read = { $count ->
+    [one] One value in the saved state { $path } could not be read and took its default; everything else was read.
+   *[other] { $count } values in the saved state { $path } could not be read and took their defaults; everything else was read.
+}
+state-copy-kept = The file as it was is kept as { $kept }.
+state-copy-not-kept = No copy of it could be made, so this window will not write over it.
+state-not-saved = The shelf, best times and boards could not be saved: { $reason }. They stay in this window, and are saved as soon as saving works again.

@@ -29,6 +29,8 @@ use gridtour::goishi::{Point, Puzzle};
 use gridtour::knight::{Board, Square};
 use gridtour::render::{Colour, STYLE, SquareMark};
 
+mod labels;
+
 use super::i18n::tr;
 use super::watch::Watch;
 use super::widgets::colour as color;
@@ -57,6 +59,9 @@ const MAX_CELL: f32 = 160.0;
 const MAX_TEXTURE_SIDE: u32 = 2048;
 /// Empty border around a fitted board, in points.
 const MARGIN: f32 = 6.0;
+/// Room around a fitted board for its labels (files and ranks, columns
+/// and rows), in points.
+const LABEL_ROOM: f32 = 20.0;
 /// Magnification of one press of `+` (and reduction of one press of `-`).
 const KEY_ZOOM_STEP: f32 = 1.5;
 
@@ -214,6 +219,9 @@ pub struct Scene<'a> {
     pub closed: bool,
     /// Whether move numbers are written.
     pub numbers: bool,
+    /// Whether the board's files and ranks (knight) or columns and rows
+    /// (Goishi) are written around it, as messages name them.
+    pub labels: bool,
     /// Changes whenever the layer or the path changes; keys the texture
     /// used at small zoom so it is rebuilt only when needed.
     pub revision: u64,
@@ -349,8 +357,13 @@ impl View {
             self.size = Some((cols, rows));
             self.fit();
         }
-        let fit = ((rect.width() - 2.0 * MARGIN) / cols as f32)
-            .min((rect.height() - 2.0 * MARGIN) / rows as f32)
+        let margin = if scene.labels {
+            MARGIN + LABEL_ROOM
+        } else {
+            MARGIN
+        };
+        let fit = ((rect.width() - 2.0 * margin) / cols as f32)
+            .min((rect.height() - 2.0 * margin) / rows as f32)
             .max(f32::MIN_POSITIVE);
         let max_zoom = (MAX_CELL / fit).max(1.0);
         let board_middle = vec2(cols as f32, rows as f32) / 2.0;
@@ -445,6 +458,9 @@ impl View {
                 draw_stones(&painter, &geometry, scene, puzzle);
                 draw_markers(&painter, &geometry, scene);
             }
+        }
+        if scene.labels {
+            labels::draw(&painter, &geometry, &scene.layer, ui.visuals().text_color());
         }
 
         CanvasResponse {

@@ -39,12 +39,13 @@ mod words;
 mod work;
 
 use std::ffi::OsString;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use eframe::egui;
 use gridtour::document::{self, Document};
 use gridtour::job::{Resources, Urgency};
+use gridtour::message::printable;
+use gridtour::saved_state::{SaveOutcome, StateFile, Trouble};
 
 use command::{Command, Effect, Key, Shortcut};
 use files::{Export, FileEvent, FileTasks};
@@ -103,7 +104,14 @@ pub fn run(resources: Resources, open: Option<OsString>) -> eframe::Result {
             }) {
                 eprintln!("gridtour: warning: cannot watch for SIGTERM: {error}");
             }
-            let app = GridtourApp::new(Settings::load(creation.storage)).with_resources(resources);
+            let app = match settings::state_file() {
+                Some(mut file) => {
+                    let (settings, trouble) = Settings::open(&mut file, creation.storage);
+                    GridtourApp::new(settings).saving_to(file, trouble)
+                }
+                None => GridtourApp::new(Settings::load(creation.storage)),
+            }
+            .with_resources(resources);
             Ok(Box::new(match open {
                 Some(open) => app.opening(open),
                 None => app,
@@ -245,6 +253,11 @@ pub struct GridtourApp {
     remembered: Option<[(u64, usize); 2]>,
     /// The Help window.
     help: Help,
+    /// Where the settings, boards and shelf are saved; `None` keeps them
+    /// in this window only.
+    saved: Option<StateFile>,
+    /// What went wrong reading or saving them, while it is on show.
+    state_trouble: Option<Trouble>,
     /// Whether the line for a first run is on show.
     welcome: bool,
     /// The window's title as last set.
@@ -273,6 +286,8 @@ impl GridtourApp {
             ctx: egui::Context::default(),
             remembered: None,
             help: Help::default(),
+            saved: None,
+            state_trouble: None,
             welcome,
             title: String::new(),
             opening: None,
@@ -300,6 +315,16 @@ impl GridtourApp {
     pub fn opening(self, what: OsString) -> Self {
         Self {
             opening: Some(what),
+            ..self
+        }
+    }
+
+    /// The same window, saving its state to `file`, from which it was read
+    /// with `trouble`.
+    pub fn saving_to(self, file: StateFile, trouble: Option<Trouble>) -> Self {
+        Self {
+            saved: Some(file),
+            state_trouble: trouble,
             ..self
         }
     }
@@ -397,6 +422,9 @@ impl GridtourApp {
         self.tick(&ctx);
 
         egui::Panel::top("mode-bar").show(ui, |ui| self.mode_bar(ui));
+        if self.state_trouble.is_some() {
+            egui::Panel::top("saved-state").show(ui, |ui| self.state_line(ui));
+        }
         if self.welcome {
             egui::Panel::top("welcome").show(ui, |ui| self.welcome_line(ui));
         }
@@ -442,6 +470,59 @@ impl GridtourApp {
     }
 
     /// What to do first, until the person does something.
+    /// What went wrong with the saved state, worded now.
+    fn state_line(&mut self, ui: &mut egui::Ui) {
+        let Some(trouble) = &self.state_trouble else {
+            return;
+        };
+        let shown = |path: &std::path::Path| printable(&path.display().to_string());
+        let text = match trouble {
+            Trouble::Unreadable { path, reason } => tr!(
+                "state-unreadable",
+                path = shown(path),
+                reason = printable(reason)
+            ),
+            Trouble::Damaged {
+                path,
+                kept_as: Some(kept_as),
+            } => tr!("state-damaged", path = shown(path), kept = shown(kept_as)),
+            Trouble::Damaged {
+                path,
+                kept_as: None,
+            } => tr!("state-damaged-held", path = shown(path)),
+            Trouble::PartlyRead {
+                path,
+                kept_as,
+                unread,
+                cut_short,
+            } => {
+                let read = if *cut_short {
+                    tr!("state-cut-short", path = shown(path))
+                } else {
+                    tr!(
+                        "state-partly-read",
+                        path = shown(path),
+                        count = unread.len()
+                    )
+                };
+                let kept = match kept_as {
+                    Some(kept_as) => tr!("state-copy-kept", kept = shown(kept_as)),
+                    None => tr!("state-copy-not-kept").to_owned(),
+                };
+                format!("{read} {kept}")
+            }
+            Trouble::NotSaved { reason, .. } => {
+                tr!("state-not-saved", reason = printable(reason))
+            }
+        };
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(ui.visuals().warn_fg_color, text);
+            if ui.button(tr!("got-it")).clicked() {
+                self.state_trouble = None;
+            }
+        });
+    }
+
     fn welcome_line(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.label(tr!("welcome"));
@@ -583,6 +664,12 @@ impl GridtourApp {
         if self.shown().question().is_some() {
             // The question's own keys (Esc) answer it.
             return;
+        }
+        // Escape closes Help first, as it closes the window on top anywhere.
+        if self.help.open
+            && ctx.input_mut(|input| input.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            self.help.open = false;
         }
         for command in AppCommand::KEYED {
             if self.can(&command) && widgets::pressed(ctx, &command) {
@@ -908,22 +995,18 @@ impl GridtourApp {
     /// as if pasted, `file://` URLs (what a desktop hands over) and paths
     /// as if dropped.
     fn open_given(&mut self, what: OsString) {
-        let text = what.to_str();
-        if let Some(link) = text.filter(|text| {
-            text.starts_with(gridtour::knight::LINK_PREFIX) || text.starts_with("http")
-        }) {
-            let source = tr!("the-link-given");
-            let document =
-                document::read_bytes(source, link.as_bytes()).map_err(|error| error.to_string());
-            self.show_document(source, document);
-            return;
+        match document::Given::of(&what) {
+            document::Given::Link(link) => {
+                let source = tr!("the-link-given");
+                let document = document::read_bytes(source, link.as_bytes())
+                    .map_err(|error| error.to_string());
+                self.show_document(source, document);
+            }
+            document::Given::File(path) => {
+                let wake = self.waker();
+                self.files.open_path(wake, path);
+            }
         }
-        let path = match text.and_then(|text| text.strip_prefix("file://")) {
-            Some(url_path) => path_of_file_url(url_path),
-            None => PathBuf::from(what),
-        };
-        let wake = self.waker();
-        self.files.open_path(wake, path);
     }
 
     /// Files dropped on the window are opened like those of the Open dialog.
@@ -934,37 +1017,6 @@ impl GridtourApp {
             self.files.open_path(wake, file.path().to_path_buf());
         }
     }
-}
-
-/// The path of a `file://` URL (after the scheme): percent escapes are
-/// bytes of the name, which need not be UTF-8.
-fn path_of_file_url(url_path: &str) -> PathBuf {
-    let bytes = url_path.as_bytes();
-    let mut name = Vec::with_capacity(bytes.len());
-    let mut at = 0;
-    while at < bytes.len() {
-        let escaped = (bytes[at] == b'%')
-            .then(|| bytes.get(at + 1..at + 3))
-            .flatten()
-            .and_then(|hex| u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok());
-        match escaped {
-            Some(byte) => {
-                name.push(byte);
-                at += 3;
-            }
-            None => {
-                name.push(bytes[at]);
-                at += 1;
-            }
-        }
-    }
-    #[cfg(unix)]
-    let path = PathBuf::from(<OsString as std::os::unix::ffi::OsStringExt>::from_vec(
-        name,
-    ));
-    #[cfg(not(unix))]
-    let path = PathBuf::from(String::from_utf8_lossy(&name).into_owned());
-    path
 }
 
 /// Asks for a frame when `notice` expires, so it disappears on time even
@@ -992,6 +1044,38 @@ impl eframe::App for GridtourApp {
                 pane.remember(settings);
             }
         }
-        self.settings.store(storage);
+        let Some(file) = &mut self.saved else {
+            return;
+        };
+        match file.save(&mut self.settings) {
+            Ok(outcome) => {
+                if matches!(self.state_trouble, Some(Trouble::NotSaved { .. })) {
+                    self.state_trouble = None;
+                }
+                if outcome == (SaveOutcome::Written { merged: true }) {
+                    for mode in Mode::ALL {
+                        let (pane, settings) = self.pane_and_settings(mode);
+                        pane.adopt(settings);
+                    }
+                }
+                // What earlier versions kept there is in the state file now.
+                if storage.get_string(settings::STORAGE_KEY).is_some() {
+                    storage.remove_string(settings::STORAGE_KEY);
+                }
+            }
+            // A trouble reading the file says more than the save it holds off.
+            Err(trouble) => {
+                if !matches!(
+                    self.state_trouble,
+                    Some(
+                        Trouble::Unreadable { .. }
+                            | Trouble::Damaged { .. }
+                            | Trouble::PartlyRead { .. }
+                    )
+                ) {
+                    self.state_trouble = Some(trouble);
+                }
+            }
+        }
     }
 }

@@ -2,9 +2,13 @@
 //! failure). Each belongs to the mode that gave it and fades after a while,
 //! errors later than the rest, so an old message never sits next to a new
 //! state. Results (a tour found, a count) are not notices: they stay as long
-//! as what they describe.
+//! as what they describe. A notice quoting what a file or a link holds
+//! is escaped and cut as the command line's errors are: a 3 MB bad value
+//! makes a line of 400 characters, not a page egui lays out every frame.
 
 use std::time::{Duration, Instant};
+
+use gridtour::message::printable;
 
 /// How long an informative notice stays.
 const INFO_LIFETIME: Duration = Duration::from_secs(8);
@@ -23,18 +27,18 @@ pub struct Notice {
 
 impl Notice {
     /// A plain message, given now.
-    pub fn info(text: impl Into<String>) -> Self {
+    pub fn info(text: impl AsRef<str>) -> Self {
         Self {
-            text: text.into(),
+            text: printable(text.as_ref()),
             error: false,
             given: Instant::now(),
         }
     }
 
     /// A failure, given now.
-    pub fn error(text: impl Into<String>) -> Self {
+    pub fn error(text: impl AsRef<str>) -> Self {
         Self {
-            text: text.into(),
+            text: printable(text.as_ref()),
             error: true,
             given: Instant::now(),
         }
@@ -73,5 +77,21 @@ mod tests {
         assert!(!info.is_current(later));
         assert!(error.is_current(later));
         assert!(!error.is_current(now + ERROR_LIFETIME + Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn a_notice_quoting_a_huge_value_is_one_short_line() {
+        let huge = format!(
+            "cannot read the link: bad value \"{}\"",
+            "9".repeat(3_000_000)
+        );
+        let notice = Notice::error(huge);
+        assert_eq!(notice.text.chars().count(), 401);
+        assert!(
+            notice
+                .text
+                .starts_with("cannot read the link: bad value \"999")
+        );
+        assert_eq!(Notice::info("moved\u{202e}").text, "moved\\u{202e}");
     }
 }

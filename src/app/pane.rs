@@ -100,6 +100,9 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     /// The revision and the length of the path on show: a save reads a
     /// large board again only after they changed.
     fn shown(&self) -> (u64, usize);
+    /// Takes in what a save merged into `settings` from another window's
+    /// (a player's shelf); nothing by default.
+    fn adopt(&mut self, _settings: &Self::Settings) {}
 }
 
 /// All the window asks of a mode.
@@ -154,6 +157,8 @@ pub trait Pane {
     fn remember(&self, settings: &mut Settings);
     /// See [`WindowMode::shown`].
     fn shown(&self) -> (u64, usize);
+    /// See [`WindowMode::adopt`].
+    fn adopt(&mut self, settings: &mut Settings);
 }
 
 /// A mode: its session and its UI.
@@ -318,5 +323,9 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
 
     fn shown(&self) -> (u64, usize) {
         self.session.shown()
+    }
+
+    fn adopt(&mut self, settings: &mut Settings) {
+        self.session.adopt(S::settings(settings).0);
     }
 }

@@ -16,7 +16,7 @@ use super::command::{Answer, Asking, Command, Effect, Question, Shortcut, Step};
 use super::i18n::tr;
 use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
-use super::timeline::{MoveOwner, PathHistory, Playback, Timeline};
+use super::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
 use super::watch::Watch;
 use gridtour::replay::Event;
 use std::sync::mpsc::Receiver;
@@ -154,6 +154,14 @@ impl<C, M, K, P> Default for Core<C, M, K, P> {
     }
 }
 
+impl<C, M: PathMove, K, P> Core<C, M, K, P> {
+    /// Where the mode stands: it changes with every move made, undone or
+    /// redone and every other change of the drawing.
+    pub fn position(&self) -> (u64, u64) {
+        (self.revision, self.moves.changes())
+    }
+}
+
 impl<C, M, K, P> Core<C, M, K, P> {
     /// Marks the drawing as changed.
     pub fn touch(&mut self) {
@@ -251,6 +259,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
             return Vec::new();
         }
         let interruption = self.interruption(&command);
+        let (position, notice) = (self.core().position(), self.core().notice.clone());
         let screened = self.core_mut().asking.screen(command, |_| interruption);
         let mut effects = match screened {
             Some(command) => match Self::common(&command) {
@@ -259,6 +268,13 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
             },
             None => Vec::new(),
         };
+        // A notice speaks of the position it was given at (a refusal, a
+        // check, a hint): a command that moves on, saying nothing new, puts
+        // it away. Playing the path is not a command, and keeps it.
+        let core = self.core_mut();
+        if core.position() != position && core.notice == notice {
+            core.notice = None;
+        }
         effects.extend(self.after_command());
         effects
     }

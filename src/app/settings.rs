@@ -4,17 +4,21 @@
 //! Goishi puzzle and pick order), so that closing the window loses nothing
 //! a person made.
 //!
-//! Stored through eframe's persistence as one serde value, so an old or
-//! damaged entry simply falls back to the defaults field by field. Entries
-//! written before the modes kept their own sections are read through
-//! [`Stored`], which moves their flat fields into place.
+//! Saved in `state.json` in the window's data folder through
+//! [`gridtour::saved_state`]: written whole or not at all, merged with
+//! another window's saves, read value by value. Earlier versions kept
+//! the settings in eframe's own storage, which is read when there is no
+//! state file yet; entries written before the modes kept their own
+//! sections are read through [`Stored`], which moves their flat fields
+//! into place.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use gridtour::knight::{Algorithm, TourKind};
+use gridtour::saved_state::{Saved, StateFile, Trouble};
 
 use super::goishi::command::Interaction as GoishiInteraction;
-use super::goishi::shelf::Record;
+use super::goishi::shelf::{Record, merged};
 use super::i18n::{Language, tr};
 use super::knight::command::Interaction as KnightInteraction;
 use serde::{Deserialize, Serialize};
@@ -56,6 +60,7 @@ pub struct Settings {
     /// How both modes draw and play their paths.
     pub view: ViewSettings,
     /// Where the last file was opened or saved, for the next dialog.
+    #[serde(serialize_with = "text_path")]
     pub last_directory: Option<PathBuf>,
     /// The knight's tour mode's own.
     pub knight: KnightSettings,
@@ -72,6 +77,8 @@ pub struct Settings {
 pub struct ViewSettings {
     /// Whether move (or pick) numbers are written on the board.
     pub show_numbers: bool,
+    /// Whether the board's columns and rows are named around it.
+    pub show_labels: bool,
     /// Animation speed in moves per second.
     pub moves_per_second: f32,
     /// Whether the animation starts over after its last move.
@@ -84,6 +91,7 @@ impl Default for ViewSettings {
     fn default() -> Self {
         Self {
             show_numbers: true,
+            show_labels: true,
             moves_per_second: 8.0,
             looping: false,
             watch_speed: 20.0,
@@ -206,8 +214,51 @@ impl Default for GoishiSettings {
     }
 }
 
+/// A folder as the state file holds it: a name that is not UTF-8 cannot
+/// be written in JSON, and is forgotten rather than fail the whole save.
+fn text_path<S: serde::Serializer>(
+    path: &Option<PathBuf>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    path.as_deref().and_then(Path::to_str).serialize(serializer)
+}
+
+/// The file the window's state is saved in: `state.json` in the folder
+/// where eframe keeps its own (`~/.local/share/gridtour` on Linux).
+pub fn state_file() -> Option<StateFile> {
+    eframe::storage_dir("gridtour").map(|folder| StateFile::at(folder.join("state.json")))
+}
+
+impl Saved for Settings {
+    /// Another window's shelf is merged in (its puzzles and best times are
+    /// a player's, whichever window they were made in); the rest is this
+    /// window's own.
+    fn merge_from(&mut self, theirs: Settings) {
+        self.goishi.shelf = merged(&self.goishi.shelf, theirs.goishi.shelf);
+    }
+}
+
 impl Settings {
-    /// Loads the stored settings, or the defaults when there are none.
+    /// The settings a window starts with: those in `file`, or where there
+    /// is no file yet, those an earlier version kept in eframe's
+    /// `storage`; with what could not be read.
+    pub fn open(
+        file: &mut StateFile,
+        storage: Option<&dyn eframe::Storage>,
+    ) -> (Settings, Option<Trouble>) {
+        let loaded = file.load::<Settings>();
+        let settings = match loaded.state {
+            Some(settings) => Settings {
+                first_run: false,
+                ..settings
+            },
+            None => Settings::load(storage),
+        };
+        (settings, loaded.trouble)
+    }
+
+    /// The settings an earlier version kept in eframe's storage, or the
+    /// defaults of a first run when there are none.
     pub fn load(storage: Option<&dyn eframe::Storage>) -> Self {
         let stored = storage.and_then(|storage| storage.get_string(STORAGE_KEY));
         let first_run = stored.is_none();
@@ -216,11 +267,6 @@ impl Settings {
             first_run,
             ..settings.unwrap_or_default()
         }
-    }
-
-    /// Writes the settings to eframe's storage.
-    pub fn store(&self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, STORAGE_KEY, self);
     }
 }
 
@@ -350,10 +396,28 @@ impl eframe::Storage for MemoryStorage {
 mod tests {
     use super::*;
 
+    /// A state file of its own in a fresh folder, for one test.
+    fn scratch_file(name: &str) -> StateFile {
+        let folder =
+            std::env::temp_dir().join(format!("gridtour-settings-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        StateFile::at(folder.join("state.json"))
+    }
+
     fn through_storage(settings: &Settings) -> Settings {
-        let mut storage = MemoryStorage::default();
-        settings.store(&mut storage);
-        Settings::load(Some(&storage))
+        let mut file = scratch_file(&format!("{:x}", name_for(settings)));
+        file.save(&mut settings.clone()).expect("saved");
+        let (back, trouble) = Settings::open(&mut StateFile::at(file.path()), None);
+        assert_eq!(trouble, None);
+        back
+    }
+
+    /// A name for a test's file, one for each settings.
+    fn name_for(settings: &Settings) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        format!("{settings:?}").hash(&mut hasher);
+        hasher.finish()
     }
 
     #[test]
@@ -363,6 +427,7 @@ mod tests {
             language: Some(Language::Japanese),
             view: ViewSettings {
                 show_numbers: false,
+                show_labels: false,
                 moves_per_second: 30.0,
                 looping: true,
                 watch_speed: 500.0,
@@ -448,6 +513,81 @@ mod tests {
         assert_eq!(settings, expected);
         // Stored again, it is written in sections and reads back the same.
         assert_eq!(through_storage(&settings), expected);
+    }
+
+    fn record(url: &str, best_seconds: Option<f64>) -> Record {
+        Record {
+            url: url.to_owned(),
+            name: "p".to_owned(),
+            size: (4, 4),
+            stones: 6,
+            level: None,
+            solved: best_seconds.is_some(),
+            best_seconds,
+        }
+    }
+
+    #[test]
+    fn a_shelf_read_back_keeps_every_record_and_drops_impossible_times() {
+        let mut file = scratch_file("times");
+        let mut settings = Settings::default();
+        settings.goishi.shelf = vec![record("u1", Some(61.5)), record("u2", None)];
+        file.save(&mut settings).expect("saved");
+        let text = std::fs::read_to_string(file.path()).expect("the file");
+        // Times no solve can have, as a damaged or hostile file holds them,
+        // and one record with a field of the wrong type.
+        for bad in ["-5.0", "1e300", "0.0", "\"NaN\"", "[1]"] {
+            let damaged =
+                text.replacen("61.5", bad, 1)
+                    .replacen("\"stones\":6", "\"stones\":\"six\"", 1);
+            std::fs::write(file.path(), &damaged).expect("written");
+            let (back, _) = Settings::open(&mut StateFile::at(file.path()), None);
+            let shelf = &back.goishi.shelf;
+            assert_eq!(shelf.len(), 2, "{bad}: {shelf:?}");
+            assert_eq!(shelf[0].best_seconds, None, "{bad}");
+            assert_eq!(shelf[0].best(), None);
+            assert!(shelf[0].solved, "{bad}: the solve is kept without its time");
+            assert_eq!(shelf[0].stones, 0, "{bad}: the field that did not read");
+            assert_eq!(shelf[1], record("u2", None));
+        }
+        let _ = std::fs::remove_dir_all(file.path().parent().expect("a folder"));
+    }
+
+    #[test]
+    fn a_merge_keeps_every_puzzle_and_the_better_time() {
+        let mine = vec![record("a", Some(50.0)), record("b", None)];
+        let theirs = vec![
+            record("b", Some(20.0)),
+            record("a", Some(70.0)),
+            record("c", None),
+        ];
+        let all = merged(&mine, theirs);
+        let urls: Vec<&str> = all.iter().map(|record| record.url.as_str()).collect();
+        assert_eq!(urls, ["a", "b", "c"]);
+        assert_eq!(all[0].best_seconds, Some(50.0));
+        assert_eq!(all[1].best_seconds, Some(20.0));
+        assert!(all[1].solved);
+    }
+
+    #[test]
+    fn a_state_file_is_preferred_to_eframe_storage_which_is_read_when_there_is_none() {
+        let mut storage = MemoryStorage::default();
+        let legacy = "(mode:Goishi,knight:(width:11),goishi:(shelf:[(url:\"u9\",name:\"n\",\
+                      size:(4,4),stones:6,level:Some(\"easy\"),solved:true,best_seconds:Some(42.0))]))";
+        eframe::Storage::set_string(&mut storage, STORAGE_KEY, legacy.to_owned());
+        let mut file = scratch_file("legacy");
+        let (settings, trouble) = Settings::open(&mut file, Some(&storage));
+        assert_eq!(trouble, None);
+        assert!(!settings.first_run);
+        assert_eq!(settings.mode, Mode::Goishi);
+        assert_eq!(settings.knight.width, 11);
+        assert_eq!(settings.goishi.shelf.len(), 1);
+        assert_eq!(settings.goishi.shelf[0].best_seconds, Some(42.0));
+        assert_eq!(settings.goishi.shelf[0].level.as_deref(), Some("easy"));
+        file.save(&mut settings.clone()).expect("saved");
+        let (again, _) = Settings::open(&mut StateFile::at(file.path()), None);
+        assert_eq!(again, settings);
+        let _ = std::fs::remove_dir_all(file.path().parent().expect("a folder"));
     }
 
     #[test]

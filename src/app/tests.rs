@@ -31,6 +31,7 @@ use super::i18n::{self, Language};
 use super::session::Session;
 use super::settings::{GoishiSettings, KnightSettings, MemoryStorage, Mode, Settings};
 use super::timeline::Timeline;
+use gridtour::saved_state::{StateFile, Trouble};
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, exactly one
 /// solution.
@@ -182,6 +183,29 @@ fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gridtour-app-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     dir
+}
+
+/// Makes the window of `harness` save to a state file of its own in a
+/// fresh folder `name`; the file's path.
+fn save_to_scratch(harness: &mut Harness<'_, GridtourApp>, name: &str) -> PathBuf {
+    let folder = temp_dir(name);
+    let _ = std::fs::remove_dir_all(&folder);
+    let path = folder.join("state.json");
+    harness.state_mut().saved = Some(StateFile::at(&path));
+    path
+}
+
+/// What eframe does every few seconds and at the end: the window saves.
+fn save(harness: &mut Harness<'_, GridtourApp>) {
+    eframe::App::save(harness.state_mut(), &mut MemoryStorage::default());
+}
+
+/// A window opened on the state saved at `path`, saving there too.
+fn reopen(path: &Path) -> Harness<'static, GridtourApp> {
+    let mut file = StateFile::at(path);
+    let (settings, trouble) = Settings::open(&mut file, None);
+    assert_eq!(trouble, None);
+    harness_of(GridtourApp::new(settings).saving_to(file, None))
 }
 
 fn open_file(harness: &mut Harness<'_, GridtourApp>, path: &Path) {
@@ -866,6 +890,7 @@ fn knight_canvas(
                 shown: path.len(),
                 closed,
                 numbers,
+                labels: false,
                 revision: 0,
             };
             view.show(ui, &scene);
@@ -905,6 +930,7 @@ fn goishi_board_snapshot() {
                 shown,
                 closed: false,
                 numbers: true,
+                labels: false,
                 revision: 0,
             };
             view.show(ui, &scene);
@@ -1015,8 +1041,8 @@ fn boards_and_the_shown_tour_survive_closing_the_window() {
     ];
     click_goishi_point(&mut harness, stones[0]);
     // A periodic save half-way: what changes after it is saved too.
-    let mut storage = MemoryStorage::default();
-    eframe::App::save(harness.state_mut(), &mut storage);
+    let state = save_to_scratch(&mut harness, "restart");
+    save(&mut harness);
     for point in &stones[1..] {
         click_goishi_point(&mut harness, *point);
     }
@@ -1031,8 +1057,8 @@ fn boards_and_the_shown_tour_survive_closing_the_window() {
     let made = harness.state().goishi.session.puzzle().clone();
     assert_eq!(made.stones().len(), 3);
 
-    eframe::App::save(harness.state_mut(), &mut storage);
-    let mut reopened = app_harness(Settings::load(Some(&storage as &dyn eframe::Storage)));
+    save(&mut harness);
+    let mut reopened = reopen(&state);
     reopened.step();
     let app = reopened.state();
     assert_eq!(app.settings.mode, Mode::Knight);
@@ -1179,6 +1205,7 @@ fn median_frame_time(
                 shown,
                 closed: false,
                 numbers: true,
+                labels: false,
                 revision: 0,
             };
             view.show(ui, &scene);
@@ -1383,6 +1410,23 @@ fn f1_opens_the_rules_of_the_mode_on_show_and_the_keys_of_every_command() {
 }
 
 #[test]
+fn escape_closes_help_and_the_next_f1_opens_it_again() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    for _ in 0..2 {
+        harness.key_press(Key::F1);
+        harness.run();
+        assert!(shows(&harness, "A knight moves in an L"), "F1 opens Help");
+        harness.key_press(Key::Escape);
+        harness.run();
+        assert!(
+            !shows(&harness, "A knight moves in an L"),
+            "Escape closes it"
+        );
+    }
+}
+
+#[test]
 fn the_first_window_says_what_to_do_first_until_something_is_done() {
     let mut harness = app_harness(Settings::load(None));
     harness.step();
@@ -1490,9 +1534,9 @@ fn a_solved_puzzle_shows_its_time_and_the_best_survives_a_restart() {
         click_goishi_point(&mut harness, stone);
     }
     assert!(shows(&harness, "Solved in 0:0"));
-    let mut storage = MemoryStorage::default();
-    eframe::App::save(harness.state_mut(), &mut storage);
-    let mut reopened = app_harness(Settings::load(Some(&storage as &dyn eframe::Storage)));
+    let state = save_to_scratch(&mut harness, "best-time");
+    save(&mut harness);
+    let mut reopened = reopen(&state);
     reopened.step();
     reopened.get_by_label_contains("Shelf: ").click();
     reopened.step();
@@ -1793,11 +1837,10 @@ fn the_language_chosen_in_the_window_is_used_at_once_and_remembered() {
     harness.run_steps(8);
     assert!(shows(&harness, "ツアーを数える"));
     assert!(!shows(&harness, "Count tours"));
-    let mut storage = MemoryStorage::default();
-    harness.state().settings.store(&mut storage);
-    let remembered = Settings::load(Some(&storage));
-    assert_eq!(remembered.language, Some(Language::Japanese));
-    let mut again = app_harness(remembered);
+    let state = save_to_scratch(&mut harness, "language");
+    save(&mut harness);
+    let mut again = reopen(&state);
+    assert_eq!(again.state().settings.language, Some(Language::Japanese));
     again.step();
     assert!(shows(&again, "ツアーを数える"), "a system in English");
 }
@@ -1853,7 +1896,14 @@ fn watch_mode_steps_forward_and_back_and_its_counters_follow() {
     step_until(&mut harness, |harness| {
         watched(harness).is_some_and(|(steps, _)| steps >= 3)
     });
+    let places = |harness: &Harness<'_, GridtourApp>| {
+        ["Step back", "Step forward", "Stop watching"]
+            .map(|label| harness.get_by_label(label).rect())
+    };
+    let running = places(&harness);
     press(&mut harness, "Pause search");
+    // Go on takes the place of Pause search: nothing after it moves.
+    assert_eq!(places(&harness), running);
     let (steps, path) = watched(&harness).expect("watching");
     assert!(
         ["Goes to", "Gives", "Dead end"]
@@ -1896,4 +1946,80 @@ fn watching_the_goishi_search_ends_on_a_valid_order() {
     assert!(steps > order.len() as u64);
     press(&mut harness, "Step back");
     assert_eq!(watched(&harness).expect("watching").0, steps - 1);
+}
+
+#[test]
+fn a_damaged_state_file_is_said_kept_aside_and_dismissed() {
+    let folder = temp_dir("damaged-state");
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let path = folder.join("state.json");
+    std::fs::write(
+        &path,
+        b"{\"mode\":\"Goishi\",\"view\":{\"moves_per_second\":\"x\"}}",
+    )
+    .expect("written");
+    let mut file = StateFile::at(&path);
+    let (settings, trouble) = Settings::open(&mut file, None);
+    assert_eq!(settings.mode, Mode::Goishi, "what reads is kept");
+    assert!(matches!(trouble, Some(Trouble::PartlyRead { .. })));
+    let mut harness = harness_of(GridtourApp::new(settings).saving_to(file, trouble));
+    harness.step();
+    assert!(shows(&harness, "One value in the saved state"));
+    assert!(shows(&harness, "The file as it was is kept as"));
+    harness.get_by_label("Got it").click();
+    harness.step();
+    harness.step();
+    assert!(!shows(&harness, "One value in the saved state"));
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+#[test]
+fn a_state_that_cannot_be_saved_is_said_until_a_save_works() {
+    let mut harness = app_harness(goishi_settings(None));
+    let path = save_to_scratch(&mut harness, "unsaved");
+    // A folder where the file should go: no save can replace it.
+    std::fs::create_dir_all(&path).expect("a folder in the way");
+    save(&mut harness);
+    harness.step();
+    assert!(shows(&harness, "could not be saved"));
+    std::fs::remove_dir(&path).expect("the folder removed");
+    // Something to save.
+    press(&mut harness, "Edit stones");
+    save(&mut harness);
+    harness.step();
+    assert!(!shows(&harness, "could not be saved"));
+    assert!(path.is_file());
+}
+
+#[test]
+fn a_window_saving_after_another_shows_and_keeps_the_others_best_time() {
+    let mut first = app_harness(goishi_settings(None));
+    let path = save_to_scratch(&mut first, "two-windows");
+    save(&mut first);
+    let mut second = reopen(&path);
+    second.step();
+    // The first window's player solves a puzzle; it saves.
+    let mut first_settings = first.state().settings.clone();
+    let url = first_settings.goishi.shelf[0].url.clone();
+    first_settings.goishi.shelf[0].solved = true;
+    first_settings.goishi.shelf[0].best_seconds = Some(75.0);
+    first
+        .state_mut()
+        .goishi
+        .session
+        .adopt_shelf(&first_settings.goishi.shelf);
+    save(&mut first);
+    // The second window, which never saw that solve, saves after it.
+    press(&mut second, "Edit stones");
+    save(&mut second);
+    let shelf = second.state().goishi.session.shelf();
+    assert_eq!(
+        shelf.get(&url).and_then(|record| record.best_seconds),
+        Some(75.0)
+    );
+    let (on_disk, _) = Settings::open(&mut StateFile::at(&path), None);
+    let record = on_disk.goishi.shelf.iter().find(|record| record.url == url);
+    assert_eq!(record.and_then(|record| record.best_seconds), Some(75.0));
+    let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
 }

@@ -46,6 +46,9 @@ pub fn places<P: Copy, C>(moves: &[Move<P, C>]) -> impl Iterator<Item = P> + '_ 
 pub struct PathHistory<M> {
     moves: History<M>,
     ahead: usize,
+    /// Moves made, undone and redone so far: the position on show changes
+    /// exactly when it does.
+    changes: u64,
 }
 
 impl<M> Default for PathHistory<M> {
@@ -53,6 +56,7 @@ impl<M> Default for PathHistory<M> {
         Self {
             moves: History::default(),
             ahead: 0,
+            changes: 0,
         }
     }
 }
@@ -62,12 +66,19 @@ impl<M: PathMove> PathHistory<M> {
     pub fn record(&mut self, made: M) {
         self.moves.record(made);
         self.ahead = 0;
+        self.changes += 1;
+    }
+
+    /// Moves made, undone and redone so far.
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// Steps back over the last done move and returns it for its owner to
     /// revert.
     pub fn undo(&mut self) -> Option<M> {
         let made = self.moves.undo()?.clone();
+        self.changes += 1;
         self.ahead = if made.is_step() { self.ahead + 1 } else { 0 };
         Some(made)
     }
@@ -76,6 +87,7 @@ impl<M: PathMove> PathHistory<M> {
     /// to apply again.
     pub fn redo(&mut self) -> Option<M> {
         let made = self.moves.redo()?.clone();
+        self.changes += 1;
         self.ahead = if made.is_step() {
             self.ahead.saturating_sub(1)
         } else {

@@ -102,6 +102,28 @@ pub fn button_sized(
     .clicked()
 }
 
+/// The width of a button that shows any of `commands`' labels: a button
+/// whose label changes (Play / Pause) takes it, and keeps its place and
+/// size in every language.
+pub fn widest_button(ui: &egui::Ui, commands: &[&dyn Command]) -> f32 {
+    let padding = 2.0 * ui.spacing().button_padding.x;
+    commands
+        .iter()
+        .map(|command| {
+            egui::WidgetText::from(command.label())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                )
+                .size()
+                .x
+                + padding
+        })
+        .fold(ui.spacing().interact_size.x, f32::max)
+}
+
 /// Width and height fields for a board of at most `max` a side. Returns a
 /// new size once the person has finished changing it (the drag ended or
 /// the field lost focus), so that one resize is one step of the history.
@@ -228,7 +250,7 @@ pub fn playback(
     let can = |step| session.can_common(Common::Step(step));
     let mut request = None;
     let play_pause = if playing { Step::Pause } else { Step::Play };
-    let play_width = ui.spacing().interact_size.x.max(52.0);
+    let play_width = widest_button(ui, &[&Step::Play, &Step::Pause]);
     ui.horizontal(|ui| {
         for command in [
             Step::First,
@@ -303,13 +325,29 @@ pub fn watch_panel<S: Session<Command: Command>>(
     } else {
         WatchStep::Pause
     };
-    button_row(
+    let watch_command = |step| S::Command::from(Common::Watch(step));
+    // Pause and Go on share one place and one size: the buttons after
+    // them stay under the pointer.
+    let hold_width = widest_button(
         ui,
-        [hold, WatchStep::Back, WatchStep::Forward, WatchStep::Close]
-            .map(|step| S::Command::from(Common::Watch(step))),
-        |command| session.can(command),
-        out,
+        &[
+            &watch_command(WatchStep::Pause),
+            &watch_command(WatchStep::Resume),
+        ],
     );
+    ui.horizontal(|ui| {
+        for step in [hold, WatchStep::Back, WatchStep::Forward, WatchStep::Close] {
+            let command = watch_command(step);
+            let min = if step == hold {
+                egui::vec2(hold_width, 0.0)
+            } else {
+                egui::Vec2::ZERO
+            };
+            if button_sized(ui, &command, session.can(&command), min) {
+                out.push(command);
+            }
+        }
+    });
     ui.add(
         egui::Slider::new(speed, WATCH_SPEEDS)
             .logarithmic(true)
@@ -322,9 +360,15 @@ pub fn watch_panel<S: Session<Command: Command>>(
                 }
             }),
     );
-    if watch.is_over() {
-        ui.label(tr!("watch-over"));
-    }
+    // One line in one place, whether the search runs or is over, so that
+    // nothing below it moves when it ends.
+    ui.label(if watch.is_over() {
+        tr!("watch-over")
+    } else if watch.is_paused() {
+        tr!("watch-paused")
+    } else {
+        tr!("watch-running")
+    });
 }
 
 /// What the step just shown did, in words.

@@ -40,7 +40,8 @@ pub struct GoishiArgs {
         long,
         value_name = "STEPS",
         requires = "trace",
-        default_value_t = 5000
+        default_value_t = 5000,
+        value_parser = clap::value_parser!(u64).range(1..)
     )]
     pub max_steps: u64,
     /// Rate the puzzle's difficulty instead of showing a solution: easy,
@@ -174,7 +175,8 @@ fn load(input: &OsStr) -> Result<Puzzle, String> {
     match document::read_path(path).map_err(|error| error.to_string())? {
         Document::Goishi(loaded) => Ok(loaded.puzzle),
         Document::Tour(_) | Document::KnightLink(_) => Err(format!(
-            "{}: holds a knight's tour, not a Goishi puzzle (gridtour knight reads it)",
+            "{0}: holds a knight's tour, not a Goishi puzzle (gridtour {0} opens it in the \
+             window)",
             path.display()
         )),
     }

@@ -86,7 +86,8 @@ pub struct KnightArgs {
         long,
         value_name = "STEPS",
         requires = "trace",
-        default_value_t = 5000
+        default_value_t = 5000,
+        value_parser = clap::value_parser!(u64).range(1..)
     )]
     max_steps: u64,
     /// Squares no tour may visit, comma-separated (e.g. a1,c3).
@@ -154,7 +155,18 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         .transpose()
         .map_err(|error| format!("the link: {error}"))?;
     let board = match (&args.size, &link) {
-        (Some(size), _) => build_board(size, &args.blocked)?,
+        (Some(size), Some(link)) => {
+            // The link's squares keep their names on the new size, as the
+            // window keeps them on a resize; those off it are dropped.
+            let mut board = build_board(size, &args.blocked)?;
+            for square in link.board.blocked_squares() {
+                if let Some(square) = renamed(square, &link.board, &board) {
+                    board.set_blocked(square, true);
+                }
+            }
+            board
+        }
+        (Some(size), None) => build_board(size, &args.blocked)?,
         (None, Some(link)) if args.blocked.is_empty() => link.board.clone(),
         (None, Some(link)) => {
             let size = format!("{}x{}", link.board.width(), link.board.height());
@@ -192,7 +204,10 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
     };
     let start = match (&args.start, &link) {
         (Some(name), _) => Some(parse_square(&board, "--start", name)?),
-        (None, Some(link)) => link.start.filter(|&start| board.is_open(start)),
+        (None, Some(link)) => link
+            .start
+            .and_then(|start| renamed(start, &link.board, &board))
+            .filter(|&start| board.is_open(start)),
         (None, None) => None,
     };
     // The link's own tour, when nothing asked for another.
@@ -277,7 +292,12 @@ fn build_board(size: &str, blocked: &[String]) -> Result<Board, String> {
     Ok(board)
 }
 
-/// A start square that is on the board and open.
+/// The square of `to` with the name `square` has on `from` (files from
+/// the left, ranks from the bottom), if `to` has one.
+fn renamed(square: Square, from: &Board, to: &Board) -> Option<Square> {
+    to.parse_square(&from.square_name(square)).ok()
+}
+
 /// The square `name` given to `flag`, which must be open.
 fn parse_square(board: &Board, flag: &str, name: &str) -> Result<Square, String> {
     let square = board
@@ -342,14 +362,25 @@ fn print_trace(
     output: &Output,
 ) -> Result<(), Failure> {
     let scene = Scene::knight_board(board).with_numbers(output.picture.numbers.unwrap_or(true));
+    let stepped = std::sync::atomic::AtomicBool::new(false);
     let searched = super::trace::trace_steps(output, max_steps, scene, |control, take| {
-        let mut watcher =
-            |step: trace::Step| take(step.into(), &|number| trace::json_line(number, step, board));
+        let mut watcher = |step: trace::Step| {
+            stepped.store(true, std::sync::atomic::Ordering::Relaxed);
+            take(step.into(), &|number| trace::json_line(number, step, board));
+        };
         knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)
     })?;
-    // Theory may answer before any step: the trace is then empty.
-    if let Some(SolveResult::NoTour(reason)) = searched {
-        eprintln!("gridtour: note: no {} tour: {reason}", kind.label());
+    match searched {
+        // Theory may answer before any step: the trace is then empty.
+        Some(SolveResult::NoTour(reason)) => {
+            eprintln!("gridtour: note: no {} tour: {reason}", kind.label());
+        }
+        Some(SolveResult::Found(_)) if !stepped.into_inner() => eprintln!(
+            "gridtour: note: nothing was searched: on a board of {} squares or more the tour \
+             is built from tiles, so the trace is empty",
+            gridtour::english::group_digits(knight::LARGE_BOARD_SQUARES as u64)
+        ),
+        _ => {}
     }
     Ok(())
 }

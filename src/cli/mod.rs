@@ -12,6 +12,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 use gridtour::atomic_write::{WriteError, write_atomic};
 use gridtour::goishi::GenerateError;
 use gridtour::job::Resources;
+use gridtour::message::printable;
 use gridtour::output::{Format, OutputError, PictureOptions};
 use gridtour::render::Timing;
 
@@ -31,15 +32,25 @@ pub struct Cli {
 }
 
 /// Refuses what was given for the window to open when it names no file
-/// and is no link or URL: most often a subcommand misspelt.
+/// and is no link or URL (most often a subcommand misspelt), and, when
+/// there is no display for the window to say it on, a damaged link.
 pub fn check_openable(open: &std::ffi::OsStr) -> Result<(), String> {
-    let text = open.to_string_lossy();
-    let link_like = text.starts_with(gridtour::knight::LINK_PREFIX)
-        || text.starts_with("http")
-        || text.starts_with("file://");
-    if link_like || std::path::Path::new(open).exists() {
+    let no_display = ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .all(|name| std::env::var_os(name).is_none_or(|value| value.is_empty()));
+    let path = match gridtour::document::Given::of(open) {
+        gridtour::document::Given::Link(link) => {
+            return match gridtour::document::read_bytes("the link", link.as_bytes()) {
+                Err(error) if no_display && cfg!(target_os = "linux") => Err(error.to_string()),
+                _ => Ok(()),
+            };
+        }
+        gridtour::document::Given::File(path) => path,
+    };
+    if path.exists() {
         return Ok(());
     }
+    let text = open.to_string_lossy();
     let shown = printable(&text);
     let subcommands: Vec<String> = Cli::command()
         .get_subcommands()
@@ -376,50 +387,6 @@ pub fn say_error(message: &str) {
     let _ = writeln!(std::io::stderr(), "gridtour: error: {}", printable(message));
 }
 
-/// The longest error line, in characters: enough for any message of the
-/// program's own with a file name and a quoted piece of the input.
-const MAX_ERROR_CHARS: usize = 400;
-
-/// Of a message cut short, how many of its last characters are kept: the
-/// advice a message ends with survives the cut of a long quotation.
-const KEPT_END_CHARS: usize = 150;
-
-/// `message` made safe for a terminal: control characters (which an input
-/// file can carry into a message it is quoted in, and which could clear the
-/// screen or rewrite the line) are written as escapes such as `\x1b`, and a
-/// message too long for one line is cut in the middle with an ellipsis,
-/// keeping its start and its end.
-fn printable(message: &str) -> String {
-    let mut shown = String::with_capacity(message.len().min(MAX_ERROR_CHARS + 8));
-    if message.chars().nth(MAX_ERROR_CHARS).is_none() {
-        escape_into(&mut shown, message.chars());
-        return shown;
-    }
-    escape_into(
-        &mut shown,
-        message.chars().take(MAX_ERROR_CHARS - KEPT_END_CHARS),
-    );
-    shown.push('…');
-    let mut end: Vec<char> = message.chars().rev().take(KEPT_END_CHARS).collect();
-    end.reverse();
-    escape_into(&mut shown, end.into_iter());
-    shown
-}
-
-/// Appends `chars` to `shown`, control characters escaped.
-fn escape_into(shown: &mut String, chars: impl Iterator<Item = char>) {
-    for c in chars {
-        match c {
-            '\t' => shown.push(' '),
-            c if c.is_control() && (c as u32) < 0x80 => {
-                shown.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c if c.is_control() => shown.push_str(&format!("\\u{{{:x}}}", c as u32)),
-            c => shown.push(c),
-        }
-    }
-}
-
 /// Applies the options that hold for the window and every subcommand, and
 /// returns the resources they give the engines (also those of every
 /// subcommand's work).
@@ -489,27 +456,5 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 .map_err(|error| Failure::Message(format!("cannot make the manual: {error}")))?;
             write_bytes(&bytes)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::printable;
-
-    #[test]
-    fn control_characters_are_escaped_and_long_messages_cut() {
-        assert_eq!(
-            printable("bad kind '\u{1b}[2J\u{1b}[31m PWNED \r' at 3:1"),
-            "bad kind '\\x1b[2J\\x1b[31m PWNED \\x0d' at 3:1"
-        );
-        assert_eq!(printable("next\u{85}line\u{b}"), "next\\u{85}line\\x0b");
-        let long = "x".repeat(5_000_000) + " (try --memory 8G)";
-        let shown = printable(&long);
-        assert_eq!(shown.chars().count(), super::MAX_ERROR_CHARS + 1);
-        assert!(shown.contains('…'));
-        assert!(
-            shown.ends_with("x (try --memory 8G)"),
-            "the advice at the end is kept"
-        );
     }
 }

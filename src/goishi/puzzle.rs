@@ -20,9 +20,12 @@ impl Point {
     }
 }
 
+/// The point as messages name it: its column and row, both counted from
+/// 1 (the column from the left, the row from the top), as the window's
+/// board labels show them. Files and links count from 0.
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.x, self.y)
+        write!(f, "({},{})", u64::from(self.x) + 1, u64::from(self.y) + 1)
     }
 }
 

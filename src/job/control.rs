@@ -40,6 +40,9 @@ impl<T> Outcome<T> {
 #[derive(Debug)]
 pub struct Control {
     cancelled: AtomicBool,
+    /// Whether the work in hand was stopped for its caller to go on
+    /// otherwise (see [`Control::interrupt`]).
+    interrupted: AtomicBool,
     /// Whether the work is paused: read on every check, so kept apart
     /// from the lock that `pause` holds the times under.
     paused: AtomicBool,
@@ -54,6 +57,10 @@ pub struct Control {
     /// something whose own searches find solutions that mean nothing to
     /// whoever watches (see [`Control::without_found`]).
     counts_found: AtomicBool,
+    /// Whether [`Control::add_nodes`] counts: not while the work asks
+    /// another engine a question on the side, whose nodes are not the
+    /// work's own (see [`Control::aside`]).
+    counts_nodes: AtomicBool,
     started: Instant,
     /// What the engine last said of the work in hand.
     detail: Mutex<Option<Arc<dyn Detail>>>,
@@ -77,9 +84,11 @@ impl Control {
     pub fn with_resources(resources: Resources) -> Self {
         Self {
             cancelled: AtomicBool::new(false),
+            interrupted: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             found: AtomicU64::new(0),
             counts_found: AtomicBool::new(true),
+            counts_nodes: AtomicBool::new(true),
             started: Instant::now(),
             detail: Mutex::new(None),
             resources,
@@ -134,9 +143,24 @@ impl Control {
         self.resumed.notify_all();
     }
 
-    /// Whether [`Control::cancel`] has been called; never waits.
+    /// Stops the work in hand as [`Control::cancel`] does, but for the
+    /// caller to go on once it has stopped and [`Control::end_interrupt`]
+    /// was called: a search told by another engine that it cannot succeed.
+    pub fn interrupt(&self) {
+        self.interrupted.store(true, Ordering::Relaxed);
+        let _pause = self.lock_pause();
+        self.resumed.notify_all();
+    }
+
+    /// Ends an interruption; whether there was one.
+    pub fn end_interrupt(&self) -> bool {
+        self.interrupted.swap(false, Ordering::Relaxed)
+    }
+
+    /// Whether [`Control::cancel`] (or [`Control::interrupt`]) has been
+    /// called; never waits.
     pub fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Relaxed)
+        self.cancelled.load(Ordering::Relaxed) || self.interrupted.load(Ordering::Relaxed)
     }
 
     /// The solvers' regular check: whether to stop because the work was
@@ -197,7 +221,9 @@ impl Control {
 
     /// Adds `n` explored search nodes to the progress counter.
     pub fn add_nodes(&self, n: u64) {
-        self.nodes.fetch_add(n, Ordering::Relaxed);
+        if self.counts_nodes.load(Ordering::Relaxed) {
+            self.nodes.fetch_add(n, Ordering::Relaxed);
+        }
     }
 
     /// Adds `n` found solutions to the progress counter.
@@ -215,6 +241,17 @@ impl Control {
         let before = self.counts_found.swap(false, Ordering::Relaxed);
         let result = work();
         self.counts_found.store(before, Ordering::Relaxed);
+        result
+    }
+
+    /// Runs `work`, a question asked on the side (a search asking the
+    /// frontier sweep whether there is a tour at all), with neither its
+    /// nodes nor its solutions in the counters: they count the work's own
+    /// search. Cancelling and pausing reach it as ever.
+    pub fn aside<T>(&self, work: impl FnOnce() -> T) -> T {
+        let nodes = self.counts_nodes.swap(false, Ordering::Relaxed);
+        let result = self.without_found(work);
+        self.counts_nodes.store(nodes, Ordering::Relaxed);
         result
     }
 

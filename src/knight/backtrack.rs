@@ -153,7 +153,12 @@ impl<'a, W: Watcher> Search<'a, W> {
         if self.remaining == 0 {
             // A single open square is an open tour; theory rules it out as
             // a closed one.
-            return Outcome::Done((self.kind == TourKind::Open).then(|| vec![self.start]));
+            if self.kind == TourKind::Closed {
+                self.see(Step::DeadEnd, self.start);
+                return Outcome::Done(None);
+            }
+            self.watcher.see(Step::Found);
+            return Outcome::Done(Some(vec![self.start]));
         }
         let Some(ends) = self.initial_ends() else {
             self.see(Step::DeadEnd, self.start);

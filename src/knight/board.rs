@@ -360,6 +360,17 @@ impl Board {
         Ok(Square::new(file as u32, self.height - rank as u32))
     }
 
+    /// The letters of the file (column) `x`, from the left: a, b, …, z,
+    /// aa, ab, … as square names and links spell them.
+    pub fn file_name(&self, x: u32) -> String {
+        file_letters(x)
+    }
+
+    /// The number of the rank (row) `y`, counted from the bottom from 1.
+    pub fn rank_name(&self, y: u32) -> String {
+        (i64::from(self.height) - i64::from(y)).to_string()
+    }
+
     /// Chess name of `s`: file letters then rank, `a1` bottom-left.
     pub fn square_name(&self, s: Square) -> String {
         let rank = i64::from(self.height) - i64::from(s.y);

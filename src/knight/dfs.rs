@@ -32,8 +32,18 @@ pub(crate) fn plain_search(
     let mut remaining = board.open_count() - 1;
     let mut unreported = 0u64;
     if remaining == 0 {
-        return Outcome::Done((kind == TourKind::Open).then(|| vec![start]));
+        if kind == TourKind::Closed {
+            watcher.see(Step::DeadEnd(start));
+            return Outcome::Done(None);
+        }
+        watcher.see(Step::Found);
+        return Outcome::Done(Some(vec![start]));
     }
+    // A closed tour goes round a cycle: two squares make none, the move
+    // back being the move there.
+    let closes = |grid: &Grid, last| {
+        kind == TourKind::Open || (board.open_count() > 2 && grid.attacks(last, origin))
+    };
     while let Some(top) = path.last_mut() {
         let (cell, tried) = *top;
         if tried == KNIGHT_MOVES.len() {
@@ -66,7 +76,7 @@ pub(crate) fn plain_search(
             path.push((next, 0));
             continue;
         }
-        if kind == TourKind::Open || grid.attacks(next, origin) {
+        if closes(&grid, next) {
             control.add_nodes(unreported);
             watcher.see(Step::Found);
             let squares = path.iter().map(|&(cell, _)| grid.square(cell));

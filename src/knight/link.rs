@@ -66,6 +66,11 @@ pub enum LinkError {
         /// Where the value starts.
         column: usize,
     },
+    /// A value of `closed` other than nothing, 1, 0, true, false, yes or no.
+    NotAYesOrNo {
+        /// Where the value starts.
+        column: usize,
+    },
     /// A `tour` without a `start`.
     TourWithoutStart,
     /// A character of `tour` that is not a move digit 0 to 7.
@@ -110,6 +115,10 @@ impl fmt::Display for LinkError {
             LinkError::StartBlocked { column } => {
                 write!(f, "column {column}: start: the start square is blocked")
             }
+            LinkError::NotAYesOrNo { column } => write!(
+                f,
+                "column {column}: closed: expected nothing, 1 or 0 (closed, closed=1, closed=0)"
+            ),
             LinkError::TourWithoutStart => write!(f, "a tour needs its start square (start=…)"),
             LinkError::NotAMove { column, found } => write!(
                 f,
@@ -184,9 +193,13 @@ impl BoardLink {
         link
     }
 
-    /// Reads a link (surrounding white space allowed).
+    /// Reads a link (surrounding white space allowed; letters, digits and
+    /// commas written as percent escapes, as browsers and chat programs
+    /// write them, are read as themselves, and columns count in the link
+    /// so read).
     pub fn parse(text: &str) -> Result<BoardLink, LinkError> {
-        let text = text.trim();
+        let text = unescaped(text.trim());
+        let text = text.as_str();
         let fields = text.strip_prefix(LINK_PREFIX).ok_or(LinkError::NotALink)?;
         let mut column = LINK_PREFIX.chars().count() + 1;
         let mut given = Fields::default();
@@ -196,6 +209,32 @@ impl BoardLink {
         }
         given.link()
     }
+}
+
+/// `text` with each percent escape of a letter, a digit or a comma (`%2C`)
+/// written as that character; other escapes stay as they are.
+fn unescaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let escaped = rest
+            .get(at + 1..at + 3)
+            .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+            .filter(|byte| byte.is_ascii_alphanumeric() || *byte == b',');
+        match escaped {
+            Some(byte) => {
+                out.push(char::from(byte));
+                rest = &rest[at + 3..];
+            }
+            None => {
+                out.push('%');
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The digit of the knight's move from `from` to `to`.
@@ -215,7 +254,7 @@ fn move_digit(from: Square, to: Square) -> char {
 #[derive(Default)]
 struct Fields<'a> {
     size: Option<(&'a str, usize)>,
-    closed: Option<usize>,
+    closed: Option<(bool, usize)>,
     blocked: Option<(&'a str, usize)>,
     start: Option<(&'a str, usize)>,
     tour: Option<(&'a str, usize)>,
@@ -231,8 +270,13 @@ impl<'a> Fields<'a> {
             "blocked" => (&mut self.blocked, "blocked"),
             "start" => (&mut self.start, "start"),
             "tour" => (&mut self.tour, "tour"),
-            "closed" if value.is_empty() => {
-                if self.closed.replace(column).is_some() {
+            "closed" => {
+                let closed = match value {
+                    "" | "1" | "true" | "yes" => true,
+                    "0" | "false" | "no" => false,
+                    _ => return Err(LinkError::NotAYesOrNo { column: at }),
+                };
+                if self.closed.replace((closed, column)).is_some() {
                     return Err(LinkError::RepeatedField {
                         column,
                         name: "closed",
@@ -276,7 +320,7 @@ impl<'a> Fields<'a> {
                 column += name.chars().count() + 1;
             }
         }
-        let kind = if self.closed.is_some() {
+        let kind = if self.closed.is_some_and(|(closed, _)| closed) {
             TourKind::Closed
         } else {
             TourKind::Open
@@ -390,6 +434,30 @@ mod tests {
         let bare = BoardLink::of_board(Board::new(5, 6).expect("5x6"), TourKind::Open);
         assert_eq!(bare.to_link(), "gridtour:knight?size=5x6");
         assert_eq!(BoardLink::parse(" gridtour:knight?size=5x6\n"), Ok(bare));
+    }
+
+    #[test]
+    fn escaped_commas_and_yes_or_no_values_read_as_people_write_them() {
+        let plain =
+            BoardLink::parse("gridtour:knight?size=6x6&blocked=c3,d5&closed").expect("a link");
+        assert_eq!(
+            BoardLink::parse("gridtour:knight?size=6x6&blocked=c3%2Cd5&closed=1"),
+            Ok(plain.clone())
+        );
+        assert_eq!(
+            BoardLink::parse("gridtour:knight?size=6x6&blocked=%63%33%2cd5&closed=true"),
+            Ok(plain.clone())
+        );
+        let open =
+            BoardLink::parse("gridtour:knight?size=6x6&blocked=c3,d5&closed=0").expect("a link");
+        assert_eq!(open.kind, TourKind::Open);
+        assert_eq!(open.board, plain.board);
+        assert_eq!(
+            BoardLink::parse("gridtour:knight?size=6x6&closed=maybe"),
+            Err(LinkError::NotAYesOrNo { column: 33 })
+        );
+        // Escapes of anything else stay, and are refused as they were.
+        assert!(BoardLink::parse("gridtour:knight?size=6x6&blocked=c3%26d5").is_err());
     }
 
     #[test]

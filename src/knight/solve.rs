@@ -3,10 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::trace::{Unwatched, Watcher};
+use super::trace::{Step, Unwatched, Watcher, walk_again};
 use super::{
-    Board, Square, Tour, TourKind, backtrack, dfs, impossibility, impossibility_between, large,
-    validate, warnsdorff,
+    Board, Patience, Square, Tour, TourKind, backtrack, dfs, impossibility, impossibility_between,
+    large, validate, warnsdorff,
 };
 use crate::job::{Control, Outcome};
 
@@ -86,6 +86,14 @@ pub enum SolveResult {
 /// rotations.
 pub const LARGE_BOARD_SQUARES: usize = 100 * 100;
 
+/// On boards with blocked squares and a side at most this long, a search
+/// that goes on races the frontier sweep (see [`racing_the_sweep`]).
+pub const SWEEP_SIDE: u32 = 8;
+
+/// How long a search runs alone before the sweep starts beside it: most
+/// searches end sooner, and never pay for it.
+const SWEEP_AFTER: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Finds one tour of `kind` from `start`.
 ///
 /// In order: the theory of [`impossibility`] (no search when a proof
@@ -131,6 +139,23 @@ pub fn solve_watched(
     if let Some(reason) = impossibility(board, Some(start), kind) {
         return Outcome::Done(SolveResult::NoTour(reason));
     }
+    match racing_the_sweep(board, (start, kind), control, |control| {
+        searched(board, (start, kind), algorithm, control, watcher)
+    }) {
+        Outcome::Done(Some(result)) => Outcome::Done(result),
+        Outcome::Done(None) => Outcome::Done(SolveResult::NoTour(exhausted(board, start, kind))),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// The search of [`solve_watched`] once theory has had its say.
+fn searched(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    algorithm: Algorithm,
+    control: &Control,
+    watcher: &mut impl Watcher,
+) -> Outcome<SolveResult> {
     let large_board = board.area() >= LARGE_BOARD_SQUARES;
     if large_board {
         match constructed(board, start, kind, control) {
@@ -154,15 +179,66 @@ pub fn solve_watched(
         // forever; the construction covers every full board that has tours.
         if !large_board {
             match constructed(board, start, kind, control) {
-                Outcome::Done(Some(tour)) => return Outcome::Done(SolveResult::Found(tour)),
+                Outcome::Done(Some(tour)) => {
+                    walk_again(watcher, &tour.path);
+                    watcher.see(Step::Found);
+                    return Outcome::Done(SolveResult::Found(tour));
+                }
                 Outcome::Done(None) => {}
                 Outcome::Cancelled => return Outcome::Cancelled,
             }
         }
+        // Backtracking starts over from the start square.
+        watcher.see(Step::Restart);
     }
     match backtrack::backtrack(board, start, kind, control, watcher) {
         Outcome::Cancelled => Outcome::Cancelled,
         Outcome::Done(found) => Outcome::Done(found_or_exhausted(board, start, kind, found)),
+    }
+}
+
+/// Runs `search`, and beside it, once it has run for
+/// [`SWEEP_AFTER`] on a board with blocked squares the frontier sweep can
+/// count (a side of at most [`SWEEP_SIDE`]), a count of the tours: a
+/// count of none stops the search (`Done(None)`), so that no search
+/// outlasts what the sweep can tell. Thin boards with holes and no tour
+/// are where a search can look for hours and the sweep proves in
+/// seconds that there is nothing to find.
+fn racing_the_sweep<T>(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    control: &Control,
+    search: impl FnOnce(&Control) -> Outcome<T>,
+) -> Outcome<Option<T>> {
+    if board.is_full() || board.width().min(board.height()) > SWEEP_SIDE {
+        return search(control).map(Some);
+    }
+    let sweep = Control::with_resources(control.resources().clone());
+    let (search_done, search_ended) = std::sync::mpsc::channel::<()>();
+    let outcome = std::thread::scope(|scope| {
+        let sweep = &sweep;
+        // A thread the system refuses leaves the search to itself.
+        let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+            if search_ended.recv_timeout(SWEEP_AFTER).is_ok() {
+                return;
+            }
+            let counted =
+                super::count::count(board, Some(start), kind, Patience::Seconds(0.0), sweep);
+            if let Outcome::Done(Ok(count)) = counted
+                && count.tours == 0
+            {
+                control.interrupt();
+            }
+        });
+        let outcome = search(control);
+        let _ = search_done.send(());
+        sweep.cancel();
+        outcome
+    });
+    let interrupted = control.end_interrupt();
+    match outcome {
+        Outcome::Cancelled if interrupted && !control.is_cancelled() => Outcome::Done(None),
+        outcome => outcome.map(Some),
     }
 }
 

@@ -75,6 +75,17 @@ pub trait Watcher {
     fn see(&mut self, step: Step);
 }
 
+/// Shows `watcher` a search's path given up, and `squares` walked from
+/// their first: how a trace ends on a tour that the search did not
+/// leave on its path (a cycle turned to begin at the start, a tour
+/// built after the search gave up).
+pub(crate) fn walk_again(watcher: &mut impl Watcher, squares: &[Square]) {
+    watcher.see(Step::Restart);
+    for &square in squares {
+        watcher.see(Step::Push(square));
+    }
+}
+
 /// Nobody: every call is empty and compiled away.
 pub struct Unwatched;
 

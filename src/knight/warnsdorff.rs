@@ -21,7 +21,7 @@
 //!   every attempt fails the solver falls back to exhaustive search.
 
 use super::grid::Grid;
-use super::trace::{Step, Watcher};
+use super::trace::{Step, Watcher, walk_again};
 use super::{Board, KNIGHT_MOVES, Square, TourKind};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -138,9 +138,15 @@ pub(crate) fn robust_tour(
             Outcome::Done(None) => continue,
             Outcome::Done(Some(path)) => {
                 let mut squares: Vec<Square> = path.iter().map(|&c| template.square(c)).collect();
-                if let Some(offset) = squares.iter().position(|&s| s == start) {
+                if let Some(offset) = squares.iter().position(|&s| s == start)
+                    && offset > 0
+                {
+                    // The cycle found from another square, walked again
+                    // from the start, so the trace ends on the tour given.
                     squares.rotate_left(offset);
+                    walk_again(watcher, &squares);
                 }
+                watcher.see(Step::Found);
                 return Outcome::Done(Some(squares));
             }
         }
@@ -218,7 +224,6 @@ impl<'a, W: Watcher> Walk<'a, W> {
         match self.complete() {
             Outcome::Done(true) => {
                 self.report();
-                self.watcher.see(Step::Found);
                 Outcome::Done(Some(self.path))
             }
             Outcome::Done(false) => Outcome::Done(None),

@@ -28,13 +28,15 @@ impl Timing {
     /// still plays in about a second.
     pub const MAX_MOVES_PER_SECOND: f64 = 1_000_000.0;
 
-    /// A pace of `moves_per_second`, which must be a positive number up to
-    /// [`Self::MAX_MOVES_PER_SECOND`].
+    /// The slowest pace accepted: a move every 100 seconds, within what a
+    /// GIF frame's delay can hold (655 seconds) and far from where the
+    /// arithmetic of frames overflows.
+    pub const MIN_MOVES_PER_SECOND: f64 = 0.01;
+
+    /// A pace of `moves_per_second`, which must be a number from
+    /// [`Self::MIN_MOVES_PER_SECOND`] to [`Self::MAX_MOVES_PER_SECOND`].
     pub fn new(moves_per_second: f64) -> Result<Timing, PictureError> {
-        if moves_per_second.is_finite()
-            && moves_per_second > 0.0
-            && moves_per_second <= Self::MAX_MOVES_PER_SECOND
-        {
+        if (Self::MIN_MOVES_PER_SECOND..=Self::MAX_MOVES_PER_SECOND).contains(&moves_per_second) {
             Ok(Timing {
                 moves_per_second,
                 hold_seconds: 3.0,
@@ -42,6 +44,7 @@ impl Timing {
         } else {
             Err(PictureError::Speed {
                 moves_per_second,
+                least: Self::MIN_MOVES_PER_SECOND,
                 most: Self::MAX_MOVES_PER_SECOND,
             })
         }

@@ -45,6 +45,8 @@ pub enum PictureError {
     Speed {
         /// The speed asked for, in moves a second.
         moves_per_second: f64,
+        /// The least there is.
+        least: f64,
         /// The most there is.
         most: f64,
     },
@@ -108,10 +110,11 @@ impl fmt::Display for PictureError {
             ),
             PictureError::Speed {
                 moves_per_second,
+                least,
                 most,
             } => write!(
                 f,
-                "the speed must be a number of moves per second above 0 and at most {most}, got \
+                "the speed must be a number of moves per second from {least} to {most}, got \
                  {moves_per_second}"
             ),
             PictureError::Encoding { what, message } => {

@@ -92,6 +92,14 @@ impl WindowMode for GoishiSession {
     }
 
     fn shown(&self) -> (u64, usize) {
-        (self.core().revision, self.picks().len())
+        // Both only grow, so their sum changes whenever either does.
+        (
+            self.core().revision + self.shelf().changes(),
+            self.picks().len(),
+        )
+    }
+
+    fn adopt(&mut self, settings: &GoishiSettings) {
+        self.adopt_shelf(&settings.shelf);
     }
 }

@@ -18,7 +18,7 @@ use gridtour::job::Progress;
 
 use crate::app::command::{Effect, Step};
 use crate::app::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
-use crate::app::goishi::shelf::{Clock, Shelf, clock_text};
+use crate::app::goishi::shelf::{Clock, Record, Shelf, clock_text};
 use crate::app::goishi::ui::level_name;
 use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
 use crate::app::i18n::tr;
@@ -455,10 +455,15 @@ impl GoishiSession {
         &self.shelf
     }
 
+    /// Takes `records` (the shelf merged with another window's) for the
+    /// shelf on show.
+    pub fn adopt_shelf(&mut self, records: &[Record]) {
+        self.shelf.replace(records.to_vec());
+    }
+
     /// The best time of the puzzle on show, if it was ever solved.
     pub fn best_time(&self) -> Option<Duration> {
-        let record = self.shelf.get(&self.url)?;
-        record.best_seconds.map(Duration::from_secs_f64)
+        self.shelf.get(&self.url)?.best()
     }
 
     /// Holds the clock while the window is out of view or play mode is

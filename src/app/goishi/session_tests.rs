@@ -616,3 +616,40 @@ fn a_puzzle_too_big_to_play_by_hand_stays_off_the_shelf() {
     let small = session_with(UNIQUE_URL);
     assert!(small.shelf().get(UNIQUE_URL).is_some());
 }
+
+#[test]
+fn a_notice_about_a_position_goes_when_the_player_moves_on() {
+    let mut solved = session_with(UNIQUE_URL);
+    give(&mut solved, GoishiCommand::Solve);
+    let solution = solved.line().to_vec();
+    let mut session = session_with(UNIQUE_URL);
+    play(&mut session);
+    give(&mut session, GoishiCommand::Click(solution[0]));
+    give(&mut session, GoishiCommand::Check);
+    let check = session
+        .notice(Instant::now())
+        .expect("the check")
+        .text
+        .clone();
+    assert_eq!(check, "Check: all is well, this can still be finished.");
+    give(&mut session, GoishiCommand::Click(solution[1]));
+    assert_ne!(
+        session
+            .notice(Instant::now())
+            .map(|notice| notice.text.as_str()),
+        Some(check.as_str()),
+        "the check spoke of the position before the pick"
+    );
+    // A refused pick, then Undo: the refusal spoke of the undone position.
+    give(&mut session, GoishiCommand::Click(solution[0]));
+    assert!(
+        session
+            .notice(Instant::now())
+            .is_some_and(|notice| notice.error)
+    );
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Undo)),
+    );
+    assert_eq!(session.notice(Instant::now()), None);
+}

@@ -4,10 +4,15 @@
 
 use std::time::{Duration, Instant};
 
+use gridtour::saved_state::read_leniently;
 use serde::{Deserialize, Serialize};
 
 /// The most puzzles the shelf keeps; beyond, the oldest unsolved go first.
 const SHELF_MAX: usize = 300;
+
+/// The longest best time a record keeps, in seconds (about a year): a
+/// longer, negative or not-a-number one read from a file is damage.
+const BEST_SECONDS_MAX: f64 = 3.2e7;
 
 /// The clock of one game: it starts on the first pick, runs while the game
 /// is in play and in view, and stops when every stone is picked.
@@ -78,8 +83,11 @@ pub fn clock_text(time: Duration) -> String {
     }
 }
 
-/// One puzzle on the shelf.
+/// One puzzle on the shelf. Read value by value: a record keeps its
+/// puzzle whatever else of it cannot be read, and a best time that no
+/// solve can have is dropped.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "serde_json::Value")]
 pub struct Record {
     /// The puzzle, as its puzz.link URL.
     pub url: String,
@@ -97,7 +105,72 @@ pub struct Record {
     pub best_seconds: Option<f64>,
 }
 
+/// A record as it is written, read with every field optional.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct StoredRecord {
+    url: String,
+    name: String,
+    size: (u32, u32),
+    stones: usize,
+    level: Option<String>,
+    solved: bool,
+    best_seconds: Option<f64>,
+}
+
+impl TryFrom<serde_json::Value> for Record {
+    type Error = &'static str;
+
+    fn try_from(value: serde_json::Value) -> Result<Record, Self::Error> {
+        let (stored, _) = read_leniently::<StoredRecord>(&value);
+        if stored.url.is_empty() {
+            return Err("a shelf record without its puzzle");
+        }
+        Ok(Record {
+            url: stored.url,
+            name: stored.name,
+            size: stored.size,
+            stones: stored.stones,
+            level: stored.level,
+            solved: stored.solved,
+            best_seconds: stored.best_seconds.filter(|&seconds| valid_best(seconds)),
+        })
+    }
+}
+
+/// Whether `seconds` can be the time of a solve.
+fn valid_best(seconds: f64) -> bool {
+    seconds.is_finite() && seconds > 0.0 && seconds <= BEST_SECONDS_MAX
+}
+
+/// `records` with what `theirs` (another window's shelf) knows that they
+/// do not: its puzzles after these, and of a puzzle both have, the better
+/// best time, solved if either solved it, and a level if either rated it.
+pub fn merged(records: &[Record], theirs: Vec<Record>) -> Vec<Record> {
+    let mut all = records.to_vec();
+    for their in theirs {
+        match all.iter_mut().find(|record| record.url == their.url) {
+            Some(record) => {
+                record.solved |= their.solved;
+                record.level = record.level.take().or(their.level);
+                record.best_seconds = match (record.best_seconds, their.best_seconds) {
+                    (Some(mine), Some(theirs)) => Some(mine.min(theirs)),
+                    (mine, theirs) => mine.or(theirs),
+                };
+            }
+            None => all.push(their),
+        }
+    }
+    Shelf::from_records(all).records
+}
+
 impl Record {
+    /// The best time, if there is one.
+    pub fn best(&self) -> Option<Duration> {
+        self.best_seconds
+            .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+    }
+
     /// A puzzle met for the first time.
     fn new(url: &str, name: &str, size: (u32, u32), stones: usize) -> Record {
         Record {
@@ -113,9 +186,18 @@ impl Record {
 }
 
 /// The puzzles met, most recent first.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct Shelf {
     records: Vec<Record>,
+    /// How many times it changed: a save writes it again after it
+    /// changed, even where nothing on the board did (a rating, a merge).
+    changes: u64,
+}
+
+impl PartialEq for Shelf {
+    fn eq(&self, other: &Shelf) -> bool {
+        self.records == other.records
+    }
 }
 
 impl Shelf {
@@ -126,6 +208,19 @@ impl Shelf {
             shelf.put(record);
         }
         shelf
+    }
+
+    /// Takes `records` for its own (the shelf merged with another
+    /// window's).
+    pub fn replace(&mut self, records: Vec<Record>) {
+        let changes = self.changes + 1;
+        *self = Shelf::from_records(records);
+        self.changes = changes;
+    }
+
+    /// How many times the shelf changed since it was made.
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// Every record, most recent first.
@@ -140,6 +235,7 @@ impl Shelf {
 
     /// Puts the puzzle first on the shelf, keeping what is known of it.
     pub fn note(&mut self, url: &str, name: &str, size: (u32, u32), stones: usize) {
+        self.changes += 1;
         let record = match self.take(url) {
             Some(known) => Record {
                 name: name.to_owned(),
@@ -152,6 +248,7 @@ impl Shelf {
 
     /// Adds a puzzle at the back, unless it is there: the shipped ones.
     pub fn stock(&mut self, url: &str, name: &str, size: (u32, u32), stones: usize) {
+        self.changes += 1;
         if self.get(url).is_none() && self.records.len() < SHELF_MAX {
             self.records.push(Record::new(url, name, size, stones));
         }
@@ -160,11 +257,12 @@ impl Shelf {
     /// Records a solve of `url` in `time`, a best time unless `helped`
     /// (hints were taken); the best time before it, if any.
     pub fn solved(&mut self, url: &str, time: Duration, helped: bool) -> Option<Duration> {
+        self.changes += 1;
         let record = self.records.iter_mut().find(|record| record.url == url)?;
-        let before = record.best_seconds.map(Duration::from_secs_f64);
+        let before = record.best();
         record.solved = true;
         let seconds = time.as_secs_f64();
-        if !helped && record.best_seconds.is_none_or(|best| seconds < best) {
+        if !helped && valid_best(seconds) && record.best_seconds.is_none_or(|best| seconds < best) {
             record.best_seconds = Some(seconds);
         }
         before
@@ -172,6 +270,7 @@ impl Shelf {
 
     /// Records the level of `url`.
     pub fn rated(&mut self, url: &str, level: &str) {
+        self.changes += 1;
         if let Some(record) = self.records.iter_mut().find(|record| record.url == url) {
             record.level = Some(level.to_owned());
         }

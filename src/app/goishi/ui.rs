@@ -2,7 +2,7 @@
 //! keys into [`GoishiCommand`]s. It holds only what is about drawing and
 //! typing (the canvas view, the URL being typed, a size being changed).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use eframe::egui;
 use gridtour::goishi::{self, Level, Point, Puzzle};
@@ -252,6 +252,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
         {
             self.path.clear();
         }
+        ui.checkbox(&mut view.show_labels, tr!("board-labels"));
     }
 
     fn canvas(
@@ -298,6 +299,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
             shown,
             closed: false,
             numbers: view.show_numbers,
+            labels: view.show_labels,
             revision: drawn ^ u64::from(view.show_numbers) << 63,
         };
         let response = self.view.show(ui, &scene);
@@ -333,11 +335,10 @@ fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand
                 if let Some(level) = level {
                     about.push_str(&tr!("shelf-level", level = level_name(level)));
                 }
-                match (record.solved, record.best_seconds) {
-                    (true, Some(best)) => about.push_str(&tr!(
-                        "shelf-solved-best",
-                        time = clock_text(Duration::from_secs_f64(best))
-                    )),
+                match (record.solved, record.best()) {
+                    (true, Some(best)) => {
+                        about.push_str(&tr!("shelf-solved-best", time = clock_text(best)))
+                    }
                     (true, None) => about.push_str(tr!("shelf-solved")),
                     (false, _) => {}
                 }

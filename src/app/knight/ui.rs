@@ -129,6 +129,7 @@ impl ModeUi<KnightSession> for KnightUi {
         {
             self.path.clear();
         }
+        ui.checkbox(&mut view.show_labels, tr!("board-labels"));
         let mut hints = session.shows_hints();
         if ui
             .checkbox(&mut hints, tr!("play-hints"))
@@ -247,6 +248,7 @@ impl ModeUi<KnightSession> for KnightUi {
             shown,
             closed: false,
             numbers: view.show_numbers,
+            labels: view.show_labels,
             revision: drawn ^ u64::from(view.show_numbers) << 63,
         };
         let response = self.view.show(ui, &scene);

@@ -62,12 +62,12 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
         let p = Point::new(x, y);
         let fault = if !puzzle.contains(p) {
             Some(format!(
-                "stone {p} lies outside the {}x{} board",
+                "stone [{x},{y}] lies outside the {}x{} board",
                 puzzle.width(),
                 puzzle.height()
             ))
         } else if puzzle.has_stone(p) {
-            Some(format!("stone {p} is listed twice"))
+            Some(format!("stone [{x},{y}] is listed twice"))
         } else {
             None
         };
@@ -143,7 +143,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "a.json:2:18: stone (5,0) lies outside the 3x2 board"
+            "a.json:2:18: stone [5,0] lies outside the 3x2 board"
         );
         assert!(parse("a.json", r#"{"width":0,"height":2,"stones":[]}"#).is_err());
         let error = parse(
@@ -153,7 +153,7 @@ mod tests {
         .unwrap_err();
         assert_eq!(
             error.to_string(),
-            "a.json:2:23: stone (1,0) is listed twice"
+            "a.json:2:23: stone [1,0] is listed twice"
         );
         assert!(parse_order_json("o.json", r#"{"x":1}"#).is_err());
         let error = parse_order_json("o.json", "[\n[1,2],\n[3,4],\n[\"x\",5]\n]").unwrap_err();

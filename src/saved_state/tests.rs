@@ -1,0 +1,410 @@
+use std::io;
+
+use serde::Deserialize;
+
+use super::*;
+use crate::atomic_write::write_atomic_with;
+
+/// A state shaped like the window's: plain values, an enum, a section, and
+/// a list of records that must survive.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct State {
+    name: String,
+    speed: f32,
+    colour: Option<Colour>,
+    view: View,
+    times: Vec<Time>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+enum Colour {
+    Red,
+    Blue,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct View {
+    numbers: bool,
+    size: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Time {
+    puzzle: String,
+    seconds: f64,
+}
+
+impl Saved for State {
+    fn merge_from(&mut self, theirs: Self) {
+        for time in theirs.times {
+            match self
+                .times
+                .iter_mut()
+                .find(|mine| mine.puzzle == time.puzzle)
+            {
+                Some(mine) => mine.seconds = mine.seconds.min(time.seconds),
+                None => self.times.push(time),
+            }
+        }
+    }
+}
+
+fn sample(times: usize) -> State {
+    State {
+        name: "a player's boards".to_owned(),
+        speed: 12.5,
+        colour: Some(Colour::Blue),
+        view: View {
+            numbers: true,
+            size: 8,
+        },
+        times: (0..times)
+            .map(|i| Time {
+                puzzle: format!("https://puzz.link/p?goishi/{i}"),
+                seconds: 30.0 + i as f64,
+            })
+            .collect(),
+    }
+}
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let path =
+            std::env::temp_dir().join(format!("gridtour-state-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&path);
+        fs::create_dir_all(&path).expect("a scratch folder");
+        Scratch(path)
+    }
+
+    fn state(&self) -> PathBuf {
+        self.0.join("state.json")
+    }
+
+    /// The names in the folder other than the state and its lock.
+    fn others(&self) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(&self.0)
+            .expect("the scratch folder")
+            .map(|entry| {
+                entry
+                    .expect("an entry")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .filter(|name| name != "state.json" && name != ".state.json.lock")
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn load(path: &Path) -> Loaded<State> {
+    StateFile::at(path).load()
+}
+
+#[test]
+fn a_state_saved_reads_back_and_an_unchanged_one_is_not_written_again() {
+    let scratch = Scratch::new("round");
+    let mut file = StateFile::at(scratch.state());
+    let loaded: Loaded<State> = file.load();
+    assert_eq!(loaded.state, None, "no file yet");
+    assert_eq!(loaded.trouble, None);
+    let mut state = sample(3);
+    assert_eq!(
+        file.save(&mut state),
+        Ok(SaveOutcome::Written { merged: false })
+    );
+    assert_eq!(file.save(&mut state), Ok(SaveOutcome::Unchanged));
+    let back = load(&scratch.state());
+    assert_eq!(back.state, Some(sample(3)));
+    assert_eq!(back.trouble, None);
+    assert!(scratch.others().is_empty(), "{:?}", scratch.others());
+}
+
+#[test]
+fn each_value_that_cannot_be_read_takes_its_default_alone() {
+    let scratch = Scratch::new("fields");
+    let good = serde_json::to_value(sample(2)).expect("a value");
+    let cases: [(&str, Value, &[&str]); 6] = [
+        // A colour a newer version wrote.
+        ("colour", Value::from("Green"), &["colour"]),
+        // A wrong type.
+        ("speed", Value::from("x"), &["speed"]),
+        // A wrong type inside a section: the section keeps the rest.
+        (
+            "view",
+            serde_json::json!({"numbers": true, "size": -3}),
+            &["view.size"],
+        ),
+        // One damaged record among whole ones.
+        (
+            "times",
+            serde_json::json!([good["times"][0], {"puzzle": 4}, good["times"][1]]),
+            &["times[1]"],
+        ),
+        // A section that is not an object at all.
+        ("view", Value::from(17), &["view"]),
+        // A list that is not a list.
+        ("times", Value::from("none"), &["times"]),
+    ];
+    for (key, bad, unread) in cases {
+        let mut stored = good.clone();
+        stored[key] = bad.clone();
+        fs::write(scratch.state(), serde_json::to_vec(&stored).expect("bytes")).expect("written");
+        let mut file = StateFile::at(scratch.state());
+        let loaded: Loaded<State> = file.load();
+        let state = loaded.state.expect("a state");
+        let mut expected = sample(2);
+        match (key, unread[0]) {
+            ("colour", _) => expected.colour = None,
+            ("speed", _) => expected.speed = 0.0,
+            (_, "view.size") => expected.view.size = 0,
+            (_, "view") => expected.view = View::default(),
+            (_, "times[1]") => {}
+            _ => expected.times.clear(),
+        }
+        assert_eq!(state, expected, "{key} = {bad}");
+        let Some(Trouble::PartlyRead {
+            kept_as: Some(kept_as),
+            unread: said,
+            cut_short: false,
+            ..
+        }) = loaded.trouble
+        else {
+            panic!("{key} = {bad}: {:?}", loaded.trouble);
+        };
+        assert_eq!(said, unread, "{key} = {bad}");
+        // The file as it was is kept, byte for byte.
+        assert_eq!(
+            fs::read(&kept_as).expect("the copy"),
+            fs::read(scratch.state()).expect("the file")
+        );
+        fs::remove_file(kept_as).expect("removed");
+    }
+}
+
+#[test]
+fn a_file_cut_short_gives_back_every_whole_value_and_never_fails() {
+    let scratch = Scratch::new("cut");
+    let bytes = serde_json::to_vec_pretty(&sample(4)).expect("bytes");
+    for length in 0..bytes.len() {
+        fs::write(scratch.state(), &bytes[..length]).expect("written");
+        let loaded = load(&scratch.state());
+        let state = loaded.state.expect("a state, defaults at worst");
+        // What is read is a part of what was saved, never anything else.
+        assert!(
+            state
+                .times
+                .iter()
+                .all(|time| sample(4).times.contains(time))
+        );
+        assert!(loaded.trouble.is_some(), "cut at {length} said nothing");
+        for name in scratch.others() {
+            fs::remove_file(scratch.0.join(name)).expect("removed");
+        }
+    }
+    // Two bytes off the end lose nothing at all.
+    fs::write(scratch.state(), &bytes[..bytes.len() - 2]).expect("written");
+    let loaded = load(&scratch.state());
+    assert_eq!(loaded.state, Some(sample(4)));
+    assert!(matches!(
+        loaded.trouble,
+        Some(Trouble::PartlyRead {
+            cut_short: true,
+            ..
+        })
+    ));
+    // Something after the end is damage too, but all of it reads.
+    fs::write(scratch.state(), [&bytes[..], b"}garbage"].concat()).expect("written");
+    assert_eq!(load(&scratch.state()).state, Some(sample(4)));
+}
+
+#[test]
+fn a_save_cut_short_at_any_byte_leaves_the_state_before_it() {
+    let scratch = Scratch::new("full-disk");
+    let mut file = StateFile::at(scratch.state());
+    let _: Loaded<State> = file.load();
+    file.save(&mut sample(1)).expect("the first save");
+    let mut newer = sample(3);
+    newer.speed = 99.0;
+    let length = serde_json::to_vec(&newer).expect("bytes").len();
+    for written in 0..length {
+        // A full disk after `written` bytes.
+        let mut full_disk = |path: &Path, bytes: &[u8]| {
+            write_atomic_with(path, &mut |out| {
+                out.write_all(&bytes[..written])?;
+                Err(io::Error::new(ErrorKind::StorageFull, "no space left"))
+            })
+        };
+        let result = file.save_through(&mut newer.clone(), &mut full_disk);
+        assert!(
+            matches!(result, Err(Trouble::NotSaved { .. })),
+            "{written}: {result:?}"
+        );
+        let back = load(&scratch.state());
+        assert_eq!(back.state, Some(sample(1)), "after {written} bytes");
+        assert_eq!(back.trouble, None);
+        // A kill after `written` bytes: the temporary file is left behind,
+        // never renamed.
+        let mut killed = |path: &Path, bytes: &[u8]| {
+            let temp = path.with_file_name(format!(".state.json.{}.0.tmp", std::process::id()));
+            fs::write(temp, &bytes[..written]).expect("the temporary file");
+            Err(WriteError {
+                path: path.to_path_buf(),
+                reason: crate::atomic_write::WriteFailure::NotAFile,
+            })
+        };
+        let _ = file.save_through(&mut newer.clone(), &mut killed);
+        assert_eq!(load(&scratch.state()).state, Some(sample(1)));
+    }
+    // The next whole save writes the new state.
+    file.save(&mut newer.clone()).expect("a save");
+    assert_eq!(load(&scratch.state()).state, Some(newer));
+}
+
+#[test]
+fn two_windows_saving_in_turn_keep_both_best_times() {
+    let scratch = Scratch::new("two");
+    let (mut first, mut second) = (
+        StateFile::at(scratch.state()),
+        StateFile::at(scratch.state()),
+    );
+    let mut one: State = first.load().state.unwrap_or_default();
+    let mut two: State = second.load().state.unwrap_or_default();
+    let time = |puzzle: &str, seconds| Time {
+        puzzle: puzzle.to_owned(),
+        seconds,
+    };
+    one.times.push(time("a", 40.0));
+    assert_eq!(
+        first.save(&mut one),
+        Ok(SaveOutcome::Written { merged: false })
+    );
+    two.times.push(time("b", 50.0));
+    assert_eq!(
+        second.save(&mut two),
+        Ok(SaveOutcome::Written { merged: true })
+    );
+    assert_eq!(two.times, [time("b", 50.0), time("a", 40.0)]);
+    // The first window beats its time; the second's time stays.
+    one.times[0].seconds = 35.0;
+    first.save(&mut one).expect("a save");
+    assert_eq!(one.times, [time("a", 35.0), time("b", 50.0)]);
+    let on_disk = load(&scratch.state()).state.expect("a state");
+    assert_eq!(on_disk.times, [time("a", 35.0), time("b", 50.0)]);
+    // Threads saving at once, each its own time, lose none of them.
+    let threads: Vec<_> = (0..8)
+        .map(|i| {
+            let path = scratch.state();
+            std::thread::spawn(move || {
+                let mut file = StateFile::at(path);
+                let mut state: State = file.load().state.unwrap_or_default();
+                state.times.push(time(&format!("t{i}"), f64::from(i)));
+                file.save(&mut state).expect("a save");
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().expect("a thread");
+    }
+    let on_disk = load(&scratch.state()).state.expect("a state");
+    for i in 0..8 {
+        assert!(
+            on_disk
+                .times
+                .contains(&time(&format!("t{i}"), f64::from(i)))
+        );
+    }
+    assert_eq!(on_disk.times.len(), 10);
+}
+
+#[test]
+fn a_file_that_reads_as_nothing_is_moved_aside_and_never_written_over() {
+    let scratch = Scratch::new("damaged");
+    fs::write(scratch.state(), b"\x00\x01 not a state").expect("written");
+    let mut file = StateFile::at(scratch.state());
+    let loaded: Loaded<State> = file.load();
+    assert_eq!(loaded.state, Some(State::default()));
+    let Some(Trouble::Damaged {
+        kept_as: Some(kept_as),
+        ..
+    }) = loaded.trouble
+    else {
+        panic!("{:?}", loaded.trouble);
+    };
+    assert_eq!(fs::read(&kept_as).expect("kept"), b"\x00\x01 not a state");
+    file.save(&mut sample(1)).expect("a save");
+    assert_eq!(fs::read(&kept_as).expect("kept"), b"\x00\x01 not a state");
+    assert_eq!(load(&scratch.state()).state, Some(sample(1)));
+}
+
+#[test]
+fn a_state_that_cannot_be_read_or_written_says_so() {
+    let scratch = Scratch::new("folder");
+    fs::create_dir(scratch.state()).expect("a folder where the file goes");
+    let mut file = StateFile::at(scratch.state());
+    let loaded: Loaded<State> = file.load();
+    assert!(matches!(loaded.trouble, Some(Trouble::Unreadable { .. })));
+    assert!(matches!(
+        file.save(&mut sample(1)),
+        Err(Trouble::NotSaved { .. })
+    ));
+    // A folder that cannot be made.
+    fs::write(scratch.0.join("plain"), b"").expect("a file");
+    let mut under_a_file = StateFile::at(scratch.0.join("plain").join("state.json"));
+    assert!(matches!(
+        under_a_file.save(&mut sample(1)),
+        Err(Trouble::NotSaved { .. })
+    ));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Saves of random states, each cut short at a random byte (a full
+    /// disk): the file then reads as the state before, whole, and the
+    /// next save that goes through reads as itself.
+    #[test]
+    fn a_save_cut_anywhere_reads_as_the_state_before_or_after(
+        names in proptest::collection::vec("[a-z%\"\\\\é]{0,12}", 0..6),
+        seconds in proptest::collection::vec(0.1f64..1e6, 6),
+        cut in 0usize..4096,
+    ) {
+        let scratch = Scratch::new(&format!("random-{cut}"));
+        let mut file = StateFile::at(scratch.state());
+        let _: Loaded<State> = file.load();
+        let before = sample(2);
+        file.save(&mut before.clone()).expect("the first save");
+        let after = State {
+            times: names
+                .iter()
+                .zip(&seconds)
+                .map(|(name, &seconds)| Time { puzzle: name.clone(), seconds })
+                .collect(),
+            ..sample(0)
+        };
+        let bytes = serde_json::to_vec(&after).expect("bytes");
+        let written = cut % (bytes.len() + 1);
+        let mut cut_short = |path: &Path, bytes: &[u8]| {
+            write_atomic_with(path, &mut |out| {
+                out.write_all(&bytes[..written])?;
+                Err(io::Error::new(ErrorKind::StorageFull, "no space left"))
+            })
+        };
+        let failed = file.save_through(&mut after.clone(), &mut cut_short);
+        proptest::prop_assert!(failed.is_err());
+        proptest::prop_assert_eq!(load(&scratch.state()).state, Some(before));
+        file.save(&mut after.clone()).expect("a whole save");
+        proptest::prop_assert_eq!(load(&scratch.state()).state, Some(after));
+    }
+}
