@@ -525,15 +525,20 @@ impl GridtourApp {
 
     fn welcome_line(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(tr!("welcome"));
+            ui.label(match self.settings.mode {
+                Mode::Knight => tr!("welcome"),
+                Mode::Goishi => tr!("welcome-goishi"),
+            });
             if ui.button(tr!("got-it")).clicked() {
                 self.welcome = false;
             }
         });
     }
 
+    /// The bar at the top; on a narrow window it wraps onto a second line,
+    /// so that every control stays within reach.
     fn mode_bar(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             for mode in Mode::ALL {
                 let command = AppCommand::Show(mode);
                 if ui
@@ -566,7 +571,11 @@ impl GridtourApp {
             } else {
                 AppCommand::Pause
             };
-            self.buttons(ui, &[AppCommand::Cancel, hold]);
+            self.buttons(ui, &[AppCommand::Cancel]);
+            let width = widgets::widest_button(ui, &[&AppCommand::Pause, &AppCommand::Resume]);
+            if widgets::button_sized(ui, &hold, self.can(&hold), egui::vec2(width, 0.0)) {
+                self.queue.push(hold);
+            }
             ui.separator();
             self.language_menu(ui);
         });

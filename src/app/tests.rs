@@ -1325,11 +1325,16 @@ fn the_failing_starts_overlay_marks_the_one_failing_square_of_8x8() {
     let app = harness.state();
     assert_eq!(
         app.knight.session.summary(),
-        "Plain Warnsdorff dead-ends from 1 of 64 start squares."
+        "Plain Warnsdorff dead-ends from 1 of 64 start squares, tinted on the board: e3."
     );
     let mask = app.knight.session.failing_starts().expect("computed");
     let marked: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
     assert_eq!(marked, [44]);
+    // Closed tours: the overlay of an open walk goes, and cannot come back.
+    press(&mut harness, "Closed tour");
+    assert!(harness.state().knight.session.failing_starts().is_none());
+    let toggle = harness.get_by_label("Show Warnsdorff failing starts");
+    assert!(egui_kittest::kittest::NodeT::accesskit_node(&toggle).is_disabled());
 }
 
 #[test]
@@ -1410,6 +1415,31 @@ fn f1_opens_the_rules_of_the_mode_on_show_and_the_keys_of_every_command() {
 }
 
 #[test]
+fn a_small_window_keeps_every_control_of_the_top_bar_on_screen() {
+    for language in Language::ALL {
+        let mut harness = Harness::builder()
+            .with_size(vec2(800.0, 560.0))
+            .build_ui_state(
+                |ui, app: &mut GridtourApp| app.show(ui),
+                GridtourApp::new(knight_settings(8, 8, Algorithm::ALL[0]))
+                    .with_system_language(language),
+            );
+        harness.run_steps(4);
+        let menu = harness.get_by_label(if language == Language::English {
+            "Language"
+        } else {
+            "言語"
+        });
+        let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, vec2(800.0, 560.0));
+        assert!(
+            screen.contains_rect(menu.rect()),
+            "{language:?}: {:?}",
+            menu.rect()
+        );
+    }
+}
+
+#[test]
 fn escape_closes_help_and_the_next_f1_opens_it_again() {
     let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
     harness.step();
@@ -1437,6 +1467,14 @@ fn the_first_window_says_what_to_do_first_until_something_is_done() {
     let mut again = app_harness(Settings::default());
     again.step();
     assert!(!shows(&again, "New here?"));
+    // Shown the Goishi board first, it speaks of stones.
+    let mut goishi = app_harness(Settings {
+        mode: Mode::Goishi,
+        ..Settings::load(None)
+    });
+    goishi.step();
+    assert!(shows(&goishi, "click a stone to start picking"));
+    assert!(!shows(&goishi, "knight"));
 }
 
 #[test]
@@ -1889,6 +1927,7 @@ fn watch_mode_steps_forward_and_back_and_its_counters_follow() {
     settings.view.watch_speed = 30.0;
     let mut harness = app_harness(settings);
     harness.step();
+    let board_left = harness.get_by_label("Board").rect().left();
     press(&mut harness, "Watch a search");
     assert!(shows(&harness, "Click a square to watch"));
     let board = harness.state().knight.session.board().clone();
@@ -1901,6 +1940,9 @@ fn watch_mode_steps_forward_and_back_and_its_counters_follow() {
             .map(|label| harness.get_by_label(label).rect())
     };
     let running = places(&harness);
+    // The panel keeps its width: its rows wrap instead of widening it.
+    assert_eq!(harness.get_by_label("Board").rect().left(), board_left);
+    assert!(running.iter().all(|place| place.right() <= board_left));
     press(&mut harness, "Pause search");
     // Go on takes the place of Pause search: nothing after it moves.
     assert_eq!(places(&harness), running);
@@ -2022,4 +2064,20 @@ fn a_window_saving_after_another_shows_and_keeps_the_others_best_time() {
     let record = on_disk.goishi.shelf.iter().find(|record| record.url == url);
     assert_eq!(record.and_then(|record| record.best_seconds), Some(75.0));
     let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
+}
+
+#[test]
+fn a_count_ruled_out_by_theory_gives_its_reason_once() {
+    let mut harness = app_harness(knight_settings(4, 4, Algorithm::ALL[0]));
+    harness.step();
+    // A search first: its answer gives the reason too.
+    click_knight_square(&mut harness, Square { x: 0, y: 0 });
+    wait_until_idle(&mut harness);
+    press(&mut harness, "Count tours");
+    wait_until_idle(&mut harness);
+    let said: Vec<String> = harness
+        .query_all_by_label_contains("4x4")
+        .map(|node| format!("{node:?}"))
+        .collect();
+    assert_eq!(said.len(), 1, "the reason is said once: {said:#?}");
 }

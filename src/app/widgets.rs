@@ -167,7 +167,8 @@ pub fn button_row<C: Command>(
     can: impl Fn(&C) -> bool,
     out: &mut Vec<C>,
 ) {
-    ui.horizontal(|ui| {
+    // Wrapped: a row wider than the panel goes on below, never widens it.
+    ui.horizontal_wrapped(|ui| {
         for command in commands {
             if button(ui, &command, can(&command)) {
                 out.push(command);
@@ -251,7 +252,7 @@ pub fn playback(
     let mut request = None;
     let play_pause = if playing { Step::Pause } else { Step::Play };
     let play_width = widest_button(ui, &[&Step::Play, &Step::Pause]);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for command in [
             Step::First,
             Step::Back,
@@ -335,7 +336,7 @@ pub fn watch_panel<S: Session<Command: Command>>(
             &watch_command(WatchStep::Resume),
         ],
     );
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for step in [hold, WatchStep::Back, WatchStep::Forward, WatchStep::Close] {
             let command = watch_command(step);
             let min = if step == hold {

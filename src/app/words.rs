@@ -285,7 +285,6 @@ pub fn estimate_words(estimate: &Estimate, what: &str) -> String {
     };
     tr!(
         "estimate-about",
-        about = format!("{:.3e}", estimate.tours),
         tours = format!("{:.4e}", estimate.tours),
         what = what,
         interval = interval,

@@ -258,7 +258,7 @@ impl KnightSession {
     pub fn failing_starts(&self) -> Option<&[bool]> {
         self.failing_starts
             .as_deref()
-            .filter(|_| self.show_failing_starts)
+            .filter(|_| self.show_failing_starts && self.kind == TourKind::Open)
     }
 
     /// Whether play-mode hints are shown.
@@ -674,8 +674,11 @@ impl Session for KnightSession {
                 self.count_start.is_some() && self.core.running != Some(JobKind::Compare)
             }
             KnightCommand::CountFromStart(_) => self.count_start.is_some(),
-            KnightCommand::ShowFailingStarts(_) => {
-                self.board().area() <= FAILING_STARTS_MAX_SQUARES
+            // Plain Warnsdorff's walk is an open walk, as on the command
+            // line (which refuses --closed --failing-starts).
+            KnightCommand::ShowFailingStarts(on) => {
+                !on || self.board().area() <= FAILING_STARTS_MAX_SQUARES
+                    && self.kind == TourKind::Open
             }
             _ => true,
         }
@@ -898,6 +901,11 @@ impl Session for KnightSession {
             KnightReport::NoTour(reason) => {
                 let reason = no_tour_words(&reason);
                 if matches!(kind, Some(JobKind::Count | JobKind::Estimate)) {
+                    // A search's "no tour" said the same: the count says it
+                    // once for the board.
+                    if self.answer.as_deref() == Some(&tr!("no-tour", reason = reason.as_str())) {
+                        self.answer = None;
+                    }
                     self.count = Some(tr!("no-tours", reason = reason));
                 } else {
                     self.answer = Some(tr!("no-tour", reason = reason));
@@ -950,11 +958,17 @@ impl Session for KnightSession {
                         mask[self.board().index(*square)] = true;
                     }
                 }
-                self.answer = Some(tr!(
-                    "failing-starts-found",
-                    failing = group_digits(squares.len() as u64),
-                    squares = group_digits(self.board().open_count() as u64)
-                ));
+                let open = group_digits(self.board().open_count() as u64);
+                self.answer = Some(if squares.is_empty() {
+                    tr!("failing-starts-none", squares = open)
+                } else {
+                    tr!(
+                        "failing-starts-found",
+                        failing = group_digits(squares.len() as u64),
+                        squares = open,
+                        names = named_few(self.board(), &squares)
+                    )
+                });
                 self.failing_starts = Some(mask);
                 self.core.touch();
             }
@@ -1082,6 +1096,21 @@ fn move_square(square: Square, from: (u32, u32), to: (u32, u32)) -> Option<Squar
     let rank_from_bottom = from.1.checked_sub(square.y + 1)?;
     let y = to.1.checked_sub(rank_from_bottom + 1)?;
     (square.x < to.0).then_some(Square::new(square.x, y))
+}
+
+/// The first few of `squares` by name, with an ellipsis for the rest.
+fn named_few(board: &Board, squares: &[Square]) -> String {
+    /// The most squares a sentence names.
+    const NAMED: usize = 12;
+    let mut names: Vec<String> = squares
+        .iter()
+        .take(NAMED)
+        .map(|&square| board.square_name(square))
+        .collect();
+    if squares.len() > NAMED {
+        names.push("…".to_owned());
+    }
+    names.join(", ")
 }
 
 /// Why the knight cannot go to a square in play mode, in words.

@@ -138,17 +138,21 @@ impl ModeUi<KnightSession> for KnightUi {
         {
             out.push(KnightCommand::ShowHints(hints));
         }
-        let mut failing = session.shows_failing_starts();
+        let mut failing = session.shows_failing_starts() && session.kind() == TourKind::Open;
         let toggle = KnightCommand::ShowFailingStarts(!failing);
         if ui
             .add_enabled(
                 session.can(&toggle),
                 egui::Checkbox::new(&mut failing, tr!("failing-starts")),
             )
-            .on_disabled_hover_text(tr!(
-                "failing-starts-too-big",
-                squares = group_digits(FAILING_STARTS_MAX_SQUARES as u64)
-            ))
+            .on_disabled_hover_text(if session.kind() == TourKind::Closed {
+                tr!("failing-starts-open-only").to_owned()
+            } else {
+                tr!(
+                    "failing-starts-too-big",
+                    squares = group_digits(FAILING_STARTS_MAX_SQUARES as u64)
+                )
+            })
             .changed()
         {
             out.push(toggle);
@@ -333,19 +337,18 @@ fn watch_section(
         return;
     };
     ui.label(tr!("compared-from", name = board.square_name(*start)));
-    egui::Grid::new("knight-compared")
-        .num_columns(2)
-        .striped(true)
-        .show(ui, |ui| {
-            for comparison in compared {
-                ui.label(algorithm_name(comparison.algorithm));
-                let steps = group_digits(comparison.steps);
-                ui.label(match comparison.ended {
-                    Ended::Found => tr!("compared-found", steps = steps),
-                    Ended::NoTour => tr!("compared-no-tour", steps = steps),
-                    Ended::OutOfSteps => tr!("compared-out-of-steps", steps = steps),
-                });
-                ui.end_row();
-            }
-        });
+    // One wrapped line a search: a table would widen the panel.
+    for comparison in compared {
+        let steps = group_digits(comparison.steps);
+        let result = match comparison.ended {
+            Ended::Found => tr!("compared-found", steps = steps),
+            Ended::NoTour => tr!("compared-no-tour", steps = steps),
+            Ended::OutOfSteps => tr!("compared-out-of-steps", steps = steps),
+        };
+        ui.label(tr!(
+            "compared-line",
+            name = algorithm_name(comparison.algorithm),
+            result = result
+        ));
+    }
 }
