@@ -41,7 +41,7 @@ pub struct GoishiArgs {
         value_name = "STEPS",
         requires = "trace",
         default_value_t = 5000,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = super::trace::parse_max_steps
     )]
     pub max_steps: u64,
     /// Rate the puzzle's difficulty instead of showing a solution: easy,

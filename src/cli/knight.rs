@@ -87,7 +87,7 @@ pub struct KnightArgs {
         value_name = "STEPS",
         requires = "trace",
         default_value_t = 5000,
-        value_parser = clap::value_parser!(u64).range(1..)
+        value_parser = super::trace::parse_max_steps
     )]
     max_steps: u64,
     /// Squares no tour may visit, comma-separated (e.g. a1,c3).

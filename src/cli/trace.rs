@@ -15,6 +15,18 @@ use super::{Failure, Output, progress, write_line};
 /// minutes to draw and no browser would play the SVG.
 const MOST_STEPS_DRAWN: u64 = 200_000;
 
+/// Parses `--max-steps`: a whole number of steps from 1 (a trace of no
+/// steps would leave the search running unseen).
+pub fn parse_max_steps(text: &str) -> Result<u64, String> {
+    match text.trim().replace('_', "").parse::<u64>() {
+        Ok(steps) if steps > 0 => Ok(steps),
+        _ => Err(format!(
+            "expected a whole number of steps from 1 up, got '{}'",
+            gridtour::message::printable(text)
+        )),
+    }
+}
+
 /// What the search gives for each step: the step, and its JSON line from
 /// its number.
 pub type StepSink<'a> = dyn Fn(Event, &dyn Fn(u64) -> String) + Sync + 'a;

@@ -139,13 +139,9 @@ pub fn solve_watched(
     if let Some(reason) = impossibility(board, Some(start), kind) {
         return Outcome::Done(SolveResult::NoTour(reason));
     }
-    match racing_the_sweep(board, (start, kind), control, |control| {
+    racing_the_sweep(board, (start, kind), control, watcher, |control, watcher| {
         searched(board, (start, kind), algorithm, control, watcher)
-    }) {
-        Outcome::Done(Some(result)) => Outcome::Done(result),
-        Outcome::Done(None) => Outcome::Done(SolveResult::NoTour(exhausted(board, start, kind))),
-        Outcome::Cancelled => Outcome::Cancelled,
-    }
+    })
 }
 
 /// The search of [`solve_watched`] once theory has had its say.
@@ -197,49 +193,142 @@ fn searched(
     }
 }
 
-/// Runs `search`, and beside it, once it has run for
-/// [`SWEEP_AFTER`] on a board with blocked squares the frontier sweep can
-/// count (a side of at most [`SWEEP_SIDE`]), a count of the tours: a
-/// count of none stops the search (`Done(None)`), so that no search
-/// outlasts what the sweep can tell. Thin boards with holes and no tour
-/// are where a search can look for hours and the sweep proves in
-/// seconds that there is nothing to find.
-fn racing_the_sweep<T>(
+/// What the frontier sweep found out while a search ran beside it.
+enum Swept {
+    /// There is no tour.
+    NoTour,
+    /// A tour, built from its counts.
+    Tour(Vec<Square>),
+}
+
+/// Runs `search`, and beside it, once it has run for [`SWEEP_AFTER`] on a
+/// board with blocked squares the frontier sweep can count (a side of at
+/// most [`SWEEP_SIDE`]), a count of the tours. A count of none stops the
+/// search with the answer that there is none; where the count was quick,
+/// a tour is built from further counts (see [`built_from_counts`]) and
+/// stops the search with that tour, which `watcher` is shown walked. So
+/// no search outlasts what the sweep can tell: thin boards with holes
+/// are where a search can look for hours and the sweep answers in
+/// seconds.
+fn racing_the_sweep<W: Watcher>(
     board: &Board,
     (start, kind): (Square, TourKind),
     control: &Control,
-    search: impl FnOnce(&Control) -> Outcome<T>,
-) -> Outcome<Option<T>> {
+    watcher: &mut W,
+    search: impl FnOnce(&Control, &mut W) -> Outcome<SolveResult>,
+) -> Outcome<SolveResult> {
     if board.is_full() || board.width().min(board.height()) > SWEEP_SIDE {
-        return search(control).map(Some);
+        return search(control, watcher);
     }
     let sweep = Control::with_resources(control.resources().clone());
+    let swept = std::sync::Mutex::new(None);
     let (search_done, search_ended) = std::sync::mpsc::channel::<()>();
     let outcome = std::thread::scope(|scope| {
-        let sweep = &sweep;
+        let (sweep, swept) = (&sweep, &swept);
         // A thread the system refuses leaves the search to itself.
         let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
             if search_ended.recv_timeout(SWEEP_AFTER).is_ok() {
                 return;
             }
-            let counted =
-                super::count::count(board, Some(start), kind, Patience::Seconds(0.0), sweep);
-            if let Outcome::Done(Ok(count)) = counted
-                && count.tours == 0
-            {
+            let began = std::time::Instant::now();
+            let answer = match tours_counted(board, start, None, kind, sweep) {
+                Some(0) => Some(Swept::NoTour),
+                Some(_) if began.elapsed() <= BUILD_AFTER_COUNT_MAX => {
+                    built_from_counts(board, start, kind, sweep).map(Swept::Tour)
+                }
+                _ => None,
+            };
+            if answer.is_some() {
+                *swept.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = answer;
                 control.interrupt();
             }
         });
-        let outcome = search(control);
+        let outcome = search(control, watcher);
         let _ = search_done.send(());
         sweep.cancel();
         outcome
     });
     let interrupted = control.end_interrupt();
-    match outcome {
-        Outcome::Cancelled if interrupted && !control.is_cancelled() => Outcome::Done(None),
-        outcome => outcome.map(Some),
+    let swept = swept.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    match (outcome, swept) {
+        (Outcome::Cancelled, Some(swept)) if interrupted && !control.is_cancelled() => {
+            match swept {
+                Swept::NoTour => Outcome::Done(SolveResult::NoTour(exhausted(board, start, kind))),
+                Swept::Tour(path) => {
+                    walk_again(watcher, &path);
+                    watcher.see(Step::Found);
+                    Outcome::Done(found_or_exhausted(board, start, kind, Some(path)))
+                }
+            }
+        }
+        (outcome, _) => outcome,
     }
+}
+
+/// The longest first count after which [`racing_the_sweep`] builds a tour
+/// from counts: the building takes a few counts a square, each quicker
+/// than the first.
+const BUILD_AFTER_COUNT_MAX: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// The number of tours of `kind` from `start` (to `end`, for open tours
+/// that must end there), if the sweep alone counts them before `control`
+/// stops it.
+fn tours_counted(
+    board: &Board,
+    start: Square,
+    end: Option<Square>,
+    kind: TourKind,
+    control: &Control,
+) -> Option<u64> {
+    let counted = match end {
+        None => super::count::count(board, Some(start), kind, Patience::Seconds(0.0), control),
+        Some(end) => super::count::count_between(board, start, end, Patience::Seconds(0.0), control),
+    };
+    match counted {
+        Outcome::Done(Ok(count)) => Some(count.tours),
+        _ => None,
+    }
+}
+
+/// A tour of `kind` from `start`, built square by square from counts: the
+/// path goes on to a neighbour from which the squares left still have a
+/// tour (to the chosen last square, for a closed tour), tried fewest
+/// onward moves first. `None` if `control` stopped it, or a count could
+/// not be made.
+fn built_from_counts(
+    board: &Board,
+    start: Square,
+    kind: TourKind,
+    control: &Control,
+) -> Option<Vec<Square>> {
+    let open = board.open_count();
+    // A closed tour is an open one from the start to a neighbour of it.
+    let end = match kind {
+        TourKind::Open => None,
+        TourKind::Closed => Some(board.neighbours(start).find(|&end| {
+            board.is_open(end) && tours_counted(board, start, Some(end), TourKind::Open, control).is_some_and(|tours| tours > 0)
+        })?),
+    };
+    let mut rest = board.clone();
+    let mut path = vec![start];
+    while path.len() < open {
+        let here = *path.last()?;
+        rest.set_blocked(here, true);
+        if path.len() + 1 == open {
+            path.push(end.unwrap_or_else(|| rest.open_squares().next().unwrap_or(here)));
+            break;
+        }
+        let mut next: Vec<Square> = rest
+            .neighbours(here)
+            .filter(|&square| rest.is_open(square) && Some(square) != end)
+            .collect();
+        next.sort_by_key(|&square| rest.neighbours(square).filter(|&n| rest.is_open(n)).count());
+        let step = next.into_iter().find(|&square| {
+            tours_counted(&rest, square, end, TourKind::Open, control).is_some_and(|tours| tours > 0)
+        })?;
+        path.push(step);
+    }
+    Some(path)
 }
 
 /// What an exhaustive search's end means: the tour it found, checked, or
@@ -352,5 +441,35 @@ mod tests {
                 .unwrap_err()
                 .contains("warnsdorff or backtrack or dfs")
         );
+    }
+
+    #[test]
+    fn tours_built_from_counts_are_tours_where_the_count_finds_some() {
+        let control = Control::new();
+        let mut random = crate::random::Rng::new(48);
+        let mut built = 0;
+        for case in 0..60 {
+            let (width, height) = (4 + random.below(2) as u32, 4 + random.below(5) as u32);
+            let mut board = Board::new(width, height).expect("a board");
+            for _ in 0..random.below(3) {
+                let index = random.below(board.area());
+                board.set_blocked(board.square(index), true);
+            }
+            let Some(start) = board.open_squares().nth(random.below(3)) else {
+                continue;
+            };
+            let kind = TourKind::ALL[case % 2];
+            let tours = tours_counted(&board, start, None, kind, &control).expect("a count");
+            match built_from_counts(&board, start, kind, &control) {
+                Some(path) => {
+                    assert!(tours > 0);
+                    assert_eq!(crate::knight::validate(&board, &path, kind), Ok(()));
+                    assert_eq!(path[0], start);
+                    built += 1;
+                }
+                None => assert_eq!(tours, 0, "{width}x{height} {kind:?}"),
+            }
+        }
+        assert!(built >= 10, "only {built} boards had tours");
     }
 }

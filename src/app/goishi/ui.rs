@@ -306,7 +306,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
         if let Some((x, y)) = response.clicked {
             out.push(GoishiCommand::Click(Point::new(x, y)));
         }
-        response.hovered.map(|(x, y)| format!("({x}, {y})"))
+        response.hovered.map(|(x, y)| Point::new(x, y).to_string())
     }
 
     fn view(&mut self) -> &mut View {
