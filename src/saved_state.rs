@@ -169,6 +169,14 @@ impl StateFile {
             }
         };
         self.seen = Some(digest(&bytes));
+        // A whole file reads straight into the state, without the tree of
+        // values that reading part by part needs (ten times its size).
+        if let Ok(state) = serde_json::from_slice::<T>(&bytes) {
+            return Loaded {
+                state: Some(state),
+                trouble: None,
+            };
+        }
         let text = String::from_utf8_lossy(&bytes);
         let not_utf8 = matches!(text, std::borrow::Cow::Owned(_));
         let Some((value, cut_short)) = salvage(&text) else {
@@ -274,9 +282,12 @@ impl StateFile {
         if let Ok(on_disk) = fs::read(&self.path)
             && Some(digest(&on_disk)) != self.seen
         {
-            let text = String::from_utf8_lossy(&on_disk);
-            if let Some((value, _)) = salvage(&text) {
-                state.merge_from(read_leniently::<T>(&value).0);
+            let theirs = serde_json::from_slice::<T>(&on_disk).ok().or_else(|| {
+                let text = String::from_utf8_lossy(&on_disk);
+                salvage(&text).map(|(value, _)| read_leniently::<T>(&value).0)
+            });
+            if let Some(theirs) = theirs {
+                state.merge_from(theirs);
                 bytes = serde_json::to_vec(state).map_err(|error| not_saved(error.to_string()))?;
                 merged = true;
             } else if self

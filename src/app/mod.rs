@@ -258,6 +258,8 @@ pub struct GridtourApp {
     saved: Option<StateFile>,
     /// What went wrong reading or saving them, while it is on show.
     state_trouble: Option<Trouble>,
+    /// The settings as last saved.
+    last_saved: Option<Settings>,
     /// Whether the line for a first run is on show.
     welcome: bool,
     /// The window's title as last set.
@@ -288,6 +290,7 @@ impl GridtourApp {
             help: Help::default(),
             saved: None,
             state_trouble: None,
+            last_saved: None,
             welcome,
             title: String::new(),
             opening: None,
@@ -1056,8 +1059,14 @@ impl eframe::App for GridtourApp {
         let Some(file) = &mut self.saved else {
             return;
         };
+        // Unchanged since the last save: not written out again, which on
+        // a large board would take the frame a good part of a second.
+        if self.last_saved.as_ref() == Some(&self.settings) {
+            return;
+        }
         match file.save(&mut self.settings) {
             Ok(outcome) => {
+                self.last_saved = Some(self.settings.clone());
                 if matches!(self.state_trouble, Some(Trouble::NotSaved { .. })) {
                     self.state_trouble = None;
                 }

@@ -139,9 +139,13 @@ pub fn solve_watched(
     if let Some(reason) = impossibility(board, Some(start), kind) {
         return Outcome::Done(SolveResult::NoTour(reason));
     }
-    racing_the_sweep(board, (start, kind), control, watcher, |control, watcher| {
-        searched(board, (start, kind), algorithm, control, watcher)
-    })
+    racing_the_sweep(
+        board,
+        (start, kind),
+        control,
+        watcher,
+        |control, watcher| searched(board, (start, kind), algorithm, control, watcher),
+    )
 }
 
 /// The search of [`solve_watched`] once theory has had its say.
@@ -239,7 +243,9 @@ fn racing_the_sweep<W: Watcher>(
                 _ => None,
             };
             if answer.is_some() {
-                *swept.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = answer;
+                *swept
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner()) = answer;
                 control.interrupt();
             }
         });
@@ -249,7 +255,9 @@ fn racing_the_sweep<W: Watcher>(
         outcome
     });
     let interrupted = control.end_interrupt();
-    let swept = swept.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let swept = swept
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     match (outcome, swept) {
         (Outcome::Cancelled, Some(swept)) if interrupted && !control.is_cancelled() => {
             match swept {
@@ -282,7 +290,9 @@ fn tours_counted(
 ) -> Option<u64> {
     let counted = match end {
         None => super::count::count(board, Some(start), kind, Patience::Seconds(0.0), control),
-        Some(end) => super::count::count_between(board, start, end, Patience::Seconds(0.0), control),
+        Some(end) => {
+            super::count::count_between(board, start, end, Patience::Seconds(0.0), control)
+        }
     };
     match counted {
         Outcome::Done(Ok(count)) => Some(count.tours),
@@ -306,7 +316,9 @@ fn built_from_counts(
     let end = match kind {
         TourKind::Open => None,
         TourKind::Closed => Some(board.neighbours(start).find(|&end| {
-            board.is_open(end) && tours_counted(board, start, Some(end), TourKind::Open, control).is_some_and(|tours| tours > 0)
+            board.is_open(end)
+                && tours_counted(board, start, Some(end), TourKind::Open, control)
+                    .is_some_and(|tours| tours > 0)
         })?),
     };
     let mut rest = board.clone();
@@ -324,7 +336,8 @@ fn built_from_counts(
             .collect();
         next.sort_by_key(|&square| rest.neighbours(square).filter(|&n| rest.is_open(n)).count());
         let step = next.into_iter().find(|&square| {
-            tours_counted(&rest, square, end, TourKind::Open, control).is_some_and(|tours| tours > 0)
+            tours_counted(&rest, square, end, TourKind::Open, control)
+                .is_some_and(|tours| tours > 0)
         })?;
         path.push(step);
     }
