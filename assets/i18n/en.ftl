@@ -497,4 +497,5 @@ state-partly-read = { $count ->
 }
 state-copy-kept = The file as it was is kept as { $kept }.
 state-copy-not-kept = No copy of it could be made, so this window will not write over it.
+state-read-and-kept = { $read } { $kept }
 state-not-saved = The shelf, best times and boards could not be saved: { $reason }. They stay in this window, and are saved as soon as saving works again.

@@ -484,4 +484,5 @@ state-cut-short = 保存した状態 { $path } は途中で切れていました
 state-partly-read = 保存した状態 { $path } のうち { $count } 個の値が読めず、初期値にしました。ほかはすべて読みました。
 state-copy-kept = 元のファイルは { $kept } として残してあります。
 state-copy-not-kept = 写しを作れなかったため、このウィンドウはこのファイルに書き込みません。
+state-read-and-kept = { $read }{ $kept }
 state-not-saved = 棚、最短記録、盤を保存できませんでした：{ $reason }。このウィンドウの中には残っていて、保存できるようになりしだい保存します。

@@ -512,7 +512,7 @@ impl GridtourApp {
                     Some(kept_as) => tr!("state-copy-kept", kept = shown(kept_as)),
                     None => tr!("state-copy-not-kept").to_owned(),
                 };
-                format!("{read} {kept}")
+                tr!("state-read-and-kept", read = read, kept = kept)
             }
             Trouble::NotSaved { reason, .. } => {
                 tr!("state-not-saved", reason = printable(reason))
