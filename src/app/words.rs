@@ -9,7 +9,9 @@ use gridtour::goishi::{
 use gridtour::job::{Headway, Progress};
 use gridtour::knight::count::NoSweep;
 use gridtour::knight::count::{LayerFileWork, Phase as CountPhase, SweepPass};
-use gridtour::knight::{Estimate, NoTour, NotCounted, SamplingFor, WALK_NODES_PER_THREAD_SECOND};
+use gridtour::knight::{
+    Board, Estimate, NoTour, NotCounted, Refusal, SamplingFor, Square, WALK_NODES_PER_THREAD_SECOND,
+};
 
 use super::goishi::ui::level_name;
 use super::i18n::tr;
@@ -445,6 +447,41 @@ pub fn generate_error_words(error: &GenerateError) -> String {
             level = level_name(level),
             attempts = group_digits(attempts)
         ),
+    }
+}
+
+/// The first few of `squares` by name, with an ellipsis for the rest.
+pub fn named_few(board: &Board, squares: &[Square]) -> String {
+    /// The most squares a sentence names.
+    const NAMED: usize = 12;
+    let mut names: Vec<String> = squares
+        .iter()
+        .take(NAMED)
+        .map(|&square| board.square_name(square))
+        .collect();
+    if squares.len() > NAMED {
+        names.push("…".to_owned());
+    }
+    names.join(", ")
+}
+
+/// Why the knight cannot go to a square in play mode, in words.
+pub fn refusal_words(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::OffBoard { square } => tr!(
+            "refused-off-board",
+            square = format!("({}, {})", square.x, square.y)
+        ),
+        Refusal::Blocked { name } => tr!("refused-blocked", name = name.as_str()),
+        Refusal::Complete => tr!("refused-complete").to_owned(),
+        Refusal::NotAKnightMove { name, from } => tr!(
+            "refused-not-a-knight-move",
+            name = name.as_str(),
+            from = from.as_str()
+        ),
+        Refusal::Visited { name, at_move } => {
+            tr!("refused-visited", name = name.as_str(), at_move = *at_move)
+        }
     }
 }
 

@@ -14,8 +14,8 @@ use std::cell::RefCell;
 use gridtour::english::{group_decimal, group_digits};
 use gridtour::job::Progress;
 use gridtour::knight::{
-    self, Algorithm, Board, BoardLink, MAX_ESTIMATE_SQUARES, NotCounted, Refusal, Square, Tour,
-    TourKind, Walk,
+    self, Algorithm, Board, BoardLink, MAX_ESTIMATE_SQUARES, NotCounted, Square, Tour, TourKind,
+    Walk,
 };
 
 use crate::app::command::{Effect, Step};
@@ -29,9 +29,10 @@ use crate::app::knight::work::{
 use crate::app::notice::Notice;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::KnightSettings;
-use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
+use crate::app::timeline::{MoveOwner, Timeline, places};
 use crate::app::words::{
-    duration_words, estimate_words, no_tour_words, not_counted_words, progress_words,
+    duration_words, estimate_words, named_few, no_tour_words, not_counted_words, progress_words,
+    refusal_words,
 };
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
@@ -1002,94 +1003,6 @@ impl Session for KnightSession {
     }
 }
 
-impl MoveOwner for KnightSession {
-    type Move = KnightMove;
-    type Effect = Effect<KnightJob>;
-
-    fn moves(&mut self) -> &mut PathHistory<KnightMove> {
-        &mut self.core.moves
-    }
-
-    fn apply_move(&mut self, made: &KnightMove) {
-        match made {
-            KnightMove::Step(square) => self.walk.visit(*square),
-            KnightMove::Reset(change) => {
-                self.walk.clear();
-                match &**change {
-                    BoardChange::Keep => {}
-                    BoardChange::Flip(squares) => self.flip(squares),
-                    BoardChange::Resize { from, to, .. } => {
-                        self.reshape(*from, *to, &[]);
-                    }
-                    BoardChange::Replace { after, .. } => self.set_board(after.clone()),
-                }
-            }
-        }
-    }
-
-    fn revert_move(&mut self, made: &KnightMove) {
-        match made {
-            KnightMove::Step(_) => {
-                self.walk.undo();
-            }
-            KnightMove::Reset(change) => {
-                match &**change {
-                    BoardChange::Keep => {}
-                    BoardChange::Flip(squares) => self.flip(squares),
-                    BoardChange::Resize { from, to, lost } => self.reshape(*to, *from, lost),
-                    BoardChange::Replace { before, .. } => self.set_board(before.clone()),
-                }
-                self.walk.clear();
-                let visits: Vec<Square> = places(self.core.moves.trailing_steps()).collect();
-                for square in visits {
-                    self.walk.visit(square);
-                }
-            }
-        }
-    }
-
-    fn history_moved(&mut self, made: &KnightMove) -> Vec<Effect<KnightJob>> {
-        self.core.playback.stop();
-        self.core.touch();
-        match made {
-            KnightMove::Reset(change) if **change != BoardChange::Keep => self.board_changed(),
-            _ => Vec::new(),
-        }
-    }
-}
-
-impl Timeline for KnightSession {
-    fn can_step_back(&self) -> bool {
-        self.walk.len() > 1 && self.core.moves.last_is_step()
-    }
-
-    fn can_step_forward(&self) -> bool {
-        !self.walk.is_empty() && !self.core.moves.ahead().is_empty()
-    }
-
-    fn step_back(&mut self) {
-        if let Some(made) = self.core.moves.undo() {
-            self.revert_move(&made);
-            self.touch_in_play();
-        }
-    }
-
-    fn step_forward(&mut self) {
-        if let Some(made) = self.core.moves.redo() {
-            self.apply_move(&made);
-            self.touch_in_play();
-        }
-    }
-
-    fn position(&self) -> (usize, usize) {
-        (self.walk.len(), self.line_len())
-    }
-
-    fn playback(&mut self) -> &mut Playback {
-        &mut self.core.playback
-    }
-}
-
 /// Where `square` of a `from` board lies on a `to` board when squares keep
 /// their chess names (a1 stays at the bottom left); `None` if it falls off.
 fn move_square(square: Square, from: (u32, u32), to: (u32, u32)) -> Option<Square> {
@@ -1098,40 +1011,7 @@ fn move_square(square: Square, from: (u32, u32), to: (u32, u32)) -> Option<Squar
     (square.x < to.0).then_some(Square::new(square.x, y))
 }
 
-/// The first few of `squares` by name, with an ellipsis for the rest.
-fn named_few(board: &Board, squares: &[Square]) -> String {
-    /// The most squares a sentence names.
-    const NAMED: usize = 12;
-    let mut names: Vec<String> = squares
-        .iter()
-        .take(NAMED)
-        .map(|&square| board.square_name(square))
-        .collect();
-    if squares.len() > NAMED {
-        names.push("…".to_owned());
-    }
-    names.join(", ")
-}
-
-/// Why the knight cannot go to a square in play mode, in words.
-fn refusal_words(refusal: &Refusal) -> String {
-    match refusal {
-        Refusal::OffBoard { square } => tr!(
-            "refused-off-board",
-            square = format!("({}, {})", square.x, square.y)
-        ),
-        Refusal::Blocked { name } => tr!("refused-blocked", name = name.as_str()),
-        Refusal::Complete => tr!("refused-complete").to_owned(),
-        Refusal::NotAKnightMove { name, from } => tr!(
-            "refused-not-a-knight-move",
-            name = name.as_str(),
-            from = from.as_str()
-        ),
-        Refusal::Visited { name, at_move } => {
-            tr!("refused-visited", name = name.as_str(), at_move = *at_move)
-        }
-    }
-}
+mod history;
 
 #[cfg(test)]
 #[path = "session_tests.rs"]
