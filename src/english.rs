@@ -45,14 +45,14 @@ pub fn rough_size(n: f64) -> String {
     }
 }
 
-/// A large number to two significant digits, in words past a million:
-/// `520 million`, `1.3 billion`; smaller ones in full.
+/// A number rounded to two significant digits, its digits grouped, for
+/// a forecast that is no more precise: `520,000,000`; below 100 in full.
 pub fn rough_amount(n: u64) -> String {
-    const WORDS: [(f64, &str); 3] = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")];
-    let Some(&(size, word)) = WORDS.iter().find(|&&(size, _)| n as f64 >= size) else {
-        return group_digits(n);
-    };
-    format!("{} {word}", two_digits(n as f64 / size))
+    if n < 100 {
+        group_digits(n)
+    } else {
+        two_digits(n as f64)
+    }
 }
 
 /// Bytes to two significant digits, in MiB below a GiB: `22 GiB`,
@@ -104,17 +104,6 @@ impl TimeUnit {
         (TimeUnit::Minutes, 60.0),
         (TimeUnit::Seconds, 1.0),
     ];
-
-    /// The unit's English name, plural.
-    pub fn name(self) -> &'static str {
-        match self {
-            TimeUnit::Years => "years",
-            TimeUnit::Days => "days",
-            TimeUnit::Hours => "hours",
-            TimeUnit::Minutes => "minutes",
-            TimeUnit::Seconds => "seconds",
-        }
-    }
 }
 
 /// A duration as an amount (digits grouped, or a power of ten past a
@@ -133,13 +122,6 @@ pub fn rough_duration_in(seconds: f64) -> (String, TimeUnit) {
         group_digits(amount.round() as u64)
     };
     (amount, unit)
-}
-
-/// A duration in the largest unit that keeps it readable: seconds,
-/// minutes, hours, days or years.
-pub fn rough_duration(seconds: f64) -> String {
-    let (amount, unit) = rough_duration_in(seconds);
-    format!("{amount} {}", unit.name())
 }
 
 /// Writes a number with commas between groups of three digits.
@@ -197,19 +179,19 @@ mod tests {
             ]
             .map(rough_amount),
             [
-                "999,999",
-                "1 million",
-                "100 million",
-                "1.3 billion",
-                "13 trillion"
+                "1,000,000",
+                "1,000,000",
+                "100,000,000",
+                "1,300,000,000",
+                "13,000,000,000,000"
             ]
         );
         assert_eq!(
             [300 << 20, 4_400_000_000, 23_500_000_000].map(rough_bytes),
             ["300 MiB", "4.1 GiB", "22 GiB"]
         );
-        assert_eq!(rough_duration(90.0), "90 seconds");
-        assert_eq!(rough_duration(7_200.0), "2 hours");
+        assert_eq!(rough_duration_in(90.0), ("90".into(), TimeUnit::Seconds));
+        assert_eq!(rough_duration_in(7_200.0), ("2".into(), TimeUnit::Hours));
         assert_eq!(rough_count(12_345), "12,345");
         assert_eq!(in_binary_units(256 << 10), "256 KiB");
         assert_eq!(in_binary_units(6_026 << 20), "6,026 MiB");

@@ -12,6 +12,7 @@ pub mod document;
 pub mod english;
 pub mod goishi;
 pub mod history;
+pub mod i18n;
 pub mod job;
 pub mod knight;
 pub mod memory;

@@ -5,6 +5,7 @@ use std::process::Command;
 
 fn gridtour(args: &[&str]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(args)
         .output()
         .expect("the binary runs");
@@ -40,6 +41,7 @@ fn completions_and_the_manual_follow_the_options() {
         format!("gridtour {}", env!("CARGO_PKG_VERSION"))
     );
     let error = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["completions", "tcsh"])
         .output()
         .expect("the binary runs");
@@ -93,6 +95,7 @@ fn help_groups_the_options_under_headings() {
 #[test]
 fn a_misspelt_subcommand_is_refused_and_options_come_before_subcommands() {
     let misspelt = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .arg("knigth")
         .output()
         .expect("the binary runs");
@@ -137,6 +140,7 @@ fn files_links_and_file_urls_given_to_the_window_are_told_apart() {
         gridtour::document::Given::Link("https://puzz.link/p?goishi/4/4/1370")
     );
     let damaged = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .arg("gridtour:knight?size=8x8&start=a1&tour=0q")
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -159,6 +163,7 @@ fn files_links_and_file_urls_given_to_the_window_are_told_apart() {
 fn help_that_cannot_be_written_is_not_a_success() {
     for flag in ["--help", "--version"] {
         let full = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env("LC_ALL", "C")
             .arg(flag)
             .stdout(std::fs::File::create("/dev/full").expect("/dev/full"))
             .output()

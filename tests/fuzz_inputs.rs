@@ -105,6 +105,7 @@ proptest! {
         1..7,
     )) {
         let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
             .args(&arguments)
             .arg("--output")
             .arg(std::env::temp_dir().join(format!("gridtour-fuzz-{}.out", std::process::id())))
@@ -125,6 +126,7 @@ proptest! {
 #[test]
 fn replayed_cases_fail_in_one_clean_line() {
     let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["goishi", "\u{1b}[2J\u{1b}[31m PWNED \r.txt"])
         .output()
         .expect("the binary runs");
@@ -136,6 +138,7 @@ fn replayed_cases_fail_in_one_clean_line() {
         "{stderr:?}"
     );
     let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["knight", "--size", "5", "--format", ""])
         .output()
         .expect("the binary runs");

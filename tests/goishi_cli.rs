@@ -14,6 +14,7 @@ fn puzzle_file(name: &str) -> String {
 
 fn gridtour(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .arg("goishi")
         .args(args)
         .output()
@@ -180,11 +181,11 @@ fn bad_files_arguments_and_links_give_one_line_and_status_2() {
     );
     fails_with(
         &["--generate", "3x3", "--stones", "10"],
-        "a 3x3 board holds 1 to 9 stones (asked for 10)",
+        "the 3x3 board holds 1 to 9 stones (asked for 10)",
     );
     fails_with(
         &["--generate", "8x3", "--stones", "25"],
-        "an 8x3 board holds 1 to 24 stones (asked for 25)",
+        "the 8x3 board holds 1 to 24 stones (asked for 25)",
     );
     fails_with(&["--generate", "0x3", "--stones", "1"], "out of range");
     fails_with(
@@ -196,7 +197,7 @@ fn bad_files_arguments_and_links_give_one_line_and_status_2() {
     fails_with(&["--seed", "3"], "--generate");
     fails_with(
         &["--generate", "50x50", "--stones", "500", "--seed", "1"],
-        "500 stones are more than the generator can make unique on a 50x50 board (about 3.4 \
+        "500 stones are more than the generator can make unique on the 50x50 board (about 3.4 \
          stones a row and a column): ask for at most 170, or a board of at least 147x147",
     );
 }
@@ -250,6 +251,7 @@ fn file_names_need_not_be_utf8_and_pipes_without_writers_do_not_hang() {
     let path = directory.join(name);
     std::fs::copy(CROSS_UNIQUE, &path).unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .arg("goishi")
         .arg(&path)
         .arg("--count")
@@ -274,6 +276,7 @@ fn file_names_need_not_be_utf8_and_pipes_without_writers_do_not_hang() {
 
     // An argument that is not UTF-8 is named by its place and flag.
     let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["goishi", "--generate"])
         .arg(std::ffi::OsStr::from_bytes(b"8x\xff"))
         .output()
@@ -321,6 +324,7 @@ fn goishi_reads_its_own_pictures_and_says_what_a_tour_file_is() {
     }
     let tour = dir.join("tour.json");
     let made = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["knight", "--size", "5x5", "--format", "json", "--output"])
         .arg(&tour)
         .output()

@@ -98,6 +98,7 @@ fn a_puzzle_without_choices_is_easy_and_one_without_solution_has_no_rating() {
 fn the_command_line_prints_the_rating_in_one_line() {
     let file = common::goishi_data_dir().join("pzprjs-test.txt");
     let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["goishi", "--rate"])
         .arg(&file)
         .output()
@@ -109,6 +110,7 @@ fn the_command_line_prints_the_rating_in_one_line() {
     assert_eq!(text, format!("{rated}\n"));
     assert!(text.starts_with(rated.level.name()), "{text}");
     let refused = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["goishi", "--rate", "--count"])
         .arg(&file)
         .output()

@@ -433,6 +433,7 @@ fn the_command_line_prints_the_pick_trace() {
     let puzzle = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/goishi/seed-example.txt");
     let run = |max_steps: &str| {
         Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env("LC_ALL", "C")
             .arg("goishi")
             .arg(&puzzle)
             .args(["--trace", "--max-steps", max_steps])

@@ -250,6 +250,7 @@ fn ctrl_c_saves_the_count_and_the_same_command_takes_it_up() {
     let file = scratch.file("6x12.count");
     let args = |file: &Path| {
         let mut command = Command::new(env!("CARGO_BIN_EXE_gridtour"));
+        command.env("LC_ALL", "C");
         command
             .args([
                 "knight",
@@ -315,6 +316,7 @@ fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
     let file = scratch.file("6x12.count");
     let run = |memory: &str, more: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env("LC_ALL", "C")
             .args(["--memory", memory, "knight", "--size", "6x12", "--closed"])
             .args(["--count", "--checkpoint"])
             .arg(&file)
@@ -349,6 +351,7 @@ fn a_sweep_out_of_memory_is_saved_and_goes_on_with_more() {
     // Every length at once says so too, after the lines it printed.
     let every_length = scratch.file("6x12-every.count");
     let starved = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["--memory", "64K", "knight", "--size", "6x12", "--closed"])
         .args(["--count", "--every-length", "--checkpoint"])
         .arg(&every_length)

@@ -6,6 +6,7 @@ use gridtour::knight::{Board, Square, Tour, TourKind, validate};
 
 fn gridtour(args: &str) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .arg("knight")
         .args(args.split_whitespace())
         .output()
@@ -262,6 +263,7 @@ fn a_long_count_shows_progress_on_a_terminal_and_nothing_when_redirected() {
 #[test]
 fn progress_asks_for_progress_lines_on_a_redirected_standard_error() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["knight", "--size", "8x8", "--count", "--progress"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -310,6 +312,7 @@ fn a_reader_that_stops_early_ends_the_run_quietly() {
     assert!(stderr.is_empty(), "{stderr}");
     // The pipe's writer itself: exit status 141 (128 + SIGPIPE), no word.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["knight", "--size", "200", "--start", "a1"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -379,6 +382,7 @@ fn a_hopeless_count_is_refused_at_once_unless_forced() {
     );
     // Forced, it starts and says at once what it is in for.
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args([
             "knight", "--size", "8", "--count", "--memory", "1M", "--force",
         ])
@@ -455,6 +459,7 @@ fn a_count_short_of_memory_goes_on_through_the_scratch_directory() {
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
     let count = |memory: &str, directory: &std::path::Path| {
         Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env("LC_ALL", "C")
             .args(["--memory", memory, "--scratch"])
             .arg(directory)
             .args(["knight", "--size", "6x8", "--closed", "--count"])
@@ -748,6 +753,7 @@ fn count_options_without_count_are_refused_and_a_missing_scratch_folder_is_said(
         );
     }
     let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["knight", "--size", "5x5", "--count"])
         .env("TMPDIR", "/nonexistent-gridtour-scratch")
         .output()
@@ -790,6 +796,7 @@ fn signals_end_a_long_run_with_their_exit_status() {
     use std::os::unix::process::ExitStatusExt as _;
     for signal in [1, 15] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env("LC_ALL", "C")
             .args(["knight", "--size", "8", "--count", "--force"])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{
     Board, Count, Patience, SolveResult, Square, TourKind, count, count_between,
-    count_every_length, enumerate, impossibility_between, solve_between, validate,
+    count_every_length, enumerate, solve_between, validate, why_no_tour_between,
 };
 
 fn board(width: u32, height: u32) -> Board {
@@ -634,7 +634,7 @@ fn tours_between_two_squares_are_found_exactly_when_they_exist() {
         let mut found = 0;
         for end in board.open_squares() {
             let exist = tours_between(&board, start, end) > 0;
-            if impossibility_between(&board, start, end).is_some() {
+            if why_no_tour_between(&board, start, end).is_some() {
                 assert!(!exist, "{end:?}");
             }
             match solve_between(&board, start, end, &Control::new()) {

@@ -128,6 +128,7 @@ fn theory_answers_exactly_and_huge_boards_are_refused() {
 #[test]
 fn the_command_line_prints_the_estimate_and_its_interval() {
     let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args([
             "knight",
             "--size",
@@ -153,6 +154,7 @@ fn the_command_line_prints_the_estimate_and_its_interval() {
     assert!(json["attempts"].as_u64().unwrap() > 1000);
     assert!(json["exact_because"].is_null(), "{json}");
     let odd = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args([
             "knight",
             "--size",
@@ -175,6 +177,7 @@ fn the_command_line_prints_the_estimate_and_its_interval() {
     );
     assert_eq!(json["attempts"].as_u64(), Some(0));
     let bad = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["knight", "--size", "8", "--estimate", "--seconds", "-1"])
         .output()
         .unwrap();

@@ -194,6 +194,7 @@ fn prunings_show_on_closed_6x6_and_never_cut_off_a_tour() {
 fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env("LC_ALL", "C")
             .args(["knight", "--size", "5x5", "--algo", "dfs"])
             .args(args)
             .output()
@@ -242,6 +243,7 @@ fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
     // Warnsdorff's walk finishes 6x6 before it looks at the stop: the
     // trace still says it was cut.
     let walked = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["knight", "--size", "6x6", "--trace", "--max-steps", "3"])
         .output()
         .expect("the binary runs");
@@ -249,6 +251,7 @@ fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
     assert!(String::from_utf8_lossy(&walked.stderr).contains("the trace stops after 3 steps"));
     // Theory answers 4x4 before any step: no line, and the reason.
     let proven = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(["knight", "--size", "4x4", "--trace"])
         .output()
         .expect("the binary runs");
@@ -264,6 +267,7 @@ fn the_command_line_draws_a_trace_as_a_gif_or_an_animated_svg() {
     std::fs::create_dir_all(&dir).unwrap();
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env("LC_ALL", "C")
             .args(["knight", "--size", "5x5", "--algo", "dfs", "--trace"])
             .args(args)
             .output()

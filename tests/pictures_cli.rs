@@ -13,6 +13,7 @@ use gridtour::render::{Colour, STYLE};
 
 fn gridtour(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
         .args(args)
         .output()
         .expect("the binary runs")

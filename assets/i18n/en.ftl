@@ -98,11 +98,19 @@ detail-proving-unique = proving the { $stones }-stone puzzle unique
 detail-rating = rating the { $stones }-stone puzzle
 detail-sweep-sizing = {" "}for a count beyond 64 bits, its size
 detail-sweep-modulo = {" "}for a count beyond 64 bits, modulo prime { $prime } of { $primes }
-detail-sweep = frontier sweep{ $pass }: square { $square } of { $squares } ({ $percent }%), { $states } states{ $left }
+detail-sweep = frontier sweep{ $pass }: square { $square } of { $squares } ({ $percent }%), { $states } states{ $more }
+detail-sweep-left = , about { $time } to go in this sweep
+detail-sweep-peak = , peak about { $states } states and { $bytes }
+detail-forecast = {" "}(forecast)
+detail-spill-writing = ; next states written to disk in { $groups } groups to be added up
+detail-spill-adding = ; next states added up on disk, group { $group } of { $groups }
+detail-taken-up = ; taken up after square { $square }
+detail-saved = ; saved after square { $square }
 detail-recording = recording the steps of the long board's sweep: { $states } states met at this square
 detail-checkpoint-reading = reading the { $states } states saved after square { $square } of { $squares } from the checkpoint file
 detail-checkpoint-saving = saving the { $states } states after square { $square } of { $squares } to the checkpoint file
-detail-walk = walking every tour one by one, as the sweep cannot
+detail-walk = exhaustive walk of about { $nodes } nodes{ $left }: { $why }
+detail-walk-left = , { $time } to go at this rate
 headway = { $percent }%
 headway-left = { $percent }%, about { $time } left
 duration-years = { $n } years
@@ -342,7 +350,8 @@ solutions = { $n ->
 unique = Unique: exactly one solution.
 not-unique = Not unique: here are two different solutions (Previous / Next solution).
 generated-puzzle = generated puzzle (seed { $seed })
-generated = Generated a puzzle with { $stones } stones and one solution, seed { $seed }.
+generated = Generated a puzzle with { $stones } stones and one solution{ $level }, seed { $seed }.
+generated-of-level = , rated { $level }
 generate-failed = Could not generate with seed { $seed }: { $error }
 cut-short = { $label } { $how }.
 cut-short-browse = { $label } { $how }; the { $kept } solutions found so far can be browsed.
@@ -439,6 +448,29 @@ list-separator = {", "}
 no-tour-all-blocked = every square of the board is blocked
 no-tour-start-off-board = the start square ({ $x }, { $y }) is off the { $size } board
 no-tour-start-blocked = the start square { $start } is blocked
+no-tour-end-off-board = the end square ({ $x }, { $y }) is off the { $size } board
+no-tour-end-blocked = the end square { $end } is blocked
+no-tour-end-is-start = a tour of more than one square cannot end on its start square { $end }
+no-tour-ends-one-colour = a knight changes colour with every move, so a tour of { $squares } squares (an even number) ends on the other colour, and { $start } and { $end } are both { $colour ->
+    [dark] dark
+   *[light] light
+}
+no-tour-ends-two-colours = a knight changes colour with every move, so a tour of { $squares } squares (an odd number) ends on the colour it starts on, and { $start } is { $start_colour ->
+    [dark] dark
+   *[light] light
+} but { $end } is { $end_colour ->
+    [dark] dark
+   *[light] light
+}
+no-tour-exhausted = an exhaustive search found no { $kind ->
+    [closed] closed
+   *[open] open
+} tour from { $start }{ $end }
+no-tour-exhausted-end = {" "}to { $end }
+cli-no-tour = no { $kind ->
+    [closed] closed
+   *[open] open
+} tour from { $start }{ $end } on { $size }: { $reason }
 no-tour-odd-closed = a closed tour alternates between dark and light squares, so it needs an even number of squares; this board has { $squares } open squares
 no-tour-unbalanced-closed = a closed tour visits as many dark squares as light ones; this board has { $dark } dark and { $light } light open squares
 no-tour-closed-too-small = a closed tour needs at least four squares: with two, the way back would repeat the only move
@@ -460,8 +492,6 @@ no-tour-three-way-cut = removing { $cut } splits the open squares into { $groups
 no-tour-three-links = squares { $links } are each the only link between one part of the board and a separate group of squares; an open tour must end inside each such group, and it has only two ends
 no-tour-start-splits = removing { $start } splits the open squares into two groups, and a tour starting there can enter only one of them
 no-tour-start-between-links = { $start } lies between squares { $links }, each the only link to a separate group of squares; a tour starting at { $start } can pass only one of those links and never come back
-no-tour-exhausted-open = an exhaustive search found no open tour from { $start }
-no-tour-exhausted-closed = an exhaustive search found no closed tour from { $start }
 estimate-exact = { $tours } { $what } (exactly)
 estimate-none = no estimate of the { $what }: none of { $attempts } random attempts completed a tour (sample longer; large boards need many attempts per tour)
 estimate-about = About { $tours } { $what }; { $interval }, from { $attempts } random attempts, { $completed } of them complete tours.
@@ -480,7 +510,8 @@ generate-too-many = the generator makes puzzles of at most { $most } stones (ask
 generate-too-few = { $stones } stones are too few: the generator finds no puzzle with one solution of fewer than { $fewest } stones (one stone aside); ask for { $fewest } or more
 generate-too-dense = { $stones } stones on the { $points } points of the { $size } board are too dense for a puzzle with one solution; at most { $most } can be asked for
 generate-none-on-board = the generator makes no puzzle of more than one stone with one solution on the { $size } board ({ $stones } asked for); try a board of at least { $side }x{ $side }
-generate-beyond-reach = { $stones } stones are more than the generator can make unique on the { $size } board: ask for at most { $most }, or a board of at least { $side }x{ $side }
+generate-beyond-reach = { $stones } stones are more than the generator can make unique on the { $size } board{ $per_line }: ask for at most { $most }, or a board of at least { $side }x{ $side }
+generate-per-line = {" "}(about 3.4 stones a row and a column)
 generate-no-walk = could not place { $stones } stones on the { $size } board by a legal walk; try fewer stones
 generate-not-found = found no { $size } puzzle with { $stones } stones and a single solution{ $level }; try fewer stones, another seed or a smaller board
 generate-rating = {" "}that rates { $level }

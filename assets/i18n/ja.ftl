@@ -98,11 +98,19 @@ detail-proving-unique = { $stones } 個の石のパズルが唯一解である�
 detail-rating = { $stones } 個の石のパズルを評価中
 detail-sweep-sizing = （64 ビットを超える数え上げ、桁数の見積もり）
 detail-sweep-modulo = （64 ビットを超える数え上げ、素数 { $prime }/{ $primes } を法として）
-detail-sweep = フロンティア掃引{ $pass }：マス { $square }/{ $squares }（{ $percent }%）、状態 { $states } 個{ $left }
+detail-sweep = フロンティア掃引{ $pass }：マス { $square }/{ $squares }（{ $percent }%）、状態 { $states } 個{ $more }
+detail-sweep-left = 、この掃引の残り約 { $time }
+detail-sweep-peak = 、最大で状態約 { $states } 個と { $bytes }
+detail-forecast = （予測）
+detail-spill-writing = 。次の状態は { $groups } 組に分けてディスクに書き、あとで足し合わせます
+detail-spill-adding = 。次の状態をディスク上で足し合わせ中、{ $group }/{ $groups } 組目
+detail-taken-up = 。マス { $square } の後から再開
+detail-saved = 。マス { $square } の後で保存済み
 detail-recording = 長い盤の掃引の手順を記録中：このマスで状態 { $states } 個
 detail-checkpoint-reading = チェックポイントファイルから、マス { $square }/{ $squares } の後に保存した状態 { $states } 個を読み込み中
 detail-checkpoint-saving = マス { $square }/{ $squares } の後の状態 { $states } 個をチェックポイントファイルに保存中
-detail-walk = 掃引できないため、ツアーを一つずつたどって数えています
+detail-walk = 約 { $nodes } ノードをすべてたどって数えています{ $left }：{ $why }
+detail-walk-left = 、この速さで残り { $time }
 headway = { $percent }%
 headway-left = { $percent }%、残り約 { $time }
 duration-years = { $n } 年
@@ -339,7 +347,8 @@ solutions = { $n ->
 unique = 唯一解：解はちょうど一つです。
 not-unique = 唯一解ではありません：異なる二つの解を表示できます（前の解／次の解）。
 generated-puzzle = 生成したパズル（シード { $seed }）
-generated = 石 { $stones } 個、解が一つのパズルを生成しました（シード { $seed }）。
+generated = 石 { $stones } 個、解が一つの{ $level }パズルを生成しました（シード { $seed }）。
+generated-of-level = 難易度「{ $level }」の
 generate-failed = シード { $seed } では生成できませんでした：{ $error }
 cut-short = { $label }：{ $how }。
 cut-short-browse = { $label }：{ $how }。それまでに見つかった { $kept } 個の解は閲覧できます。
@@ -429,6 +438,29 @@ list-separator = 、
 no-tour-all-blocked = 盤のマスがすべてふさがれています
 no-tour-start-off-board = 出発点 ({ $x }, { $y }) は { $size } の盤の外です
 no-tour-start-blocked = 出発点 { $start } はふさがれています
+no-tour-end-off-board = 終点 ({ $x }, { $y }) は { $size } の盤の外です
+no-tour-end-blocked = 終点 { $end } はふさがれています
+no-tour-end-is-start = 2 マス以上のツアーは出発点 { $end } で終わることができません
+no-tour-ends-one-colour = ナイトは一手ごとにマスの色が変わるので、{ $squares } マス（偶数）のツアーは出発点と違う色のマスで終わりますが、{ $start } と { $end } はどちらも{ $colour ->
+    [dark] 暗い
+   *[light] 明るい
+}マスです
+no-tour-ends-two-colours = ナイトは一手ごとにマスの色が変わるので、{ $squares } マス（奇数）のツアーは出発点と同じ色のマスで終わりますが、{ $start } は{ $start_colour ->
+    [dark] 暗い
+   *[light] 明るい
+}マス、{ $end } は{ $end_colour ->
+    [dark] 暗い
+   *[light] 明るい
+}マスです
+no-tour-exhausted = 全探索しても { $start } から{ $end }の{ $kind ->
+    [closed] 閉じた
+   *[open] 開いた
+}ツアーは見つかりませんでした
+no-tour-exhausted-end = {" "}{ $end } まで
+cli-no-tour = { $size } の盤に { $start } から{ $end }の{ $kind ->
+    [closed] 閉じた
+   *[open] 開いた
+}ツアーはありません：{ $reason }
 no-tour-odd-closed = 閉じたツアーは暗いマスと明るいマスを交互に通るので、マスの数は偶数でなければなりません。この盤の空きマスは { $squares } 個です
 no-tour-unbalanced-closed = 閉じたツアーは暗いマスと明るいマスを同じ数だけ通ります。この盤の空きマスは暗いマス { $dark } 個、明るいマス { $light } 個です
 no-tour-closed-too-small = 閉じたツアーには少なくとも 4 マス必要です。2 マスでは、戻る手が唯一の手の繰り返しになります
@@ -450,8 +482,6 @@ no-tour-three-way-cut = { $cut } を除くと空きマスが { $groups } つの�
 no-tour-three-links = { $links } は、それぞれ盤の一部と別のマスのグループとをつなぐ唯一のマスです。開いたツアーはそのようなグループの中で終わらなければなりませんが、端は二つしかありません
 no-tour-start-splits = { $start } を除くと空きマスが二つのグループに分かれ、そこから始まるツアーはその一方にしか入れません
 no-tour-start-between-links = { $start } は、それぞれ別のマスのグループへの唯一のつなぎである { $links } の間にあります。{ $start } から始まるツアーは、そのつなぎの一方しか通れず、戻ってこられません
-no-tour-exhausted-open = すべてを探索しても、{ $start } から始まる開いたツアーは見つかりませんでした
-no-tour-exhausted-closed = すべてを探索しても、{ $start } から始まる閉じたツアーは見つかりませんでした
 estimate-exact = { $what }：{ $tours } 個（正確な値）
 estimate-none = { $what }の数は推定できません：{ $attempts } 回の無作為な試行で完成したツアーが一つもありません（もっと長く標本を取ってください。大きな盤ではツアー一つに多くの試行が要ります）
 estimate-about = { $what }は約 { $tours } 個。{ $interval }。無作為な試行 { $attempts } 回、うち完全なツアー { $completed } 回から。
@@ -470,7 +500,8 @@ generate-too-many = 生成できるパズルの石は { $most } 個までです�
 generate-too-few = 石 { $stones } 個は少なすぎます。石が { $fewest } 個未満で解が一つのパズルは（石 1 個を除いて）見つかりません。{ $fewest } 個以上を指定してください
 generate-too-dense = { $size } の盤の交点 { $points } 個に石 { $stones } 個は密すぎて、解が一つのパズルになりません。指定できるのは { $most } 個までです
 generate-none-on-board = { $size } の盤では、石が 2 個以上で解が一つのパズルは生成できません（指定は { $stones } 個）。{ $side }x{ $side } 以上の盤を試してください
-generate-beyond-reach = { $size } の盤で唯一解にできる石の数を超えています（指定は { $stones } 個）。{ $most } 個以下にするか、{ $side }x{ $side } 以上の盤にしてください
+generate-beyond-reach = { $size } の盤で唯一解にできる石の数を超えています（指定は { $stones } 個{ $per_line }）。{ $most } 個以下にするか、{ $side }x{ $side } 以上の盤にしてください
+generate-per-line = 、一行一列あたり約 3.4 個まで
 generate-no-walk = { $size } の盤に、ルールに沿った道すじで石 { $stones } 個を置けませんでした。石を減らしてください
 generate-not-found = 石 { $stones } 個で解が一つの { $size } のパズル{ $level }は見つかりませんでした。石を減らすか、別のシードか小さい盤を試してください
 generate-rating = （難易度「{ $level }」）

@@ -31,9 +31,9 @@ use gridtour::render::{Colour, STYLE, SquareMark};
 
 mod labels;
 
-use super::i18n::tr;
 use super::watch::Watch;
 use super::widgets::colour as color;
+use gridtour::tr;
 
 /// A length of the shared style (in cells) in points, at least `min`.
 fn length(cells: f64, geometry: &Geometry, min: f32) -> f32 {

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::i18n::tr;
+use gridtour::tr;
 
 /// A key a command can be bound to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use gridtour::atomic_write::write_atomic;
 use gridtour::output::{Format, OutputError, PictureOptions, Subject};
 use gridtour::render::Timing;
 
-use super::i18n::tr;
+use gridtour::tr;
 
 /// A finished file operation.
 #[derive(Debug)]

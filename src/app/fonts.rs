@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use eframe::egui::{FontData, FontDefinitions, FontFamily};
 
-use super::i18n::Language;
+use gridtour::i18n::Language;
 
 /// The Japanese font's bytes.
 pub const JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-gridtour.otf");

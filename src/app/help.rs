@@ -9,9 +9,10 @@ use gridtour::knight::KNIGHT_MOVES;
 use gridtour::render::STYLE;
 
 use super::command::Command;
-use super::i18n::{self, Language, tr};
 use super::settings::Mode;
 use super::widgets::colour;
+use gridtour::i18n::{self, Language};
+use gridtour::tr;
 
 /// The rules of `mode`'s puzzle in `language`, as the Help window shows
 /// them.

@@ -9,7 +9,9 @@
 
 use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress, Resources, Urgency};
 
-use super::i18n::tr;
+use gridtour::tr;
+
+use super::said::Said;
 use super::settings::Mode;
 
 /// Work the window runs on a worker thread: what it does in words, whose
@@ -21,8 +23,8 @@ pub trait Task: Send + 'static {
     /// The mode that asked for the work.
     fn owner(&self) -> Mode;
 
-    /// What the work does, in words, for the status bar.
-    fn label(&self) -> String;
+    /// What the work does, for the status bar.
+    fn label(&self) -> Said;
 
     /// Runs the work to its end (on the calling thread), streaming what it
     /// finds through `emit`; `None` when it was cancelled.
@@ -43,7 +45,7 @@ pub enum Update<R> {
         /// The mode that asked for it.
         owner: Mode,
         /// What it did.
-        label: String,
+        label: Said,
         /// Its result, or `None` when it was cancelled.
         result: Option<R>,
         /// Its counters at the end.
@@ -57,18 +59,49 @@ pub struct Stopped {
     /// The mode that had asked for it.
     pub owner: Mode,
     /// What it was doing.
-    pub label: String,
+    pub label: Said,
     /// Its counters when it stopped.
     pub progress: Progress,
+}
+
+/// How a job ended.
+#[derive(Debug, Clone)]
+pub enum How {
+    /// It ran to its end.
+    Done,
+    /// It ran to its end and found there is no tour.
+    NoTour,
+    /// It ran to its end and found there is no solution.
+    NoSolution,
+    /// It ran to its end and failed.
+    Failed,
+    /// A person cancelled it.
+    Cancelled,
+    /// Another mode's job took its place.
+    StoppedFor(Said),
+}
+
+impl How {
+    /// How it ended, in a word or two ("done", "cancelled", ...).
+    pub fn words(&self) -> String {
+        match self {
+            How::Done => tr!("job-done").to_owned(),
+            How::NoTour => tr!("job-no-tour").to_owned(),
+            How::NoSolution => tr!("job-no-solution").to_owned(),
+            How::Failed => tr!("job-failed").to_owned(),
+            How::Cancelled => tr!("job-cancelled").to_owned(),
+            How::StoppedFor(other) => tr!("job-stopped-for", other = other.words()),
+        }
+    }
 }
 
 /// How a mode's last job ended, for the status bar.
 #[derive(Debug, Clone)]
 pub struct JobEnd {
     /// What the job did.
-    pub label: String,
-    /// How it ended, in a word or two ("done", "cancelled", ...).
-    pub how: String,
+    pub label: Said,
+    /// How it ended.
+    pub how: How,
     /// Its counters at the end.
     pub progress: Progress,
 }
@@ -76,13 +109,10 @@ pub struct JobEnd {
 impl JobEnd {
     /// The end of a job that stopped early: cancelled, or stopped for the
     /// job `by` (another mode's) that took its place.
-    pub fn stopped(stopped: Stopped, by: Option<&str>) -> Self {
+    pub fn stopped(stopped: Stopped, by: Option<Said>) -> Self {
         Self {
             label: stopped.label,
-            how: match by {
-                Some(other) => tr!("job-stopped-for", other = other),
-                None => tr!("job-cancelled").to_owned(),
-            },
+            how: by.map_or(How::Cancelled, How::StoppedFor),
             progress: stopped.progress,
         }
     }
@@ -93,15 +123,15 @@ impl JobEnd {
         if self.progress.nodes == 0 {
             tr!(
                 "job-ended-without-search",
-                label = self.label.as_str(),
-                how = self.how.as_str()
+                label = self.label.words(),
+                how = self.how.words()
             )
         } else {
             tr!(
                 "job-ended",
-                label = self.label.as_str(),
-                how = self.how.as_str(),
-                progress = super::words::progress_words(&self.progress)
+                label = self.label.words(),
+                how = self.how.words(),
+                progress = self.progress.to_string()
             )
         }
     }
@@ -109,7 +139,7 @@ impl JobEnd {
 
 struct Running<R> {
     owner: Mode,
-    label: String,
+    label: Said,
     job: job::Job<Option<R>, R>,
     progress: Progress,
 }
@@ -208,10 +238,10 @@ impl<T: Task> JobSlot<T> {
     }
 
     /// The running job's label and latest counters.
-    pub fn current(&self) -> Option<(&str, Progress)> {
+    pub fn current(&self) -> Option<(&Said, Progress)> {
         self.running
             .as_ref()
-            .map(|running| (running.label.as_str(), running.progress.clone()))
+            .map(|running| (&running.label, running.progress.clone()))
     }
 
     /// Collects what the running job reported since the last call.
@@ -255,8 +285,8 @@ pub struct RanHere<R> {
     pub items: Vec<R>,
     /// Its result, `None` if it was cancelled.
     pub result: Option<R>,
-    /// What it did, in words.
-    pub label: String,
+    /// What it did.
+    pub label: Said,
     /// Its counters at the end.
     pub progress: Progress,
 }

@@ -21,11 +21,11 @@ mod files;
 mod fonts;
 mod goishi;
 mod help;
-mod i18n;
 mod jobs;
 mod knight;
 mod notice;
 mod pane;
+mod said;
 mod session;
 mod settings;
 mod signals;
@@ -52,14 +52,16 @@ use files::{Export, FileEvent, FileTasks};
 use goishi::command::GoishiCommand;
 use goishi::session::GoishiSession;
 use goishi::ui::GoishiUi;
+use gridtour::i18n::{self, Language};
+use gridtour::tr;
 use help::{Help, KeyRow, KeySection};
-use i18n::{Language, tr};
 use jobs::{JobSlot, Stopped, Task, Update};
 use knight::command::KnightCommand;
 use knight::session::KnightSession;
 use knight::ui::KnightUi;
 use notice::Notice;
 use pane::{ModePane, Pane, WindowMode};
+use said::Said;
 use settings::{Mode, Settings};
 use status::StatusBar;
 use work::{Report, Work};
@@ -620,11 +622,11 @@ impl GridtourApp {
         let (last, notice) = (self.shown().last_job(), self.shown().notice(now));
         let (mut line, headway) = match (self.jobs.owner(), self.jobs.current()) {
             (Some(owner), Some((label, progress))) if owner == mode => {
-                let counters = words::progress_words(&progress);
+                let counters = progress.to_string();
                 let line = if self.jobs.is_paused() {
-                    tr!("job-paused", label = label, progress = counters)
+                    tr!("job-paused", label = label.words(), progress = counters)
                 } else {
-                    tr!("job-running", label = label, progress = counters)
+                    tr!("job-running", label = label.words(), progress = counters)
                 };
                 (line, progress.headway())
             }
@@ -637,7 +639,11 @@ impl GridtourApp {
             && owner != mode
         {
             let other = AppCommand::Show(owner).label();
-            line.push_str(&tr!("other-mode-running", mode = other, label = label));
+            line.push_str(&tr!(
+                "other-mode-running",
+                mode = other,
+                label = label.words()
+            ));
         }
         if let Some(notice) = notice {
             ctx_repaint_at_expiry(ui.ctx(), notice, now);
@@ -842,7 +848,7 @@ impl GridtourApp {
         if let Some(stopped) = self.jobs.start(work, wake)
             && stopped.owner != owner
         {
-            self.stopped(stopped, Some(&label));
+            self.stopped(stopped, Some(label));
         }
     }
 
@@ -860,7 +866,7 @@ impl GridtourApp {
         }
     }
 
-    fn stopped(&mut self, stopped: Stopped, by: Option<&str>) {
+    fn stopped(&mut self, stopped: Stopped, by: Option<Said>) {
         self.pane_mut(stopped.owner).job_stopped(stopped, by);
     }
 

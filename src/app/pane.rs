@@ -16,6 +16,7 @@ use super::command::Effect;
 use super::command::Step;
 use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
+use super::said::Said;
 use super::session::{Common, Session};
 use super::settings::{Mode, Settings, ViewSettings};
 use super::timeline::Timeline;
@@ -92,7 +93,7 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     }
     /// The answer of the mode's last count, check or search, shown whole
     /// at the foot of the controls.
-    fn result(&self) -> Option<&str>;
+    fn result(&self) -> Option<String>;
     /// What Export saves, with a file name for it, or why there is nothing.
     fn subject(&self) -> Result<(Subject, String), String>;
     /// Writes what should be found again next run into `settings`.
@@ -146,9 +147,9 @@ pub trait Pane {
     /// Takes a streamed report or advice.
     fn job_item(&mut self, report: Report);
     /// Takes the result of the mode's job.
-    fn job_done(&mut self, report: Report, label: String, progress: Progress);
+    fn job_done(&mut self, report: Report, label: Said, progress: Progress);
     /// The mode's job stopped early.
-    fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>);
+    fn job_stopped(&mut self, stopped: Stopped, by: Option<Said>);
     /// Says `notice`.
     fn tell(&mut self, notice: Notice);
     /// What Export saves, with a file name.
@@ -214,7 +215,7 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
         ui.separator();
         ui.label(self.session.summary());
         let notice = self.session.notice(Instant::now());
-        widgets::result_area(ui, self.session.result(), notice);
+        widgets::result_area(ui, self.session.result().as_deref(), notice);
         out.extend(own.into_iter().map(S::wrap));
     }
 
@@ -299,13 +300,13 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
         }
     }
 
-    fn job_done(&mut self, report: Report, label: String, progress: Progress) {
+    fn job_done(&mut self, report: Report, label: Said, progress: Progress) {
         if let Some(report) = S::report(report) {
             self.session.job_done(report, label, progress);
         }
     }
 
-    fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>) {
+    fn job_stopped(&mut self, stopped: Stopped, by: Option<Said>) {
         self.session.job_stopped(stopped, by);
     }
 

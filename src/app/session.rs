@@ -13,12 +13,13 @@ use gridtour::job::Progress;
 
 use super::browse::Browser;
 use super::command::{Answer, Asking, Command, Effect, Question, Shortcut, Step};
-use super::i18n::tr;
 use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
+use super::said::Said;
 use super::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
 use super::watch::Watch;
 use gridtour::replay::Event;
+use gridtour::tr;
 use std::sync::mpsc::Receiver;
 
 /// The commands every mode has, with the same meaning in each: walking the
@@ -217,7 +218,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
     /// Takes what a job streamed, or advice.
     fn job_item(&mut self, report: Self::Report);
     /// Takes the result of the mode's job.
-    fn job_done(&mut self, report: Self::Report, label: String, progress: Progress);
+    fn job_done(&mut self, report: Self::Report, label: Said, progress: Progress);
     /// Says what a job of `kind` left behind when it stopped early (`end`
     /// says how).
     fn job_cut_short(&mut self, kind: Self::JobKind, end: &JobEnd);
@@ -352,7 +353,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
 
     /// The mode's job stopped before its end: cancelled, or stopped for the
     /// job `by` (another mode's) that took its place.
-    fn job_stopped(&mut self, stopped: Stopped, by: Option<&str>) {
+    fn job_stopped(&mut self, stopped: Stopped, by: Option<Said>) {
         let end = JobEnd::stopped(stopped, by);
         if let Some(kind) = self.core_mut().running.take() {
             self.job_cut_short(kind, &end);

@@ -19,8 +19,9 @@ use gridtour::saved_state::{Saved, StateFile, Trouble};
 
 use super::goishi::command::Interaction as GoishiInteraction;
 use super::goishi::shelf::{Record, merged};
-use super::i18n::{Language, tr};
 use super::knight::command::Interaction as KnightInteraction;
+use gridtour::i18n::Language;
+use gridtour::tr;
 use serde::{Deserialize, Serialize};
 
 /// Key under which the settings live in eframe's storage.

@@ -7,11 +7,10 @@ use std::collections::VecDeque;
 
 use eframe::egui;
 
-use super::i18n::tr;
 use super::notice::Notice;
 use super::widgets;
-use super::words::headway_words;
 use gridtour::job::Headway;
+use gridtour::tr;
 
 /// The longest pause between frames, in seconds, for which frames still
 /// count as continuous.
@@ -92,7 +91,7 @@ impl StatusBar {
                     ui.add(
                         egui::ProgressBar::new(headway.done)
                             .desired_width(HEADWAY_WIDTH)
-                            .text(headway_words(headway)),
+                            .text(headway.to_string()),
                     );
                 }
                 ui.add(egui::Label::new(job_line).truncate());

@@ -27,10 +27,10 @@ use super::GridtourApp;
 use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::goishi::command::Interaction as GoishiInteraction;
 use super::goishi::work::Request;
-use super::i18n::{self, Language};
 use super::session::Session;
 use super::settings::{GoishiSettings, KnightSettings, MemoryStorage, Mode, Settings};
 use super::timeline::Timeline;
+use gridtour::i18n::{self, Language};
 use gridtour::saved_state::{StateFile, Trouble};
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, exactly one
@@ -316,7 +316,7 @@ fn a_board_without_tours_gets_the_reason_instead_of_a_search() {
     wait_until_idle(&mut harness);
     assert!(harness.state().knight.session.tour().is_none());
     let summary = harness.state().knight.session.summary();
-    let expected = knight::impossibility(
+    let expected = knight::why_no_tour(
         harness.state().knight.session.board(),
         Some(Square { x: 0, y: 0 }),
         TourKind::Closed,
@@ -411,7 +411,7 @@ fn each_mode_shows_its_own_job_and_notices() {
     ));
     assert_eq!(app.jobs.owner(), Some(Mode::Knight));
     let how = app.goishi.session.last_job().expect("told").how.clone();
-    assert_eq!(how, "stopped for Counting undirected open tours");
+    assert_eq!(how.words(), "stopped for Counting undirected open tours");
     harness.key_press(Key::Escape);
     wait_until_idle(&mut harness);
 }
@@ -712,7 +712,7 @@ fn counting_from_the_clicked_corner_finds_304_tours_and_they_can_be_browsed() {
     harness.get_by_label("Count tours").click();
     wait_until_idle(&mut harness);
     assert_eq!(
-        harness.state().knight.session.count(),
+        harness.state().knight.session.count().as_deref(),
         Some("304 directed open tours from a5.")
     );
     let first = shown_tour(&harness);
@@ -755,8 +755,12 @@ fn cancel_stops_a_long_count_at_once() {
         asked.elapsed()
     );
     let ended = knight_last_job(&harness);
-    assert_eq!(ended.how, "cancelled");
-    assert!(ended.label.starts_with("Counting"), "{}", ended.label);
+    assert_eq!(ended.how.words(), "cancelled");
+    assert!(
+        ended.label.words().starts_with("Counting"),
+        "{}",
+        ended.label
+    );
 }
 
 #[test]
@@ -849,7 +853,7 @@ fn pause_holds_a_count_and_resume_lets_it_go_on() {
     press(&mut harness, "Cancel");
     wait_until_idle(&mut harness);
     let ended = knight_last_job(&harness);
-    assert_eq!(ended.how, "cancelled");
+    assert_eq!(ended.how.words(), "cancelled");
 }
 
 /// A Warnsdorff tour of a `width` x `height` board from a1
@@ -1136,7 +1140,7 @@ fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
     harness.get_by_label("Is it unique?").click();
     wait_until_idle(&mut harness);
     assert_eq!(
-        harness.state().goishi.session.answer(),
+        harness.state().goishi.session.answer().as_deref(),
         Some("Unique: exactly one solution.")
     );
 }
@@ -2080,4 +2084,52 @@ fn a_count_ruled_out_by_theory_gives_its_reason_once() {
         .map(|node| format!("{node:?}"))
         .collect();
     assert_eq!(said.len(), 1, "the reason is said once: {said:#?}");
+}
+
+/// Sets the knight board's width through its field, as a person types it.
+fn type_knight_width(harness: &mut Harness<'_, GridtourApp>, width: u32) {
+    harness.get_by_label("Width").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.get_by_label("Width").type_text(&width.to_string());
+    harness.key_press(Key::Enter);
+    harness.run();
+}
+
+#[test]
+fn a_count_goes_when_the_board_it_counted_changes() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    press(&mut harness, "Count tours");
+    wait_until_idle(&mut harness);
+    let count = harness.state().knight.session.count().expect("a count");
+    assert!(shows(&harness, &count), "{count}");
+    type_knight_width(&mut harness, 5);
+    assert_eq!(harness.state().knight.session.board().width(), 5);
+    assert_eq!(harness.state().knight.session.count(), None);
+    assert!(!shows(&harness, &count), "the 6x6 count is gone");
+}
+
+#[test]
+fn switching_to_japanese_rewords_the_count_on_show() {
+    let mut harness = app_harness(knight_settings(5, 5, Algorithm::ALL[0]));
+    harness.step();
+    press(&mut harness, "Count tours");
+    wait_until_idle(&mut harness);
+    let english = harness.state().knight.session.count().expect("a count");
+    assert!(english.contains("864"), "{english}");
+    harness.get_by_label("Language").click();
+    harness.run();
+    harness.get_by_label("日本語").click();
+    harness.run_steps(8);
+    i18n::set(Language::Japanese);
+    let japanese = harness.state().knight.session.count().expect("a count");
+    i18n::set(Language::English);
+    assert_ne!(japanese, english);
+    assert!(
+        japanese.contains("864") && !japanese.is_ascii(),
+        "{japanese}"
+    );
+    assert!(shows(&harness, &japanese), "{japanese}");
+    assert!(!shows(&harness, &english));
 }

@@ -7,11 +7,11 @@ use gridtour::english::group_digits;
 use gridtour::render::Colour;
 
 use super::command::{Command, Key, Shortcut};
-use super::i18n::tr;
 use super::notice::Notice;
 use super::session::{Common, Finds, Session, WatchStep};
 use super::watch::WATCH_SPEEDS;
 use gridtour::replay::{Cell, Event, Rule};
+use gridtour::tr;
 
 /// egui's name for `key`.
 fn egui_key(key: Key) -> egui::Key {

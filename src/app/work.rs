@@ -6,6 +6,7 @@ use gridtour::job::{Control, Outcome};
 use super::goishi::work::{GoishiJob, GoishiReport};
 use super::jobs::Task;
 use super::knight::work::{KnightJob, KnightReport};
+use super::said::Said;
 use super::settings::Mode;
 
 /// A job a session asked for.
@@ -46,7 +47,7 @@ impl Task for Work {
         }
     }
 
-    fn label(&self) -> String {
+    fn label(&self) -> Said {
         match self {
             Work::Knight(job) => job.label(),
             Work::Goishi(job) => job.label(),
@@ -92,7 +93,11 @@ mod tests {
             .start(count_job(5), |_| {})
             .expect("the 8x8 count was running");
         assert_eq!(replaced.owner, Mode::Knight);
-        assert!(replaced.label.contains("open"), "{}", replaced.label);
+        assert!(
+            replaced.label.words().contains("open"),
+            "{}",
+            replaced.label
+        );
         let deadline = Instant::now() + Duration::from_secs(20);
         let mut finished = Vec::new();
         while slot.owner().is_some() {

@@ -15,6 +15,7 @@ use gridtour::knight::{
 };
 use gridtour::output::{self, Format, Subject};
 use gridtour::render::Scene;
+use gridtour::tr;
 use serde_json::json;
 
 use super::{Failure, Output, OutputArgs, progress, write_line};
@@ -330,17 +331,17 @@ fn print_tour(
         }
         SolveResult::NoTour(reason) => {
             let line = match format {
-                Format::Json => no_tour_json(board, start, kind, &reason),
-                _ => format!(
-                    "no {} tour from {}{} on {}x{}: {reason}",
-                    kind.label(),
-                    board.square_name(start),
-                    end.map_or(String::new(), |end| format!(
-                        " to {}",
-                        board.square_name(end)
+                Format::Json => no_tour_json(board, start, kind, &reason.to_string()),
+                _ => tr!(
+                    "cli-no-tour",
+                    kind = kind.label(),
+                    start = board.square_name(start),
+                    end = end.map_or(String::new(), |end| tr!(
+                        "no-tour-exhausted-end",
+                        end = board.square_name(end)
                     )),
-                    board.width(),
-                    board.height()
+                    size = format!("{}x{}", board.width(), board.height()),
+                    reason = reason.to_string()
                 ),
             };
             if format.is_picture() {
@@ -680,7 +681,7 @@ fn default_open_tour(board: &Board, start: Square) -> Result<(), String> {
     match result {
         SolveResult::Found(tour) => knight::validate(board, &tour.path, TourKind::Open)
             .map_err(|error| format!("internal error: the solver's tour is invalid: {error}")),
-        SolveResult::NoTour(reason) => Err(reason),
+        SolveResult::NoTour(reason) => Err(reason.to_string()),
     }
 }
 

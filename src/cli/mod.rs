@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use clap::{CommandFactory, Parser, Subcommand};
 use gridtour::atomic_write::{WriteError, write_atomic};
 use gridtour::goishi::GenerateError;
+use gridtour::i18n::Language;
 use gridtour::job::Resources;
 use gridtour::message::printable;
 use gridtour::output::{Format, OutputError, PictureOptions};
@@ -84,6 +85,11 @@ pub struct GlobalArgs {
     /// window's too), 1 to 1024. Default: every core of the machine.
     #[arg(help_heading = "Resources", long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MOST_THREADS))]
     threads: Option<u16>,
+    /// The language of the messages: en (English) or ja (Japanese).
+    /// Default: the locale's (LC_ALL, LC_MESSAGES, LANG), English when it
+    /// is neither.
+    #[arg(long, global = true, value_name = "LANG", value_parser = ["en", "ja"])]
+    lang: Option<String>,
 }
 
 /// The most threads `--threads` takes: beyond, a thread's share of the
@@ -391,6 +397,12 @@ pub fn say_error(message: &str) {
 /// returns the resources they give the engines (also those of every
 /// subcommand's work).
 pub fn configure(global: &GlobalArgs) -> Result<Resources, String> {
+    let language = global
+        .lang
+        .as_deref()
+        .and_then(Language::of_locale)
+        .unwrap_or_else(Language::of_system);
+    gridtour::i18n::set_for_process(language);
     if global.progress {
         progress::log_when_redirected();
     }

@@ -1,11 +1,12 @@
 //! Why the Goishi generator made no puzzle (see [`GenerateError`]).
 
+use crate::english::group_digits;
+use crate::tr;
 use std::fmt;
 
 use super::puzzle::SizeOutOfRange;
 use super::rate::Level;
 use super::reach::FEWEST_GENERATED_STONES;
-use crate::english::indefinite_article;
 
 /// Why no puzzle was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,39 +103,36 @@ pub enum GenerateError {
 
 impl fmt::Display for GenerateError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let a = |width: &u32| indefinite_article(u64::from(*width));
-        match self {
-            GenerateError::Size(error) => error.fmt(f),
+        let size = |width: u32, height: u32| format!("{width}x{height}");
+        let words = match *self {
+            GenerateError::Size(error) => error.to_string(),
             GenerateError::StonesOutOfRange {
                 width,
                 height,
                 stones,
-            } => write!(
-                f,
-                "{} {width}x{height} board holds 1 to {} stones (asked for {stones})",
-                a(width),
-                *width as usize * *height as usize
+            } => tr!(
+                "generate-stones-out-of-range",
+                size = size(width, height),
+                points = width as usize * height as usize,
+                stones = stones
             ),
-            GenerateError::TooMany { stones, most } => write!(
-                f,
-                "the generator makes puzzles of at most {most} stones (asked for {stones})"
-            ),
-            GenerateError::TooFew { stones, fewest } => write!(
-                f,
-                "{stones} stones are too few: the generator finds no puzzle with one solution \
-                 of fewer than {fewest} stones (one stone aside); ask for {fewest} or more"
-            ),
+            GenerateError::TooMany { stones, most } => {
+                tr!("generate-too-many", stones = stones, most = most)
+            }
+            GenerateError::TooFew { stones, fewest } => {
+                tr!("generate-too-few", stones = stones, fewest = fewest)
+            }
             GenerateError::TooDense {
                 width,
                 height,
                 stones,
                 most,
-            } => write!(
-                f,
-                "{stones} stones on the {} points of {} {width}x{height} board are too dense for \
-                 a puzzle with one solution; at most {most} can be asked for",
-                *width as usize * *height as usize,
-                a(width)
+            } => tr!(
+                "generate-too-dense",
+                size = size(width, height),
+                points = width as usize * height as usize,
+                stones = stones,
+                most = most
             ),
             GenerateError::BeyondReach {
                 width,
@@ -144,79 +142,68 @@ impl fmt::Display for GenerateError {
                 chained,
                 side,
             } => {
-                let per_line = if *chained {
-                    " (about 3.4 stones a row and a column)"
+                let size = size(width, height);
+                if most < FEWEST_GENERATED_STONES {
+                    tr!(
+                        "generate-none-on-board",
+                        size = size,
+                        stones = stones,
+                        side = side
+                    )
                 } else {
-                    ""
-                };
-                if *most < FEWEST_GENERATED_STONES {
-                    return write!(
-                        f,
-                        "the generator makes no puzzle of more than one stone with one \
-                         solution on {} {width}x{height} board; try a board of at least \
-                         {side}x{side}",
-                        a(width)
-                    );
+                    let per_line = if chained {
+                        tr!("generate-per-line")
+                    } else {
+                        ""
+                    };
+                    tr!(
+                        "generate-beyond-reach",
+                        size = size,
+                        stones = stones,
+                        most = most,
+                        side = side,
+                        per_line = per_line
+                    )
                 }
-                write!(
-                    f,
-                    "{stones} stones are more than the generator can make unique on {} \
-                     {width}x{height} board{per_line}: ask for at most {most}, or a board of at \
-                     least {side}x{side}",
-                    a(width)
-                )
             }
             GenerateError::NoWalk {
                 width,
                 height,
                 stones,
-            } => write!(
-                f,
-                "could not place {stones} stones on {} {width}x{height} board by a legal walk; \
-                 try fewer stones",
-                a(width)
+            } => tr!(
+                "generate-no-walk",
+                size = size(width, height),
+                stones = stones
             ),
             GenerateError::NotFound {
                 width,
                 height,
                 stones,
                 level,
-                chained,
-            } => {
-                write!(
-                    f,
-                    "found no {width}x{height} puzzle with {stones} stones and a single solution"
-                )?;
-                if let Some(level) = level {
-                    write!(f, " that rates {}", level.name())?;
-                }
-                match chained {
-                    true => write!(f, "; try fewer stones or another seed"),
-                    false => write!(f, "; try fewer stones or a smaller board"),
-                }
-            }
+                ..
+            } => tr!(
+                "generate-not-found",
+                size = size(width, height),
+                stones = stones,
+                level = level.map_or(String::new(), |level| {
+                    tr!("generate-rating", level = level.words())
+                })
+            ),
             GenerateError::NoneOfLevel {
                 width,
                 height,
                 stones,
                 level,
                 attempts,
-            } => {
-                write!(
-                    f,
-                    "found no {width}x{height} puzzle with {stones} stones that rates {} in \
-                     {attempts} tries; try another seed",
-                    level.name()
-                )?;
-                if *level == Level::Easy {
-                    write!(
-                        f,
-                        ", or fewer stones (easy puzzles are rare beyond about 20 stones a block)"
-                    )?;
-                }
-                Ok(())
-            }
-        }
+            } => tr!(
+                "generate-none-of-level",
+                size = size(width, height),
+                stones = stones,
+                level = level.words(),
+                attempts = group_digits(attempts)
+            ),
+        };
+        f.write_str(&words)
     }
 }
 

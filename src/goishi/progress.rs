@@ -1,10 +1,10 @@
 //! What a Goishi count or generation says while it runs (see [`Phase`]).
 
 use std::any::Any;
-use std::fmt;
 
-use crate::english::rough_duration;
+use crate::i18n::duration_words;
 use crate::job::{Detail, Headway, Progress};
+use crate::tr;
 
 /// What a long Goishi job is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,26 +70,27 @@ impl Detail for Phase {
         }
     }
 
-    fn describe(&self, progress: &Progress, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn words(&self, progress: &Progress) -> String {
         match *self {
             Phase::Composing { block, blocks } => {
-                write!(f, " (making block {block} of {blocks})")
+                tr!("detail-composing", block = block, blocks = blocks)
             }
             Phase::CountingFrom { searched, stones } => {
-                write!(f, " (searched from {searched} of {stones} starting stones")?;
-                if let Some(left) = self.seconds_left(progress).filter(|&left| left >= 1.0) {
-                    write!(
-                        f,
-                        ", about {} to go at the rate so far",
-                        rough_duration(left)
-                    )?;
-                }
-                write!(f, ")")
+                let left = self
+                    .seconds_left(progress)
+                    .filter(|&left| left >= 1.0)
+                    .map_or_else(String::new, |left| {
+                        tr!("detail-time-left", time = duration_words(left))
+                    });
+                tr!(
+                    "detail-counting-from",
+                    searched = searched,
+                    stones = stones,
+                    left = left
+                )
             }
-            Phase::ProvingUnique { stones } => {
-                write!(f, " (proving the {stones}-stone puzzle unique)")
-            }
-            Phase::Rating { stones } => write!(f, " (rating the {stones}-stone puzzle)"),
+            Phase::ProvingUnique { stones } => tr!("detail-proving-unique", stones = stones),
+            Phase::Rating { stones } => tr!("detail-rating", stones = stones),
         }
     }
 
@@ -143,10 +144,8 @@ mod tests {
         )
         .to_string();
         assert!(
-            counting.ends_with(
-                "/s (searched from 12 of 60 starting stones, about 8 minutes to go at the \
-                 rate so far)"
-            ),
+            counting
+                .ends_with("/s (searched from 12 of 60 starting stones, about 8 minutes to go)"),
             "{counting}"
         );
         // Less than a second to go is not worth a word.

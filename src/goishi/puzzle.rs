@@ -1,5 +1,6 @@
 //! The puzzle model: a rectangular grid of points, some of which hold stones.
 
+use crate::tr;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -195,12 +196,11 @@ pub struct SizeOutOfRange {
 
 impl std::fmt::Display for SizeOutOfRange {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let SizeOutOfRange { width, height } = self;
-        write!(
-            f,
-            "board size {width}x{height} is out of range (each side must be 1 to {})",
-            Puzzle::MAX_SIDE
-        )
+        f.write_str(&tr!(
+            "size-out-of-range",
+            size = format!("{}x{}", self.width, self.height),
+            most = Puzzle::MAX_SIDE
+        ))
     }
 }
 

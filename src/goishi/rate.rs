@@ -61,6 +61,15 @@ impl Level {
         }
     }
 
+    /// The level's name in this thread's language.
+    pub fn words(self) -> &'static str {
+        match self {
+            Level::Easy => crate::tr!("level-easy"),
+            Level::Medium => crate::tr!("level-medium"),
+            Level::Hard => crate::tr!("level-hard"),
+        }
+    }
+
     fn of(hardest: u64) -> Level {
         if hardest <= EASY_STEPS {
             Level::Easy

@@ -10,24 +10,26 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::english::{group_digits, rough_duration};
+use crate::english::group_digits;
+use crate::i18n::duration_words;
+use crate::tr;
 
 /// What an engine says about the work in hand, beyond the counters: its
 /// phase in words, and how far it has got where it can tell.
 pub trait Detail: fmt::Debug + Send + Sync + 'static {
-    /// The words that follow the counters, with their leading space, as
-    /// in `1,234 nodes, 0.3 s, 4,113/s (making block 3 of 8)`.
-    fn describe(&self, progress: &Progress, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    /// The words that follow the counters, in the brackets of
+    /// `1,234 nodes, 0.3 s, 4,113/s (making block 3 of 8)`.
+    fn words(&self, progress: &Progress) -> String;
 
     /// The share done and the time left, where the engine can tell.
     fn headway(&self, _progress: &Progress) -> Option<Headway> {
         None
     }
 
-    /// What the two counters count: nodes and solutions found, unless the
-    /// engine's nodes are something else.
-    fn units(&self) -> (&'static str, &'static str) {
-        ("nodes", "found")
+    /// The two counters in words, their digits grouped: nodes and
+    /// solutions found, unless the engine's nodes are something else.
+    fn counter_words(&self, nodes: &str, found: &str) -> (String, String) {
+        default_counter_words(nodes, found)
     }
 
     /// The detail as itself, for a watcher that knows the engine.
@@ -94,27 +96,42 @@ impl Progress {
 /// `1,234 nodes, 5 found, 0.3 s, 4,113/s`.
 impl fmt::Display for Progress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (work, found) = self
-            .detail
-            .as_deref()
-            .map_or(("nodes", "found"), Detail::units);
-        write!(f, "{} {work}", group_digits(self.nodes))?;
+        let (nodes, found) = (group_digits(self.nodes), group_digits(self.found));
+        let (nodes, found) = match self.detail.as_deref() {
+            Some(detail) => detail.counter_words(&nodes, &found),
+            None => default_counter_words(&nodes, &found),
+        };
+        f.write_str(&nodes)?;
         if self.found > 0 {
-            write!(f, ", {} {found}", group_digits(self.found))?;
+            f.write_str(&found)?;
         }
         let secs = self.elapsed.as_secs_f64();
-        if secs < 60.0 {
-            write!(f, ", {secs:.1} s")?;
+        f.write_str(&if secs < 60.0 {
+            tr!("progress-seconds", s = format!("{secs:.1}"))
         } else {
             let whole = self.elapsed.as_secs();
-            write!(f, ", {}:{:02} min", whole / 60, whole % 60)?;
+            tr!(
+                "progress-minutes",
+                time = format!("{}:{:02}", whole / 60, whole % 60)
+            )
+        })?;
+        f.write_str(&tr!(
+            "progress-rate",
+            rate = group_digits(self.nodes_per_second() as u64)
+        ))?;
+        if let Some(detail) = self.detail.as_deref() {
+            f.write_str(&tr!("progress-detail", detail = detail.words(self)))?;
         }
-        write!(f, ", {}/s", group_digits(self.nodes_per_second() as u64))?;
-        match self.detail.as_deref() {
-            Some(detail) => detail.describe(self, f),
-            None => Ok(()),
-        }
+        Ok(())
     }
+}
+
+/// `1,234 nodes` and `, 5 found`.
+fn default_counter_words(nodes: &str, found: &str) -> (String, String) {
+    (
+        tr!("progress-nodes", n = nodes),
+        tr!("progress-found", n = found),
+    )
 }
 
 /// How far a job has got and how long it should still take, as far as its
@@ -143,11 +160,15 @@ impl Headway {
 impl fmt::Display for Headway {
     /// `42%, about 3 minutes left`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}%", (self.done * 100.0).floor() as u32)?;
-        if let Some(left) = self.left {
-            write!(f, ", about {} left", rough_duration(left))?;
-        }
-        Ok(())
+        let percent = (self.done * 100.0).floor() as u32;
+        f.write_str(&match self.left {
+            Some(left) => tr!(
+                "headway-left",
+                percent = percent,
+                time = duration_words(left)
+            ),
+            None => tr!("headway", percent = percent),
+        })
     }
 }
 
@@ -159,16 +180,16 @@ mod tests {
     struct Sifting;
 
     impl Detail for Sifting {
-        fn describe(&self, progress: &Progress, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, " (sifting {} grains)", progress.nodes)
+        fn words(&self, progress: &Progress) -> String {
+            format!("sifting {} grains", progress.nodes)
         }
 
         fn headway(&self, progress: &Progress) -> Option<Headway> {
             Some(Headway::of(progress.nodes as f64, 10.0, Some(0.5)))
         }
 
-        fn units(&self) -> (&'static str, &'static str) {
-            ("grains", "nuggets")
+        fn counter_words(&self, nodes: &str, found: &str) -> (String, String) {
+            (format!("{nodes} grains"), format!(", {found} nuggets"))
         }
 
         fn as_any(&self) -> &dyn Any {

@@ -94,24 +94,19 @@ pub struct TooLong {
 
 impl std::fmt::Display for TooLong {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if !self.estimated_nodes.is_finite() {
-            return write!(
-                f,
-                "{}, and the exhaustive walk instead would visit more than 1e308 nodes: it would \
-                 never end",
-                self.why
-            );
-        }
-        write!(
-            f,
-            "{}, and the exhaustive walk instead would visit about {} nodes, about {} at {} \
-             million nodes a second on each of {} threads",
-            self.why,
-            crate::english::rough_size(self.estimated_nodes),
-            crate::english::rough_duration(self.estimated_seconds),
-            WALK_NODES_PER_THREAD_SECOND / 1_000_000,
-            self.threads,
-        )
+        let sweep = self.why.to_string();
+        f.write_str(&if self.estimated_nodes.is_finite() {
+            crate::tr!(
+                "walk-too-long",
+                sweep = sweep,
+                nodes = crate::english::rough_size(self.estimated_nodes),
+                time = crate::i18n::duration_words(self.estimated_seconds),
+                rate = WALK_NODES_PER_THREAD_SECOND / 1_000_000,
+                threads = self.threads
+            )
+        } else {
+            crate::tr!("walk-never-ends", sweep = sweep)
+        })
     }
 }
 
@@ -193,7 +188,7 @@ pub fn count_between(
         end_name(board, end)
     );
     // The colours alone rule out half the pairs of every board, however big.
-    if super::impossibility_between(board, start, end).is_some() {
+    if super::why_no_tour_between(board, start, end).is_some() {
         return counted(
             description,
             Outcome::Done(Ok(Natural::from_u128(0))),

@@ -177,9 +177,9 @@ impl SamplingFor {
 }
 
 impl Detail for SamplingFor {
-    fn describe(&self, progress: &Progress, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    fn words(&self, progress: &Progress) -> String {
         let left = self.seconds_left(progress);
-        write!(f, " (sampling for {} s, {left} s to go)", self.seconds)
+        crate::tr!("detail-sampling", seconds = self.seconds, left = left)
     }
 
     fn headway(&self, progress: &Progress) -> Option<Headway> {
@@ -190,8 +190,11 @@ impl Detail for SamplingFor {
         ))
     }
 
-    fn units(&self) -> (&'static str, &'static str) {
-        ("random attempts", "complete tours")
+    fn counter_words(&self, nodes: &str, found: &str) -> (String, String) {
+        (
+            crate::tr!("progress-attempts", n = nodes),
+            crate::tr!("progress-complete-tours", n = found),
+        )
     }
 
     fn as_any(&self) -> &dyn std::any::Any {
@@ -226,8 +229,8 @@ pub fn estimate(
         description: description.clone(),
         exact_because: Some(reason),
     };
-    if let Some(reason) = super::impossibility(board, start, kind) {
-        return Ok(exactly(0.0, reason));
+    if let Some(reason) = super::why_no_tour(board, start, kind) {
+        return Ok(exactly(0.0, reason.to_string()));
     }
     if squares == 1 {
         // Its own reverse, so one undirected tour as well as one directed.

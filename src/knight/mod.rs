@@ -2,7 +2,7 @@
 //!
 //! A [`Board`] (any rectangle up to [`Board::MAX_SIDE`], with blocked
 //! squares) and the ways to get tours on it:
-//! - [`impossibility`] answers at once, from theory, when no tour can exist;
+//! - [`why_no_tour`] answers at once, from theory, when no tour can exist;
 //! - [`solve`](fn@solve) finds one tour, with the greedy Warnsdorff rule (plus
 //!   fallbacks) or with exhaustive backtracking, and on large full boards
 //!   with a divide-and-conquer construction;
@@ -39,7 +39,7 @@ pub use estimate::{
 pub use link::{BoardLink, LINK_PREFIX, LinkError};
 pub use play::{Refusal, Walk};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between, solve_watched};
-pub use theory::{NoTour, impossibility, impossibility_between, why_no_tour};
+pub use theory::{NoTour, why_no_tour, why_no_tour_between};
 #[cfg(test)]
 pub(crate) use tour::small_tour;
 pub use tour::{Tour, TourFileError};

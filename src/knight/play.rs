@@ -4,6 +4,7 @@
 //! to know on the way (Warnsdorff's counts, squares cut off for good).
 //! The window's play mode and any other front end share these rules.
 
+use crate::tr;
 use std::collections::VecDeque;
 use std::fmt;
 
@@ -52,19 +53,23 @@ pub enum Refusal {
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Refusal::OffBoard { square } => {
-                write!(f, "({}, {}) is off the board.", square.x, square.y)
-            }
-            Refusal::Blocked { name } => write!(f, "{name} is blocked."),
-            Refusal::Complete => write!(f, "The tour is complete."),
-            Refusal::NotAKnightMove { name, from } => {
-                write!(f, "{name} is not a knight's move from {from}.")
-            }
+        let words = match self {
+            Refusal::OffBoard { square } => tr!(
+                "refused-off-board",
+                square = format!("({}, {})", square.x, square.y)
+            ),
+            Refusal::Blocked { name } => tr!("refused-blocked", name = name.as_str()),
+            Refusal::Complete => tr!("refused-complete").to_owned(),
+            Refusal::NotAKnightMove { name, from } => tr!(
+                "refused-not-a-knight-move",
+                name = name.as_str(),
+                from = from.as_str()
+            ),
             Refusal::Visited { name, at_move } => {
-                write!(f, "{name} was visited at move {at_move}.")
+                tr!("refused-visited", name = name.as_str(), at_move = *at_move)
             }
-        }
+        };
+        f.write_str(&words)
     }
 }
 

@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use super::trace::{Step, Unwatched, Watcher, walk_again};
 use super::{
-    Board, Patience, Square, Tour, TourKind, backtrack, dfs, impossibility, impossibility_between,
-    large, validate, warnsdorff,
+    Board, NoTour, Patience, Square, Tour, TourKind, backtrack, dfs, large, validate, warnsdorff,
+    why_no_tour, why_no_tour_between,
 };
 use crate::job::{Control, Outcome};
 
@@ -75,9 +75,8 @@ impl FromStr for Algorithm {
 pub enum SolveResult {
     /// A tour, already checked by [`validate`](fn@crate::knight::validate).
     Found(Tour),
-    /// No tour exists; the reason in words (a theorem, or an exhausted
-    /// search).
-    NoTour(String),
+    /// No tour exists: a theorem says so, or an exhausted search.
+    NoTour(NoTour),
 }
 
 /// Full boards with at least this many squares are first handed to the
@@ -96,7 +95,7 @@ const SWEEP_AFTER: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Finds one tour of `kind` from `start`.
 ///
-/// In order: the theory of [`impossibility`] (no search when a proof
+/// In order: the theory of [`why_no_tour`] (no search when a proof
 /// exists); on large full boards, the divide-and-conquer construction;
 /// then `algorithm`. When the Warnsdorff walk fails, the construction gets
 /// its chance on full boards of any size, then exhaustive search decides,
@@ -136,7 +135,7 @@ pub fn solve_watched(
             Outcome::Done(found) => Outcome::Done(found_or_exhausted(board, start, kind, found)),
         };
     }
-    if let Some(reason) = impossibility(board, Some(start), kind) {
+    if let Some(reason) = why_no_tour(board, Some(start), kind) {
         return Outcome::Done(SolveResult::NoTour(reason));
     }
     racing_the_sweep(
@@ -359,7 +358,7 @@ fn found_or_exhausted(
 }
 
 /// Finds one open tour from `start` that ends on `end`: the theory of
-/// [`impossibility_between`], then exhaustive search (which, on big boards,
+/// [`why_no_tour_between`], then exhaustive search (which, on big boards,
 /// can take very long; `control` cancels it).
 pub fn solve_between(
     board: &Board,
@@ -367,7 +366,7 @@ pub fn solve_between(
     end: Square,
     control: &Control,
 ) -> Outcome<SolveResult> {
-    if let Some(reason) = impossibility_between(board, start, end) {
+    if let Some(reason) = why_no_tour_between(board, start, end) {
         return Outcome::Done(SolveResult::NoTour(reason));
     }
     match backtrack::backtrack_to(board, start, end, control, &mut Unwatched) {
@@ -378,11 +377,11 @@ pub fn solve_between(
                 .and_then(|path| checked(board, start, TourKind::Open, path))
                 .map(SolveResult::Found)
                 .unwrap_or_else(|| {
-                    SolveResult::NoTour(format!(
-                        "{} to {}",
-                        exhausted(board, start, TourKind::Open),
-                        board.square_name(end)
-                    ))
+                    SolveResult::NoTour(NoTour::Exhausted {
+                        kind: TourKind::Open,
+                        start: board.square_name(start),
+                        end: Some(board.square_name(end)),
+                    })
                 }),
         ),
     }
@@ -430,12 +429,12 @@ fn checked(board: &Board, start: Square, kind: TourKind, path: Vec<Square>) -> O
 }
 
 /// The reason given after an exhaustive search.
-fn exhausted(board: &Board, start: Square, kind: TourKind) -> String {
-    format!(
-        "an exhaustive search found no {} tour from {}",
-        kind.label(),
-        board.square_name(start)
-    )
+fn exhausted(board: &Board, start: Square, kind: TourKind) -> NoTour {
+    NoTour::Exhausted {
+        kind,
+        start: board.square_name(start),
+        end: None,
+    }
 }
 
 #[cfg(test)]

@@ -5,15 +5,11 @@
 //! learns why, not just that, a board has no tour. The rules are sound but
 //! not complete: `None` means "no proof found", and the searches decide.
 
+use crate::i18n::list_words;
+use crate::tr;
 use std::fmt;
 
 use super::{Board, Square, TourKind};
-
-/// Why no tour of `kind` can exist on `board` (from `start` when given), in
-/// words, or `None` when none of the known arguments applies.
-pub fn impossibility(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
-    why_no_tour(board, start, kind).map(|reason| reason.to_string())
-}
 
 /// The argument that rules out every tour of a board, with the squares
 /// and numbers it names (squares by their chess names).
@@ -148,135 +144,173 @@ pub enum NoTour {
         /// The two squares.
         links: Vec<String>,
     },
+    /// The end square asked for is not on the board.
+    EndOffBoard {
+        /// The end square.
+        end: Square,
+        /// The board's width.
+        width: u32,
+        /// The board's height.
+        height: u32,
+    },
+    /// The end square asked for is blocked.
+    EndBlocked {
+        /// The end square.
+        end: String,
+    },
+    /// A tour of more than one square asked to end where it starts.
+    EndIsStart {
+        /// The start and end square.
+        end: String,
+    },
+    /// Ends of one colour asked of a tour of an even number of squares,
+    /// or of two colours of an odd one: a knight changes colour with
+    /// every move.
+    EndsOfColours {
+        /// The squares the tour would visit.
+        squares: usize,
+        /// The start square.
+        start: String,
+        /// Whether the start square is dark.
+        start_dark: bool,
+        /// The end square.
+        end: String,
+        /// Whether the end square is dark.
+        end_dark: bool,
+    },
+    /// An exhaustive search found no tour.
+    Exhausted {
+        /// Open or closed.
+        kind: TourKind,
+        /// The start square.
+        start: String,
+        /// The end square asked for, if one was.
+        end: Option<String>,
+    },
 }
 
 impl fmt::Display for NoTour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NoTour::AllBlocked => write!(f, "every square of the board is blocked"),
+        let list = list_words;
+        let words = match self {
+            NoTour::AllBlocked => tr!("no-tour-all-blocked").to_owned(),
             NoTour::StartOffBoard {
                 start,
                 width,
                 height,
-            } => write!(
-                f,
-                "the start square ({}, {}) is off the {width}x{height} board",
-                start.x, start.y
+            } => tr!(
+                "no-tour-start-off-board",
+                x = start.x,
+                y = start.y,
+                size = format!("{width}x{height}")
             ),
-            NoTour::StartBlocked { start } => write!(f, "the start square {start} is blocked"),
-            NoTour::OddClosed { squares } => write!(
-                f,
-                "a closed tour alternates between dark and light squares, so it needs an even \
-                 number of squares; this board has {squares} open squares"
-            ),
-            NoTour::UnbalancedClosed { dark, light } => write!(
-                f,
-                "a closed tour visits as many dark squares as light ones; this board has \
-                 {dark} dark and {light} light open squares"
-            ),
-            NoTour::ClosedTooSmall => write!(
-                f,
-                "a closed tour needs at least four squares: with two, the way back would \
-                 repeat the only move"
-            ),
-            NoTour::UnbalancedOpen { dark, light } => write!(
-                f,
-                "an open tour alternates between dark and light squares, so their numbers can \
-                 differ by at most one; this board has {dark} dark and {light} light open squares"
-            ),
-            NoTour::WrongStartColour { dark, light, start } => {
-                let (major, minor) = if dark > light {
-                    ("dark", "light")
-                } else {
-                    ("light", "dark")
-                };
-                write!(
-                    f,
-                    "an open tour on a board with {dark} dark and {light} light open squares \
-                     must start on a {major} square, and {start} is {minor}"
-                )
+            NoTour::StartBlocked { start } => tr!("no-tour-start-blocked", start = start.as_str()),
+            NoTour::OddClosed { squares } => tr!("no-tour-odd-closed", squares = *squares),
+            NoTour::UnbalancedClosed { dark, light } => {
+                tr!("no-tour-unbalanced-closed", dark = *dark, light = *light)
             }
-            NoTour::Schwenk { m, n } => write!(
-                f,
-                "by Schwenk's theorem a full {m}x{n} board has no closed tour: there is none \
-                 when both sides are odd, the shorter side is 1, 2 or 4, or the board is \
-                 3x4, 3x6 or 3x8"
+            NoTour::ClosedTooSmall => tr!("no-tour-closed-too-small").to_owned(),
+            NoTour::UnbalancedOpen { dark, light } => {
+                tr!("no-tour-unbalanced-open", dark = *dark, light = *light)
+            }
+            NoTour::WrongStartColour { dark, light, start } => tr!(
+                "no-tour-wrong-start-colour",
+                dark = *dark,
+                light = *light,
+                start = start.as_str(),
+                majority = if dark > light { "dark" } else { "light" }
             ),
-            NoTour::NoOpenRectangle { m, n } => write!(
-                f,
-                "a full {m}x{n} board has no open tour: open tours exist only on 1x1, 3x4, \
-                 3xn with n >= 7, 4xn with n >= 5, and boards with both sides at least 5"
-            ),
-            NoTour::FourAcross { start } => write!(
-                f,
-                "on a full board 4 squares across, knight's moves from the two outer lines only \
-                 reach the two inner ones; a tour starting on an inner line would visit the \
-                 outer squares at every other step, all on one colour, but the outer lines \
-                 have both colours, so open tours begin and end on an outer line, and {start} \
-                 is on an inner one"
-            ),
-            NoTour::Unreachable { square } => write!(
-                f,
-                "no knight's move reaches {square} from another open square"
-            ),
-            NoTour::ClosedThroughLeaves { leaves } => write!(
-                f,
-                "a closed tour enters and leaves every square, but {} can be reached by only \
-                 one knight's move",
-                leaves.join(", ")
-            ),
-            NoTour::TooManyLeaves { leaves } => write!(
-                f,
-                "squares {} can each be reached by only one knight's move, so each must be an \
-                 end of the tour, and a tour has only two ends",
-                leaves.join(", ")
-            ),
-            NoTour::StartNotAnEnd { leaves, start } => write!(
-                f,
-                "squares {} can each be reached by only one knight's move, so they are the \
-                 two ends of any tour, and {start} is not one of them",
-                leaves.join(", ")
+            NoTour::Schwenk { m, n } => tr!("no-tour-schwenk", size = format!("{m}x{n}")),
+            NoTour::NoOpenRectangle { m, n } => {
+                tr!("no-tour-open-rectangle", size = format!("{m}x{n}"))
+            }
+            NoTour::FourAcross { start } => tr!("no-tour-four-across", start = start.as_str()),
+            NoTour::Unreachable { square } => tr!("no-tour-unreachable", square = square.as_str()),
+            NoTour::ClosedThroughLeaves { leaves } => {
+                tr!("no-tour-closed-leaves", leaves = list(leaves))
+            }
+            NoTour::TooManyLeaves { leaves } => {
+                tr!("no-tour-too-many-leaves", leaves = list(leaves))
+            }
+            NoTour::StartNotAnEnd { leaves, start } => tr!(
+                "no-tour-start-not-an-end",
+                leaves = list(leaves),
+                start = start.as_str()
             ),
             NoTour::Disconnected {
                 from,
                 to,
                 reached,
                 open,
-            } => write!(
-                f,
-                "the open squares are not connected: no sequence of knight's moves leads from \
-                 {from} to {to} ({reached} of {open} open squares can reach each other)"
+            } => tr!(
+                "no-tour-disconnected",
+                from = from.as_str(),
+                to = to.as_str(),
+                reached = *reached,
+                open = *open
             ),
-            NoTour::ClosedCut { cut, groups } => write!(
-                f,
-                "removing {cut} splits the open squares into {groups} groups, but a closed \
-                 tour stays connected when any one square is removed"
+            NoTour::ClosedCut { cut, groups } => {
+                tr!("no-tour-closed-cut", cut = cut.as_str(), groups = *groups)
+            }
+            NoTour::ThreeWayCut { cut, groups } => {
+                tr!(
+                    "no-tour-three-way-cut",
+                    cut = cut.as_str(),
+                    groups = *groups
+                )
+            }
+            NoTour::ThreeLinks { links } => tr!("no-tour-three-links", links = list(links)),
+            NoTour::StartSplits { start } => tr!("no-tour-start-splits", start = start.as_str()),
+            NoTour::StartBetweenLinks { start, links } => tr!(
+                "no-tour-start-between-links",
+                start = start.as_str(),
+                links = list(links)
             ),
-            NoTour::ThreeWayCut { cut, groups } => write!(
-                f,
-                "removing {cut} splits the open squares into {groups} groups; an open tour \
-                 passes that square once, so it can join at most two of them"
+            NoTour::EndOffBoard { end, width, height } => tr!(
+                "no-tour-end-off-board",
+                x = end.x,
+                y = end.y,
+                size = format!("{width}x{height}")
             ),
-            NoTour::ThreeLinks { links } => write!(
-                f,
-                "squares {} are each the only link between one part of the board and a \
-                 separate group of squares; an open tour must end inside each such group, and \
-                 it has only two ends",
-                links.join(", ")
+            NoTour::EndBlocked { end } => tr!("no-tour-end-blocked", end = end.as_str()),
+            NoTour::EndIsStart { end } => tr!("no-tour-end-is-start", end = end.as_str()),
+            NoTour::EndsOfColours {
+                squares,
+                start,
+                start_dark,
+                end,
+                end_dark,
+            } => {
+                let colour = |dark: bool| if dark { "dark" } else { "light" };
+                if squares % 2 == 0 {
+                    tr!(
+                        "no-tour-ends-one-colour",
+                        squares = *squares,
+                        start = start.as_str(),
+                        end = end.as_str(),
+                        colour = colour(*start_dark)
+                    )
+                } else {
+                    tr!(
+                        "no-tour-ends-two-colours",
+                        squares = *squares,
+                        start = start.as_str(),
+                        end = end.as_str(),
+                        start_colour = colour(*start_dark),
+                        end_colour = colour(*end_dark)
+                    )
+                }
+            }
+            NoTour::Exhausted { kind, start, end } => tr!(
+                "no-tour-exhausted",
+                kind = kind.label(),
+                start = start.as_str(),
+                end = end.as_deref().map_or_else(String::new, |end| {
+                    tr!("no-tour-exhausted-end", end = end)
+                })
             ),
-            NoTour::StartSplits { start } => write!(
-                f,
-                "removing {start} splits the open squares into two groups, and a tour \
-                 starting there can enter only one of them"
-            ),
-            NoTour::StartBetweenLinks { start, links } => write!(
-                f,
-                "{start} lies between squares {}, each the only link to a separate group of \
-                 squares; a tour starting at {start} can pass only one of those links and \
-                 never come back",
-                links.join(", ")
-            ),
-        }
+        };
+        f.write_str(&words)
     }
 }
 
@@ -293,53 +327,37 @@ pub fn why_no_tour(board: &Board, start: Option<Square>, kind: TourKind) -> Opti
 }
 
 /// Why no open tour from `start` can end on `end`: the reasons of
-/// [`impossibility`] for open tours from `start`, an end square the tour
+/// [`why_no_tour`] for open tours from `start`, an end square the tour
 /// cannot visit or that is the start, and colours: a knight changes colour
 /// with every move, so on an even number of squares the ends differ in
 /// colour and on an odd number both are of the majority colour.
-pub fn impossibility_between(board: &Board, start: Square, end: Square) -> Option<String> {
-    if let Some(reason) = impossibility(board, Some(start), TourKind::Open) {
+pub fn why_no_tour_between(board: &Board, start: Square, end: Square) -> Option<NoTour> {
+    if let Some(reason) = why_no_tour(board, Some(start), TourKind::Open) {
         return Some(reason);
     }
     if !board.contains(end) {
-        return Some(format!(
-            "the end square ({}, {}) is off the {}x{} board",
-            end.x,
-            end.y,
-            board.width(),
-            board.height()
-        ));
+        return Some(NoTour::EndOffBoard {
+            end,
+            width: board.width(),
+            height: board.height(),
+        });
     }
     let end_name = board.square_name(end);
     if board.is_blocked(end) {
-        return Some(format!("the end square {end_name} is blocked"));
+        return Some(NoTour::EndBlocked { end: end_name });
     }
     if start == end {
-        return (board.open_count() > 1).then(|| {
-            format!("a tour of more than one square cannot end on its start square {end_name}")
-        });
+        return (board.open_count() > 1).then_some(NoTour::EndIsStart { end: end_name });
     }
     let squares = board.open_count();
     let same_colour = board.is_dark(start) == board.is_dark(end);
-    let colour = |s: Square| if board.is_dark(s) { "dark" } else { "light" };
-    if squares.is_multiple_of(2) && same_colour {
-        Some(format!(
-            "a knight changes colour with every move, so a tour of {squares} squares (an even \
-             number) ends on the other colour, and {} and {end_name} are both {}",
-            board.square_name(start),
-            colour(start)
-        ))
-    } else if !squares.is_multiple_of(2) && !same_colour {
-        Some(format!(
-            "a knight changes colour with every move, so a tour of {squares} squares (an odd \
-             number) ends on the colour it starts on, and {} is {} but {end_name} is {}",
-            board.square_name(start),
-            colour(start),
-            colour(end)
-        ))
-    } else {
-        None
-    }
+    (squares.is_multiple_of(2) == same_colour).then(|| NoTour::EndsOfColours {
+        squares,
+        start: board.square_name(start),
+        start_dark: board.is_dark(start),
+        end: end_name,
+        end_dark: board.is_dark(end),
+    })
 }
 
 /// The start square itself must be a square the tour visits.
@@ -684,6 +702,11 @@ impl Blocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Why no tour exists, in words.
+    fn impossibility(board: &Board, start: Option<Square>, kind: TourKind) -> Option<String> {
+        why_no_tour(board, start, kind).map(|reason| reason.to_string())
+    }
 
     fn board(w: u32, h: u32) -> Board {
         Board::new(w, h).unwrap()

@@ -5,9 +5,9 @@ use gridtour::goishi::{Point, Puzzle};
 
 use super::work::Request;
 use crate::app::command::{Answer, Command, Key, Shortcut};
-use crate::app::i18n::tr;
 use crate::app::session::{Common, Finds};
 use crate::app::timeline::Move;
+use gridtour::tr;
 
 /// What a click on the board does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

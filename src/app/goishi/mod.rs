@@ -10,12 +10,12 @@ pub mod work;
 use gridtour::output::Subject;
 
 use super::AppCommand;
-use super::i18n::tr;
 use super::pane::WindowMode;
 use super::session::Session;
 use super::settings::{GoishiSettings, Mode, Settings, ViewSettings};
 use super::work::{Report, Work};
 use command::GoishiCommand;
+use gridtour::tr;
 use session::GoishiSession;
 use work::GoishiJob;
 
@@ -61,7 +61,7 @@ impl WindowMode for GoishiSession {
         self.summary()
     }
 
-    fn result(&self) -> Option<&str> {
+    fn result(&self) -> Option<String> {
         self.answer()
     }
 

@@ -19,15 +19,14 @@ use gridtour::job::Progress;
 use crate::app::command::{Effect, Step};
 use crate::app::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
 use crate::app::goishi::shelf::{Clock, Record, Shelf, clock_text};
-use crate::app::goishi::ui::level_name;
 use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
-use crate::app::i18n::tr;
-use crate::app::jobs::JobEnd;
+use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
+use crate::app::said::Said;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
-use crate::app::words::{generate_error_words, size_words};
+use gridtour::tr;
 
 /// The longest puzz.link URL of a puzzle the shelf keeps: a board of about
 /// 100 x 100 points.
@@ -100,7 +99,7 @@ pub struct GoishiSession {
     /// The picks on show: the trailing picks of the done moves.
     game: Game,
     /// The answer to the last count or uniqueness check.
-    answer: Option<String>,
+    answer: Option<Said>,
     /// In play mode, whether the position can still be finished, once the
     /// adviser has said so.
     outlook: Option<Outlook>,
@@ -250,8 +249,8 @@ impl GoishiSession {
     }
 
     /// The answer to the last count or uniqueness check.
-    pub fn answer(&self) -> Option<&str> {
-        self.answer.as_deref()
+    pub fn answer(&self) -> Option<String> {
+        self.answer.as_ref().map(Said::words)
     }
 
     /// The state of the picks in words: in play mode whether the position
@@ -478,8 +477,12 @@ impl GoishiSession {
     }
 
     /// Shows a puzzle read from a file, URL or example, with the order it
-    /// carried if that order is legal.
+    /// carried if that order is legal. A puzzle already on the shelf keeps
+    /// the name it has there.
     pub fn load(&mut self, loaded: Loaded, source: &str) -> Vec<Effect<GoishiJob>> {
+        let known = self.shelf.get(&format::to_url(&loaded.puzzle));
+        let source = known.map_or_else(|| source.to_owned(), |record| record.name.clone());
+        let source = source.as_str();
         let effects = self.replace(loaded.puzzle, source.to_owned());
         if self.puzzle.stone_count() > 0 && self.interaction == Interaction::Edit {
             self.interaction = Interaction::View;
@@ -646,11 +649,11 @@ impl Session for GoishiSession {
                     let source = self.source.clone();
                     self.replace(puzzle, source)
                 }
-                Err(error) => self.refuse(size_words(&error)),
+                Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::NewBoard { width, height } => match Puzzle::new(width, height) {
                 Ok(puzzle) => self.replace(puzzle, tr!("new-puzzle").to_owned()),
-                Err(error) => self.refuse(size_words(&error)),
+                Err(error) => self.refuse(error.to_string()),
             },
             GoishiCommand::LoadUrl(url) => match format::parse_url(url.trim()) {
                 Ok(puzzle) => self.load(Loaded::puzzle_only(puzzle), tr!("puzzle-from-url")),
@@ -665,16 +668,16 @@ impl Session for GoishiSession {
             }
             GoishiCommand::Watch => {
                 self.core.watch = None;
-                self.answer = Some(tr!("watching-picks").to_owned());
+                self.answer = Some(Said::new(|| tr!("watching-picks").to_owned()));
                 self.core.touch();
                 self.start(JobKind::Watch, GoishiJob::Watch(self.puzzle.clone()))
             }
             GoishiCommand::CountSolutions => {
-                self.answer = Some(tr!("counting-solutions").to_owned());
+                self.answer = Some(Said::new(|| tr!("counting-solutions").to_owned()));
                 self.start(JobKind::Count, GoishiJob::Count(self.puzzle.clone()))
             }
             GoishiCommand::IsUnique => {
-                self.answer = Some(tr!("looking-for-second").to_owned());
+                self.answer = Some(Said::new(|| tr!("looking-for-second").to_owned()));
                 self.start(JobKind::Unique, GoishiJob::Unique(self.puzzle.clone()))
             }
             GoishiCommand::Generate(request) => {
@@ -686,10 +689,10 @@ impl Session for GoishiSession {
                     ..
                 } = request;
                 if let Err(reason) = goishi::generation_refusal(width, height, stones) {
-                    let reason = generate_error_words(&reason);
+                    let reason = reason.to_string();
                     return self.refuse(tr!("cannot-generate", reason = reason));
                 }
-                self.answer = Some(tr!("generating-seed", seed = seed));
+                self.answer = Some(Said::new(move || tr!("generating-seed", seed = seed)));
                 self.start(JobKind::Generate, GoishiJob::Generate(request))
             }
             GoishiCommand::Hint => {
@@ -701,7 +704,7 @@ impl Session for GoishiSession {
                 Vec::new()
             }
             GoishiCommand::Rate => {
-                self.answer = Some(tr!("rating").to_owned());
+                self.answer = Some(Said::new(|| tr!("rating").to_owned()));
                 self.start(JobKind::Rate, GoishiJob::Rate(self.puzzle.clone()))
             }
             GoishiCommand::CopyUrl => {
@@ -778,26 +781,27 @@ impl Session for GoishiSession {
     }
 
     /// Takes the result of the mode's job.
-    fn job_done(&mut self, report: GoishiReport, label: String, progress: Progress) {
+    fn job_done(&mut self, report: GoishiReport, label: Said, progress: Progress) {
         self.core.running = None;
-        let mut how = tr!("job-done").to_owned();
+        let mut how = How::Done;
+        let no_solution = || Said::new(|| tr!("no-solution").to_owned());
         match report {
             GoishiReport::Found(_) | GoishiReport::Outlook(_) | GoishiReport::Watching(_) => {}
             GoishiReport::Watched(Some(_)) => {
-                self.answer = Some(tr!("watched-solution").to_owned());
+                self.answer = Some(Said::new(|| tr!("watched-solution").to_owned()));
             }
             GoishiReport::Watched(None) => {
-                self.answer = Some(tr!("no-solution").to_owned());
-                how = tr!("job-no-solution").to_owned();
+                self.answer = Some(no_solution());
+                how = How::NoSolution;
             }
             GoishiReport::Solved(Some(order)) if order.is_empty() => {
-                self.answer = Some(tr!("no-stones-to-pick").to_owned());
+                self.answer = Some(Said::new(|| tr!("no-stones-to-pick").to_owned()));
             }
             GoishiReport::Solved(Some(order)) => {
-                self.answer = Some(tr!(
-                    "solved-picks",
-                    picks = group_digits(order.len() as u64)
-                ));
+                let picks = order.len() as u64;
+                self.answer = Some(Said::new(move || {
+                    tr!("solved-picks", picks = group_digits(picks))
+                }));
                 if self.interaction == Interaction::Edit {
                     self.interaction = Interaction::View;
                 }
@@ -805,51 +809,59 @@ impl Session for GoishiSession {
                 self.walk_path(Step::Play);
             }
             GoishiReport::Solved(None) => {
-                self.answer = Some(tr!("no-solution").to_owned());
-                how = tr!("job-no-solution").to_owned();
+                self.answer = Some(no_solution());
+                how = How::NoSolution;
             }
             GoishiReport::Rated(rating) => {
                 if let Some(rating) = &rating {
                     self.shelf.rated(&self.url, rating.level.name());
                 }
                 self.answer = Some(match rating {
-                    Some(rating) => rating_words(&rating),
-                    None => tr!("no-solution").to_owned(),
+                    Some(rating) => Said::new(move || rating_words(&rating)),
+                    None => no_solution(),
                 });
             }
             GoishiReport::Counted(solutions) => {
                 self.answer = Some(match solutions {
-                    0 => tr!("no-solution").to_owned(),
-                    n => tr!("solutions", n = n, grouped = group_digits(n)),
+                    0 => no_solution(),
+                    n => Said::new(move || tr!("solutions", n = n, grouped = group_digits(n))),
                 });
             }
             GoishiReport::Unique(found) => {
                 self.answer = Some(match found {
-                    0 => tr!("no-solution").to_owned(),
-                    1 => tr!("unique").to_owned(),
-                    _ => tr!("not-unique").to_owned(),
+                    0 => no_solution(),
+                    1 => Said::new(|| tr!("unique").to_owned()),
+                    _ => Said::new(|| tr!("not-unique").to_owned()),
                 });
             }
             GoishiReport::Generated {
                 result: Ok(puzzle),
-                seed,
+                request,
             } => {
-                let stones = puzzle.stone_count();
-                self.interaction = Interaction::View;
+                let (stones, seed) = (puzzle.stone_count(), request.seed);
+                // A player who asked for a new puzzle goes on playing.
+                if self.interaction == Interaction::Edit {
+                    self.interaction = Interaction::View;
+                }
                 self.replace(puzzle, tr!("generated-puzzle", seed = seed));
-                self.answer = Some(tr!("generated", stones = stones, seed = seed));
+                self.answer = Some(Said::new(move || {
+                    let level = request.difficulty.map_or_else(String::new, |level| {
+                        tr!("generated-of-level", level = level.words())
+                    });
+                    tr!("generated", stones = stones, level = level, seed = seed)
+                }));
             }
             GoishiReport::Generated {
                 result: Err(error),
-                seed,
+                request,
             } => {
                 self.answer = None;
                 self.core.notice = Some(Notice::error(tr!(
                     "generate-failed",
-                    seed = seed,
-                    error = generate_error_words(&error)
+                    seed = request.seed,
+                    error = error.to_string()
                 )));
-                how = tr!("job-failed").to_owned();
+                how = How::Failed;
             }
         }
         self.core.last_job = Some(JobEnd {
@@ -860,16 +872,17 @@ impl Session for GoishiSession {
     }
 
     fn job_cut_short(&mut self, _kind: JobKind, end: &JobEnd) {
-        let (label, how) = (&end.label, &end.how);
-        self.answer = Some(match self.core.found.position() {
-            (_, 0) => tr!("cut-short", label = label.as_str(), how = how.as_str()),
-            (_, kept) => tr!(
+        let (label, how) = (end.label.clone(), end.how.clone());
+        let kept = self.core.found.position().1;
+        self.answer = Some(Said::new(move || match kept {
+            0 => tr!("cut-short", label = label.words(), how = how.words()),
+            kept => tr!(
                 "cut-short-browse",
-                label = label.as_str(),
-                how = how.as_str(),
+                label = label.words(),
+                how = how.words(),
                 kept = group_digits(kept as u64)
             ),
-        });
+        }));
     }
 }
 
@@ -922,7 +935,7 @@ fn rating_words(rating: &Rating) -> String {
     let hardest = group_digits(rating.hardest);
     tr!(
         "rated",
-        level = level_name(rating.level),
+        level = rating.level.words(),
         traps = rating.traps,
         decisions = rating.decisions,
         steps = rating.hardest,

@@ -180,7 +180,7 @@ fn not_unique_shows_two_different_solutions_to_switch_between() {
     let mut session = session_with(FOUR_SOLUTIONS_URL);
     give(&mut session, GoishiCommand::IsUnique);
     assert_eq!(
-        session.answer(),
+        session.answer().as_deref(),
         Some("Not unique: here are two different solutions (Previous / Next solution).")
     );
     assert_eq!(session.found(), Some((1, 2)));
@@ -196,7 +196,10 @@ fn not_unique_shows_two_different_solutions_to_switch_between() {
 
     let mut unique = session_with(UNIQUE_URL);
     give(&mut unique, GoishiCommand::IsUnique);
-    assert_eq!(unique.answer(), Some("Unique: exactly one solution."));
+    assert_eq!(
+        unique.answer().as_deref(),
+        Some("Unique: exactly one solution.")
+    );
 }
 
 #[test]
@@ -204,7 +207,7 @@ fn counting_counts_and_keeps_solutions_for_browsing() {
     let mut session = GoishiSession::new(&GoishiSettings::default());
     give(&mut session, GoishiCommand::LoadExample(0));
     give(&mut session, GoishiCommand::CountSolutions);
-    assert_eq!(session.answer(), Some("7,256 solutions."));
+    assert_eq!(session.answer().as_deref(), Some("7,256 solutions."));
     let (_, kept) = session.found().expect("kept");
     assert_eq!(kept, BROWSE_LIMIT);
     goishi::validate(session.puzzle(), &session.line()).expect("valid");
@@ -277,13 +280,19 @@ fn a_failed_generation_says_failed_not_done() {
                 height: 4,
                 stones: 15,
             }),
-            seed: 9,
+            request: Request {
+                width: 4,
+                height: 4,
+                stones: 15,
+                seed: 9,
+                difficulty: None,
+            },
         },
-        "Generating".to_owned(),
+        Said::new(|| "Generating".to_owned()),
         Progress::default(),
     );
     let ended = session.last_job().expect("ended");
-    assert_eq!(ended.how, "failed");
+    assert_eq!(ended.how.words(), "failed");
     let notice = session.notice(Instant::now()).expect("told").text.clone();
     assert_eq!(
         notice,
@@ -444,7 +453,7 @@ fn rate_puts_the_level_in_the_answer_line() {
         Outcome::Done(Some(rating)) => rating,
         other => panic!("{other:?}"),
     };
-    assert_eq!(session.answer(), Some(format!("Rated {rated}.").as_str()));
+    assert_eq!(session.answer(), Some(format!("Rated {rated}.")));
 }
 
 #[test]
@@ -504,7 +513,7 @@ fn the_last_job_is_forgotten_with_the_puzzle_it_spoke_of() {
     assert!(
         session
             .last_job()
-            .is_some_and(|end| end.label.contains("unique"))
+            .is_some_and(|end| end.label.to_string().contains("unique"))
     );
     give(&mut session, GoishiCommand::LoadExample(1));
     assert!(session.last_job().is_none());

@@ -14,11 +14,11 @@ use super::work::Request;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::goishi::shelf::clock_text;
-use crate::app::i18n::tr;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::{GoishiSettings, ViewSettings};
 use crate::app::widgets;
+use gridtour::tr;
 
 /// What the Goishi mode's UI keeps between frames.
 #[derive(Default)]
@@ -220,7 +220,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
             let shown = Level::ALL
                 .into_iter()
                 .find(|level| level.name() == settings.generate_difficulty)
-                .map_or(tr!("any-level"), level_name);
+                .map_or(tr!("any-level"), Level::words);
             egui::ComboBox::from_label(tr!("generated-level"))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
@@ -233,7 +233,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
                         ui.selectable_value(
                             &mut settings.generate_difficulty,
                             level.name().to_owned(),
-                            level_name(level),
+                            level.words(),
                         );
                     }
                 });
@@ -333,7 +333,7 @@ fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand
                     .into_iter()
                     .find(|level| record.level.as_deref() == Some(level.name()));
                 if let Some(level) = level {
-                    about.push_str(&tr!("shelf-level", level = level_name(level)));
+                    about.push_str(&tr!("shelf-level", level = level.words()));
                 }
                 match (record.solved, record.best()) {
                     (true, Some(best)) => {
@@ -352,13 +352,4 @@ fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand
                 ui.label(egui::RichText::new(about).small());
             }
         });
-}
-
-/// A difficulty level's name as the window shows it.
-pub fn level_name(level: Level) -> &'static str {
-    match level {
-        Level::Easy => tr!("level-easy"),
-        Level::Medium => tr!("level-medium"),
-        Level::Hard => tr!("level-hard"),
-    }
 }

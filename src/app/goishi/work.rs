@@ -10,8 +10,9 @@ use gridtour::job::{Control, Outcome};
 use gridtour::replay::Event;
 
 use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
-use crate::app::goishi::ui::level_name;
-use crate::app::i18n::tr;
+use gridtour::tr;
+
+use crate::app::said::Said;
 use crate::app::watch;
 
 /// The background work the Goishi mode asks for.
@@ -53,7 +54,7 @@ impl Request {
     /// `8x8 with 20 stones, hard, seed 3`.
     pub fn words(&self) -> String {
         let level = self.difficulty.map_or(String::new(), |level| {
-            tr!("shelf-level", level = level_name(level))
+            tr!("shelf-level", level = level.words())
         });
         tr!(
             "generate-request",
@@ -85,8 +86,8 @@ pub enum GoishiReport {
     Generated {
         /// The puzzle, or why there is none.
         result: Result<Puzzle, GenerateError>,
-        /// The seed it used.
-        seed: u64,
+        /// What was asked for.
+        request: Request,
     },
     /// A watched search has begun: its steps come through here.
     Watching(Receiver<Vec<Event>>),
@@ -95,16 +96,19 @@ pub enum GoishiReport {
 }
 
 impl GoishiJob {
-    /// What the job does, in words.
-    pub fn label(&self) -> String {
+    /// What the job does, for the status bar.
+    pub fn label(&self) -> Said {
         match self {
-            GoishiJob::Solve(_) => tr!("job-solving").to_owned(),
-            GoishiJob::Watch(_) => tr!("job-watch-picks").to_owned(),
-            GoishiJob::Count(_) => tr!("job-counting-solutions").to_owned(),
-            GoishiJob::Unique(_) => tr!("is-unique").to_owned(),
-            GoishiJob::Finish(_) => tr!("job-can-finish").to_owned(),
-            GoishiJob::Rate(_) => tr!("job-rating").to_owned(),
-            GoishiJob::Generate(request) => tr!("job-generating", request = request.words()),
+            GoishiJob::Solve(_) => Said::new(|| tr!("job-solving").to_owned()),
+            GoishiJob::Watch(_) => Said::new(|| tr!("job-watch-picks").to_owned()),
+            GoishiJob::Count(_) => Said::new(|| tr!("job-counting-solutions").to_owned()),
+            GoishiJob::Unique(_) => Said::new(|| tr!("is-unique").to_owned()),
+            GoishiJob::Finish(_) => Said::new(|| tr!("job-can-finish").to_owned()),
+            GoishiJob::Rate(_) => Said::new(|| tr!("job-rating").to_owned()),
+            GoishiJob::Generate(request) => {
+                let request = *request;
+                Said::new(move || tr!("job-generating", request = request.words()))
+            }
         }
     }
 
@@ -146,10 +150,7 @@ impl GoishiJob {
                 request.difficulty,
                 control,
             )
-            .map(|result| GoishiReport::Generated {
-                result,
-                seed: request.seed,
-            }),
+            .map(|result| GoishiReport::Generated { result, request }),
         }
     }
 }

@@ -4,9 +4,9 @@
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
 
 use crate::app::command::{Answer, Command, Shortcut};
-use crate::app::i18n::tr;
 use crate::app::session::{Common, Finds};
 use crate::app::timeline::Move;
+use gridtour::tr;
 
 /// What a click on the board does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]

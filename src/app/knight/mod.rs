@@ -10,12 +10,12 @@ use gridtour::knight::TourKind;
 use gridtour::output::Subject;
 
 use super::AppCommand;
-use super::i18n::tr;
 use super::pane::WindowMode;
 use super::session::Session;
 use super::settings::{KnightSettings, Mode, Settings, ViewSettings};
 use super::work::{Report, Work};
 use command::KnightCommand;
+use gridtour::tr;
 use session::KnightSession;
 use work::KnightJob;
 
@@ -57,7 +57,7 @@ impl WindowMode for KnightSession {
         self.summary()
     }
 
-    fn result(&self) -> Option<&str> {
+    fn result(&self) -> Option<String> {
         self.count()
     }
 

@@ -11,29 +11,22 @@
 
 use std::cell::RefCell;
 
-use gridtour::english::{group_decimal, group_digits};
+use gridtour::english::group_digits;
 use gridtour::job::Progress;
-use gridtour::knight::{
-    self, Algorithm, Board, BoardLink, MAX_ESTIMATE_SQUARES, NotCounted, Square, Tour, TourKind,
-    Walk,
-};
+use gridtour::knight::{self, Algorithm, Board, BoardLink, Square, Tour, TourKind, Walk};
 
 use crate::app::command::{Effect, Step};
-use crate::app::i18n::tr;
-use crate::app::jobs::JobEnd;
+use crate::app::jobs::{How, JobEnd};
 use crate::app::knight::command::{BoardChange, Interaction, KnightCommand, KnightMove};
-use crate::app::knight::ui::algorithm_name;
-use crate::app::knight::work::{
-    Comparison, KnightJob, KnightReport, WINDOW_ESTIMATE_SECONDS, describe_count,
-};
+use crate::app::knight::work::{Comparison, KnightJob, KnightReport, Tours};
 use crate::app::notice::Notice;
+use crate::app::said::Said;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::settings::KnightSettings;
 use crate::app::timeline::{MoveOwner, Timeline, places};
-use crate::app::words::{
-    duration_words, estimate_words, named_few, no_tour_words, not_counted_words, progress_words,
-    refusal_words,
-};
+use crate::app::words::named_few;
+use answer::{Answer, CountLine};
+use gridtour::tr;
 
 /// Largest board (in squares) for the failing-starts map: it runs a full
 /// Warnsdorff walk from every square.
@@ -77,7 +70,7 @@ pub struct KnightSession {
     count_start: Option<Square>,
     count_from_start: bool,
     /// The last count's result, in words.
-    count: Option<String>,
+    count: Option<CountLine>,
     /// The kind of tours the browser holds.
     found_kind: TourKind,
     /// The last comparison of the searches, with its start square.
@@ -89,7 +82,7 @@ pub struct KnightSession {
     failing_starts: Option<Vec<bool>>,
     show_hints: bool,
     /// The answer to the last search, while it still fits the board.
-    answer: Option<String>,
+    answer: Option<Answer>,
     /// What every mode has: history, notice, job, question, playback.
     core: Core<KnightCommand, KnightMove, JobKind, Square>,
     /// Changes whenever the board changes.
@@ -245,9 +238,10 @@ impl KnightSession {
         (self.count_from_start, self.count_start)
     }
 
-    /// The result of the last count, while it still fits the board.
-    pub fn count(&self) -> Option<&str> {
-        self.count.as_deref()
+    /// The result of the last count, while it still fits the board, in
+    /// words.
+    pub fn count(&self) -> Option<String> {
+        self.count.as_ref().map(CountLine::words)
     }
 
     /// Whether the failing-starts overlay is asked for.
@@ -278,7 +272,7 @@ impl KnightSession {
     /// tour complete.
     pub fn summary(&self) -> String {
         if let Some(answer) = &self.answer {
-            return answer.clone();
+            return answer.words();
         }
         let open = self.board().open_count();
         let squares = group_digits(open as u64);
@@ -403,7 +397,7 @@ impl KnightSession {
             Interaction::Tour => {
                 self.count_start = Some(square);
                 self.core.playback.stop();
-                self.answer = Some(tr!("searching-from", name = name));
+                self.answer = Some(Answer::Searching(name));
                 self.core.running = Some(JobKind::Solve);
                 vec![Effect::Start(KnightJob::Solve {
                     board: self.board().clone(),
@@ -416,11 +410,7 @@ impl KnightSession {
                 self.count_start = Some(square);
                 self.core.playback.stop();
                 self.core.watch = None;
-                self.answer = Some(tr!(
-                    "watching-from",
-                    algorithm = algorithm_name(self.algorithm),
-                    name = name
-                ));
+                self.answer = Some(Answer::Watching(self.algorithm, name));
                 self.core.running = Some(JobKind::Watch);
                 self.core.touch();
                 vec![Effect::Start(KnightJob::Watch {
@@ -432,7 +422,7 @@ impl KnightSession {
             }
             Interaction::Play => {
                 match self.walk.refusal(square) {
-                    Some(reason) => self.core.notice = Some(Notice::error(refusal_words(&reason))),
+                    Some(reason) => self.core.notice = Some(Notice::error(reason.to_string())),
                     None => {
                         self.core.playback.stop();
                         self.record(KnightMove::Step(square));
@@ -509,10 +499,11 @@ impl KnightSession {
         self.core.found.clear();
         self.found_kind = self.kind;
         self.counted_from = start;
-        self.count = Some(tr!(
-            "counting",
-            what = describe_count(self.board(), start, self.kind)
-        ));
+        self.count = Some(CountLine::Counting(Tours::of(
+            self.board(),
+            start,
+            self.kind,
+        )));
         self.core.running = Some(JobKind::Count);
         vec![Effect::Start(KnightJob::Count {
             board: self.board().clone(),
@@ -523,11 +514,11 @@ impl KnightSession {
 
     fn start_estimate(&mut self) -> Vec<Effect<KnightJob>> {
         let start = self.count_start.filter(|_| self.count_from_start);
-        self.count = Some(tr!(
-            "estimating",
-            what = describe_count(self.board(), start, self.kind),
-            seconds = WINDOW_ESTIMATE_SECONDS
-        ));
+        self.count = Some(CountLine::Estimating(Tours::of(
+            self.board(),
+            start,
+            self.kind,
+        )));
         self.core.running = Some(JobKind::Estimate);
         vec![Effect::Start(KnightJob::Estimate {
             board: self.board().clone(),
@@ -787,10 +778,7 @@ impl Session for KnightSession {
             KnightCommand::CompareSearches => match self.count_start {
                 Some(start) => {
                     self.compared = None;
-                    self.answer = Some(tr!(
-                        "comparing-from",
-                        name = self.board().square_name(start)
-                    ));
+                    self.answer = Some(Answer::Comparing(self.board().square_name(start)));
                     self.core.running = Some(JobKind::Compare);
                     vec![Effect::Start(KnightJob::Compare {
                         board: self.board().clone(),
@@ -845,9 +833,9 @@ impl Session for KnightSession {
     }
 
     /// Takes the result of the mode's job.
-    fn job_done(&mut self, report: KnightReport, label: String, progress: Progress) {
+    fn job_done(&mut self, report: KnightReport, label: Said, progress: Progress) {
         let kind = self.core.running.take();
-        let mut how = tr!("job-done").to_owned();
+        let mut how = How::Done;
         match report {
             KnightReport::Found(_) | KnightReport::Watching(_) => {}
             KnightReport::Watched(tour) => {
@@ -859,9 +847,9 @@ impl Session for KnightSession {
                 if nothing_to_watch {
                     self.core.watch = None;
                     self.show_tour(&tour);
-                    self.answer = Some(tr!("watched-built").to_owned());
+                    self.answer = Some(Answer::WatchedBuilt);
                 } else {
-                    self.answer = Some(tr!("watched-found").to_owned());
+                    self.answer = Some(Answer::WatchedFound);
                 }
             }
             KnightReport::Compared(compared) => {
@@ -872,45 +860,21 @@ impl Session for KnightSession {
                 self.answer = None;
                 self.show_tour(&tour);
             }
-            KnightReport::Exhausted { start, kind } => {
-                let start = self.board().square_name(start);
-                let reason = match kind {
-                    TourKind::Open => tr!("no-tour-exhausted-open", start = start),
-                    TourKind::Closed => tr!("no-tour-exhausted-closed", start = start),
-                };
-                self.answer = Some(tr!("no-tour", reason = reason));
-                how = tr!("job-no-tour").to_owned();
-            }
             KnightReport::Counted(count) => {
-                let count = group_decimal(&count.digits());
-                let name = |square| self.board().square_name(square);
-                self.count = Some(match (self.counted_from, self.found_kind) {
-                    (Some(start), TourKind::Open) => {
-                        tr!("counted-directed-open", count = count, start = name(start))
-                    }
-                    (Some(start), TourKind::Closed) => {
-                        tr!(
-                            "counted-directed-closed",
-                            count = count,
-                            start = name(start)
-                        )
-                    }
-                    (None, TourKind::Open) => tr!("counted-undirected-open", count = count),
-                    (None, TourKind::Closed) => tr!("counted-undirected-closed", count = count),
-                });
+                let tours = Tours::of(self.board(), self.counted_from, self.found_kind);
+                self.count = Some(CountLine::Counted(tours, count));
             }
             KnightReport::NoTour(reason) => {
-                let reason = no_tour_words(&reason);
                 if matches!(kind, Some(JobKind::Count | JobKind::Estimate)) {
                     // A search's "no tour" said the same: the count says it
                     // once for the board.
-                    if self.answer.as_deref() == Some(&tr!("no-tour", reason = reason.as_str())) {
+                    if matches!(&self.answer, Some(Answer::NoTour(said)) if *said == reason) {
                         self.answer = None;
                     }
-                    self.count = Some(tr!("no-tours", reason = reason));
+                    self.count = Some(CountLine::NoTours(reason));
                 } else {
-                    self.answer = Some(tr!("no-tour", reason = reason));
-                    how = tr!("job-no-tour").to_owned();
+                    self.answer = Some(Answer::NoTour(reason));
+                    how = How::NoTour;
                 }
             }
             KnightReport::Estimated {
@@ -918,40 +882,14 @@ impl Session for KnightSession {
                 start,
                 kind,
             } => {
-                let what = describe_count(self.board(), start, kind);
-                self.count = Some(estimate_words(&estimate, &what));
+                let tours = Tours::of(self.board(), start, kind);
+                self.count = Some(CountLine::Estimated(tours, estimate));
             }
             KnightReport::Estimated {
                 result: Err(refusal),
                 ..
-            } => {
-                self.count = Some(tr!(
-                    "not-estimated",
-                    squares = group_digits(refusal.squares as u64),
-                    most = group_digits(MAX_ESTIMATE_SQUARES as u64)
-                ));
-            }
-            KnightReport::CountRefused(why) => {
-                // The panel shows the start of the line (the rest on hover).
-                let more_memory = if why.more_memory_helps() {
-                    tr!("more-memory-may-fit")
-                } else {
-                    ""
-                };
-                let work = match &why {
-                    NotCounted::TooLong(too_long) => tr!(
-                        "work-about",
-                        time = duration_words(too_long.estimated_seconds)
-                    ),
-                    _ => String::new(),
-                };
-                self.count = Some(tr!(
-                    "not-counted",
-                    work = work,
-                    why = not_counted_words(&why),
-                    more_memory = more_memory
-                ));
-            }
+            } => self.count = Some(CountLine::NotEstimated(refusal)),
+            KnightReport::CountRefused(why) => self.count = Some(CountLine::NotCounted(why)),
             KnightReport::FailingStarts(squares) => {
                 let mut mask = vec![false; self.board().area()];
                 for square in &squares {
@@ -959,16 +897,10 @@ impl Session for KnightSession {
                         mask[self.board().index(*square)] = true;
                     }
                 }
-                let open = group_digits(self.board().open_count() as u64);
-                self.answer = Some(if squares.is_empty() {
-                    tr!("failing-starts-none", squares = open)
-                } else {
-                    tr!(
-                        "failing-starts-found",
-                        failing = group_digits(squares.len() as u64),
-                        squares = open,
-                        names = named_few(self.board(), &squares)
-                    )
+                self.answer = Some(Answer::FailingStarts {
+                    names: named_few(self.board(), &squares),
+                    failing: squares.len(),
+                    squares: self.board().open_count(),
                 });
                 self.failing_starts = Some(mask);
                 self.core.touch();
@@ -982,22 +914,18 @@ impl Session for KnightSession {
     }
 
     fn job_cut_short(&mut self, kind: JobKind, end: &JobEnd) {
-        let how = &end.how;
+        let how = end.how.clone();
         match kind {
             JobKind::Count => {
-                self.count = Some(tr!(
-                    "count-cut-short",
-                    how = how.as_str(),
-                    progress = progress_words(&end.progress)
-                ));
+                self.count = Some(CountLine::CountCutShort(how, end.progress.clone()));
             }
             JobKind::Solve | JobKind::Watch | JobKind::Compare => {
-                self.answer = Some(tr!("search-cut-short", how = how.as_str()));
+                self.answer = Some(Answer::SearchCutShort(how));
             }
-            JobKind::Estimate => self.count = Some(tr!("estimate-cut-short", how = how.as_str())),
+            JobKind::Estimate => self.count = Some(CountLine::EstimateCutShort(how)),
             JobKind::FailingStarts => {
                 self.show_failing_starts = false;
-                self.answer = Some(tr!("failing-starts-cut-short", how = how.as_str()));
+                self.answer = Some(Answer::FailingStartsCutShort(how));
             }
         }
     }
@@ -1011,6 +939,7 @@ fn move_square(square: Square, from: (u32, u32), to: (u32, u32)) -> Option<Squar
     (square.x < to.0).then_some(Square::new(square.x, y))
 }
 
+mod answer;
 mod history;
 
 #[cfg(test)]

@@ -14,12 +14,12 @@ use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
 use super::work::Ended;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
-use crate::app::i18n::tr;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::{KnightSettings, ViewSettings};
 use crate::app::watch::Watch;
 use crate::app::widgets;
+use gridtour::tr;
 
 /// What the knight mode's UI keeps between frames.
 #[derive(Default)]

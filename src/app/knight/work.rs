@@ -13,7 +13,9 @@ use gridtour::knight::{
 use gridtour::replay::Event;
 
 use crate::app::browse::{BROWSE_LIMIT, count_while_browsing};
-use crate::app::i18n::tr;
+use gridtour::tr;
+
+use crate::app::said::Said;
 use crate::app::watch;
 
 /// The background work the knight mode asks for.
@@ -85,19 +87,13 @@ pub enum KnightReport {
     Found(Vec<Square>),
     /// A search found a tour.
     Solved(Tour),
-    /// A search looked at every way and found no tour.
-    Exhausted {
-        /// Its first square.
-        start: Square,
-        /// Open or closed.
-        kind: TourKind,
-    },
     /// A count ended.
     Counted(Count),
     /// A count gave no number: its sweep could not start or ran out of
     /// room, and the walk instead would have taken far too long.
     CountRefused(NotCounted),
-    /// No search was needed: theory rules every tour out.
+    /// There is no tour: theory rules every tour out, or a search looked
+    /// at every way.
     NoTour(NoTour),
     /// The failing starts of plain Warnsdorff.
     FailingStarts(Vec<Square>),
@@ -148,27 +144,29 @@ pub const COMPARE_BUDGET: u64 = 50_000_000;
 const STEPS_A_REPORT: u64 = 65_536;
 
 impl KnightJob {
-    /// What the job does, in words.
-    pub fn label(&self) -> String {
+    /// What the job does, for the status bar.
+    pub fn label(&self) -> Said {
         match self {
             KnightJob::Solve { board, start, .. } => {
-                tr!("job-tour-from", start = board.square_name(*start))
+                let start = board.square_name(*start);
+                Said::new(move || tr!("job-tour-from", start = start.as_str()))
             }
             KnightJob::Count { board, start, kind } => {
-                tr!("job-counting", what = describe_count(board, *start, *kind))
+                let tours = Tours::of(board, *start, *kind);
+                Said::new(move || tr!("job-counting", what = tours.words()))
             }
-            KnightJob::FailingStarts { .. } => tr!("job-failing-starts").to_owned(),
+            KnightJob::FailingStarts { .. } => Said::new(|| tr!("job-failing-starts").to_owned()),
             KnightJob::Watch { board, start, .. } => {
-                tr!("job-watch-from", start = board.square_name(*start))
+                let start = board.square_name(*start);
+                Said::new(move || tr!("job-watch-from", start = start.as_str()))
             }
             KnightJob::Compare { board, start, .. } => {
-                tr!("job-compare-from", start = board.square_name(*start))
+                let start = board.square_name(*start);
+                Said::new(move || tr!("job-compare-from", start = start.as_str()))
             }
             KnightJob::Estimate { board, start, kind } => {
-                tr!(
-                    "job-estimating",
-                    what = describe_count(board, *start, *kind)
-                )
+                let tours = Tours::of(board, *start, *kind);
+                Said::new(move || tr!("job-estimating", what = tours.words()))
             }
         }
     }
@@ -191,7 +189,7 @@ impl KnightJob {
                     return Outcome::Done(KnightReport::NoTour(reason));
                 }
                 knight::solve(&board, start, kind, algorithm, control)
-                    .map(|result| searched(result, start, kind, KnightReport::Solved))
+                    .map(|result| searched(result, KnightReport::Solved))
             }
             KnightJob::Count { board, start, kind } => {
                 if let Some(reason) = knight::why_no_tour(&board, start, kind) {
@@ -219,7 +217,7 @@ impl KnightJob {
                 emit(KnightReport::Watching(receiver));
                 let mut watcher = |step: Step| feed.see(step.into());
                 knight::solve_watched(&board, (start, kind), algorithm, control, &mut watcher)
-                    .map(|result| searched(result, start, kind, KnightReport::Watched))
+                    .map(|result| searched(result, KnightReport::Watched))
             }
             KnightJob::Compare { board, start, kind } => {
                 let mut compared = Vec::new();
@@ -254,17 +252,12 @@ impl KnightJob {
     }
 }
 
-/// A search's result as its report: `found` for a tour; with theory
-/// asked first, no tour means the search looked everywhere.
-fn searched(
-    result: SolveResult,
-    start: Square,
-    kind: TourKind,
-    found: fn(Tour) -> KnightReport,
-) -> KnightReport {
+/// A search's result as its report: `found` for a tour, else why there
+/// is none.
+fn searched(result: SolveResult, found: fn(Tour) -> KnightReport) -> KnightReport {
     match result {
         SolveResult::Found(tour) => found(tour),
-        SolveResult::NoTour(_) => KnightReport::Exhausted { start, kind },
+        SolveResult::NoTour(reason) => KnightReport::NoTour(reason),
     }
 }
 
@@ -345,16 +338,34 @@ fn count_and_browse(
     }
 }
 
-/// What a count counts, in words.
-pub fn describe_count(board: &Board, start: Option<Square>, kind: TourKind) -> String {
-    match (start, kind) {
-        (Some(start), TourKind::Open) => {
-            tr!("directed-open-tours", start = board.square_name(start))
+/// Which tours a count or an estimate is of: those from a square
+/// (directed), or all of them (undirected), open or closed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tours {
+    /// The start square's name, for directed tours.
+    pub from: Option<String>,
+    /// Open or closed.
+    pub kind: TourKind,
+}
+
+impl Tours {
+    /// The tours of `kind` on `board`, from `start` if given.
+    pub fn of(board: &Board, start: Option<Square>, kind: TourKind) -> Self {
+        Tours {
+            from: start.map(|start| board.square_name(start)),
+            kind,
         }
-        (Some(start), TourKind::Closed) => {
-            tr!("directed-closed-tours", start = board.square_name(start))
+    }
+
+    /// `directed open tours from a1`, `undirected closed tours`.
+    pub fn words(&self) -> String {
+        match (&self.from, self.kind) {
+            (Some(start), TourKind::Open) => tr!("directed-open-tours", start = start.as_str()),
+            (Some(start), TourKind::Closed) => {
+                tr!("directed-closed-tours", start = start.as_str())
+            }
+            (None, TourKind::Open) => tr!("undirected-open-tours").to_owned(),
+            (None, TourKind::Closed) => tr!("undirected-closed-tours").to_owned(),
         }
-        (None, TourKind::Open) => tr!("undirected-open-tours").to_owned(),
-        (None, TourKind::Closed) => tr!("undirected-closed-tours").to_owned(),
     }
 }

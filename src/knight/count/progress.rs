@@ -5,10 +5,10 @@
 use std::any::Any;
 use std::fmt;
 
-use crate::english::{
-    group_digits, in_binary_units, rough_amount, rough_bytes, rough_count, rough_duration,
-};
+use crate::english::{group_digits, in_binary_units, rough_amount, rough_bytes, rough_count};
+use crate::i18n::duration_words;
 use crate::job::{Detail, Headway, Progress};
+use crate::tr;
 
 /// How a count is being made, where gridtour has several ways and one of
 /// them may never finish.
@@ -128,7 +128,7 @@ impl Detail for Phase {
         }
     }
 
-    fn describe(&self, progress: &Progress, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn words(&self, progress: &Progress) -> String {
         match *self {
             Phase::FrontierSweep {
                 square,
@@ -142,62 +142,56 @@ impl Detail for Phase {
                 peak,
                 spill,
             } => {
-                write!(f, " (frontier sweep")?;
-                match pass {
-                    SweepPass::Counting => {}
-                    SweepPass::Sizing => write!(f, " for a count beyond 64 bits, its size")?,
-                    SweepPass::Modulo { prime, primes } => write!(
-                        f,
-                        " for a count beyond 64 bits, modulo prime {prime} of {primes}"
-                    )?,
-                }
-                write!(
-                    f,
-                    ": square {square} of {squares} ({}%), {} states",
-                    u64::from(square) * 100 / u64::from(squares.max(1)),
-                    group_digits(states)
-                )?;
+                let pass = match pass {
+                    SweepPass::Counting => String::new(),
+                    SweepPass::Sizing => tr!("detail-sweep-sizing").to_owned(),
+                    SweepPass::Modulo { prime, primes } => {
+                        tr!("detail-sweep-modulo", prime = prime, primes = primes)
+                    }
+                };
+                let mut more = String::new();
                 let left = self.seconds_left(progress).filter(|&left| left >= 1.0);
                 if let Some(left) = left {
-                    write!(f, ", about {} to go in this sweep", rough_duration(left))?;
+                    more += &tr!("detail-sweep-left", time = duration_words(left));
                 }
                 // Once the peak is reached, the states say the rest.
                 let peak = peak.filter(|peak| peak.states > states);
                 if let Some(SweepPeak { states, bytes }) = peak {
-                    write!(
-                        f,
-                        ", peak about {} states and {}",
-                        rough_amount(states),
-                        rough_bytes(bytes)
-                    )?;
+                    more += &tr!(
+                        "detail-sweep-peak",
+                        states = rough_amount(states),
+                        bytes = rough_bytes(bytes)
+                    );
                 }
                 if left.is_some() || peak.is_some() {
-                    write!(f, " (forecast)")?;
+                    more += tr!("detail-forecast");
                 }
                 match spill {
                     None => {}
-                    Some((0, groups)) => write!(
-                        f,
-                        "; next states written to disk in {groups} groups to be added up"
-                    )?,
-                    Some((group, groups)) => write!(
-                        f,
-                        "; next states added up on disk, group {group} of {groups}"
-                    )?,
+                    Some((0, groups)) => more += &tr!("detail-spill-writing", groups = groups),
+                    Some((group, groups)) => {
+                        more += &tr!("detail-spill-adding", group = group, groups = groups);
+                    }
                 }
-                if let Some(squares) = taken_up_after {
-                    write!(f, "; taken up after square {squares}")?;
+                if let Some(square) = taken_up_after {
+                    more += &tr!("detail-taken-up", square = square);
                 }
-                if let Some(squares) = saved_after {
-                    write!(f, "; saved after square {squares}")?;
+                if let Some(square) = saved_after {
+                    more += &tr!("detail-saved", square = square);
                 }
-                write!(f, ")")
+                tr!(
+                    "detail-sweep",
+                    pass = pass,
+                    square = square,
+                    squares = squares,
+                    percent = u64::from(square) * 100 / u64::from(squares.max(1)),
+                    states = group_digits(states),
+                    more = more
+                )
             }
-            Phase::Recording { states } => write!(
-                f,
-                " (recording the steps of the long board's sweep: {} states met at this square)",
-                group_digits(states)
-            ),
+            Phase::Recording { states } => {
+                tr!("detail-recording", states = group_digits(states))
+            }
             Phase::SweepFile {
                 doing,
                 after_square,
@@ -206,15 +200,17 @@ impl Detail for Phase {
             } => {
                 let states = group_digits(states);
                 match doing {
-                    LayerFileWork::Reading => write!(
-                        f,
-                        " (reading the {states} states saved after square {after_square} of \
-                         {squares} from the checkpoint file)"
+                    LayerFileWork::Reading => tr!(
+                        "detail-checkpoint-reading",
+                        states = states,
+                        square = after_square,
+                        squares = squares
                     ),
-                    LayerFileWork::Saving => write!(
-                        f,
-                        " (saving {states} states after square {after_square} of {squares} to \
-                         the checkpoint file)"
+                    LayerFileWork::Saving => tr!(
+                        "detail-checkpoint-saving",
+                        states = states,
+                        square = after_square,
+                        squares = squares
                     ),
                 }
             }
@@ -222,15 +218,17 @@ impl Detail for Phase {
                 why,
                 estimated_nodes,
             } => {
-                write!(
-                    f,
-                    " (exhaustive walk of about {} nodes",
-                    rough_count(estimated_nodes)
-                )?;
-                if let Some(left) = self.seconds_left(progress) {
-                    write!(f, ", {} to go at this rate", rough_duration(left))?;
-                }
-                write!(f, ": {why})")
+                let left = self
+                    .seconds_left(progress)
+                    .map_or_else(String::new, |left| {
+                        tr!("detail-walk-left", time = duration_words(left))
+                    });
+                tr!(
+                    "detail-walk",
+                    nodes = rough_count(estimated_nodes),
+                    left = left,
+                    why = why.to_string()
+                )
             }
         }
     }
@@ -341,36 +339,27 @@ impl NoSweep {
 
 impl fmt::Display for NoSweep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            NoSweep::OverBudget { budget, at } => write!(
-                f,
-                "the frontier sweep ran out of room at square {} of {}: it needs more than \
-                 the {} memory budget",
-                at.square,
-                at.squares,
-                in_binary_units(budget)
+        f.write_str(&match *self {
+            NoSweep::OverBudget { budget, at } => tr!(
+                "sweep-over-budget",
+                square = at.square,
+                squares = at.squares,
+                budget = in_binary_units(budget)
             ),
-            NoSweep::OverBudgetAndDisk { budget, free, at } => write!(
-                f,
-                "the frontier sweep ran out of room at square {} of {}: it needs more than \
-                 the {} memory budget, and more disk than the {} free in the scratch \
-                 directory (--scratch DIR names another)",
-                at.square,
-                at.squares,
-                in_binary_units(budget),
-                in_binary_units(free)
+            NoSweep::OverBudgetAndDisk { budget, free, at } => tr!(
+                "sweep-over-budget-and-disk",
+                square = at.square,
+                squares = at.squares,
+                budget = in_binary_units(budget),
+                free = in_binary_units(free)
             ),
-            NoSweep::TooWide { width, widest } => write!(
-                f,
-                "the frontier sweep takes boards up to {widest} squares on their shorter side, \
-                 and this one has {width}"
-            ),
-            NoSweep::TooLongForEveryLength { longest } => write!(
-                f,
-                "counting every length sweeps four rows past the longest board, so it goes up \
-                 to {longest} long"
-            ),
-        }
+            NoSweep::TooWide { width, widest } => {
+                tr!("sweep-too-wide", width = width, widest = widest)
+            }
+            NoSweep::TooLongForEveryLength { longest } => {
+                tr!("sweep-too-long-for-every-length", longest = longest)
+            }
+        })
     }
 }
 
@@ -513,13 +502,13 @@ mod tests {
         assert!(
             ahead.ends_with(
                 "(frontier sweep: square 20 of 64 (31%), 165,147,590 states, about 3 hours to go \
-                 in this sweep, peak about 520 million states and 22 GiB (forecast))"
+                 in this sweep, peak about 520,000,000 states and 22 GiB (forecast))"
             ),
             "{ahead}"
         );
         let overdue = peaking(Some(60), 519_701_151).to_string();
         assert!(
-            overdue.ends_with("states, peak about 520 million states and 22 GiB (forecast))"),
+            overdue.ends_with("states, peak about 520,000,000 states and 22 GiB (forecast))"),
             "{overdue}"
         );
         // Past the peak, the states now say what it was.
@@ -535,7 +524,7 @@ mod tests {
         };
         assert!(
             file(LayerFileWork::Saving).to_string().ends_with(
-                "/s (saving 511,000,000 states after square 38 of 64 to the checkpoint file)"
+                "/s (saving the 511,000,000 states after square 38 of 64 to the checkpoint file)"
             ),
             "{}",
             file(LayerFileWork::Saving)

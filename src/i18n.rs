@@ -1,8 +1,11 @@
-//! The window's words in English and Japanese. Every text the window
-//! shows comes from a Fluent file in `assets/i18n/` by its message id
-//! (`tr!("open")`, `tr!("opened", source = name)`), never from a string in
-//! code. The language is per thread, set by the window at the start of
-//! each frame, so that tests on parallel threads can each speak their own.
+//! gridtour's words in English and Japanese. Every text the window shows
+//! and the command line prints, engine messages included, comes from a
+//! Fluent file in `assets/i18n/` by its message id (`tr!("open")`,
+//! `tr!("opened", source = name)`), never from a string in code. The
+//! language is the process's (the command line sets it once from `--lang`
+//! or the locale), unless a thread chooses its own: the window sets its
+//! thread's at the start of each frame, and tests on parallel threads can
+//! each speak their own.
 //!
 //! Square names, numbers and file names are the same in both languages and
 //! are passed in as arguments.
@@ -10,13 +13,17 @@
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
 
+pub use fluent_bundle::FluentValue;
 use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_bundle::{FluentArgs, FluentResource};
 use fluent_syntax::ast::Entry;
 use serde::{Deserialize, Serialize};
 
-/// A language the window speaks.
+use crate::english::{TimeUnit, rough_duration_in};
+
+/// A language gridtour speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Language {
     /// English.
@@ -48,8 +55,8 @@ impl Language {
 
     fn source(self) -> &'static str {
         match self {
-            Language::English => include_str!("../../assets/i18n/en.ftl"),
-            Language::Japanese => include_str!("../../assets/i18n/ja.ftl"),
+            Language::English => include_str!("../assets/i18n/en.ftl"),
+            Language::Japanese => include_str!("../assets/i18n/ja.ftl"),
         }
     }
 
@@ -80,18 +87,32 @@ impl Language {
     }
 }
 
+/// The process's language, for threads that have not chosen their own.
+static PROCESS: AtomicU8 = AtomicU8::new(Language::English as u8);
+
 thread_local! {
-    static CURRENT: Cell<Language> = const { Cell::new(Language::English) };
+    static CURRENT: Cell<Option<Language>> = const { Cell::new(None) };
+}
+
+/// Makes `language` the one the texts of every thread that has not chosen
+/// its own are in.
+pub fn set_for_process(language: Language) {
+    PROCESS.store(language as u8, Ordering::Relaxed);
 }
 
 /// Makes `language` the one this thread's texts are in.
 pub fn set(language: Language) {
-    CURRENT.with(|current| current.set(language));
+    CURRENT.with(|current| current.set(Some(language)));
 }
 
 /// The language this thread's texts are in.
 pub fn current() -> Language {
-    CURRENT.with(Cell::get)
+    CURRENT
+        .with(Cell::get)
+        .unwrap_or_else(|| match PROCESS.load(Ordering::Relaxed) {
+            1 => Language::Japanese,
+            _ => Language::English,
+        })
 }
 
 /// One language's messages: the Fluent bundle, and the messages that take
@@ -178,21 +199,41 @@ pub fn format(id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
         .into_owned()
 }
 
-/// A text of the window: `tr!("id")` is a `&'static str`,
-/// `tr!("id", name = value, ...)` a `String` with the arguments put in
-/// (strings as they are, numbers for plural forms).
+/// A text: `tr!("open")` is a `&'static str`, `tr!("opened", source = name)`
+/// a `String` with the arguments put in (strings as they are, numbers for
+/// plural forms).
+#[macro_export]
 macro_rules! tr {
     ($id:literal) => {
-        $crate::app::i18n::text($id)
+        $crate::i18n::text($id)
     };
     ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {
-        $crate::app::i18n::format(
+        $crate::i18n::format(
             $id,
-            &[$((stringify!($name), ::fluent_bundle::FluentValue::from($value))),+],
+            &[$((stringify!($name), $crate::i18n::FluentValue::from($value))),+],
         )
     };
 }
-pub(crate) use tr;
+
+/// A duration in the largest unit that keeps it readable.
+pub fn duration_words(seconds: f64) -> String {
+    let (n, unit) = rough_duration_in(seconds);
+    match unit {
+        TimeUnit::Years => crate::tr!("duration-years", n = n),
+        TimeUnit::Days => crate::tr!("duration-days", n = n),
+        TimeUnit::Hours => crate::tr!("duration-hours", n = n),
+        TimeUnit::Minutes => crate::tr!("duration-minutes", n = n),
+        TimeUnit::Seconds => crate::tr!("duration-seconds", n = n),
+    }
+}
+
+/// Names joined as a list is in this thread's language.
+pub fn list_words(names: &[String]) -> String {
+    names.join(crate::tr!("list-separator"))
+}
+
+#[cfg(test)]
+mod engine_words_tests;
 
 #[cfg(test)]
 mod tests {
@@ -266,16 +307,20 @@ mod tests {
         }
     }
 
-    /// Every id the window's code asks for, found by reading the code.
+    /// Every id the code asks for, found by reading it.
     fn ids_in_code() -> Vec<String> {
         fn walk(dir: &std::path::Path, found: &mut Vec<String>) {
-            for entry in std::fs::read_dir(dir).expect("src/app") {
+            for entry in std::fs::read_dir(dir).expect("src") {
                 let path = entry.expect("entry").path();
                 if path.is_dir() {
                     walk(&path, found);
-                } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("i18n.rs")
-                {
+                } else if path.extension().is_some_and(|e| e == "rs") {
                     let code = std::fs::read_to_string(&path).expect("readable");
+                    // This reader's own text is no request for an id.
+                    let code = match code.split_once("#[cfg(test)]\nmod tests") {
+                        Some((before, _)) if path.ends_with("i18n.rs") => before.to_owned(),
+                        _ => code,
+                    };
                     for (at, call) in code.match_indices("tr!(") {
                         let word_before = code[..at]
                             .chars()
@@ -292,7 +337,7 @@ mod tests {
         }
         let mut found = Vec::new();
         walk(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app"),
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
             &mut found,
         );
         found.sort();
