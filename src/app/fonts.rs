@@ -39,7 +39,7 @@ mod tests {
 
     use super::*;
     use crate::app::help::rules_text;
-    use crate::app::settings::Mode;
+    use crate::app::mode::Mode;
 
     #[test]
     fn the_japanese_font_has_every_character_the_japanese_texts_use() {

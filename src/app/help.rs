@@ -9,8 +9,8 @@ use gridtour::knight::KNIGHT_MOVES;
 use gridtour::render::STYLE;
 
 use super::command::Command;
-use super::settings::Mode;
 use super::widgets::colour;
+use crate::app::mode::Mode;
 use gridtour::i18n::{self, Language};
 use gridtour::tr;
 

@@ -14,6 +14,7 @@
 //! say, and it polls them at the start of every frame, handing each report
 //! to the mode that asked for the work.
 
+mod app_command;
 mod browse;
 mod canvas;
 mod command;
@@ -21,8 +22,10 @@ mod files;
 mod fonts;
 mod goishi;
 mod help;
+mod intake;
 mod jobs;
 mod knight;
+mod mode;
 mod notice;
 mod pane;
 mod said;
@@ -42,27 +45,27 @@ use std::ffi::OsString;
 use std::time::{Duration, Instant};
 
 use eframe::egui;
-use gridtour::document::{self, Document};
+
 use gridtour::job::{Resources, Urgency};
 use gridtour::message::printable;
 use gridtour::saved_state::{SaveOutcome, StateFile, Trouble};
 
-use command::{Command, Effect, Key, Shortcut};
-use files::{Export, FileEvent, FileTasks};
-use goishi::command::GoishiCommand;
+use crate::app::mode::Mode;
+use app_command::AppCommand;
+use command::{Command, Effect};
+use files::{Export, FileTasks};
 use goishi::session::GoishiSession;
 use goishi::ui::GoishiUi;
 use gridtour::i18n::{self, Language};
 use gridtour::tr;
 use help::{Help, KeyRow, KeySection};
 use jobs::{JobSlot, Stopped, Task, Update};
-use knight::command::KnightCommand;
 use knight::session::KnightSession;
 use knight::ui::KnightUi;
 use notice::Notice;
-use pane::{ModePane, Pane, WindowMode};
+use pane::{ModePane, Pane};
 use said::Said;
-use settings::{Mode, Settings};
+use settings::Settings;
 use status::StatusBar;
 use work::{Report, Work};
 
@@ -134,106 +137,6 @@ const CLOCK_REPAINT: Duration = Duration::from_millis(250);
 /// How often a running job's counters repaint the window: ten times a
 /// second reads as live, and leaves the cores to the job.
 const PROGRESS_REPAINT: Duration = Duration::from_millis(100);
-
-/// The commands of the window itself; each mode's own commands travel
-/// inside.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AppCommand {
-    /// Shows a mode.
-    Show(Mode),
-    /// The Open dialog.
-    Open,
-    /// The Export dialog.
-    Export,
-    /// Stops the running job.
-    Cancel,
-    /// Holds the running job where it is, its cores free for other work.
-    Pause,
-    /// Lets a paused job go on.
-    Resume,
-    /// Fits the whole board in view.
-    FitBoard,
-    /// Opens or closes the Help window.
-    Help,
-    /// Magnifies the board.
-    ZoomIn,
-    /// Reduces the board.
-    ZoomOut,
-    /// A command of the knight's tour mode.
-    Knight(KnightCommand),
-    /// A command of the Goishi mode.
-    Goishi(GoishiCommand),
-}
-
-impl AppCommand {
-    /// The window's commands that have keys, for the keyboard.
-    const KEYED: [AppCommand; 7] = [
-        AppCommand::Help,
-        AppCommand::Open,
-        AppCommand::Export,
-        AppCommand::Cancel,
-        AppCommand::FitBoard,
-        AppCommand::ZoomIn,
-        AppCommand::ZoomOut,
-    ];
-}
-
-impl Command for AppCommand {
-    fn label(&self) -> &'static str {
-        match self {
-            AppCommand::Show(mode) => mode.label(),
-            AppCommand::Open => tr!("open"),
-            AppCommand::Export => tr!("export"),
-            AppCommand::Cancel => tr!("cancel"),
-            AppCommand::Pause => tr!("pause-job"),
-            AppCommand::Resume => tr!("resume-job"),
-            AppCommand::FitBoard => tr!("fit-board"),
-            AppCommand::Help => tr!("help"),
-            AppCommand::ZoomIn => tr!("zoom-in"),
-            AppCommand::ZoomOut => tr!("zoom-out"),
-            AppCommand::Knight(command) => command.label(),
-            AppCommand::Goishi(command) => command.label(),
-        }
-    }
-
-    fn description(&self) -> &'static str {
-        match self {
-            AppCommand::Show(_) => tr!("show-mode-does"),
-            AppCommand::Open => {
-                tr!("open-does")
-            }
-            AppCommand::Export => {
-                tr!("export-does")
-            }
-            AppCommand::Cancel => tr!("cancel-does"),
-            AppCommand::Pause => {
-                tr!("pause-job-does")
-            }
-            AppCommand::Resume => tr!("resume-job-does"),
-            AppCommand::FitBoard => tr!("fit-board-does"),
-            AppCommand::Help => tr!("help-does"),
-            AppCommand::ZoomIn => tr!("zoom-in-does"),
-            AppCommand::ZoomOut => tr!("zoom-out-does"),
-            AppCommand::Knight(command) => command.description(),
-            AppCommand::Goishi(command) => command.description(),
-        }
-    }
-
-    fn shortcuts(&self) -> &'static [Shortcut] {
-        match self {
-            AppCommand::Open => const { &[Shortcut::command(Key::O)] },
-            AppCommand::Export => const { &[Shortcut::command(Key::S)] },
-            AppCommand::Cancel => const { &[Shortcut::plain(Key::Escape)] },
-            AppCommand::FitBoard => const { &[Shortcut::plain(Key::Num0)] },
-            AppCommand::Help => const { &[Shortcut::plain(Key::F1)] },
-            AppCommand::ZoomIn => const { &[Shortcut::plain(Key::Plus)] },
-            AppCommand::ZoomOut => const { &[Shortcut::plain(Key::Minus)] },
-            AppCommand::Knight(command) => command.shortcuts(),
-            AppCommand::Goishi(command) => command.shortcuts(),
-            AppCommand::Show(_) | AppCommand::Pause | AppCommand::Resume => &[],
-        }
-    }
-}
 
 /// The whole application state.
 pub struct GridtourApp {
@@ -939,101 +842,6 @@ impl GridtourApp {
     /// advice.
     fn take_item(&mut self, report: Report) {
         self.pane_mut(report.owner()).job_item(report);
-    }
-
-    /// Shows what a file, a drop or a paste held, in its mode.
-    fn show_document(&mut self, source: &str, document: Result<Document, String>) {
-        match document {
-            Ok(Document::Tour(tour)) => {
-                let effects = self.knight.change(|knight| knight.load_tour(tour, source));
-                self.show_loaded(KnightSession::MODE, effects);
-            }
-            Ok(Document::KnightLink(link)) => {
-                let effects = self.knight.change(|knight| knight.load_link(link, source));
-                self.show_loaded(KnightSession::MODE, effects);
-            }
-            Ok(Document::Goishi(loaded)) => {
-                let effects = self.goishi.change(|goishi| goishi.load(loaded, source));
-                self.show_loaded(GoishiSession::MODE, effects);
-            }
-            Err(error) => self.tell(Notice::error(tr!("open-failed", error = error))),
-        }
-    }
-
-    /// Opens a knight link or a puzzle's URL pasted (Ctrl+V) while no text
-    /// field has the keyboard.
-    fn take_pasted_links(&mut self, ctx: &egui::Context) {
-        if ctx.egui_wants_keyboard_input() {
-            return;
-        }
-        let pasted: Vec<String> = ctx.input(|input| {
-            input
-                .events
-                .iter()
-                .filter_map(|event| match event {
-                    egui::Event::Paste(text) => Some(text.trim().to_owned()),
-                    _ => None,
-                })
-                .collect()
-        });
-        for text in pasted {
-            if text.starts_with(gridtour::knight::LINK_PREFIX) || text.starts_with("http") {
-                let source = tr!("the-pasted-link");
-                let document = document::read_bytes(source, text.as_bytes())
-                    .map_err(|error| error.to_string());
-                self.show_document(source, document);
-            }
-        }
-    }
-
-    fn take_file_events(&mut self) {
-        for event in self.files.poll() {
-            match event {
-                FileEvent::Loaded { source, result } => self.show_document(&source, result),
-                FileEvent::Saved { path, result } => self.tell(match result {
-                    Ok(()) => Notice::info(tr!("saved", path = path.display().to_string())),
-                    Err(error) => Notice::error(tr!("save-failed", error = error)),
-                }),
-                FileEvent::DirectoryChosen(directory) => {
-                    self.settings.last_directory = Some(directory);
-                }
-                FileEvent::NoDialog => self.tell(Notice::error(tr!("no-dialog"))),
-            }
-        }
-    }
-
-    /// Shows `mode`, which has just opened a file, fitted to the window.
-    fn show_loaded(&mut self, mode: Mode, effects: Vec<Effect<Work>>) {
-        self.settings.mode = mode;
-        self.carry_out(mode, effects);
-        self.view().fit();
-    }
-
-    /// Opens a file, link or URL given on the command line: links and URLs
-    /// as if pasted, `file://` URLs (what a desktop hands over) and paths
-    /// as if dropped.
-    fn open_given(&mut self, what: OsString) {
-        match document::Given::of(&what) {
-            document::Given::Link(link) => {
-                let source = tr!("the-link-given");
-                let document = document::read_bytes(source, link.as_bytes())
-                    .map_err(|error| error.to_string());
-                self.show_document(source, document);
-            }
-            document::Given::File(path) => {
-                let wake = self.waker();
-                self.files.open_path(wake, path);
-            }
-        }
-    }
-
-    /// Files dropped on the window are opened like those of the Open dialog.
-    fn take_dropped_files(&mut self, ctx: &egui::Context) {
-        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
-        for file in dropped {
-            let wake = self.waker();
-            self.files.open_path(wake, file.path().to_path_buf());
-        }
     }
 }
 

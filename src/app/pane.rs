@@ -10,7 +10,6 @@ use eframe::egui;
 use gridtour::job::Progress;
 use gridtour::output::Subject;
 
-use super::AppCommand;
 use super::canvas::View;
 use super::command::Effect;
 use super::command::Step;
@@ -18,10 +17,12 @@ use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
 use super::said::Said;
 use super::session::{Common, Session};
-use super::settings::{Mode, Settings, ViewSettings};
+use super::settings::{Settings, ViewSettings};
 use super::timeline::Timeline;
 use super::widgets;
 use super::work::{Report, Work};
+use crate::app::app_command::AppCommand;
+use crate::app::mode::Mode;
 
 /// A mode's UI: draws its session and turns clicks into its commands.
 pub trait ModeUi<S: WindowMode> {

@@ -14,41 +14,17 @@
 
 use std::path::{Path, PathBuf};
 
-use gridtour::knight::{Algorithm, TourKind};
-use gridtour::saved_state::{Saved, StateFile, Trouble};
-
-use super::goishi::command::Interaction as GoishiInteraction;
-use super::goishi::shelf::{Record, merged};
-use super::knight::command::Interaction as KnightInteraction;
 use gridtour::i18n::Language;
-use gridtour::tr;
+use gridtour::saved_state::{Saved, StateFile, Trouble};
 use serde::{Deserialize, Serialize};
+
+use super::goishi::settings::GoishiSettings;
+use super::goishi::shelf::merged;
+use super::knight::settings::KnightSettings;
+use super::mode::Mode;
 
 /// Key under which the settings live in eframe's storage.
 pub const STORAGE_KEY: &str = "gridtour-settings";
-
-/// Which puzzle the window shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Mode {
-    /// Knight's tours on a chessboard.
-    #[default]
-    Knight,
-    /// Goishi Hiroi stone-pickup puzzles.
-    Goishi,
-}
-
-impl Mode {
-    /// Every mode, in the order of the window's mode bar.
-    pub const ALL: [Mode; 2] = [Mode::Knight, Mode::Goishi];
-
-    /// The mode's name, as its tab shows it.
-    pub fn label(self) -> &'static str {
-        match self {
-            Mode::Knight => tr!("mode-knight"),
-            Mode::Goishi => tr!("mode-goishi"),
-        }
-    }
-}
 
 /// Every option the user can set and expects to find again next time.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -96,121 +72,6 @@ impl Default for ViewSettings {
             moves_per_second: 8.0,
             looping: false,
             watch_speed: 20.0,
-        }
-    }
-}
-
-/// The knight's tour mode's options and board.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct KnightSettings {
-    /// Board width in squares (the board's own size once shown).
-    pub width: u32,
-    /// Board height in squares.
-    pub height: u32,
-    /// Whether tours must return to their start square.
-    pub closed: bool,
-    /// The solver's name as given by [`Algorithm::label`]; a name that no
-    /// longer exists falls back to the first solver.
-    pub algorithm: String,
-    /// The board's blocked squares, as `[x, y]`.
-    pub blocked: Vec<[u32; 2]>,
-    /// The walk on show (a tour, or a game half played), as `[x, y]`
-    /// squares; a closed tour ends back on its first square.
-    pub walk: Vec<[u32; 2]>,
-    /// How many squares of `walk` were shown.
-    pub walk_shown: usize,
-    /// What a click on the board does.
-    pub interaction: KnightInteraction,
-    /// The square counts may be restricted to, as `[x, y]`.
-    pub count_start: Option<[u32; 2]>,
-    /// Whether counts are of tours from `count_start` only.
-    pub count_from_start: bool,
-}
-
-impl Default for KnightSettings {
-    fn default() -> Self {
-        Self {
-            width: 8,
-            height: 8,
-            closed: false,
-            algorithm: Algorithm::ALL[0].label().to_owned(),
-            blocked: Vec::new(),
-            walk: Vec::new(),
-            walk_shown: 0,
-            interaction: KnightInteraction::default(),
-            count_start: None,
-            count_from_start: false,
-        }
-    }
-}
-
-impl KnightSettings {
-    /// The tour kind the user chose.
-    pub fn tour_kind(&self) -> TourKind {
-        if self.closed {
-            TourKind::Closed
-        } else {
-            TourKind::Open
-        }
-    }
-
-    /// The solver the user chose, or the first one if the stored name is
-    /// unknown.
-    pub fn algorithm(&self) -> Algorithm {
-        Algorithm::ALL
-            .iter()
-            .copied()
-            .find(|algorithm| algorithm.label() == self.algorithm)
-            .unwrap_or(Algorithm::ALL[0])
-    }
-}
-
-/// The Goishi Hiroi mode's options and puzzle.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct GoishiSettings {
-    /// Board width in grid points for a new, resized or generated puzzle.
-    pub width: u32,
-    /// Board height in grid points, like `width`.
-    pub height: u32,
-    /// The puzzle on show, as a puzz.link URL; `None` before the first run
-    /// ends, when the window starts on the classic example.
-    pub puzzle: Option<String>,
-    /// The pick order on show, as `[x, y]` points.
-    pub order: Vec<[u32; 2]>,
-    /// How many picks of `order` were shown.
-    pub order_shown: usize,
-    /// Where the puzzle came from, as its heading names it.
-    pub source: Option<String>,
-    /// What a click on the board does; `None` for what suits the puzzle.
-    pub interaction: Option<GoishiInteraction>,
-    /// The puzzles met, with what the player did with them.
-    pub shelf: Vec<Record>,
-    /// How many stones a generated puzzle has.
-    pub generate_stones: usize,
-    /// The seed of the next generated puzzle.
-    pub generate_seed: u64,
-    /// The level a generated puzzle must rate, by its name
-    /// ([`Level::name`](gridtour::goishi::Level::name)); any other text,
-    /// empty by default, asks for any level.
-    pub generate_difficulty: String,
-}
-
-impl Default for GoishiSettings {
-    fn default() -> Self {
-        Self {
-            width: 6,
-            height: 6,
-            puzzle: None,
-            order: Vec::new(),
-            order_shown: 0,
-            source: None,
-            interaction: None,
-            shelf: Vec::new(),
-            generate_stones: 12,
-            generate_seed: 1,
-            generate_difficulty: String::new(),
         }
     }
 }
@@ -396,6 +257,10 @@ impl eframe::Storage for MemoryStorage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::goishi::command::Interaction as GoishiInteraction;
+    use crate::app::goishi::shelf::Record;
+    use crate::app::knight::command::Interaction as KnightInteraction;
+    use gridtour::knight::{Algorithm, TourKind};
 
     /// A state file of its own in a fresh folder, for one test.
     fn scratch_file(name: &str) -> StateFile {

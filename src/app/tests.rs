@@ -24,12 +24,16 @@ use gridtour::knight::count::Phase;
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
 use super::GridtourApp;
+use super::app_command::AppCommand;
 use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::goishi::command::Interaction as GoishiInteraction;
 use super::goishi::work::Request;
 use super::session::Session;
-use super::settings::{GoishiSettings, KnightSettings, MemoryStorage, Mode, Settings};
+use super::settings::{MemoryStorage, Settings};
 use super::timeline::Timeline;
+use crate::app::goishi::settings::GoishiSettings;
+use crate::app::knight::settings::KnightSettings;
+use crate::app::mode::Mode;
 use gridtour::i18n::{self, Language};
 use gridtour::saved_state::{StateFile, Trouble};
 
@@ -396,7 +400,7 @@ fn each_mode_shows_its_own_job_and_notices() {
     // A knight job replacing a Goishi one is told to the Goishi mode. A
     // generation of 1000 stones takes seconds.
     let app = harness.state_mut();
-    app.apply(super::AppCommand::Goishi(
+    app.apply(AppCommand::Goishi(
         super::goishi::command::GoishiCommand::Generate(Request {
             width: 300,
             height: 300,
@@ -406,7 +410,7 @@ fn each_mode_shows_its_own_job_and_notices() {
         }),
     ));
     assert_eq!(app.jobs.owner(), Some(Mode::Goishi));
-    app.apply(super::AppCommand::Knight(
+    app.apply(AppCommand::Knight(
         super::knight::command::KnightCommand::CountTours,
     ));
     assert_eq!(app.jobs.owner(), Some(Mode::Knight));
@@ -1398,7 +1402,7 @@ fn f1_opens_the_rules_of_the_mode_on_show_and_the_keys_of_every_command() {
     assert!(!shows(&harness, "A knight moves in an L"));
     press(&mut harness, "Keys");
     // Every command the keyboard is read for, with its first key.
-    let mut keyed: Vec<super::AppCommand> = super::AppCommand::KEYED.to_vec();
+    let mut keyed: Vec<AppCommand> = AppCommand::KEYED.to_vec();
     for mode in Mode::ALL {
         keyed.extend(harness.state().pane(mode).keyed());
     }
@@ -1774,12 +1778,12 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
     use super::goishi::command::GoishiCommand;
     use super::knight::command::KnightCommand;
     use super::session::{Common, WatchStep};
-    let mut commands: Vec<super::AppCommand> = super::AppCommand::KEYED.to_vec();
+    let mut commands: Vec<AppCommand> = AppCommand::KEYED.to_vec();
     commands.extend([
-        super::AppCommand::Show(Mode::Knight),
-        super::AppCommand::Show(Mode::Goishi),
-        super::AppCommand::Pause,
-        super::AppCommand::Resume,
+        AppCommand::Show(Mode::Knight),
+        AppCommand::Show(Mode::Goishi),
+        AppCommand::Pause,
+        AppCommand::Resume,
     ]);
     let common = Step::ALL
         .map(Common::Step)
@@ -1802,8 +1806,8 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
             .map(Common::Watch),
         );
     for common in common {
-        commands.push(super::AppCommand::Knight(KnightCommand::Common(common)));
-        commands.push(super::AppCommand::Goishi(GoishiCommand::Common(common)));
+        commands.push(AppCommand::Knight(KnightCommand::Common(common)));
+        commands.push(AppCommand::Goishi(GoishiCommand::Common(common)));
     }
     commands.extend(
         [
@@ -1814,7 +1818,7 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
             KnightCommand::EstimateTours,
             KnightCommand::CompareSearches,
         ]
-        .map(super::AppCommand::Knight),
+        .map(AppCommand::Knight),
     );
     commands.extend(
         [
@@ -1844,7 +1848,7 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
             },
             GoishiCommand::LoadUrl(String::new()),
         ]
-        .map(super::AppCommand::Goishi),
+        .map(AppCommand::Goishi),
     );
     for command in &commands {
         i18n::set(Language::English);

@@ -7,7 +7,7 @@ use super::goishi::work::{GoishiJob, GoishiReport};
 use super::jobs::Task;
 use super::knight::work::{KnightJob, KnightReport};
 use super::said::Said;
-use super::settings::Mode;
+use crate::app::mode::Mode;
 
 /// A job a session asked for.
 #[derive(Debug, Clone, PartialEq)]

@@ -36,6 +36,15 @@ impl Algorithm {
     /// order: plain search is there to be watched on small boards.
     pub const SOLVERS: [Algorithm; 2] = [Algorithm::Warnsdorff, Algorithm::Backtrack];
 
+    /// The solver's name in this thread's language.
+    pub fn words(self) -> &'static str {
+        match self {
+            Algorithm::Warnsdorff => crate::tr!("algorithm-warnsdorff"),
+            Algorithm::Backtrack => crate::tr!("algorithm-backtrack"),
+            Algorithm::Dfs => crate::tr!("algorithm-dfs"),
+        }
+    }
+
     /// The name used on the command line and in menus.
     pub fn label(&self) -> &'static str {
         match self {

@@ -9,8 +9,9 @@ use std::fmt::Write as _;
 
 use super::error::PictureError;
 use super::png::{PngCanvas, pixel_size};
+use super::scene::{Canvas, Cell, Ground, Painter, Scene, Stroke, Visit, cells_between};
+use super::style::STYLE;
 use super::svg::{Num, SvgCanvas};
-use super::{Canvas, Cell, Ground, Painter, STYLE, Scene, Stroke, Visit, cells_between};
 use crate::replay::{Event, Replay};
 
 /// The pace of an animation.

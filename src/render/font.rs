@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use skrifa::MetadataProvider;
 
-use super::Colour;
 use super::error::PictureError;
+use super::style::Colour;
 
 /// Outline stroke that brings the window's light font to about the weight
 /// of bold text, in ems.
@@ -140,7 +140,7 @@ impl RasterFont {
         )?;
         let transform = tiny_skia::Transform::from_scale(self.scale, self.scale)
             .post_translate(-left as f32, -top as f32);
-        let paint = super::png::solid_paint(colour, true);
+        let paint = solid_paint(colour, true);
         for path in [&emboldened, &outline] {
             pixmap.fill_path(path, &paint, tiny_skia::FillRule::Winding, transform, None);
         }
@@ -171,4 +171,14 @@ impl skrifa::outline::OutlinePen for PathPen {
     fn close(&mut self) {
         self.0.close();
     }
+}
+
+/// A paint of one opaque colour.
+pub(super) fn solid_paint(colour: Colour, anti_alias: bool) -> tiny_skia::Paint<'static> {
+    let mut paint = tiny_skia::Paint {
+        anti_alias,
+        ..tiny_skia::Paint::default()
+    };
+    paint.set_color_rgba8(colour.red, colour.green, colour.blue, 0xff);
+    paint
 }

@@ -1,8 +1,9 @@
 //! PNG pictures, rasterised with tiny-skia.
 
 use super::error::PictureError;
-use super::font::RasterFont;
-use super::{Canvas, Colour, Label, Layout, Painter, Point, Rect, STYLE, Scene, Stroke};
+use super::font::{RasterFont, solid_paint};
+use super::scene::{Canvas, Label, Layout, Painter, Point, Rect, Scene, Stroke};
+use super::style::{Colour, STYLE};
 
 /// Largest picture width or height in pixels; common viewers and GPUs stop
 /// here.
@@ -99,16 +100,6 @@ impl PngCanvas {
         self.pixmap
             .stroke_path(path, &paint, &style, self.transform, None);
     }
-}
-
-/// A paint of one opaque colour.
-pub(crate) fn solid_paint(colour: Colour, anti_alias: bool) -> tiny_skia::Paint<'static> {
-    let mut paint = tiny_skia::Paint {
-        anti_alias,
-        ..tiny_skia::Paint::default()
-    };
-    paint.set_color_rgba8(colour.red, colour.green, colour.blue, 0xff);
-    paint
 }
 
 fn skia_rect(rect: Rect) -> Option<tiny_skia::Rect> {

@@ -7,7 +7,8 @@
 
 use std::fmt::{self, Write as _};
 
-use super::{Anchor, Canvas, Colour, Label, Layout, Painter, Point, Rect, STYLE, Scene, Stroke};
+use super::scene::{Anchor, Canvas, Label, Layout, Painter, Point, Rect, Scene, Stroke};
+use super::style::{Colour, STYLE};
 
 /// Renders `scene` as a standalone SVG document with `cell_px` pixels a
 /// cell.

@@ -2,7 +2,7 @@
 
 use eframe::egui::{self, Align2, Color32, FontId, Pos2, pos2};
 
-use super::{Geometry, LABEL_ROOM, Layer};
+use super::geometry::{Geometry, LABEL_ROOM, Layer};
 
 /// The largest labels, in points.
 const LABEL_MAX_POINTS: f32 = 13.0;

@@ -3,17 +3,20 @@
 
 pub mod command;
 pub mod session;
+pub mod settings;
 pub mod shelf;
 pub mod ui;
 pub mod work;
 
 use gridtour::output::Subject;
 
-use super::AppCommand;
 use super::pane::WindowMode;
 use super::session::Session;
-use super::settings::{GoishiSettings, Mode, Settings, ViewSettings};
+use super::settings::{Settings, ViewSettings};
 use super::work::{Report, Work};
+use crate::app::app_command::AppCommand;
+use crate::app::goishi::settings::GoishiSettings;
+use crate::app::mode::Mode;
 use command::GoishiCommand;
 use gridtour::tr;
 use session::GoishiSession;

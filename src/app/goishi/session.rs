@@ -18,13 +18,13 @@ use gridtour::job::Progress;
 
 use crate::app::command::{Effect, Step};
 use crate::app::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
+use crate::app::goishi::settings::GoishiSettings;
 use crate::app::goishi::shelf::{Clock, Record, Shelf, clock_text};
 use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
 use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
 use crate::app::said::Said;
 use crate::app::session::{Common, Core, Finds, Session};
-use crate::app::settings::GoishiSettings;
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
 use gridtour::tr;
 

@@ -8,8 +8,8 @@ use gridtour::job::{Control, Outcome};
 
 use super::*;
 use crate::app::browse::BROWSE_LIMIT;
+use crate::app::goishi::settings::GoishiSettings;
 use crate::app::jobs::run_here;
-use crate::app::settings::GoishiSettings;
 use crate::app::work::{Report, Work};
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, one

@@ -13,10 +13,11 @@ use super::session::{EXAMPLES, GoishiSession};
 use super::work::Request;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
+use crate::app::goishi::settings::GoishiSettings;
 use crate::app::goishi::shelf::clock_text;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
-use crate::app::settings::{GoishiSettings, ViewSettings};
+use crate::app::settings::ViewSettings;
 use crate::app::widgets;
 use gridtour::tr;
 

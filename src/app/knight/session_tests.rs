@@ -9,7 +9,7 @@ use gridtour::knight::{self, Algorithm, Board, Sampling, SolveResult, Square, To
 use super::*;
 use crate::app::browse::BROWSE_LIMIT;
 use crate::app::jobs::run_here;
-use crate::app::settings::KnightSettings;
+use crate::app::knight::settings::KnightSettings;
 use crate::app::work::{Report, Work};
 
 fn session(width: u32, height: u32) -> KnightSession {

@@ -14,9 +14,10 @@ use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
 use super::work::Ended;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
+use crate::app::knight::settings::KnightSettings;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
-use crate::app::settings::{KnightSettings, ViewSettings};
+use crate::app::settings::ViewSettings;
 use crate::app::watch::Watch;
 use crate::app::widgets;
 use gridtour::tr;
@@ -76,7 +77,7 @@ impl ModeUi<KnightSession> for KnightUi {
         });
         let mut algorithm = session.algorithm();
         egui::ComboBox::from_label(tr!("algorithm"))
-            .selected_text(algorithm_name(algorithm))
+            .selected_text(algorithm.words())
             .show_ui(ui, |ui| {
                 // Plain search is for watching and comparing: it may never
                 // end on a board a click starts.
@@ -86,7 +87,7 @@ impl ModeUi<KnightSession> for KnightUi {
                     &Algorithm::SOLVERS
                 };
                 for &choice in choices {
-                    ui.selectable_value(&mut algorithm, choice, algorithm_name(choice));
+                    ui.selectable_value(&mut algorithm, choice, choice.words());
                 }
             });
         if algorithm != session.algorithm() {
@@ -302,15 +303,6 @@ impl WatchMarks {
     }
 }
 
-/// The solver's name as the window shows it.
-pub fn algorithm_name(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Warnsdorff => tr!("algorithm-warnsdorff"),
-        Algorithm::Backtrack => tr!("algorithm-backtrack"),
-        Algorithm::Dfs => tr!("algorithm-dfs"),
-    }
-}
-
 /// The search being watched, and the comparison of every search from the
 /// chosen square.
 fn watch_section(
@@ -347,7 +339,7 @@ fn watch_section(
         };
         ui.label(tr!(
             "compared-line",
-            name = algorithm_name(comparison.algorithm),
+            name = comparison.algorithm.words(),
             result = result
         ));
     }

@@ -12,7 +12,6 @@ use gridtour::knight::{
 use gridtour::tr;
 
 use crate::app::jobs::How;
-use crate::app::knight::ui::algorithm_name;
 use crate::app::knight::work::{Tours, WINDOW_ESTIMATE_SECONDS};
 use crate::app::words::estimate_words;
 
@@ -54,7 +53,7 @@ impl Answer {
             Answer::Searching(name) => tr!("searching-from", name = name.as_str()),
             Answer::Watching(algorithm, name) => tr!(
                 "watching-from",
-                algorithm = algorithm_name(*algorithm),
+                algorithm = algorithm.words(),
                 name = name.as_str()
             ),
             Answer::Comparing(name) => tr!("comparing-from", name = name.as_str()),

@@ -1,0 +1,108 @@
+//! The commands of the window itself, each mode's own inside.
+
+use gridtour::tr;
+
+use super::command::{Command, Key, Shortcut};
+use super::goishi::command::GoishiCommand;
+use super::knight::command::KnightCommand;
+use super::mode::Mode;
+
+/// The commands of the window itself; each mode's own commands travel
+/// inside.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppCommand {
+    /// Shows a mode.
+    Show(Mode),
+    /// The Open dialog.
+    Open,
+    /// The Export dialog.
+    Export,
+    /// Stops the running job.
+    Cancel,
+    /// Holds the running job where it is, its cores free for other work.
+    Pause,
+    /// Lets a paused job go on.
+    Resume,
+    /// Fits the whole board in view.
+    FitBoard,
+    /// Opens or closes the Help window.
+    Help,
+    /// Magnifies the board.
+    ZoomIn,
+    /// Reduces the board.
+    ZoomOut,
+    /// A command of the knight's tour mode.
+    Knight(KnightCommand),
+    /// A command of the Goishi mode.
+    Goishi(GoishiCommand),
+}
+
+impl AppCommand {
+    /// The window's commands that have keys, for the keyboard.
+    pub const KEYED: [AppCommand; 7] = [
+        AppCommand::Help,
+        AppCommand::Open,
+        AppCommand::Export,
+        AppCommand::Cancel,
+        AppCommand::FitBoard,
+        AppCommand::ZoomIn,
+        AppCommand::ZoomOut,
+    ];
+}
+
+impl Command for AppCommand {
+    fn label(&self) -> &'static str {
+        match self {
+            AppCommand::Show(mode) => mode.label(),
+            AppCommand::Open => tr!("open"),
+            AppCommand::Export => tr!("export"),
+            AppCommand::Cancel => tr!("cancel"),
+            AppCommand::Pause => tr!("pause-job"),
+            AppCommand::Resume => tr!("resume-job"),
+            AppCommand::FitBoard => tr!("fit-board"),
+            AppCommand::Help => tr!("help"),
+            AppCommand::ZoomIn => tr!("zoom-in"),
+            AppCommand::ZoomOut => tr!("zoom-out"),
+            AppCommand::Knight(command) => command.label(),
+            AppCommand::Goishi(command) => command.label(),
+        }
+    }
+
+    fn description(&self) -> &'static str {
+        match self {
+            AppCommand::Show(_) => tr!("show-mode-does"),
+            AppCommand::Open => {
+                tr!("open-does")
+            }
+            AppCommand::Export => {
+                tr!("export-does")
+            }
+            AppCommand::Cancel => tr!("cancel-does"),
+            AppCommand::Pause => {
+                tr!("pause-job-does")
+            }
+            AppCommand::Resume => tr!("resume-job-does"),
+            AppCommand::FitBoard => tr!("fit-board-does"),
+            AppCommand::Help => tr!("help-does"),
+            AppCommand::ZoomIn => tr!("zoom-in-does"),
+            AppCommand::ZoomOut => tr!("zoom-out-does"),
+            AppCommand::Knight(command) => command.description(),
+            AppCommand::Goishi(command) => command.description(),
+        }
+    }
+
+    fn shortcuts(&self) -> &'static [Shortcut] {
+        match self {
+            AppCommand::Open => const { &[Shortcut::command(Key::O)] },
+            AppCommand::Export => const { &[Shortcut::command(Key::S)] },
+            AppCommand::Cancel => const { &[Shortcut::plain(Key::Escape)] },
+            AppCommand::FitBoard => const { &[Shortcut::plain(Key::Num0)] },
+            AppCommand::Help => const { &[Shortcut::plain(Key::F1)] },
+            AppCommand::ZoomIn => const { &[Shortcut::plain(Key::Plus)] },
+            AppCommand::ZoomOut => const { &[Shortcut::plain(Key::Minus)] },
+            AppCommand::Knight(command) => command.shortcuts(),
+            AppCommand::Goishi(command) => command.shortcuts(),
+            AppCommand::Show(_) | AppCommand::Pause | AppCommand::Resume => &[],
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! What comes into the window from outside: files read or written in the
+//! background, files dropped on it, links pasted or given at start.
+
+use std::ffi::OsString;
+
+use eframe::egui;
+use gridtour::document::{self, Document};
+use gridtour::tr;
+
+use super::GridtourApp;
+use super::command::Effect;
+use super::files::FileEvent;
+use super::goishi::session::GoishiSession;
+use super::knight::session::KnightSession;
+use super::mode::Mode;
+use super::notice::Notice;
+use super::pane::WindowMode;
+use super::work::Work;
+
+impl GridtourApp {
+    /// Shows what a file, a drop or a paste held, in its mode.
+    fn show_document(&mut self, source: &str, document: Result<Document, String>) {
+        match document {
+            Ok(Document::Tour(tour)) => {
+                let effects = self.knight.change(|knight| knight.load_tour(tour, source));
+                self.show_loaded(KnightSession::MODE, effects);
+            }
+            Ok(Document::KnightLink(link)) => {
+                let effects = self.knight.change(|knight| knight.load_link(link, source));
+                self.show_loaded(KnightSession::MODE, effects);
+            }
+            Ok(Document::Goishi(loaded)) => {
+                let effects = self.goishi.change(|goishi| goishi.load(loaded, source));
+                self.show_loaded(GoishiSession::MODE, effects);
+            }
+            Err(error) => self.tell(Notice::error(tr!("open-failed", error = error))),
+        }
+    }
+
+    /// Opens a knight link or a puzzle's URL pasted (Ctrl+V) while no text
+    /// field has the keyboard.
+    pub(super) fn take_pasted_links(&mut self, ctx: &egui::Context) {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let pasted: Vec<String> = ctx.input(|input| {
+            input
+                .events
+                .iter()
+                .filter_map(|event| match event {
+                    egui::Event::Paste(text) => Some(text.trim().to_owned()),
+                    _ => None,
+                })
+                .collect()
+        });
+        for text in pasted {
+            if text.starts_with(gridtour::knight::LINK_PREFIX) || text.starts_with("http") {
+                let source = tr!("the-pasted-link");
+                let document = document::read_bytes(source, text.as_bytes())
+                    .map_err(|error| error.to_string());
+                self.show_document(source, document);
+            }
+        }
+    }
+
+    pub(super) fn take_file_events(&mut self) {
+        for event in self.files.poll() {
+            match event {
+                FileEvent::Loaded { source, result } => self.show_document(&source, result),
+                FileEvent::Saved { path, result } => self.tell(match result {
+                    Ok(()) => Notice::info(tr!("saved", path = path.display().to_string())),
+                    Err(error) => Notice::error(tr!("save-failed", error = error)),
+                }),
+                FileEvent::DirectoryChosen(directory) => {
+                    self.settings.last_directory = Some(directory);
+                }
+                FileEvent::NoDialog => self.tell(Notice::error(tr!("no-dialog"))),
+            }
+        }
+    }
+
+    /// Shows `mode`, which has just opened a file, fitted to the window.
+    fn show_loaded(&mut self, mode: Mode, effects: Vec<Effect<Work>>) {
+        self.settings.mode = mode;
+        self.carry_out(mode, effects);
+        self.view().fit();
+    }
+
+    /// Opens a file, link or URL given on the command line: links and URLs
+    /// as if pasted, `file://` URLs (what a desktop hands over) and paths
+    /// as if dropped.
+    pub(super) fn open_given(&mut self, what: OsString) {
+        match document::Given::of(&what) {
+            document::Given::Link(link) => {
+                let source = tr!("the-link-given");
+                let document = document::read_bytes(source, link.as_bytes())
+                    .map_err(|error| error.to_string());
+                self.show_document(source, document);
+            }
+            document::Given::File(path) => {
+                let wake = self.waker();
+                self.files.open_path(wake, path);
+            }
+        }
+    }
+
+    /// Files dropped on the window are opened like those of the Open dialog.
+    pub(super) fn take_dropped_files(&mut self, ctx: &egui::Context) {
+        let dropped = ctx.input(|i| i.raw.dropped_files.clone());
+        for file in dropped {
+            let wake = self.waker();
+            self.files.open_path(wake, file.path().to_path_buf());
+        }
+    }
+}
