@@ -46,6 +46,7 @@ use std::time::{Duration, Instant};
 
 use eframe::egui;
 
+use gridtour::english;
 use gridtour::job::{Resources, Urgency};
 use gridtour::message::printable;
 use gridtour::saved_state::{SaveOutcome, StateFile, Trouble};
@@ -523,7 +524,18 @@ impl GridtourApp {
         let now = Instant::now();
         let mode = self.settings.mode;
         let (last, notice) = (self.shown().last_job(), self.shown().notice(now));
+        let watched = self.shown().watched_steps();
         let (mut line, headway) = match (self.jobs.owner(), self.jobs.current()) {
+            // A watched search has one counter, the panel's: its steps.
+            (Some(owner), Some((label, _)))
+                if owner == mode
+                    && let Some(steps) = watched =>
+            {
+                (watch_line(label, steps), None)
+            }
+            _ if let (Some(steps), Some(last)) = (watched, last) => {
+                (watch_line(&last.label, steps), None)
+            }
             (Some(owner), Some((label, progress))) if owner == mode => {
                 let counters = progress.to_string();
                 let line = if self.jobs.is_paused() {
@@ -843,6 +855,20 @@ impl GridtourApp {
     fn take_item(&mut self, report: Report) {
         self.pane_mut(report.owner()).job_item(report);
     }
+}
+
+/// A watched search's line: the step on show, of how many once known,
+/// and what a step is.
+fn watch_line(label: &Said, (step, total): (u64, Option<u64>)) -> String {
+    let total = total.map_or_else(String::new, |total| {
+        tr!("status-watch-total", total = english::group_digits(total))
+    });
+    tr!(
+        "status-watch",
+        label = label.words(),
+        step = english::group_digits(step),
+        total = total
+    )
 }
 
 /// Asks for a frame when `notice` expires, so it disappears on time even

@@ -19,6 +19,7 @@ use super::said::Said;
 use super::session::{Common, Session};
 use super::settings::{Settings, ViewSettings};
 use super::timeline::Timeline;
+use super::watch::Watch;
 use super::widgets;
 use super::work::{Report, Work};
 use crate::app::app_command::AppCommand;
@@ -137,6 +138,8 @@ pub trait Pane {
     fn notice(&self, now: Instant) -> Option<&Notice>;
     /// How the mode's last job ended.
     fn last_job(&self) -> Option<&JobEnd>;
+    /// The steps of the watched search on show (see [`Watch::steps`]).
+    fn watched_steps(&self) -> Option<(u64, Option<u64>)>;
     /// Advances the path on show if it plays; whether it plays.
     fn tick(&mut self, seconds: f32, view: &ViewSettings) -> bool;
     /// See [`WindowMode::in_view`].
@@ -269,6 +272,10 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
 
     fn last_job(&self) -> Option<&JobEnd> {
         self.session.last_job()
+    }
+
+    fn watched_steps(&self) -> Option<(u64, Option<u64>)> {
+        self.session.core().watch.as_ref().map(Watch::steps)
     }
 
     fn tick(&mut self, seconds: f32, view: &ViewSettings) -> bool {

@@ -1962,6 +1962,15 @@ fn watch_mode_steps_forward_and_back_and_its_counters_follow() {
         "the last step in words"
     );
     assert!(shows(&harness, "Steps"));
+    harness.run();
+    // The status bar counts what the panel counts.
+    let (shown, _) = watched(&harness).expect("watching");
+    assert!(
+        shows(&harness, &format!(": step {shown} "))
+            || shows(&harness, &format!(": step {shown} of")),
+        "the status bar speaks of step {shown}"
+    );
+    assert!(!shows(&harness, "nodes"), "no second counter");
     press(&mut harness, "Step back");
     let (back, back_path) = watched(&harness).expect("watching");
     assert_eq!(back, steps - 1);

@@ -136,6 +136,13 @@ impl Watch {
         self.ended && self.pending.is_empty()
     }
 
+    /// The steps on show, and once the search has handed over its last
+    /// step, how many it took in all: the one counter of a watched job.
+    pub fn steps(&self) -> (u64, Option<u64>) {
+        let shown = self.replay.counters().steps;
+        (shown, self.ended.then(|| shown + self.pending.len() as u64))
+    }
+
     /// Whether the search still runs (or waits for the window).
     pub fn search_runs(&self) -> bool {
         !self.ended
