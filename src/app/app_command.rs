@@ -31,6 +31,11 @@ pub enum AppCommand {
     ZoomIn,
     /// Reduces the board.
     ZoomOut,
+    /// Closes the window although long work is running (the answer to
+    /// the question closing puts then).
+    CloseAnyway,
+    /// Keeps the window open for the long work running.
+    KeepWorking,
     /// A command of the knight's tour mode.
     Knight(KnightCommand),
     /// A command of the Goishi mode.
@@ -63,6 +68,8 @@ impl Command for AppCommand {
             AppCommand::Help => tr!("help"),
             AppCommand::ZoomIn => tr!("zoom-in"),
             AppCommand::ZoomOut => tr!("zoom-out"),
+            AppCommand::CloseAnyway => tr!("close-anyway"),
+            AppCommand::KeepWorking => tr!("keep-working"),
             AppCommand::Knight(command) => command.label(),
             AppCommand::Goishi(command) => command.label(),
         }
@@ -86,6 +93,8 @@ impl Command for AppCommand {
             AppCommand::Help => tr!("help-does"),
             AppCommand::ZoomIn => tr!("zoom-in-does"),
             AppCommand::ZoomOut => tr!("zoom-out-does"),
+            AppCommand::CloseAnyway => tr!("close-anyway-does"),
+            AppCommand::KeepWorking => tr!("keep-working-does"),
             AppCommand::Knight(command) => command.description(),
             AppCommand::Goishi(command) => command.description(),
         }
@@ -102,7 +111,11 @@ impl Command for AppCommand {
             AppCommand::ZoomOut => const { &[Shortcut::plain(Key::Minus)] },
             AppCommand::Knight(command) => command.shortcuts(),
             AppCommand::Goishi(command) => command.shortcuts(),
-            AppCommand::Show(_) | AppCommand::Pause | AppCommand::Resume => &[],
+            AppCommand::Show(_)
+            | AppCommand::Pause
+            | AppCommand::Resume
+            | AppCommand::CloseAnyway
+            | AppCommand::KeepWorking => &[],
         }
     }
 }

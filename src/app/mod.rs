@@ -176,7 +176,27 @@ pub struct GridtourApp {
     fonts_for: Option<Language>,
     /// The system's language, for a window whose settings choose none.
     system_language: Language,
+    /// Where closing the window stands while long work runs.
+    closing: Closing,
+    /// How long a job runs before closing the window asks first.
+    ask_before_closing_after: Duration,
 }
+
+/// Closing the window while a job that has run for a while goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Closing {
+    /// Nothing asked.
+    #[default]
+    NotAsked,
+    /// Closing was asked for, and the window asks whether to stop the job.
+    Asking,
+    /// The person said to close anyway.
+    Confirmed,
+}
+
+/// How long a job runs before closing the window asks first: work of a
+/// minute or more is worth a question.
+const ASK_BEFORE_CLOSING_AFTER: Duration = Duration::from_secs(60);
 
 impl GridtourApp {
     /// A window in the state `settings` describe.
@@ -202,6 +222,8 @@ impl GridtourApp {
             opening: None,
             fonts_for: None,
             system_language: Language::of_system(),
+            closing: Closing::NotAsked,
+            ask_before_closing_after: ASK_BEFORE_CLOSING_AFTER,
         }
     }
 
@@ -234,6 +256,15 @@ impl GridtourApp {
         Self {
             saved: Some(file),
             state_trouble: trouble,
+            ..self
+        }
+    }
+
+    /// The same window, asking before closing once a job has run `after`.
+    #[cfg(test)]
+    pub fn asking_before_closing_after(self, after: Duration) -> Self {
+        Self {
+            ask_before_closing_after: after,
             ..self
         }
     }
@@ -329,6 +360,7 @@ impl GridtourApp {
         self.take_pasted_links(&ctx);
         self.read_keys(&ctx);
         self.tick(&ctx);
+        self.guard_closing(&ctx);
 
         egui::Panel::top("mode-bar").show(ui, |ui| self.mode_bar(ui));
         if self.state_trouble.is_some() {
@@ -345,6 +377,7 @@ impl GridtourApp {
             });
         egui::CentralPanel::default().show(ui, |ui| self.canvas(ui));
         self.question(&ctx);
+        self.closing_question(&ctx);
         let title = format!("gridtour — {}", self.shown().title());
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -569,6 +602,54 @@ impl GridtourApp {
         self.status.show(ui, &line, headway, notice);
     }
 
+    /// Holds the window open when it is closed during a job that has run
+    /// for a while ([`ASK_BEFORE_CLOSING_AFTER`]), to ask first.
+    fn guard_closing(&mut self, ctx: &egui::Context) {
+        if !ctx.input(|i| i.viewport().close_requested()) || self.closing == Closing::Confirmed {
+            return;
+        }
+        let long = self
+            .jobs
+            .current()
+            .is_some_and(|(_, progress)| progress.elapsed >= self.ask_before_closing_after);
+        if long {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.closing = Closing::Asking;
+        }
+    }
+
+    /// Whether to close while long work runs, as a modal.
+    fn closing_question(&mut self, ctx: &egui::Context) {
+        if self.closing != Closing::Asking {
+            return;
+        }
+        let Some((label, progress)) = self.jobs.current() else {
+            // The job ended meanwhile: nothing is lost by closing.
+            self.closing = Closing::Confirmed;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        };
+        let text = tr!(
+            "close-during-job",
+            label = label.words(),
+            time = i18n::duration_words(progress.elapsed.as_secs_f64())
+        );
+        let modal = egui::Modal::new(egui::Id::unique("closing")).show(ctx, |ui| {
+            ui.set_max_width(360.0);
+            ui.label(text);
+            ui.horizontal(|ui| {
+                for command in [AppCommand::KeepWorking, AppCommand::CloseAnyway] {
+                    if widgets::button(ui, &command, true) {
+                        self.queue.push(command);
+                    }
+                }
+            });
+        });
+        if modal.should_close() && self.queue.is_empty() {
+            self.queue.push(AppCommand::KeepWorking);
+        }
+    }
+
     /// The question a session puts before stopping long work, as a modal.
     fn question(&mut self, ctx: &egui::Context) {
         let Some((text, [confirm, dismiss])) = self.shown().question() else {
@@ -726,6 +807,11 @@ impl GridtourApp {
             AppCommand::Help => self.help.open = !self.help.open,
             AppCommand::ZoomIn => self.view().zoom_in(),
             AppCommand::ZoomOut => self.view().zoom_out(),
+            AppCommand::CloseAnyway => {
+                self.closing = Closing::Confirmed;
+                self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            AppCommand::KeepWorking => self.closing = Closing::NotAsked,
             AppCommand::Knight(_) | AppCommand::Goishi(_) => {
                 if let Some(mode) = self.owner_of(&command) {
                     let effects = self.pane_mut(mode).apply(command);

@@ -1809,6 +1809,7 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
         commands.push(AppCommand::Knight(KnightCommand::Common(common)));
         commands.push(AppCommand::Goishi(GoishiCommand::Common(common)));
     }
+    commands.extend([AppCommand::CloseAnyway, AppCommand::KeepWorking]);
     commands.extend(
         [
             KnightCommand::ClearBlocked,
@@ -2145,4 +2146,54 @@ fn switching_to_japanese_rewords_the_count_on_show() {
     );
     assert!(shows(&harness, &japanese), "{japanese}");
     assert!(!shows(&harness, &english));
+}
+
+/// Asks the window to close, as its close button does.
+fn request_close(harness: &mut Harness<'_, GridtourApp>) {
+    harness
+        .input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    harness.step();
+}
+
+/// Whether the last frame asked the window to `close` (or, if false, to
+/// stay open).
+fn sent_close(harness: &Harness<'_, GridtourApp>, close: bool) -> bool {
+    let wanted = if close {
+        egui::ViewportCommand::Close
+    } else {
+        egui::ViewportCommand::CancelClose
+    };
+    harness.output().viewport_output[&egui::ViewportId::ROOT]
+        .commands
+        .contains(&wanted)
+}
+
+#[test]
+fn closing_during_a_long_count_asks_first() {
+    let app = GridtourApp::new(knight_settings(8, 8, Algorithm::Backtrack))
+        .asking_before_closing_after(Duration::ZERO);
+    let mut harness = harness_of(app);
+    harness.step();
+    press(&mut harness, "Count tours");
+    harness.step();
+    assert!(harness.state().jobs.current().is_some(), "counting");
+    request_close(&mut harness);
+    assert!(sent_close(&harness, false), "the window stays open");
+    harness.run_steps(2);
+    assert!(shows(&harness, "closing the window stops it"));
+    press(&mut harness, "Keep working");
+    assert!(harness.state().jobs.current().is_some(), "still counting");
+    assert!(!shows(&harness, "closing the window stops it"));
+    request_close(&mut harness);
+    harness.run_steps(2);
+    harness.get_by_label("Close anyway").click();
+    harness.step();
+    assert!(sent_close(&harness, true), "closed when asked again");
+    request_close(&mut harness);
+    assert!(!sent_close(&harness, false), "and closing goes through");
 }
