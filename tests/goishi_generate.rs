@@ -436,3 +436,100 @@ fn the_default_stone_count_is_one_the_board_takes() {
         MAX_GENERATED_STONES.min(2100)
     );
 }
+
+/// Which levels the generator reaches: on each board up to 10 x 10, for
+/// each stone count it takes and each level, requests with that level and
+/// the seeds 1 to 3, as the window makes them. The table behind the levels
+/// the window offers (BENCHMARKS.md): `cargo test --release --test
+/// goishi_generate -- --ignored --nocapture levels_reached`.
+#[test]
+#[ignore = "a measurement of some minutes"]
+fn levels_reached() {
+    const SEEDS: u64 = 3;
+    let boards: Vec<(u32, u32)> = (3..=10u32)
+        .flat_map(|short| (short..=10).map(move |long| (short, long)))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(&(short, long)) =
+                    boards.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    let mut stones = goishi::FEWEST_GENERATED_STONES;
+                    while goishi::generation_refusal(short, long, stones).is_ok() {
+                        let made = Level::ALL.map(|level| {
+                            (1..=SEEDS)
+                                .filter(|&seed| {
+                                    let control = Control::new();
+                                    let request = goishi::generate(
+                                        short,
+                                        long,
+                                        stones,
+                                        seed,
+                                        Some(level),
+                                        &control,
+                                    );
+                                    matches!(request, Outcome::Done(Ok(_)))
+                                })
+                                .count()
+                        });
+                        println!("{short}x{long} {stones} {made:?}");
+                        stones += 1;
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn every_level_offered_for_a_board_and_stones_can_be_made() {
+    // A sample of the measured table: the middle of each level's longest
+    // run of stone counts, with the first of the seeds it was measured with.
+    for (width, height) in [(5, 6), (6, 7)] {
+        for level in Level::ALL {
+            let runs = goishi::level_reach(width, height, level)
+                .expect("measured")
+                .runs();
+            let Some(&(fewest, most)) = runs.iter().max_by_key(|(fewest, most)| most - fewest)
+            else {
+                assert_eq!((width, level), (5, Level::Hard), "5x6 makes no hard one");
+                continue;
+            };
+            let stones = (fewest + most) / 2;
+            assert_eq!(goishi::level_refusal(width, height, stones, level), Ok(()));
+            let made = done(goishi::generate(
+                width,
+                height,
+                stones,
+                1,
+                Some(level),
+                &Control::new(),
+            ));
+            let puzzle = made.unwrap_or_else(|error| panic!("{width}x{height} {stones}: {error}"));
+            let rating = done(goishi::rate(&puzzle, &Control::new())).expect("solvable");
+            assert_eq!(rating.level, level, "{width}x{height} {stones}");
+        }
+    }
+}
+
+#[test]
+fn a_level_out_of_reach_is_refused_with_the_stones_that_reach_it() {
+    // The window's default board and stones.
+    assert_eq!(goishi::level_refusal(6, 7, 12, Level::Easy), Ok(()));
+    assert_eq!(goishi::level_refusal(6, 7, 12, Level::Medium), Ok(()));
+    let hard = goishi::level_refusal(6, 7, 12, Level::Hard).unwrap_err();
+    assert!(
+        hard.to_string().contains("they do with 22 stones"),
+        "{hard}"
+    );
+    let never = goishi::level_refusal(6, 8, 20, Level::Hard).unwrap_err();
+    assert!(
+        never.to_string().contains("with any number of stones"),
+        "{never}"
+    );
+    // Boards beyond the measured ones are let through.
+    assert_eq!(goishi::level_refusal(20, 20, 60, Level::Hard), Ok(()));
+}

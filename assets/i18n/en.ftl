@@ -105,7 +105,7 @@ detail-proving-unique = proving the { $stones }-stone puzzle unique
 detail-rating = rating the { $stones }-stone puzzle
 detail-sweep-sizing = {" "}for a count beyond 64 bits, its size
 detail-sweep-modulo = {" "}for a count beyond 64 bits, modulo prime { $prime } of { $primes }
-detail-sweep = frontier sweep{ $pass }: square { $square } of { $squares } ({ $percent }%), { $states } states{ $more }
+detail-sweep = frontier sweep{ $pass }: square { $square } of { $squares }, { $states } states{ $more }
 detail-sweep-left = , about { $time } to go in this sweep
 detail-sweep-peak = , peak about { $states } states and { $bytes }
 detail-forecast = {" "}(forecast)
@@ -522,7 +522,9 @@ generate-per-line = {" "}(about 3.4 stones a row and a column)
 generate-no-walk = could not place { $stones } stones on the { $size } board by a legal walk; try fewer stones
 generate-not-found = found no { $size } puzzle with { $stones } stones and a single solution{ $level }; try fewer stones, another seed or a smaller board
 generate-rating = {" "}that rates { $level }
-generate-none-of-level = found no { $size } puzzle with { $stones } stones that rates { $level } in { $attempts } tries; try another seed, or fewer stones
+generate-none-of-level = found no { $size } puzzle with { $stones } stones that rates { $level } in { $attempts } tries; try another seed
+generate-level-out-of-reach = the generator's { $size } puzzles with { $stones } stones do not rate { $level }: on this board they do with { $counts } stones
+generate-level-never = the generator's { $size } puzzles do not rate { $level } with any number of stones; try a larger board
 
 ## The saved state (shelf, best times, boards and settings)
 state-unreadable = The saved state { $path } cannot be read ({ $reason }); this window starts from the defaults and will not write over it.

@@ -105,7 +105,7 @@ detail-proving-unique = { $stones } 個の石のパズルが唯一解である�
 detail-rating = { $stones } 個の石のパズルを評価中
 detail-sweep-sizing = （64 ビットを超える数え上げ、桁数の見積もり）
 detail-sweep-modulo = （64 ビットを超える数え上げ、素数 { $prime }/{ $primes } を法として）
-detail-sweep = フロンティア掃引{ $pass }：マス { $square }/{ $squares }（{ $percent }%）、状態 { $states } 個{ $more }
+detail-sweep = フロンティア掃引{ $pass }：マス { $square }/{ $squares }、状態 { $states } 個{ $more }
 detail-sweep-left = 、この掃引の残り約 { $time }
 detail-sweep-peak = 、最大で状態約 { $states } 個と { $bytes }
 detail-forecast = （予測）
@@ -512,7 +512,9 @@ generate-per-line = 、一行一列あたり約 3.4 個まで
 generate-no-walk = { $size } の盤に、ルールに沿った道すじで石 { $stones } 個を置けませんでした。石を減らしてください
 generate-not-found = 石 { $stones } 個で解が一つの { $size } のパズル{ $level }は見つかりませんでした。石を減らすか、別のシードか小さい盤を試してください
 generate-rating = （難易度「{ $level }」）
-generate-none-of-level = { $attempts } 回試しても、石 { $stones } 個で難易度「{ $level }」の { $size } のパズルは見つかりませんでした。別のシードか、石を減らしてください
+generate-none-of-level = { $attempts } 回試しても、石 { $stones } 個で難易度「{ $level }」の { $size } のパズルは見つかりませんでした。別のシードを試してください
+generate-level-out-of-reach = 石 { $stones } 個の { $size } のパズルは難易度「{ $level }」になりません。この盤では石 { $counts } 個でなります
+generate-level-never = { $size } のパズルは石の数によらず難易度「{ $level }」になりません。大きな盤を試してください
 
 ## 保存した状態（棚、最短記録、盤と設定）
 state-unreadable = 保存した状態 { $path } を読めません（{ $reason }）。このウィンドウは初期設定で始まり、このファイルには書き込みません。

@@ -240,6 +240,9 @@ fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Resu
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_nanos() as u64)
     });
+    if let Some(level) = args.difficulty {
+        goishi::level_refusal(width, height, stones, level)?;
+    }
     let puzzle = progress::watched("generating", |control| {
         goishi::generate(width, height, stones, seed, args.difficulty, control)
     })??;

@@ -8,7 +8,7 @@ use super::progress::Phase;
 use super::puzzle::Puzzle;
 use super::rate::{Level, rate};
 pub use super::reach::FEWEST_GENERATED_STONES;
-use super::reach::measured_reach;
+use super::reach::{StoneCounts, level_reach, measured_reach};
 use super::single::{NODES_PER_GENERATION, check_request, generate_single, known_densest_unique};
 use crate::job::{Control, Outcome};
 use crate::random::splitmix64;
@@ -95,6 +95,31 @@ fn accepts(width: u32, height: u32, stones: usize) -> bool {
     }
 }
 
+/// Why the generator's puzzles of `stones` on a `width` x `height` board
+/// cannot be asked to rate `level`, as measured (see [`level_reach`]);
+/// boards beyond the measured ones are let through. [`generate`] itself
+/// tries whatever it is asked, for the measurement: the window and the
+/// command line ask this first.
+pub fn level_refusal(
+    width: u32,
+    height: u32,
+    stones: usize,
+    level: Level,
+) -> Result<(), GenerateError> {
+    let reached_with: StoneCounts = match level_reach(width, height, level) {
+        None => return Ok(()),
+        Some(counts) if counts.contains(stones) => return Ok(()),
+        Some(counts) => counts,
+    };
+    Err(GenerateError::LevelOutOfReach {
+        width,
+        height,
+        stones,
+        level,
+        reached_with,
+    })
+}
+
 /// A random puzzle with exactly one solution. Big ones are chains of small
 /// ones (see [`compose`](super::compose)); small ones come from
 /// [`generate_single`]. With a `difficulty`, puzzles are made from new
@@ -120,6 +145,8 @@ pub fn generate(
         let Some(level) = difficulty else {
             return make(seed);
         };
+        let mut made_any = false;
+        let mut failure = None;
         for attempt in 0..DIFFICULTY_ATTEMPTS {
             let seed = if attempt == 0 {
                 seed
@@ -128,10 +155,15 @@ pub fn generate(
             };
             let puzzle = match make(seed) {
                 Outcome::Done(Ok(puzzle)) => puzzle,
-                // No unique puzzle within the search budget: other seeds fare
-                // no better.
-                failed => return failed,
+                // Near the most stones a board takes, some seeds give no
+                // unique puzzle within the search budget and others do.
+                Outcome::Done(Err(error)) => {
+                    failure = Some(error);
+                    continue;
+                }
+                Outcome::Cancelled => return Outcome::Cancelled,
             };
+            made_any = true;
             control.set_detail(Phase::Rating {
                 stones: puzzle.stone_count() as u32,
             });
@@ -143,12 +175,15 @@ pub fn generate(
                 Outcome::Cancelled => return Outcome::Cancelled,
             }
         }
-        Outcome::Done(Err(GenerateError::NoneOfLevel {
-            width,
-            height,
-            stones,
-            level,
-            attempts: DIFFICULTY_ATTEMPTS,
+        Outcome::Done(Err(match failure {
+            Some(failure) if !made_any => failure,
+            _ => GenerateError::NoneOfLevel {
+                width,
+                height,
+                stones,
+                level,
+                attempts: DIFFICULTY_ATTEMPTS,
+            },
         }))
     })
 }

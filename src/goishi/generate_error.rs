@@ -7,6 +7,8 @@ use std::fmt;
 use super::puzzle::SizeOutOfRange;
 use super::rate::Level;
 use super::reach::FEWEST_GENERATED_STONES;
+use super::reach::StoneCounts;
+use crate::i18n::list_words;
 
 /// Why no puzzle was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -99,6 +101,20 @@ pub enum GenerateError {
         /// The puzzles made and rated.
         attempts: u64,
     },
+    /// The generator's puzzles of this board and stones do not rate the
+    /// level asked for, as measured (said before any search).
+    LevelOutOfReach {
+        /// The board's width.
+        width: u32,
+        /// The board's height.
+        height: u32,
+        /// The stones asked for.
+        stones: usize,
+        /// The level asked for.
+        level: Level,
+        /// The stones with which they do, as measured.
+        reached_with: StoneCounts,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -189,6 +205,40 @@ impl fmt::Display for GenerateError {
                     tr!("generate-rating", level = level.words())
                 })
             ),
+            GenerateError::LevelOutOfReach {
+                width,
+                height,
+                level,
+                reached_with,
+                ..
+            } if reached_with.is_empty() => tr!(
+                "generate-level-never",
+                size = size(width, height),
+                level = level.words()
+            ),
+            GenerateError::LevelOutOfReach {
+                width,
+                height,
+                stones,
+                level,
+                reached_with,
+            } => {
+                let runs: Vec<String> = reached_with
+                    .runs()
+                    .into_iter()
+                    .map(|(fewest, most)| match fewest == most {
+                        true => fewest.to_string(),
+                        false => format!("{fewest}–{most}"),
+                    })
+                    .collect();
+                tr!(
+                    "generate-level-out-of-reach",
+                    size = size(width, height),
+                    stones = stones,
+                    level = level.words(),
+                    counts = list_words(&runs)
+                )
+            }
             GenerateError::NoneOfLevel {
                 width,
                 height,

@@ -32,11 +32,13 @@ mod solver;
 
 pub use generate::{
     FEWEST_GENERATED_STONES, MAX_GENERATED_STONES, default_stones, generate, generation_refusal,
+    level_refusal,
 };
 pub use generate_error::GenerateError;
 pub use progress::Phase;
 pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};
 pub use rate::{Level, Rating, rate};
+pub use reach::{StoneCounts, level_reach};
 pub use rules::{Broken, Game, RuleViolation, validate, validate_prefix};
 pub use search::{PickRule, PickStep, PickWatcher};
 pub use single::{Rng, SMALL_BOARD_MAXIMA, walk_forward};

@@ -200,6 +200,20 @@ fn every_generation_refusal_has_its_words_in_both_languages() {
             level: Some(crate::goishi::Level::Hard),
             chained: true,
         },
+        GenerateError::LevelOutOfReach {
+            width: 8,
+            height: 8,
+            stones: 20,
+            level: crate::goishi::Level::Hard,
+            reached_with: crate::goishi::StoneCounts(0b11 << 26),
+        },
+        GenerateError::LevelOutOfReach {
+            width: 6,
+            height: 7,
+            stones: 12,
+            level: crate::goishi::Level::Hard,
+            reached_with: crate::goishi::StoneCounts(0),
+        },
         GenerateError::NoneOfLevel {
             width: 8,
             height: 8,

@@ -20,7 +20,7 @@ use crate::app::command::{Effect, Step};
 use crate::app::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
 use crate::app::goishi::settings::GoishiSettings;
 use crate::app::goishi::shelf::{Clock, Record, Shelf, clock_text};
-use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook, Request};
+use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook};
 use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
 use crate::app::said::Said;
@@ -681,14 +681,8 @@ impl Session for GoishiSession {
                 self.start(JobKind::Unique, GoishiJob::Unique(self.puzzle.clone()))
             }
             GoishiCommand::Generate(request) => {
-                let Request {
-                    width,
-                    height,
-                    stones,
-                    seed,
-                    ..
-                } = request;
-                if let Err(reason) = goishi::generation_refusal(width, height, stones) {
+                let seed = request.seed;
+                if let Err(reason) = request.refusal() {
                     let reason = reason.to_string();
                     return self.refuse(tr!("cannot-generate", reason = reason));
                 }

@@ -9,6 +9,7 @@ use gridtour::job::{Control, Outcome};
 use super::*;
 use crate::app::browse::BROWSE_LIMIT;
 use crate::app::goishi::settings::GoishiSettings;
+use crate::app::goishi::work::Request;
 use crate::app::jobs::run_here;
 use crate::app::work::{Report, Work};
 
@@ -268,6 +269,29 @@ fn generate_makes_a_puzzle_of_the_level_asked_for() {
         Outcome::Cancelled => unreachable!("not cancelled"),
     };
     assert_eq!(rating.level, Level::Hard);
+}
+
+#[test]
+fn generating_in_play_mode_goes_on_playing_and_names_the_level() {
+    let mut session = GoishiSession::new(&GoishiSettings::default());
+    give(
+        &mut session,
+        GoishiCommand::SetInteraction(Interaction::Play),
+    );
+    give(
+        &mut session,
+        GoishiCommand::Generate(Request {
+            width: 6,
+            height: 7,
+            stones: 12,
+            seed: 1,
+            difficulty: Some(Level::Easy),
+        }),
+    );
+    assert_eq!(session.puzzle().stone_count(), 12);
+    assert_eq!(session.interaction(), Interaction::Play);
+    let answer = session.answer().expect("said");
+    assert!(answer.contains("rated easy"), "{answer}");
 }
 
 #[test]

@@ -200,9 +200,9 @@ impl ModeUi<GoishiSession> for GoishiUi {
             if widgets::button(ui, &generate, session.can(&generate)) {
                 // A request refused before any search leaves the seed for
                 // the next one.
-                let (width, height, stones) =
-                    (settings.width, settings.height, settings.generate_stones);
-                if goishi::generation_refusal(width, height, stones).is_ok() {
+                if let GoishiCommand::Generate(request) = &generate
+                    && request.refusal().is_ok()
+                {
                     settings.generate_seed = settings.generate_seed.wrapping_add(1);
                 }
                 out.push(generate);
@@ -230,12 +230,25 @@ impl ModeUi<GoishiSession> for GoishiUi {
                         String::new(),
                         tr!("any-level"),
                     );
+                    // A level the generator does not reach with these stones
+                    // is shown, greyed out, with the stones that reach it.
                     for level in Level::ALL {
-                        ui.selectable_value(
-                            &mut settings.generate_difficulty,
-                            level.name().to_owned(),
-                            level.words(),
+                        let (width, height) = (settings.width, settings.height);
+                        let refusal =
+                            goishi::level_refusal(width, height, settings.generate_stones, level);
+                        let choice = ui.add_enabled(
+                            refusal.is_ok(),
+                            egui::Button::selectable(
+                                settings.generate_difficulty == level.name(),
+                                level.words(),
+                            ),
                         );
+                        if choice.clicked() {
+                            settings.generate_difficulty = level.name().to_owned();
+                        }
+                        if let Err(reason) = refusal {
+                            choice.on_disabled_hover_text(reason.to_string());
+                        }
                     }
                 });
         });

@@ -51,6 +51,15 @@ pub struct Request {
 }
 
 impl Request {
+    /// Why the request cannot be met, said before any search (see
+    /// [`goishi::generation_refusal`] and [`goishi::level_refusal`]).
+    pub fn refusal(&self) -> Result<(), GenerateError> {
+        goishi::generation_refusal(self.width, self.height, self.stones)?;
+        self.difficulty.map_or(Ok(()), |level| {
+            goishi::level_refusal(self.width, self.height, self.stones, level)
+        })
+    }
+
     /// `8x8 with 20 stones, hard, seed 3`.
     pub fn words(&self) -> String {
         let level = self.difficulty.map_or(String::new(), |level| {

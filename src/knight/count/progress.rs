@@ -184,7 +184,6 @@ impl Detail for Phase {
                     pass = pass,
                     square = square,
                     squares = squares,
-                    percent = u64::from(square) * 100 / u64::from(squares.max(1)),
                     states = group_digits(states),
                     more = more
                 )
@@ -442,7 +441,7 @@ mod tests {
         assert!(
             sweeping(SweepPass::Counting)
                 .to_string()
-                .ends_with("/s (frontier sweep: square 30 of 240 (12%), 1,234 states)")
+                .ends_with("/s (frontier sweep: square 30 of 240, 1,234 states)")
         );
         assert!(
             sweeping(SweepPass::Modulo {
@@ -452,7 +451,7 @@ mod tests {
             .to_string()
             .ends_with(
                 "/s (frontier sweep for a count beyond 64 bits, modulo prime 2 of 4: \
-                 square 30 of 240 (12%), 1,234 states)"
+                 square 30 of 240, 1,234 states)"
             )
         );
         let saved = making(Phase::FrontierSweep {
@@ -469,7 +468,7 @@ mod tests {
         });
         assert!(
             saved.to_string().ends_with(
-                "/s (frontier sweep: square 40 of 240 (16%), 1,234 states, about 17 minutes to go \
+                "/s (frontier sweep: square 40 of 240, 1,234 states, about 17 minutes to go \
                  in this sweep (forecast); next states added up on disk, group 2 of 3; taken up \
                  after square 30; saved after square 38)"
             ),
@@ -501,7 +500,7 @@ mod tests {
         let ahead = peaking(Some(3 * 3600), 519_701_151).to_string();
         assert!(
             ahead.ends_with(
-                "(frontier sweep: square 20 of 64 (31%), 165,147,590 states, about 3 hours to go \
+                "(frontier sweep: square 20 of 64, 165,147,590 states, about 3 hours to go \
                  in this sweep, peak about 520,000,000 states and 22 GiB (forecast))"
             ),
             "{ahead}"
