@@ -161,7 +161,11 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
             // window keeps them on a resize; those off it are dropped.
             let mut board = build_board(size, &args.blocked)?;
             for square in link.board.blocked_squares() {
-                if let Some(square) = renamed(square, &link.board, &board) {
+                if let Some(square) = Board::same_name_on(
+                    square,
+                    (link.board.width(), link.board.height()),
+                    (board.width(), board.height()),
+                ) {
                     board.set_blocked(square, true);
                 }
             }
@@ -207,7 +211,13 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         (Some(name), _) => Some(parse_square(&board, "--start", name)?),
         (None, Some(link)) => link
             .start
-            .and_then(|start| renamed(start, &link.board, &board))
+            .and_then(|start| {
+                Board::same_name_on(
+                    start,
+                    (link.board.width(), link.board.height()),
+                    (board.width(), board.height()),
+                )
+            })
             .filter(|&start| board.is_open(start)),
         (None, None) => None,
     };
@@ -291,12 +301,6 @@ fn build_board(size: &str, blocked: &[String]) -> Result<Board, String> {
         board.set_blocked(square, true);
     }
     Ok(board)
-}
-
-/// The square of `to` with the name `square` has on `from` (files from
-/// the left, ranks from the bottom), if `to` has one.
-fn renamed(square: Square, from: &Board, to: &Board) -> Option<Square> {
-    to.parse_square(&from.square_name(square)).ok()
 }
 
 /// The square `name` given to `flag`, which must be open.

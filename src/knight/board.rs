@@ -333,6 +333,15 @@ impl Board {
         (dx == 1 && dy == 2) || (dx == 2 && dy == 1)
     }
 
+    /// Where `square` of a board of size `from` lies on a board of size `to`
+    /// when squares keep their chess names (a1 stays at the bottom left);
+    /// `None` if it falls off.
+    pub fn same_name_on(square: Square, from: (u32, u32), to: (u32, u32)) -> Option<Square> {
+        let rank_from_bottom = from.1.checked_sub(square.y + 1)?;
+        let y = to.1.checked_sub(rank_from_bottom + 1)?;
+        (square.x < to.0).then_some(Square::new(square.x, y))
+    }
+
     /// Parses chess notation such as `b1`, `B1` or `aa12`: file letters (`a`
     /// is the left column, then `b`..`z`, `aa`, `ab`, ..) followed by the rank
     /// (`1` is the bottom row).

@@ -446,7 +446,7 @@ impl KnightSession {
             .board()
             .blocked_squares()
             .into_iter()
-            .filter(|&square| move_square(square, from, (width, height)).is_none())
+            .filter(|&square| Board::same_name_on(square, from, (width, height)).is_none())
             .collect();
         self.change_board(BoardChange::Resize {
             from,
@@ -596,7 +596,7 @@ impl KnightSession {
             .board()
             .blocked_squares()
             .into_iter()
-            .filter_map(|square| move_square(square, from, to));
+            .filter_map(|square| Board::same_name_on(square, from, to));
         for square in moved.chain(extra.iter().copied()) {
             if board.contains(square) {
                 board.set_blocked(square, true);
@@ -604,7 +604,7 @@ impl KnightSession {
         }
         self.count_start = self
             .count_start
-            .and_then(|square| move_square(square, from, to));
+            .and_then(|square| Board::same_name_on(square, from, to));
         self.set_board(board);
     }
 
@@ -929,14 +929,6 @@ impl Session for KnightSession {
             }
         }
     }
-}
-
-/// Where `square` of a `from` board lies on a `to` board when squares keep
-/// their chess names (a1 stays at the bottom left); `None` if it falls off.
-fn move_square(square: Square, from: (u32, u32), to: (u32, u32)) -> Option<Square> {
-    let rank_from_bottom = from.1.checked_sub(square.y + 1)?;
-    let y = to.1.checked_sub(rank_from_bottom + 1)?;
-    (square.x < to.0).then_some(Square::new(square.x, y))
 }
 
 mod answer;

@@ -566,11 +566,11 @@ fn a_tour_from_a_file_replaces_the_board_and_undo_restores_it() {
 fn move_square_keeps_chess_names() {
     let b1_on_5 = Square::new(1, 4);
     assert_eq!(
-        move_square(b1_on_5, (5, 5), (6, 6)),
+        Board::same_name_on(b1_on_5, (5, 5), (6, 6)),
         Some(Square::new(1, 5))
     );
-    assert_eq!(move_square(Square::new(4, 0), (5, 5), (4, 4)), None);
-    assert_eq!(move_square(Square::new(0, 0), (5, 5), (5, 4)), None);
+    assert_eq!(Board::same_name_on(Square::new(4, 0), (5, 5), (4, 4)), None);
+    assert_eq!(Board::same_name_on(Square::new(0, 0), (5, 5), (5, 4)), None);
 }
 
 #[test]
