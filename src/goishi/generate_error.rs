@@ -228,7 +228,7 @@ impl fmt::Display for GenerateError {
                     .into_iter()
                     .map(|(fewest, most)| match fewest == most {
                         true => fewest.to_string(),
-                        false => format!("{fewest}–{most}"),
+                        false => format!("{fewest}-{most}"),
                     })
                     .collect();
                 tr!(
