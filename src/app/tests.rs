@@ -2110,13 +2110,20 @@ fn type_knight_width(harness: &mut Harness<'_, GridtourApp>, width: u32) {
     harness.run();
 }
 
-#[test]
-fn a_count_goes_when_the_board_it_counted_changes() {
-    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+/// A window on a `side` x `side` knight board whose tours have been
+/// counted, and the count's words.
+fn counted_board(side: u32) -> (Harness<'static, GridtourApp>, String) {
+    let mut harness = app_harness(knight_settings(side, side, Algorithm::ALL[0]));
     harness.step();
     press(&mut harness, "Count tours");
     wait_until_idle(&mut harness);
     let count = harness.state().knight.session.count().expect("a count");
+    (harness, count)
+}
+
+#[test]
+fn a_count_goes_when_the_board_it_counted_changes() {
+    let (mut harness, count) = counted_board(6);
     assert!(shows(&harness, &count), "{count}");
     type_knight_width(&mut harness, 5);
     assert_eq!(harness.state().knight.session.board().width(), 5);
@@ -2126,11 +2133,7 @@ fn a_count_goes_when_the_board_it_counted_changes() {
 
 #[test]
 fn switching_to_japanese_rewords_the_count_on_show() {
-    let mut harness = app_harness(knight_settings(5, 5, Algorithm::ALL[0]));
-    harness.step();
-    press(&mut harness, "Count tours");
-    wait_until_idle(&mut harness);
-    let english = harness.state().knight.session.count().expect("a count");
+    let (mut harness, english) = counted_board(5);
     assert!(english.contains("864"), "{english}");
     harness.get_by_label("Language").click();
     harness.run();

@@ -19,6 +19,17 @@ fn in_both(value: &impl ToString) -> [String; 2] {
     })
 }
 
+/// That `japanese` is other words than `english`, with no English word
+/// left in it.
+fn assert_japanese(english: &str, japanese: &str) {
+    assert!(japanese != english && !japanese.is_ascii(), "{japanese}");
+    let latin_words = japanese
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|word| word.len() > 1)
+        .count();
+    assert_eq!(latin_words, 0, "{japanese}");
+}
+
 /// One reason of every kind.
 fn every_reason() -> Vec<NoTour> {
     let names = |names: &[&str]| names.iter().map(|name| (*name).to_owned()).collect();
@@ -95,12 +106,7 @@ fn every_reason() -> Vec<NoTour> {
 fn every_reason_reads_in_japanese() {
     for reason in every_reason() {
         let [english, japanese] = in_both(&reason);
-        assert!(japanese != english && !japanese.is_ascii(), "{japanese}");
-        let latin_words = japanese
-            .split(|c: char| !c.is_ascii_alphabetic())
-            .filter(|word| word.len() > 1)
-            .count();
-        assert_eq!(latin_words, 0, "{japanese}");
+        assert_japanese(&english, &japanese);
     }
 }
 
@@ -225,12 +231,7 @@ fn every_generation_refusal_has_its_words_in_both_languages() {
     for error in &errors {
         let [english, japanese] = in_both(error);
         assert!(english.is_ascii() && !english.is_empty(), "{english}");
-        assert!(!japanese.is_ascii(), "{japanese}");
-        let latin = japanese
-            .split(|c: char| !c.is_ascii_alphabetic())
-            .filter(|word| word.len() > 1)
-            .count();
-        assert_eq!(latin, 0, "{japanese}");
+        assert_japanese(&english, &japanese);
     }
 }
 
