@@ -107,12 +107,10 @@ pub fn set(language: Language) {
 
 /// The language this thread's texts are in.
 pub fn current() -> Language {
-    CURRENT
-        .with(Cell::get)
-        .unwrap_or_else(|| match PROCESS.load(Ordering::Relaxed) {
-            1 => Language::Japanese,
-            _ => Language::English,
-        })
+    CURRENT.with(Cell::get).unwrap_or_else(|| {
+        let stored = usize::from(PROCESS.load(Ordering::Relaxed));
+        Language::ALL.get(stored).copied().unwrap_or_default()
+    })
 }
 
 /// One language's messages: the Fluent bundle, and the messages that take
