@@ -3,9 +3,7 @@
 use gridtour::tr;
 
 use super::command::{Command, Key, Shortcut};
-use super::goishi::command::GoishiCommand;
-use super::knight::command::KnightCommand;
-use super::mode::Mode;
+use super::modes::{Mode, ModeCommand};
 
 /// The commands of the window itself; each mode's own commands travel
 /// inside.
@@ -36,10 +34,8 @@ pub enum AppCommand {
     CloseAnyway,
     /// Keeps the window open for the long work running.
     KeepWorking,
-    /// A command of the knight's tour mode.
-    Knight(KnightCommand),
-    /// A command of the Goishi mode.
-    Goishi(GoishiCommand),
+    /// A command of one of the modes.
+    Mode(ModeCommand),
 }
 
 impl AppCommand {
@@ -70,8 +66,7 @@ impl Command for AppCommand {
             AppCommand::ZoomOut => tr!("zoom-out"),
             AppCommand::CloseAnyway => tr!("close-anyway"),
             AppCommand::KeepWorking => tr!("keep-working"),
-            AppCommand::Knight(command) => command.label(),
-            AppCommand::Goishi(command) => command.label(),
+            AppCommand::Mode(command) => command.label(),
         }
     }
 
@@ -95,8 +90,7 @@ impl Command for AppCommand {
             AppCommand::ZoomOut => tr!("zoom-out-does"),
             AppCommand::CloseAnyway => tr!("close-anyway-does"),
             AppCommand::KeepWorking => tr!("keep-working-does"),
-            AppCommand::Knight(command) => command.description(),
-            AppCommand::Goishi(command) => command.description(),
+            AppCommand::Mode(command) => command.description(),
         }
     }
 
@@ -109,8 +103,7 @@ impl Command for AppCommand {
             AppCommand::Help => const { &[Shortcut::plain(Key::F1)] },
             AppCommand::ZoomIn => const { &[Shortcut::plain(Key::Plus)] },
             AppCommand::ZoomOut => const { &[Shortcut::plain(Key::Minus)] },
-            AppCommand::Knight(command) => command.shortcuts(),
-            AppCommand::Goishi(command) => command.shortcuts(),
+            AppCommand::Mode(command) => command.shortcuts(),
             AppCommand::Show(_)
             | AppCommand::Pause
             | AppCommand::Resume

@@ -38,15 +38,14 @@ mod tests {
     use skrifa::MetadataProvider;
 
     use super::*;
-    use crate::app::help::rules_text;
-    use crate::app::mode::Mode;
+    use crate::app::modes::Mode;
 
     #[test]
     fn the_japanese_font_has_every_character_the_japanese_texts_use() {
         let font = skrifa::FontRef::new(JAPANESE_FONT).expect("an OpenType font");
         let charmap = font.charmap();
         let mut texts = vec![include_str!("../../assets/i18n/ja.ftl")];
-        texts.extend(Mode::ALL.map(|mode| rules_text(mode, Language::Japanese)));
+        texts.extend(Mode::ALL.map(|mode| mode.rules(Language::Japanese)));
         let missing: std::collections::BTreeSet<char> = texts
             .concat()
             .chars()

@@ -1,29 +1,14 @@
 //! The Help window (F1): the rules of the puzzle on show with a small
 //! picture, the keys of every command, and About. The key sheet is made
 //! from the same lists the keyboard is read from, so it cannot go stale;
-//! the rules are text in `assets/help/`.
+//! the rules are each mode's own text, in its folder.
 
-use eframe::egui::{self, Color32, Pos2, Rect, Stroke, vec2};
-
-use gridtour::knight::KNIGHT_MOVES;
-use gridtour::render::STYLE;
+use eframe::egui::{self, vec2};
 
 use super::command::Command;
-use super::widgets::colour;
-use crate::app::mode::Mode;
-use gridtour::i18n::{self, Language};
+use crate::app::modes::Mode;
+use gridtour::i18n;
 use gridtour::tr;
-
-/// The rules of `mode`'s puzzle in `language`, as the Help window shows
-/// them.
-pub fn rules_text(mode: Mode, language: Language) -> &'static str {
-    match (mode, language) {
-        (Mode::Knight, Language::English) => include_str!("../../assets/help/knight.md"),
-        (Mode::Knight, Language::Japanese) => include_str!("../../assets/help/knight.ja.md"),
-        (Mode::Goishi, Language::English) => include_str!("../../assets/help/goishi.md"),
-        (Mode::Goishi, Language::Japanese) => include_str!("../../assets/help/goishi.ja.md"),
-    }
-}
 
 /// The Help window's pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -121,7 +106,7 @@ pub fn window(ctx: &egui::Context, help: &mut Help, mode: Mode, keys: &[KeySecti
 /// The rules of `mode`'s puzzle with its picture after the first
 /// paragraph.
 fn rules(ui: &mut egui::Ui, mode: Mode) {
-    let text = rules_text(mode, i18n::current());
+    let text = mode.rules(i18n::current());
     let mut pictured = false;
     for block in text.split("\n\n").map(str::trim).filter(|b| !b.is_empty()) {
         if let Some(title) = block.strip_prefix("# ") {
@@ -139,10 +124,7 @@ fn rules(ui: &mut egui::Ui, mode: Mode) {
             }
             if !pictured {
                 pictured = true;
-                match mode {
-                    Mode::Knight => knight_picture(ui),
-                    Mode::Goishi => goishi_picture(ui),
-                }
+                mode.rules_picture(ui);
             }
         }
         ui.add_space(4.0);
@@ -163,75 +145,6 @@ fn with_bold(ui: &egui::Ui, text: &str) -> egui::text::LayoutJob {
         );
     }
     job
-}
-
-/// A knight in the middle of a 5 x 5 board and its eight moves.
-fn knight_picture(ui: &mut egui::Ui) {
-    let side = 5;
-    let (rect, _) = ui.allocate_exact_size(vec2(150.0, 150.0), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    let cell = rect.width() / side as f32;
-    let centre = |x: i32, y: i32| rect.min + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
-    for y in 0..side {
-        for x in 0..side {
-            let dark = (x + y) % 2 == 1;
-            let fill = colour(if dark {
-                STYLE.dark_square
-            } else {
-                STYLE.light_square
-            });
-            let min = rect.min + vec2(x as f32 * cell, y as f32 * cell);
-            painter.rect_filled(Rect::from_min_size(min, vec2(cell, cell)), 0.0, fill);
-        }
-    }
-    let from = centre(2, 2);
-    for (dx, dy) in KNIGHT_MOVES {
-        let to = centre(2 + dx, 2 + dy);
-        painter.line_segment([from, to], Stroke::new(2.0, colour(STYLE.path.colour)));
-        painter.circle_filled(to, cell * 0.15, colour(STYLE.path.colour));
-    }
-    painter.circle_filled(from, cell * 0.3, colour(STYLE.knight));
-    painter.text(
-        from,
-        egui::Align2::CENTER_CENTER,
-        "N",
-        egui::FontId::proportional(cell * 0.4),
-        Color32::WHITE,
-    );
-}
-
-/// Five stones on a 4 x 4 grid and the order that picks them all.
-fn goishi_picture(ui: &mut egui::Ui) {
-    let side = 4;
-    let (rect, _) = ui.allocate_exact_size(vec2(150.0, 150.0), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, colour(STYLE.wood));
-    let gap = rect.width() / side as f32;
-    let point = |x: u32, y: u32| -> Pos2 {
-        rect.min + vec2((x as f32 + 0.5) * gap, (y as f32 + 0.5) * gap)
-    };
-    let line = Stroke::new(1.0, colour(STYLE.grid_line));
-    for i in 0..side {
-        painter.line_segment([point(i, 0), point(i, side - 1)], line);
-        painter.line_segment([point(0, i), point(side - 1, i)], line);
-    }
-    // Right, down, left, up: a turn at each stone, never straight back.
-    let order = [(0, 0), (3, 0), (3, 2), (1, 2), (1, 1)];
-    let points: Vec<Pos2> = order.iter().map(|&(x, y)| point(x, y)).collect();
-    painter.add(egui::Shape::line(
-        points.clone(),
-        Stroke::new(3.0, colour(STYLE.path.colour)),
-    ));
-    for (index, &at) in points.iter().enumerate() {
-        painter.circle_filled(at, gap * 0.3, colour(STYLE.stone));
-        painter.text(
-            at,
-            egui::Align2::CENTER_CENTER,
-            (index + 1).to_string(),
-            egui::FontId::proportional(gap * 0.3),
-            Color32::WHITE,
-        );
-    }
 }
 
 /// Every command with a key, by section.

@@ -10,31 +10,24 @@ use gridtour::tr;
 use super::GridtourApp;
 use super::command::Effect;
 use super::files::FileEvent;
-use super::goishi::session::GoishiSession;
-use super::knight::session::KnightSession;
-use super::mode::Mode;
+use super::modes::{Mode, Work};
 use super::notice::Notice;
-use super::pane::WindowMode;
-use super::work::Work;
 
 impl GridtourApp {
     /// Shows what a file, a drop or a paste held, in its mode.
     fn show_document(&mut self, source: &str, document: Result<Document, String>) {
-        match document {
-            Ok(Document::Tour(tour)) => {
-                let effects = self.knight.change(|knight| knight.load_tour(tour, source));
-                self.show_loaded(KnightSession::MODE, effects);
+        let mut document = match document {
+            Ok(document) => document,
+            Err(error) => return self.tell(Notice::error(tr!("open-failed", error = error))),
+        };
+        // Each mode in turn takes the document if it is one of its own.
+        for mode in Mode::ALL {
+            match self.pane_mut(mode).open(document, source) {
+                Ok(effects) => return self.show_loaded(mode, effects),
+                Err(unopened) => document = unopened,
             }
-            Ok(Document::KnightLink(link)) => {
-                let effects = self.knight.change(|knight| knight.load_link(link, source));
-                self.show_loaded(KnightSession::MODE, effects);
-            }
-            Ok(Document::Goishi(loaded)) => {
-                let effects = self.goishi.change(|goishi| goishi.load(loaded, source));
-                self.show_loaded(GoishiSession::MODE, effects);
-            }
-            Err(error) => self.tell(Notice::error(tr!("open-failed", error = error))),
         }
+        unreachable!("no mode opens {document:?}");
     }
 
     /// Opens a knight link or a puzzle's URL pasted (Ctrl+V) while no text

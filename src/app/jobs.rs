@@ -12,7 +12,7 @@ use gridtour::job::{self, Control, Emitter, Event, Outcome, Progress, Resources,
 use gridtour::tr;
 
 use super::said::Said;
-use crate::app::mode::Mode;
+use crate::app::modes::Mode;
 
 /// Work the window runs on a worker thread: what it does in words, whose
 /// it is, and how it runs.

@@ -1,10 +1,11 @@
 //! The desktop window, shaped like egui's demo app and the mid end of a
-//! puzzle collection. Each mode is a [`pane::Pane`]: a session that owns
-//! the mode's state and changes only through commands (no egui in it:
-//! `knight/session.rs`, `goishi/session.rs`, on the shared core of
-//! [`session`]), the work it runs on worker threads (`knight/work.rs`,
-//! `goishi/work.rs`), and a thin UI that draws it (`knight/ui.rs`,
-//! `goishi/ui.rs`). The window iterates its modes through that one trait.
+//! puzzle collection. Each mode is a folder under `modes/`, listed once in
+//! [`modes`], and shown as a [`pane::Pane`]: a session that owns the
+//! mode's state and changes only through commands (no egui in it:
+//! `modes/<mode>/session.rs`, on the shared core of [`session`]), the work
+//! it runs on worker threads (`modes/<mode>/work.rs`), and a thin UI that
+//! draws it (`modes/<mode>/ui.rs`). The window iterates its modes through
+//! that one trait.
 //! Commands given during a frame are applied once it is drawn; what they
 //! ask of the outside world (a job, a dialog, the clipboard) comes back as
 //! effects that this module carries out.
@@ -20,12 +21,10 @@ mod canvas;
 mod command;
 mod files;
 mod fonts;
-mod goishi;
 mod help;
 mod intake;
 mod jobs;
-mod knight;
-mod mode;
+mod modes;
 mod notice;
 mod pane;
 mod said;
@@ -39,7 +38,6 @@ mod timeline;
 mod watch;
 mod widgets;
 mod words;
-mod work;
 
 use std::ffi::OsString;
 use std::time::{Duration, Instant};
@@ -51,24 +49,19 @@ use gridtour::job::{Resources, Urgency};
 use gridtour::message::printable;
 use gridtour::saved_state::{SaveOutcome, StateFile, Trouble};
 
-use crate::app::mode::Mode;
 use app_command::AppCommand;
 use command::{Command, Effect};
 use files::{Export, FileTasks};
-use goishi::session::GoishiSession;
-use goishi::ui::GoishiUi;
 use gridtour::i18n::{self, Language};
 use gridtour::tr;
 use help::{Help, KeyRow, KeySection};
 use jobs::{JobSlot, Stopped, Task, Update};
-use knight::session::KnightSession;
-use knight::ui::KnightUi;
+use modes::{Mode, Panes, Report, Work};
 use notice::Notice;
-use pane::{ModePane, Pane};
+use pane::Pane;
 use said::Said;
 use settings::Settings;
 use status::StatusBar;
-use work::{Report, Work};
 
 /// The window's icon: a knight's path on a board.
 const WINDOW_ICON: &[u8] = include_bytes!("../../assets/icons/gridtour-256.png");
@@ -142,8 +135,7 @@ const PROGRESS_REPAINT: Duration = Duration::from_millis(100);
 /// The whole application state.
 pub struct GridtourApp {
     settings: Settings,
-    knight: ModePane<KnightSession, KnightUi>,
-    goishi: ModePane<GoishiSession, GoishiUi>,
+    panes: Panes,
     jobs: JobSlot<Work>,
     /// Quick checks beside the main job (see [`Effect::Advise`]).
     adviser: JobSlot<Work>,
@@ -156,7 +148,7 @@ pub struct GridtourApp {
     /// What the sessions looked like when last written into the settings
     /// (revision and shown length of each): a save every few seconds on the
     /// UI thread reads a large board again only after it changed.
-    remembered: Option<[(u64, usize); 2]>,
+    remembered: Option<[(u64, usize); Mode::ALL.len()]>,
     /// The Help window.
     help: Help,
     /// Where the settings, boards and shelf are saved; `None` keeps them
@@ -203,8 +195,7 @@ impl GridtourApp {
     pub fn new(mut settings: Settings) -> Self {
         let welcome = settings.first_run;
         Self {
-            knight: ModePane::new(&mut settings),
-            goishi: ModePane::new(&mut settings),
+            panes: Panes::new(&mut settings),
             settings,
             jobs: JobSlot::default(),
             adviser: JobSlot::default(),
@@ -280,8 +271,8 @@ impl GridtourApp {
 
     /// The mode `mode`.
     fn pane(&self, mode: Mode) -> &dyn Pane {
-        let panes: [&dyn Pane; 2] = [&self.knight, &self.goishi];
-        panes
+        self.panes
+            .all()
             .into_iter()
             .find(|pane| pane.mode() == mode)
             .expect("every mode has a pane")
@@ -289,8 +280,9 @@ impl GridtourApp {
 
     /// The mode `mode`, to change it, and the settings beside it.
     fn pane_and_settings(&mut self, mode: Mode) -> (&mut dyn Pane, &mut Settings) {
-        let panes: [&mut dyn Pane; 2] = [&mut self.knight, &mut self.goishi];
-        let pane = panes
+        let pane = self
+            .panes
+            .all_mut()
             .into_iter()
             .find(|pane| pane.mode() == mode)
             .expect("every mode has a pane");
@@ -300,13 +292,6 @@ impl GridtourApp {
     /// The mode `mode`, to change it.
     fn pane_mut(&mut self, mode: Mode) -> &mut dyn Pane {
         self.pane_and_settings(mode).0
-    }
-
-    /// The mode whose command `command` is, if it is a mode's.
-    fn owner_of(&self, command: &AppCommand) -> Option<Mode> {
-        Mode::ALL
-            .into_iter()
-            .find(|&mode| self.pane(mode).owns(command))
     }
 
     /// The mode on show.
@@ -467,10 +452,7 @@ impl GridtourApp {
 
     fn welcome_line(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(match self.settings.mode {
-                Mode::Knight => tr!("welcome"),
-                Mode::Goishi => tr!("welcome-goishi"),
-            });
+            ui.label(self.settings.mode.welcome());
             if ui.button(tr!("got-it")).clicked() {
                 self.welcome = false;
             }
@@ -750,9 +732,7 @@ impl GridtourApp {
             AppCommand::Cancel => self.jobs.owner().is_some(),
             AppCommand::Pause => self.jobs.owner().is_some() && !self.jobs.is_paused(),
             AppCommand::Resume => self.jobs.is_paused(),
-            AppCommand::Knight(_) | AppCommand::Goishi(_) => self
-                .owner_of(command)
-                .is_some_and(|mode| self.pane(mode).can(command)),
+            AppCommand::Mode(own) => self.pane(own.mode()).can(command),
             _ => true,
         }
     }
@@ -782,10 +762,7 @@ impl GridtourApp {
 
     /// Carries out one command and what it asks for.
     fn apply(&mut self, command: AppCommand) {
-        if matches!(
-            command,
-            AppCommand::Help | AppCommand::Knight(_) | AppCommand::Goishi(_)
-        ) {
+        if matches!(command, AppCommand::Help | AppCommand::Mode(_)) {
             self.welcome = false;
         }
         match command {
@@ -812,11 +789,10 @@ impl GridtourApp {
                 self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
             AppCommand::KeepWorking => self.closing = Closing::NotAsked,
-            AppCommand::Knight(_) | AppCommand::Goishi(_) => {
-                if let Some(mode) = self.owner_of(&command) {
-                    let effects = self.pane_mut(mode).apply(command);
-                    self.carry_out(mode, effects);
-                }
+            AppCommand::Mode(ref own) => {
+                let mode = own.mode();
+                let effects = self.pane_mut(mode).apply(command);
+                self.carry_out(mode, effects);
             }
         }
     }

@@ -21,9 +21,9 @@ use super::settings::{Settings, ViewSettings};
 use super::timeline::Timeline;
 use super::watch::Watch;
 use super::widgets;
-use super::work::{Report, Work};
 use crate::app::app_command::AppCommand;
-use crate::app::mode::Mode;
+use crate::app::modes::{Mode, Registered, Report, Work};
+use gridtour::document::Document;
 
 /// A mode's UI: draws its session and turns clicks into its commands.
 pub trait ModeUi<S: WindowMode> {
@@ -46,27 +46,33 @@ pub trait ModeUi<S: WindowMode> {
     ) -> Option<String>;
     /// Zoom and pan of the board.
     fn view(&mut self) -> &mut View;
+    /// A small picture of the game, drawn beside its rules in Help.
+    fn rules_picture(ui: &mut egui::Ui);
 }
 
 /// A session as the window sees it: which mode it is, and how its
 /// commands, jobs and reports sit inside the window's own.
 pub trait WindowMode: Session<Command: Clone> + Timeline {
-    /// The mode.
-    const MODE: Mode;
     /// What the mode remembers between runs.
-    type Settings;
-    /// The mode's own settings in `settings`, with the drawing ones.
-    fn settings(settings: &mut Settings) -> (&mut Self::Settings, &mut ViewSettings);
+    type Settings: Default;
+    /// The mode's name, as its tab shows it.
+    fn name() -> &'static str;
+    /// The line a first run shows above the mode.
+    fn welcome() -> &'static str;
     /// The mode as `settings` left it.
     fn restore(settings: &Self::Settings) -> Self;
-    /// `command` as the window's.
-    fn wrap(command: Self::Command) -> AppCommand;
-    /// The mode's own command, if `command` is one.
-    fn unwrap(command: &AppCommand) -> Option<&Self::Command>;
-    /// `job` as the window's work.
-    fn work(job: Self::Job) -> Work;
-    /// The mode's own report, if `report` is one.
-    fn report(report: Report) -> Option<Self::Report>;
+    /// Takes into `mine` what the mode keeps of another window's save of
+    /// its settings (a player's shelf); nothing by default.
+    fn merge_saved(_mine: &mut Self::Settings, _theirs: Self::Settings) {}
+    /// Shows `document` if it is one of the mode's (a file opened, a link
+    /// pasted) as read from `source`, or hands it back.
+    fn open(
+        &mut self,
+        document: Document,
+        _source: &str,
+    ) -> Result<Vec<Effect<Self::Job>>, Document> {
+        Err(document)
+    }
     /// The mode's commands with keys, read while it is on show: the
     /// steps, and [`WindowMode::keyed_own`].
     fn keyed() -> Vec<Self::Command> {
@@ -123,8 +129,6 @@ pub trait Pane {
     ) -> Option<String>;
     /// Zoom and pan of the board.
     fn view(&mut self) -> &mut View;
-    /// Whether `command` is one of the mode's.
-    fn owns(&self, command: &AppCommand) -> bool;
     /// Whether `command`, one of the mode's, can be given now.
     fn can(&self, command: &AppCommand) -> bool;
     /// Carries out `command`, one of the mode's.
@@ -164,6 +168,8 @@ pub trait Pane {
     fn shown(&self) -> (u64, usize);
     /// See [`WindowMode::adopt`].
     fn adopt(&mut self, settings: &mut Settings);
+    /// Shows `document` if it is one of the mode's, or hands it back.
+    fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<Work>>, Document>;
 }
 
 /// A mode: its session and its UI.
@@ -174,7 +180,7 @@ pub struct ModePane<S, U> {
     pub ui: U,
 }
 
-impl<S: WindowMode, U> ModePane<S, U> {
+impl<S: Registered, U> ModePane<S, U> {
     /// The mode as `settings` left it, with a fresh UI.
     pub fn new(settings: &mut Settings) -> Self
     where
@@ -193,18 +199,9 @@ impl<S: WindowMode, U> ModePane<S, U> {
             .map(|effect| effect.map(S::work))
             .collect()
     }
-
-    /// Runs `change` on the session (a file opened, say), and says what
-    /// the window must do for it.
-    pub fn change(
-        &mut self,
-        change: impl FnOnce(&mut S) -> Vec<Effect<S::Job>>,
-    ) -> Vec<Effect<Work>> {
-        Self::effects(change(&mut self.session))
-    }
 }
 
-impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
+impl<S: Registered, U: ModeUi<S>> Pane for ModePane<S, U> {
     fn mode(&self) -> Mode {
         S::MODE
     }
@@ -237,10 +234,6 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
 
     fn view(&mut self) -> &mut View {
         self.ui.view()
-    }
-
-    fn owns(&self, command: &AppCommand) -> bool {
-        S::unwrap(command).is_some()
     }
 
     fn can(&self, command: &AppCommand) -> bool {
@@ -336,5 +329,9 @@ impl<S: WindowMode, U: ModeUi<S>> Pane for ModePane<S, U> {
 
     fn adopt(&mut self, settings: &mut Settings) {
         self.session.adopt(S::settings(settings).0);
+    }
+
+    fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<Work>>, Document> {
+        self.session.open(document, source).map(Self::effects)
     }
 }

@@ -8,9 +8,9 @@
 //! [`gridtour::saved_state`]: written whole or not at all, merged with
 //! another window's saves, read value by value. Earlier versions kept
 //! the settings in eframe's own storage, which is read when there is no
-//! state file yet; entries written before the modes kept their own
-//! sections are read through [`Stored`], which moves their flat fields
-//! into place.
+//! state file yet, through [`Legacy`], which also moves the flat fields
+//! of entries written before the modes kept their own sections into
+//! place.
 
 use std::path::{Path, PathBuf};
 
@@ -18,17 +18,16 @@ use gridtour::i18n::Language;
 use gridtour::saved_state::{Saved, StateFile, Trouble};
 use serde::{Deserialize, Serialize};
 
-use super::goishi::settings::GoishiSettings;
-use super::goishi::shelf::merged;
-use super::knight::settings::KnightSettings;
-use super::mode::Mode;
+use super::modes::goishi::settings::GoishiSettings;
+use super::modes::knight::settings::KnightSettings;
+use super::modes::{Mode, ModeSettings};
 
 /// Key under which the settings live in eframe's storage.
 pub const STORAGE_KEY: &str = "gridtour-settings";
 
 /// Every option the user can set and expects to find again next time.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(from = "Stored")]
+#[serde(default)]
 pub struct Settings {
     /// The mode shown at start.
     pub mode: Mode,
@@ -39,10 +38,9 @@ pub struct Settings {
     /// Where the last file was opened or saved, for the next dialog.
     #[serde(serialize_with = "text_path")]
     pub last_directory: Option<PathBuf>,
-    /// The knight's tour mode's own.
-    pub knight: KnightSettings,
-    /// The Goishi Hiroi mode's own.
-    pub goishi: GoishiSettings,
+    /// Each mode's own, under its folder's name.
+    #[serde(flatten)]
+    pub modes: ModeSettings,
     /// Whether nothing was stored: the window opens for the first time.
     #[serde(skip)]
     pub first_run: bool,
@@ -92,11 +90,11 @@ pub fn state_file() -> Option<StateFile> {
 }
 
 impl Saved for Settings {
-    /// Another window's shelf is merged in (its puzzles and best times are
-    /// a player's, whichever window they were made in); the rest is this
-    /// window's own.
+    /// What each mode keeps of another window's save is merged in (a
+    /// player's puzzles and best times, whichever window they were made
+    /// in); the rest is this window's own.
     fn merge_from(&mut self, theirs: Settings) {
-        self.goishi.shelf = merged(&self.goishi.shelf, theirs.goishi.shelf);
+        self.modes.merge_from(theirs.modes);
     }
 }
 
@@ -124,7 +122,10 @@ impl Settings {
     pub fn load(storage: Option<&dyn eframe::Storage>) -> Self {
         let stored = storage.and_then(|storage| storage.get_string(STORAGE_KEY));
         let first_run = stored.is_none();
-        let settings = storage.and_then(|storage| eframe::get_value(storage, STORAGE_KEY));
+        let settings = stored
+            .as_deref()
+            .and_then(|text| ron::from_str::<Legacy>(text).ok())
+            .map(Settings::from);
         Settings {
             first_run,
             ..settings.unwrap_or_default()
@@ -132,12 +133,13 @@ impl Settings {
     }
 }
 
-/// The settings as stored: the sections, and the flat fields of entries
+/// The settings as earlier versions kept them in eframe's storage, when
+/// there were two modes: the sections, and the flat fields of entries
 /// written before there were sections, each of which, where present,
 /// takes its place in its section.
 #[derive(Deserialize, Default)]
 #[serde(default)]
-struct Stored {
+struct Legacy {
     mode: Mode,
     language: Option<Language>,
     view: ViewSettings,
@@ -189,9 +191,9 @@ impl<T> Given<T> {
     }
 }
 
-impl From<Stored> for Settings {
-    fn from(stored: Stored) -> Self {
-        let Stored {
+impl From<Legacy> for Settings {
+    fn from(stored: Legacy) -> Self {
+        let Legacy {
             mode,
             language,
             mut view,
@@ -220,13 +222,19 @@ impl From<Stored> for Settings {
         stored
             .generate_difficulty
             .put_in(&mut goishi.generate_difficulty);
+        // Modes that came after these entries start from their defaults.
+        #[allow(clippy::needless_update)]
+        let modes = ModeSettings {
+            knight,
+            goishi,
+            ..ModeSettings::default()
+        };
         Settings {
             mode,
             language,
             view,
             last_directory,
-            knight,
-            goishi,
+            modes,
             first_run: false,
         }
     }
@@ -257,9 +265,9 @@ impl eframe::Storage for MemoryStorage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::goishi::command::Interaction as GoishiInteraction;
-    use crate::app::goishi::shelf::Record;
-    use crate::app::knight::command::Interaction as KnightInteraction;
+    use crate::app::modes::goishi::command::Interaction as GoishiInteraction;
+    use crate::app::modes::goishi::shelf::{Record, merged};
+    use crate::app::modes::knight::command::Interaction as KnightInteraction;
     use gridtour::knight::{Algorithm, TourKind};
 
     /// A state file of its own in a fresh folder, for one test.
@@ -299,33 +307,35 @@ mod tests {
                 watch_speed: 500.0,
             },
             last_directory: Some(PathBuf::from("/tmp/puzzles")),
-            knight: KnightSettings {
-                width: 12,
-                closed: true,
-                algorithm: Algorithm::ALL[1].label().to_owned(),
-                blocked: vec![[1, 2], [3, 4]],
-                walk: vec![[0, 0], [1, 2]],
-                walk_shown: 1,
-                interaction: KnightInteraction::Play,
-                count_start: Some([2, 3]),
-                count_from_start: true,
-                ..KnightSettings::default()
-            },
-            goishi: GoishiSettings {
-                puzzle: Some("https://puzz.link/p?goishi/4/4/1370".to_owned()),
-                order: vec![[0, 1]],
-                generate_seed: 9,
-                generate_difficulty: "hard".to_owned(),
-                source: Some("generated puzzle (seed 9)".to_owned()),
-                interaction: Some(GoishiInteraction::Play),
-                ..GoishiSettings::default()
+            modes: ModeSettings {
+                knight: KnightSettings {
+                    width: 12,
+                    closed: true,
+                    algorithm: Algorithm::ALL[1].label().to_owned(),
+                    blocked: vec![[1, 2], [3, 4]],
+                    walk: vec![[0, 0], [1, 2]],
+                    walk_shown: 1,
+                    interaction: KnightInteraction::Play,
+                    count_start: Some([2, 3]),
+                    count_from_start: true,
+                    ..KnightSettings::default()
+                },
+                goishi: GoishiSettings {
+                    puzzle: Some("https://puzz.link/p?goishi/4/4/1370".to_owned()),
+                    order: vec![[0, 1]],
+                    generate_seed: 9,
+                    generate_difficulty: "hard".to_owned(),
+                    source: Some("generated puzzle (seed 9)".to_owned()),
+                    interaction: Some(GoishiInteraction::Play),
+                    ..GoishiSettings::default()
+                },
             },
             first_run: false,
         };
         let back = through_storage(&settings);
         assert_eq!(back, settings);
-        assert_eq!(back.knight.algorithm(), Algorithm::ALL[1]);
-        assert_eq!(back.knight.tour_kind(), TourKind::Closed);
+        assert_eq!(back.modes.knight.algorithm(), Algorithm::ALL[1]);
+        assert_eq!(back.modes.knight.tour_kind(), TourKind::Closed);
     }
 
     #[test]
@@ -353,26 +363,28 @@ mod tests {
                 ..ViewSettings::default()
             },
             last_directory: Some(PathBuf::from("/tmp/p")),
-            knight: KnightSettings {
-                width: 12,
-                height: 7,
-                closed: true,
-                algorithm: Algorithm::ALL[1].label().to_owned(),
-                blocked: vec![[1, 2]],
-                walk: vec![[0, 0], [1, 2]],
-                walk_shown: 2,
-                ..KnightSettings::default()
-            },
-            goishi: GoishiSettings {
-                width: 9,
-                height: 5,
-                puzzle: Some("https://puzz.link/p?goishi/4/4/1370".to_owned()),
-                order: vec![[3, 1]],
-                order_shown: 1,
-                generate_stones: 20,
-                generate_seed: 7,
-                generate_difficulty: "easy".to_owned(),
-                ..GoishiSettings::default()
+            modes: ModeSettings {
+                knight: KnightSettings {
+                    width: 12,
+                    height: 7,
+                    closed: true,
+                    algorithm: Algorithm::ALL[1].label().to_owned(),
+                    blocked: vec![[1, 2]],
+                    walk: vec![[0, 0], [1, 2]],
+                    walk_shown: 2,
+                    ..KnightSettings::default()
+                },
+                goishi: GoishiSettings {
+                    width: 9,
+                    height: 5,
+                    puzzle: Some("https://puzz.link/p?goishi/4/4/1370".to_owned()),
+                    order: vec![[3, 1]],
+                    order_shown: 1,
+                    generate_stones: 20,
+                    generate_seed: 7,
+                    generate_difficulty: "easy".to_owned(),
+                    ..GoishiSettings::default()
+                },
             },
             first_run: false,
         };
@@ -397,7 +409,7 @@ mod tests {
     fn a_shelf_read_back_keeps_every_record_and_drops_impossible_times() {
         let mut file = scratch_file("times");
         let mut settings = Settings::default();
-        settings.goishi.shelf = vec![record("u1", Some(61.5)), record("u2", None)];
+        settings.modes.goishi.shelf = vec![record("u1", Some(61.5)), record("u2", None)];
         file.save(&mut settings).expect("saved");
         let text = std::fs::read_to_string(file.path()).expect("the file");
         // Times no solve can have, as a damaged or hostile file holds them,
@@ -408,7 +420,7 @@ mod tests {
                     .replacen("\"stones\":6", "\"stones\":\"six\"", 1);
             std::fs::write(file.path(), &damaged).expect("written");
             let (back, _) = Settings::open(&mut StateFile::at(file.path()), None);
-            let shelf = &back.goishi.shelf;
+            let shelf = &back.modes.goishi.shelf;
             assert_eq!(shelf.len(), 2, "{bad}: {shelf:?}");
             assert_eq!(shelf[0].best_seconds, None, "{bad}");
             assert_eq!(shelf[0].best(), None);
@@ -446,10 +458,13 @@ mod tests {
         assert_eq!(trouble, None);
         assert!(!settings.first_run);
         assert_eq!(settings.mode, Mode::Goishi);
-        assert_eq!(settings.knight.width, 11);
-        assert_eq!(settings.goishi.shelf.len(), 1);
-        assert_eq!(settings.goishi.shelf[0].best_seconds, Some(42.0));
-        assert_eq!(settings.goishi.shelf[0].level.as_deref(), Some("easy"));
+        assert_eq!(settings.modes.knight.width, 11);
+        assert_eq!(settings.modes.goishi.shelf.len(), 1);
+        assert_eq!(settings.modes.goishi.shelf[0].best_seconds, Some(42.0));
+        assert_eq!(
+            settings.modes.goishi.shelf[0].level.as_deref(),
+            Some("easy")
+        );
         file.save(&mut settings.clone()).expect("saved");
         let (again, _) = Settings::open(&mut StateFile::at(file.path()), None);
         assert_eq!(again, settings);
@@ -468,9 +483,9 @@ mod tests {
         let back: Settings =
             serde_json::from_str(r#"{"knight": {"width": 9, "algorithm": "no such solver"}}"#)
                 .expect("deserialises");
-        assert_eq!(back.knight.width, 9);
-        assert_eq!(back.knight.height, KnightSettings::default().height);
-        assert_eq!(back.knight.algorithm(), Algorithm::ALL[0]);
-        assert_eq!(back.goishi, GoishiSettings::default());
+        assert_eq!(back.modes.knight.width, 9);
+        assert_eq!(back.modes.knight.height, KnightSettings::default().height);
+        assert_eq!(back.modes.knight.algorithm(), Algorithm::ALL[0]);
+        assert_eq!(back.modes.goishi, GoishiSettings::default());
     }
 }

@@ -26,14 +26,14 @@ use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKi
 use super::GridtourApp;
 use super::app_command::AppCommand;
 use super::canvas::{self, Layer, PathIndex, Scene, View};
-use super::goishi::command::Interaction as GoishiInteraction;
-use super::goishi::work::Request;
+use super::modes::goishi::command::Interaction as GoishiInteraction;
+use super::modes::goishi::work::Request;
 use super::session::Session;
 use super::settings::{MemoryStorage, Settings};
 use super::timeline::Timeline;
-use crate::app::goishi::settings::GoishiSettings;
-use crate::app::knight::settings::KnightSettings;
-use crate::app::mode::Mode;
+use crate::app::modes::goishi::settings::GoishiSettings;
+use crate::app::modes::knight::settings::KnightSettings;
+use crate::app::modes::{Mode, ModeCommand, ModeSettings};
 use gridtour::i18n::{self, Language};
 use gridtour::saved_state::{StateFile, Trouble};
 
@@ -69,11 +69,14 @@ fn app_harness_opening(given: std::ffi::OsString) -> Harness<'static, GridtourAp
 fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
     Settings {
         mode: Mode::Knight,
-        knight: KnightSettings {
-            width,
-            height,
-            algorithm: algorithm.label().to_owned(),
-            ..KnightSettings::default()
+        modes: ModeSettings {
+            knight: KnightSettings {
+                width,
+                height,
+                algorithm: algorithm.label().to_owned(),
+                ..KnightSettings::default()
+            },
+            ..ModeSettings::default()
         },
         ..Settings::default()
     }
@@ -83,9 +86,12 @@ fn knight_settings(width: u32, height: u32, algorithm: Algorithm) -> Settings {
 fn goishi_settings(puzzle: Option<&Puzzle>) -> Settings {
     Settings {
         mode: Mode::Goishi,
-        goishi: GoishiSettings {
-            puzzle: puzzle.map(goishi::format::to_url),
-            ..GoishiSettings::default()
+        modes: ModeSettings {
+            goishi: GoishiSettings {
+                puzzle: puzzle.map(goishi::format::to_url),
+                ..GoishiSettings::default()
+            },
+            ..ModeSettings::default()
         },
         ..Settings::default()
     }
@@ -137,6 +143,7 @@ fn press(harness: &mut Harness<'_, GridtourApp>, label: &str) {
 fn click_knight_square(harness: &mut Harness<'_, GridtourApp>, square: Square) {
     let geometry = harness
         .state()
+        .panes
         .knight
         .ui
         .view
@@ -148,6 +155,7 @@ fn click_knight_square(harness: &mut Harness<'_, GridtourApp>, square: Square) {
 fn click_goishi_point(harness: &mut Harness<'_, GridtourApp>, point: Point) {
     let geometry = harness
         .state()
+        .panes
         .goishi
         .ui
         .view
@@ -157,18 +165,25 @@ fn click_goishi_point(harness: &mut Harness<'_, GridtourApp>, point: Point) {
 }
 
 fn shown_tour(harness: &Harness<'_, GridtourApp>) -> Tour {
-    harness.state().knight.session.tour().unwrap_or_else(|| {
-        panic!(
-            "no tour shown: {}",
-            harness.state().knight.session.summary()
-        )
-    })
+    harness
+        .state()
+        .panes
+        .knight
+        .session
+        .tour()
+        .unwrap_or_else(|| {
+            panic!(
+                "no tour shown: {}",
+                harness.state().panes.knight.session.summary()
+            )
+        })
 }
 
 /// How the knight mode's last job ended.
 fn knight_last_job(harness: &Harness<'_, GridtourApp>) -> super::jobs::JobEnd {
     harness
         .state()
+        .panes
         .knight
         .session
         .last_job()
@@ -252,14 +267,14 @@ fn clicking_a_square_starts_a_tour_from_exactly_that_square() {
     click_knight_square(&mut harness, start);
     wait_until_idle(&mut harness);
     // The tour plays from its first move; End shows all of it.
-    assert!(harness.state().knight.session.is_playing());
+    assert!(harness.state().panes.knight.session.is_playing());
     harness.key_press(Key::End);
     harness.step();
     let tour = shown_tour(&harness);
     assert_eq!(tour.path.first(), Some(&start));
     assert_eq!(tour.path.len(), 36);
     knight::validate(&tour.board, &tour.path, TourKind::Open).expect("valid tour");
-    assert_eq!(harness.state().knight.session.walk().len(), 36);
+    assert_eq!(harness.state().panes.knight.session.walk().len(), 36);
 }
 
 #[test]
@@ -272,7 +287,13 @@ fn edits_and_moves_undo_and_redo_with_the_keys() {
     click_knight_square(&mut harness, second);
     press(&mut harness, "Clear blocked squares");
     let blocked = |harness: &Harness<'_, GridtourApp>| {
-        harness.state().knight.session.board().blocked_squares()
+        harness
+            .state()
+            .panes
+            .knight
+            .session
+            .board()
+            .blocked_squares()
     };
     assert!(blocked(&harness).is_empty());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
@@ -304,7 +325,7 @@ fn the_knight_can_be_played_by_hand() {
     assert_eq!(text, "b1 is not a knight's move from a1.");
     click_knight_square(&mut harness, Square { x: 1, y: 2 });
     assert_eq!(
-        harness.state().knight.session.walk(),
+        harness.state().panes.knight.session.walk(),
         &[a1, Square { x: 1, y: 2 }]
     );
     assert!(shows(&harness, "Square 2 of 25 from a1"));
@@ -313,15 +334,15 @@ fn the_knight_can_be_played_by_hand() {
 #[test]
 fn a_board_without_tours_gets_the_reason_instead_of_a_search() {
     let mut settings = knight_settings(5, 5, Algorithm::Backtrack);
-    settings.knight.closed = true;
+    settings.modes.knight.closed = true;
     let mut harness = app_harness(settings);
     harness.step();
     click_knight_square(&mut harness, Square { x: 0, y: 0 });
     wait_until_idle(&mut harness);
-    assert!(harness.state().knight.session.tour().is_none());
-    let summary = harness.state().knight.session.summary();
+    assert!(harness.state().panes.knight.session.tour().is_none());
+    let summary = harness.state().panes.knight.session.summary();
     let expected = knight::why_no_tour(
-        harness.state().knight.session.board(),
+        harness.state().panes.knight.session.board(),
         Some(Square { x: 0, y: 0 }),
         TourKind::Closed,
     )
@@ -343,14 +364,15 @@ fn a_stray_click_during_a_count_asks_before_stopping_it() {
     press(&mut harness, "Keep it running");
     assert!(!shows(&harness, "A count is running"));
     assert_eq!(harness.state().jobs.owner(), Some(Mode::Knight));
-    assert!(harness.state().knight.session.is_counting());
+    assert!(harness.state().panes.knight.session.is_counting());
     // Fitting the board is a key or a button, never a board click.
     press(&mut harness, "Fit board");
-    assert!(harness.state().knight.session.is_counting());
+    assert!(harness.state().panes.knight.session.is_counting());
     harness.key_press(Key::Escape);
     wait_until_idle(&mut harness);
     let count = harness
         .state()
+        .panes
         .knight
         .session
         .count()
@@ -371,6 +393,7 @@ fn controls_stay_in_place_when_a_count_ends() {
     assert!(
         harness
             .state()
+            .panes
             .knight
             .session
             .count()
@@ -400,21 +423,28 @@ fn each_mode_shows_its_own_job_and_notices() {
     // A knight job replacing a Goishi one is told to the Goishi mode. A
     // generation of 1000 stones takes seconds.
     let app = harness.state_mut();
-    app.apply(AppCommand::Goishi(
-        super::goishi::command::GoishiCommand::Generate(Request {
+    app.apply(AppCommand::Mode(ModeCommand::Goishi(
+        super::modes::goishi::command::GoishiCommand::Generate(Request {
             width: 300,
             height: 300,
             stones: 1000,
             seed: 1,
             difficulty: None,
         }),
-    ));
+    )));
     assert_eq!(app.jobs.owner(), Some(Mode::Goishi));
-    app.apply(AppCommand::Knight(
-        super::knight::command::KnightCommand::CountTours,
-    ));
+    app.apply(AppCommand::Mode(ModeCommand::Knight(
+        super::modes::knight::command::KnightCommand::CountTours,
+    )));
     assert_eq!(app.jobs.owner(), Some(Mode::Knight));
-    let how = app.goishi.session.last_job().expect("told").how.clone();
+    let how = app
+        .panes
+        .goishi
+        .session
+        .last_job()
+        .expect("told")
+        .how
+        .clone();
     assert_eq!(how.words(), "stopped for Counting undirected open tours");
     harness.key_press(Key::Escape);
     wait_until_idle(&mut harness);
@@ -429,22 +459,22 @@ fn opening_a_goishi_file_shows_it_and_solve_animates_a_valid_order() {
     let app = harness.state();
     assert_eq!(app.settings.mode, Mode::Goishi);
     let expected = goishi_file(&path).puzzle;
-    assert_eq!(app.goishi.session.puzzle(), &expected);
+    assert_eq!(app.panes.goishi.session.puzzle(), &expected);
 
     harness.get_by_label("Solve").click();
     wait_until_idle(&mut harness);
-    assert!(harness.state().goishi.session.is_playing());
-    let first = harness.state().goishi.session.picks().len();
+    assert!(harness.state().panes.goishi.session.is_playing());
+    let first = harness.state().panes.goishi.session.picks().len();
     for _ in 0..30 {
         harness.step();
     }
     assert!(
-        harness.state().goishi.session.picks().len() > first,
+        harness.state().panes.goishi.session.picks().len() > first,
         "the order plays"
     );
     harness.key_press(Key::End);
     harness.step();
-    let order = harness.state().goishi.session.picks().to_vec();
+    let order = harness.state().panes.goishi.session.picks().to_vec();
     assert_eq!(order.len(), 11);
     goishi::validate(&expected, &order).expect("valid order");
     std::fs::remove_dir_all(dir).ok();
@@ -468,55 +498,61 @@ fn a_broken_file_is_named_and_the_mode_stays() {
 fn play_mode_rejects_an_illegal_pick_and_undo_takes_back_the_last() {
     let (mut harness, dir) = playing_unique_puzzle("play");
     assert_eq!(
-        harness.state().goishi.session.interaction(),
+        harness.state().panes.goishi.session.interaction(),
         GoishiInteraction::Play
     );
     click_goishi_point(&mut harness, Point { x: 1, y: 4 });
     assert_eq!(
-        harness.state().goishi.session.picks(),
+        harness.state().panes.goishi.session.picks(),
         &[Point { x: 1, y: 4 }]
     );
     click_goishi_point(&mut harness, Point { x: 4, y: 4 });
     assert_eq!(
-        harness.state().goishi.session.picks().len(),
+        harness.state().panes.goishi.session.picks().len(),
         1,
         "the illegal pick is refused"
     );
     let (text, _) = notice(&harness).expect("a refusal");
     assert!(text.starts_with("Not allowed: "), "{text}");
     press(&mut harness, "Undo");
-    assert!(harness.state().goishi.session.picks().is_empty());
+    assert!(harness.state().panes.goishi.session.picks().is_empty());
     std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
 fn hints_in_play_mode_lead_to_the_solution_and_a_dead_end_is_announced() {
     let (mut harness, dir) = playing_unique_puzzle("hints");
-    let stones = harness.state().goishi.session.puzzle().stone_count();
+    let stones = harness.state().panes.goishi.session.puzzle().stone_count();
     // The first hint by the button, the others by the H key.
     press(&mut harness, "Hint");
     for _ in 0..stones {
         wait_until_idle(&mut harness);
-        let hint = harness.state().goishi.session.hint().unwrap_or_else(|| {
-            panic!(
-                "no hint after {:?}: {}",
-                harness.state().goishi.session.picks(),
-                harness.state().goishi.session.summary()
-            )
-        });
+        let hint = harness
+            .state()
+            .panes
+            .goishi
+            .session
+            .hint()
+            .unwrap_or_else(|| {
+                panic!(
+                    "no hint after {:?}: {}",
+                    harness.state().panes.goishi.session.picks(),
+                    harness.state().panes.goishi.session.summary()
+                )
+            });
         click_goishi_point(&mut harness, hint);
         wait_until_idle(&mut harness);
         harness.key_press(egui::Key::H);
         harness.step();
     }
-    let session = &harness.state().goishi.session;
+    let session = &harness.state().panes.goishi.session;
     assert_eq!(session.picks().len(), stones);
     assert_eq!(goishi::validate(session.puzzle(), session.picks()), Ok(()));
     // Back along the solution to a legal pick off it that leaves moves:
     // the puzzle has one solution, so that position is dead at once.
     let wrong = loop {
         press(&mut harness, "Undo");
-        let session = &harness.state().goishi.session;
+        let session = &harness.state().panes.goishi.session;
         let picks = session.picks().len();
         assert!(picks > 0, "no pick off the solution leaves a legal move");
         let next = session.line()[picks];
@@ -534,7 +570,7 @@ fn hints_in_play_mode_lead_to_the_solution_and_a_dead_end_is_announced() {
     };
     click_goishi_point(&mut harness, wrong);
     wait_until_idle(&mut harness);
-    let summary = harness.state().goishi.session.summary();
+    let summary = harness.state().panes.goishi.session.summary();
     assert!(summary.starts_with("Dead end:"), "{summary}");
     std::fs::remove_dir_all(dir).ok();
 }
@@ -594,8 +630,8 @@ fn every_export_opens_again_in_its_own_mode() {
     harness.key_press(Key::End);
     harness.step();
     let app = harness.state();
-    let puzzle = app.goishi.session.puzzle().clone();
-    let order = app.goishi.session.picks().to_vec();
+    let puzzle = app.panes.goishi.session.puzzle().clone();
+    let order = app.panes.goishi.session.picks().to_vec();
     let (export, _) = app.export().expect("a puzzle to export");
     let names = [
         "solved.pzprv3",
@@ -616,8 +652,8 @@ fn every_export_opens_again_in_its_own_mode() {
         open_file(&mut harness, &dir.join(name));
         let app = harness.state();
         assert_eq!(app.settings.mode, Mode::Goishi, "{name}");
-        assert_eq!(app.goishi.session.puzzle(), &puzzle, "{name}");
-        assert_eq!(app.goishi.session.line(), order, "{name}");
+        assert_eq!(app.panes.goishi.session.puzzle(), &puzzle, "{name}");
+        assert_eq!(app.panes.goishi.session.line(), order, "{name}");
     }
     goishi::validate(&puzzle, &order).expect("valid order");
     std::fs::remove_dir_all(dir).ok();
@@ -716,7 +752,7 @@ fn counting_from_the_clicked_corner_finds_304_tours_and_they_can_be_browsed() {
     harness.get_by_label("Count tours").click();
     wait_until_idle(&mut harness);
     assert_eq!(
-        harness.state().knight.session.count().as_deref(),
+        harness.state().panes.knight.session.count().as_deref(),
         Some("304 directed open tours from a5.")
     );
     let first = shown_tour(&harness);
@@ -1014,7 +1050,7 @@ fn a_puzzle_edited_by_clicks_matches_the_clicks() {
     let mut harness = app_harness(goishi_settings(Some(&empty)));
     harness.step();
     assert_eq!(
-        harness.state().goishi.session.interaction(),
+        harness.state().panes.goishi.session.interaction(),
         GoishiInteraction::Edit
     );
     let points = [
@@ -1029,7 +1065,7 @@ fn a_puzzle_edited_by_clicks_matches_the_clicks() {
     for point in points {
         expected.set_stone(point, true);
     }
-    assert_eq!(harness.state().goishi.session.puzzle(), &expected);
+    assert_eq!(harness.state().panes.goishi.session.puzzle(), &expected);
 }
 
 #[test]
@@ -1061,8 +1097,8 @@ fn boards_and_the_shown_tour_survive_closing_the_window() {
     wait_until_idle(&mut harness);
     harness.key_press(Key::End);
     harness.step();
-    let tour = harness.state().knight.session.tour();
-    let made = harness.state().goishi.session.puzzle().clone();
+    let tour = harness.state().panes.knight.session.tour();
+    let made = harness.state().panes.goishi.session.puzzle().clone();
     assert_eq!(made.stones().len(), 3);
 
     save(&mut harness);
@@ -1070,11 +1106,11 @@ fn boards_and_the_shown_tour_survive_closing_the_window() {
     reopened.step();
     let app = reopened.state();
     assert_eq!(app.settings.mode, Mode::Knight);
-    assert_eq!(app.goishi.session.puzzle(), &made);
-    let board = app.knight.session.board();
+    assert_eq!(app.panes.goishi.session.puzzle(), &made);
+    let board = app.panes.knight.session.board();
     assert_eq!((board.width(), board.height()), (6, 5));
     assert_eq!(board.blocked_squares(), blocked.to_vec());
-    assert_eq!(app.knight.session.tour(), tour);
+    assert_eq!(app.panes.knight.session.tour(), tour);
 }
 
 #[test]
@@ -1088,7 +1124,7 @@ fn a_pasted_url_loads_the_puzzle() {
         .type_text("https://puzz.link/p?goishi/8/7/re0tnms1rfvg");
     harness.step();
     press(&mut harness, "Load URL");
-    let puzzle = harness.state().goishi.session.puzzle();
+    let puzzle = harness.state().panes.goishi.session.puzzle();
     assert_eq!((puzzle.width(), puzzle.height()), (8, 7));
     assert_eq!(puzzle.stones().len(), 20);
 }
@@ -1112,13 +1148,13 @@ fn every_built_in_example_opens_from_the_menu() {
         harness.step();
         harness.step();
         assert_eq!(
-            harness.state().goishi.session.puzzle(),
+            harness.state().panes.goishi.session.puzzle(),
             &goishi_file(&path).puzzle,
             "{name}"
         );
         opened += 1;
     }
-    assert_eq!(opened, super::goishi::session::EXAMPLES.len());
+    assert_eq!(opened, super::modes::goishi::session::EXAMPLES.len());
 }
 
 /// A window that pressed Generate for `stones` stones on an empty 6x6
@@ -1126,7 +1162,7 @@ fn every_built_in_example_opens_from_the_menu() {
 fn generating_on_6x6(stones: usize) -> Harness<'static, GridtourApp> {
     let board = Puzzle::new(6, 6).expect("6x6");
     let mut settings = goishi_settings(Some(&board));
-    settings.goishi.generate_stones = stones;
+    settings.modes.goishi.generate_stones = stones;
     let mut harness = app_harness(settings);
     harness.step();
     harness.get_by_label("Generate").click();
@@ -1137,14 +1173,22 @@ fn generating_on_6x6(stones: usize) -> Harness<'static, GridtourApp> {
 #[test]
 fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
     let mut harness = generating_on_6x6(10);
-    let puzzle = harness.state().goishi.session.puzzle().clone();
+    let puzzle = harness.state().panes.goishi.session.puzzle().clone();
     assert_eq!((puzzle.width(), puzzle.height()), (6, 6));
     assert_eq!(puzzle.stones().len(), 10);
-    assert!(harness.state().goishi.session.source().contains("seed 1"));
+    assert!(
+        harness
+            .state()
+            .panes
+            .goishi
+            .session
+            .source()
+            .contains("seed 1")
+    );
     harness.get_by_label("Is it unique?").click();
     wait_until_idle(&mut harness);
     assert_eq!(
-        harness.state().goishi.session.answer().as_deref(),
+        harness.state().panes.goishi.session.answer().as_deref(),
         Some("Unique: exactly one solution.")
     );
 }
@@ -1153,7 +1197,7 @@ fn a_generated_puzzle_has_the_stones_asked_for_and_one_solution() {
 fn the_level_chosen_beside_generate_is_the_generated_puzzle_s_rating() {
     let board = Puzzle::new(14, 14).expect("14x14");
     let mut settings = goishi_settings(Some(&board));
-    settings.goishi.generate_stones = 47;
+    settings.modes.goishi.generate_stones = 47;
     let mut harness = app_harness(settings);
     harness.step();
     harness.get_by_label("level of generated puzzles").click();
@@ -1163,12 +1207,13 @@ fn the_level_chosen_beside_generate_is_the_generated_puzzle_s_rating() {
     harness.run();
     harness.get_by_label("Generate").click();
     wait_until_idle(&mut harness);
-    let puzzle = harness.state().goishi.session.puzzle().clone();
+    let puzzle = harness.state().panes.goishi.session.puzzle().clone();
     assert_eq!(puzzle.stones().len(), 47);
     harness.get_by_label("Rate difficulty").click();
     wait_until_idle(&mut harness);
     let answer = harness
         .state()
+        .panes
         .goishi
         .session
         .answer()
@@ -1264,6 +1309,7 @@ fn plus_and_minus_zoom_the_board_and_zero_fits_it_again() {
     let cell = |harness: &Harness<'_, GridtourApp>| {
         harness
             .state()
+            .panes
             .knight
             .ui
             .view
@@ -1303,24 +1349,24 @@ fn space_toggles_playback_once_even_after_clicking_a_button() {
     harness.step();
     click_knight_square(&mut harness, Square { x: 0, y: 0 });
     wait_until_idle(&mut harness);
-    assert!(harness.state().knight.session.is_playing());
+    assert!(harness.state().panes.knight.session.is_playing());
     press(&mut harness, "Pause");
-    assert!(!harness.state().knight.session.is_playing());
+    assert!(!harness.state().panes.knight.session.is_playing());
     harness.get_by_label("Play").focus();
     harness.step();
     harness.key_press(Key::Space);
     harness.step();
-    assert!(harness.state().knight.session.is_playing());
+    assert!(harness.state().panes.knight.session.is_playing());
     harness.key_press(Key::Space);
     harness.step();
-    assert!(!harness.state().knight.session.is_playing());
-    let shown = harness.state().knight.session.position().0;
+    assert!(!harness.state().panes.knight.session.is_playing());
+    let shown = harness.state().panes.knight.session.position().0;
     harness.key_press(Key::ArrowRight);
     harness.step();
-    assert_eq!(harness.state().knight.session.position().0, shown + 1);
+    assert_eq!(harness.state().panes.knight.session.position().0, shown + 1);
     harness.key_press(Key::Home);
     harness.step();
-    assert_eq!(harness.state().knight.session.position().0, 1);
+    assert_eq!(harness.state().panes.knight.session.position().0, 1);
 }
 
 #[test]
@@ -1332,15 +1378,23 @@ fn the_failing_starts_overlay_marks_the_one_failing_square_of_8x8() {
     wait_until_idle(&mut harness);
     let app = harness.state();
     assert_eq!(
-        app.knight.session.summary(),
+        app.panes.knight.session.summary(),
         "Plain Warnsdorff dead-ends from 1 of 64 start squares, tinted on the board: e3."
     );
-    let mask = app.knight.session.failing_starts().expect("computed");
+    let mask = app.panes.knight.session.failing_starts().expect("computed");
     let marked: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
     assert_eq!(marked, [44]);
     // Closed tours: the overlay of an open walk goes, and cannot come back.
     press(&mut harness, "Closed tour");
-    assert!(harness.state().knight.session.failing_starts().is_none());
+    assert!(
+        harness
+            .state()
+            .panes
+            .knight
+            .session
+            .failing_starts()
+            .is_none()
+    );
     let toggle = harness.get_by_label("Show Warnsdorff failing starts");
     assert!(egui_kittest::kittest::NodeT::accesskit_node(&toggle).is_disabled());
 }
@@ -1353,6 +1407,7 @@ fn a_count_s_whole_answer_is_in_the_panel_wrapped_not_cut() {
     wait_until_idle(&mut harness);
     let answer = harness
         .state()
+        .panes
         .knight
         .session
         .count()
@@ -1373,7 +1428,7 @@ fn knight_play_says_when_the_walk_can_no_longer_become_a_tour() {
     let mut harness = app_harness(knight_settings(8, 8, Algorithm::ALL[0]));
     harness.step();
     press(&mut harness, "Play mode");
-    let board = harness.state().knight.session.board().clone();
+    let board = harness.state().panes.knight.session.board().clone();
     let square = |name: &str| board.parse_square(name).expect("a square");
     let walk = ["b3", "d4", "c2"].map(square);
     for square in walk {
@@ -1490,12 +1545,20 @@ fn a_refused_generate_keeps_its_seed_for_the_next_one() {
     let mut harness = generating_on_6x6(30);
     let (text, error) = notice(&harness).expect("a refusal");
     assert!(error && text.starts_with("Cannot generate: "), "{text}");
-    assert_eq!(harness.state().settings.goishi.generate_seed, 1);
-    harness.state_mut().settings.goishi.generate_stones = 10;
+    assert_eq!(harness.state().settings.modes.goishi.generate_seed, 1);
+    harness.state_mut().settings.modes.goishi.generate_stones = 10;
     harness.get_by_label("Generate").click();
     wait_until_idle(&mut harness);
-    assert_eq!(harness.state().settings.goishi.generate_seed, 2);
-    assert!(harness.state().goishi.session.source().contains("seed 1"));
+    assert_eq!(harness.state().settings.modes.goishi.generate_seed, 2);
+    assert!(
+        harness
+            .state()
+            .panes
+            .goishi
+            .session
+            .source()
+            .contains("seed 1")
+    );
 }
 
 #[test]
@@ -1700,13 +1763,13 @@ fn japanese_harness(settings: Settings) -> Harness<'static, GridtourApp> {
 fn in_japanese_no_english_word_is_left_in_either_mode_or_the_help() {
     let mut settings_to_walk = Vec::new();
     for interaction in [
-        super::knight::command::Interaction::Tour,
-        super::knight::command::Interaction::Edit,
-        super::knight::command::Interaction::Play,
-        super::knight::command::Interaction::Watch,
+        super::modes::knight::command::Interaction::Tour,
+        super::modes::knight::command::Interaction::Edit,
+        super::modes::knight::command::Interaction::Play,
+        super::modes::knight::command::Interaction::Watch,
     ] {
         let mut settings = knight_settings(6, 6, Algorithm::ALL[0]);
-        settings.knight.interaction = interaction;
+        settings.modes.knight.interaction = interaction;
         settings_to_walk.push(settings);
     }
     for interaction in [
@@ -1715,7 +1778,7 @@ fn in_japanese_no_english_word_is_left_in_either_mode_or_the_help() {
         GoishiInteraction::Play,
     ] {
         let mut settings = goishi_settings(None);
-        settings.goishi.interaction = Some(interaction);
+        settings.modes.goishi.interaction = Some(interaction);
         settings_to_walk.push(settings);
     }
     let mut seen = 0;
@@ -1749,11 +1812,11 @@ fn in_japanese_no_english_word_is_left_in_either_mode_or_the_help() {
 #[test]
 fn in_japanese_watching_a_search_speaks_japanese_too() {
     let mut settings = knight_settings(5, 5, Algorithm::Backtrack);
-    settings.knight.interaction = super::knight::command::Interaction::Watch;
+    settings.modes.knight.interaction = super::modes::knight::command::Interaction::Watch;
     settings.view.watch_speed = 30.0;
     let mut harness = japanese_harness(settings);
     harness.step();
-    let board = harness.state().knight.session.board().clone();
+    let board = harness.state().panes.knight.session.board().clone();
     click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
     step_until(&mut harness, |harness| {
         watched(harness).is_some_and(|(steps, _)| steps >= 3)
@@ -1775,8 +1838,8 @@ fn in_japanese_watching_a_search_speaks_japanese_too() {
 #[test]
 fn in_japanese_every_command_speaks_from_the_japanese_file() {
     use super::command::{Command, Step};
-    use super::goishi::command::GoishiCommand;
-    use super::knight::command::KnightCommand;
+    use super::modes::goishi::command::GoishiCommand;
+    use super::modes::knight::command::KnightCommand;
     use super::session::{Common, WatchStep};
     let mut commands: Vec<AppCommand> = AppCommand::KEYED.to_vec();
     commands.extend([
@@ -1806,8 +1869,12 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
             .map(Common::Watch),
         );
     for common in common {
-        commands.push(AppCommand::Knight(KnightCommand::Common(common)));
-        commands.push(AppCommand::Goishi(GoishiCommand::Common(common)));
+        commands.push(AppCommand::Mode(ModeCommand::Knight(
+            KnightCommand::Common(common),
+        )));
+        commands.push(AppCommand::Mode(ModeCommand::Goishi(
+            GoishiCommand::Common(common),
+        )));
     }
     commands.extend([AppCommand::CloseAnyway, AppCommand::KeepWorking]);
     commands.extend(
@@ -1819,7 +1886,7 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
             KnightCommand::EstimateTours,
             KnightCommand::CompareSearches,
         ]
-        .map(AppCommand::Knight),
+        .map(|own| AppCommand::Mode(ModeCommand::Knight(own))),
     );
     commands.extend(
         [
@@ -1849,7 +1916,7 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
             },
             GoishiCommand::LoadUrl(String::new()),
         ]
-        .map(AppCommand::Goishi),
+        .map(|own| AppCommand::Mode(ModeCommand::Goishi(own))),
     );
     for command in &commands {
         i18n::set(Language::English);
@@ -1910,8 +1977,8 @@ fn japanese_goishi_mode_snapshot() {
 fn watched(harness: &Harness<'_, GridtourApp>) -> Option<(u64, Vec<(u32, u32)>)> {
     let app = harness.state();
     let watch = match app.settings.mode {
-        Mode::Knight => app.knight.session.core().watch.as_ref(),
-        Mode::Goishi => app.goishi.session.core().watch.as_ref(),
+        Mode::Knight => app.panes.knight.session.core().watch.as_ref(),
+        Mode::Goishi => app.panes.goishi.session.core().watch.as_ref(),
     }?;
     let replay = watch.replay();
     Some((replay.counters().steps, replay.path().to_vec()))
@@ -1939,7 +2006,7 @@ fn watch_mode_steps_forward_and_back_and_its_counters_follow() {
     let board_left = harness.get_by_label("Board").rect().left();
     press(&mut harness, "Watch a search");
     assert!(shows(&harness, "Click a square to watch"));
-    let board = harness.state().knight.session.board().clone();
+    let board = harness.state().panes.knight.session.board().clone();
     click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
     step_until(&mut harness, |harness| {
         watched(harness).is_some_and(|(steps, _)| steps >= 3)
@@ -2061,25 +2128,31 @@ fn a_window_saving_after_another_shows_and_keeps_the_others_best_time() {
     second.step();
     // The first window's player solves a puzzle; it saves.
     let mut first_settings = first.state().settings.clone();
-    let url = first_settings.goishi.shelf[0].url.clone();
-    first_settings.goishi.shelf[0].solved = true;
-    first_settings.goishi.shelf[0].best_seconds = Some(75.0);
+    let url = first_settings.modes.goishi.shelf[0].url.clone();
+    first_settings.modes.goishi.shelf[0].solved = true;
+    first_settings.modes.goishi.shelf[0].best_seconds = Some(75.0);
     first
         .state_mut()
+        .panes
         .goishi
         .session
-        .adopt_shelf(&first_settings.goishi.shelf);
+        .adopt_shelf(&first_settings.modes.goishi.shelf);
     save(&mut first);
     // The second window, which never saw that solve, saves after it.
     press(&mut second, "Edit stones");
     save(&mut second);
-    let shelf = second.state().goishi.session.shelf();
+    let shelf = second.state().panes.goishi.session.shelf();
     assert_eq!(
         shelf.get(&url).and_then(|record| record.best_seconds),
         Some(75.0)
     );
     let (on_disk, _) = Settings::open(&mut StateFile::at(&path), None);
-    let record = on_disk.goishi.shelf.iter().find(|record| record.url == url);
+    let record = on_disk
+        .modes
+        .goishi
+        .shelf
+        .iter()
+        .find(|record| record.url == url);
     assert_eq!(record.and_then(|record| record.best_seconds), Some(75.0));
     let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
 }
@@ -2117,7 +2190,13 @@ fn counted_board(side: u32) -> (Harness<'static, GridtourApp>, String) {
     harness.step();
     press(&mut harness, "Count tours");
     wait_until_idle(&mut harness);
-    let count = harness.state().knight.session.count().expect("a count");
+    let count = harness
+        .state()
+        .panes
+        .knight
+        .session
+        .count()
+        .expect("a count");
     (harness, count)
 }
 
@@ -2126,8 +2205,8 @@ fn a_count_goes_when_the_board_it_counted_changes() {
     let (mut harness, count) = counted_board(6);
     assert!(shows(&harness, &count), "{count}");
     type_knight_width(&mut harness, 5);
-    assert_eq!(harness.state().knight.session.board().width(), 5);
-    assert_eq!(harness.state().knight.session.count(), None);
+    assert_eq!(harness.state().panes.knight.session.board().width(), 5);
+    assert_eq!(harness.state().panes.knight.session.count(), None);
     assert!(!shows(&harness, &count), "the 6x6 count is gone");
 }
 
@@ -2140,7 +2219,13 @@ fn switching_to_japanese_rewords_the_count_on_show() {
     harness.get_by_label("日本語").click();
     harness.run_steps(8);
     i18n::set(Language::Japanese);
-    let japanese = harness.state().knight.session.count().expect("a count");
+    let japanese = harness
+        .state()
+        .panes
+        .knight
+        .session
+        .count()
+        .expect("a count");
     i18n::set(Language::English);
     assert_ne!(japanese, english);
     assert!(

@@ -17,9 +17,9 @@ use gridtour::knight::{self, Algorithm, Board, BoardLink, Square, Tour, TourKind
 
 use crate::app::command::{Effect, Step};
 use crate::app::jobs::{How, JobEnd};
-use crate::app::knight::command::{BoardChange, Interaction, KnightCommand, KnightMove};
-use crate::app::knight::settings::KnightSettings;
-use crate::app::knight::work::{Comparison, KnightJob, KnightReport, Tours};
+use crate::app::modes::knight::command::{BoardChange, Interaction, KnightCommand, KnightMove};
+use crate::app::modes::knight::settings::KnightSettings;
+use crate::app::modes::knight::work::{Comparison, KnightJob, KnightReport, Tours};
 use crate::app::notice::Notice;
 use crate::app::said::Said;
 use crate::app::session::{Common, Core, Finds, Session};

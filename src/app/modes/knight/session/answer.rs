@@ -12,7 +12,7 @@ use gridtour::knight::{
 use gridtour::tr;
 
 use crate::app::jobs::How;
-use crate::app::knight::work::{Tours, WINDOW_ESTIMATE_SECONDS};
+use crate::app::modes::knight::work::{Tours, WINDOW_ESTIMATE_SECONDS};
 use crate::app::words::estimate_words;
 
 /// The answer to the last search or analysis, while it fits the board.

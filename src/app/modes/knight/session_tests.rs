@@ -9,8 +9,8 @@ use gridtour::knight::{self, Algorithm, Board, Sampling, SolveResult, Square, To
 use super::*;
 use crate::app::browse::BROWSE_LIMIT;
 use crate::app::jobs::run_here;
-use crate::app::knight::settings::KnightSettings;
-use crate::app::work::{Report, Work};
+use crate::app::modes::knight::settings::KnightSettings;
+use crate::app::modes::{Report, Work};
 
 fn session(width: u32, height: u32) -> KnightSession {
     KnightSession::new(&KnightSettings {
@@ -720,7 +720,7 @@ fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
 
 #[test]
 fn comparing_counts_each_search_s_steps_to_its_first_tour() {
-    use crate::app::knight::work::Ended;
+    use crate::app::modes::knight::work::Ended;
     let mut session = session(5, 5);
     give(
         &mut session,

@@ -7,52 +7,40 @@ pub mod settings;
 pub mod ui;
 pub mod work;
 
+pub use session::KnightSession;
+pub use ui::KnightUi;
+
+use gridtour::document::Document;
 use gridtour::knight::TourKind;
 use gridtour::output::Subject;
-
-use super::pane::WindowMode;
-use super::session::Session;
-use super::settings::{Settings, ViewSettings};
-use super::work::{Report, Work};
-use crate::app::app_command::AppCommand;
-use crate::app::knight::settings::KnightSettings;
-use crate::app::mode::Mode;
-use command::KnightCommand;
 use gridtour::tr;
-use session::KnightSession;
+
+use super::super::command::Effect;
+use super::super::pane::WindowMode;
+use super::super::session::Session;
+use settings::KnightSettings;
 use work::KnightJob;
 
 impl WindowMode for KnightSession {
-    const MODE: Mode = Mode::Knight;
     type Settings = KnightSettings;
 
-    fn settings(settings: &mut Settings) -> (&mut KnightSettings, &mut ViewSettings) {
-        (&mut settings.knight, &mut settings.view)
+    fn name() -> &'static str {
+        tr!("mode-knight")
+    }
+
+    fn welcome() -> &'static str {
+        tr!("welcome")
     }
 
     fn restore(settings: &KnightSettings) -> Self {
         KnightSession::new(settings)
     }
 
-    fn wrap(command: KnightCommand) -> AppCommand {
-        AppCommand::Knight(command)
-    }
-
-    fn unwrap(command: &AppCommand) -> Option<&KnightCommand> {
-        match command {
-            AppCommand::Knight(command) => Some(command),
-            _ => None,
-        }
-    }
-
-    fn work(job: KnightJob) -> Work {
-        Work::Knight(job)
-    }
-
-    fn report(report: Report) -> Option<work::KnightReport> {
-        match report {
-            Report::Knight(report) => Some(report),
-            Report::Goishi(_) => None,
+    fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<KnightJob>>, Document> {
+        match document {
+            Document::Tour(tour) => Ok(self.load_tour(tour, source)),
+            Document::KnightLink(link) => Ok(self.load_link(link, source)),
+            other => Err(other),
         }
     }
 

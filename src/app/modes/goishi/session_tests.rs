@@ -8,10 +8,10 @@ use gridtour::job::{Control, Outcome};
 
 use super::*;
 use crate::app::browse::BROWSE_LIMIT;
-use crate::app::goishi::settings::GoishiSettings;
-use crate::app::goishi::work::Request;
+use crate::app::modes::goishi::settings::GoishiSettings;
+use crate::app::modes::goishi::work::Request;
 use crate::app::jobs::run_here;
-use crate::app::work::{Report, Work};
+use crate::app::modes::{Report, Work};
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, one
 /// solution.

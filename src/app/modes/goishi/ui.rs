@@ -5,6 +5,9 @@
 use std::time::Instant;
 
 use eframe::egui;
+use eframe::egui::{Color32, Pos2, Stroke, vec2};
+use gridtour::render::STYLE;
+use crate::app::widgets::colour;
 use gridtour::goishi::{self, Level, Point, Puzzle};
 use gridtour::replay::Event;
 
@@ -13,8 +16,8 @@ use super::session::{EXAMPLES, GoishiSession};
 use super::work::Request;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
-use crate::app::goishi::settings::GoishiSettings;
-use crate::app::goishi::shelf::clock_text;
+use crate::app::modes::goishi::settings::GoishiSettings;
+use crate::app::modes::goishi::shelf::clock_text;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;
@@ -325,6 +328,40 @@ impl ModeUi<GoishiSession> for GoishiUi {
 
     fn view(&mut self) -> &mut View {
         &mut self.view
+    }
+
+    /// Five stones on a 4 x 4 grid and the order that picks them all.
+    fn rules_picture(ui: &mut egui::Ui) {
+        let side = 4;
+        let (rect, _) = ui.allocate_exact_size(vec2(150.0, 150.0), egui::Sense::hover());
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, colour(STYLE.wood));
+        let gap = rect.width() / side as f32;
+        let point = |x: u32, y: u32| -> Pos2 {
+            rect.min + vec2((x as f32 + 0.5) * gap, (y as f32 + 0.5) * gap)
+        };
+        let line = Stroke::new(1.0, colour(STYLE.grid_line));
+        for i in 0..side {
+            painter.line_segment([point(i, 0), point(i, side - 1)], line);
+            painter.line_segment([point(0, i), point(side - 1, i)], line);
+        }
+        // Right, down, left, up: a turn at each stone, never straight back.
+        let order = [(0, 0), (3, 0), (3, 2), (1, 2), (1, 1)];
+        let points: Vec<Pos2> = order.iter().map(|&(x, y)| point(x, y)).collect();
+        painter.add(egui::Shape::line(
+            points.clone(),
+            Stroke::new(3.0, colour(STYLE.path.colour)),
+        ));
+        for (index, &at) in points.iter().enumerate() {
+            painter.circle_filled(at, gap * 0.3, colour(STYLE.stone));
+            painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                (index + 1).to_string(),
+                egui::FontId::proportional(gap * 0.3),
+                Color32::WHITE,
+            );
+        }
     }
 }
 

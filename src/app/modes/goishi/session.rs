@@ -17,10 +17,10 @@ use gridtour::goishi::{self, Broken, Direction, Game, Point, Puzzle, Rating, Rul
 use gridtour::job::Progress;
 
 use crate::app::command::{Effect, Step};
-use crate::app::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
-use crate::app::goishi::settings::GoishiSettings;
-use crate::app::goishi::shelf::{Clock, Record, Shelf, clock_text};
-use crate::app::goishi::work::{GoishiJob, GoishiReport, Outlook};
+use crate::app::modes::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
+use crate::app::modes::goishi::settings::GoishiSettings;
+use crate::app::modes::goishi::shelf::{Clock, Record, Shelf, clock_text};
+use crate::app::modes::goishi::work::{GoishiJob, GoishiReport, Outlook};
 use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
 use crate::app::said::Said;
@@ -40,35 +40,35 @@ pub const FIRST_EXAMPLE: usize = 1;
 pub const EXAMPLES: &[(&str, &str)] = &[
     (
         "seed-example.txt",
-        include_str!("../../../assets/goishi/seed-example.txt"),
+        include_str!("../../../../assets/goishi/seed-example.txt"),
     ),
     (
         "cross-unique.txt",
-        include_str!("../../../assets/goishi/cross-unique.txt"),
+        include_str!("../../../../assets/goishi/cross-unique.txt"),
     ),
     (
         "four-solutions-4x4.txt",
-        include_str!("../../../assets/goishi/four-solutions-4x4.txt"),
+        include_str!("../../../../assets/goishi/four-solutions-4x4.txt"),
     ),
     (
         "unique-6x6-10stones.txt",
-        include_str!("../../../assets/goishi/unique-6x6-10stones.txt"),
+        include_str!("../../../../assets/goishi/unique-6x6-10stones.txt"),
     ),
     (
         "unique-10x10-30stones.txt",
-        include_str!("../../../assets/goishi/unique-10x10-30stones.txt"),
+        include_str!("../../../../assets/goishi/unique-10x10-30stones.txt"),
     ),
     (
         "unique-12x12-35stones.txt",
-        include_str!("../../../assets/goishi/unique-12x12-35stones.txt"),
+        include_str!("../../../../assets/goishi/unique-12x12-35stones.txt"),
     ),
     (
         "unique-60x60-200stones.txt",
-        include_str!("../../../assets/goishi/unique-60x60-200stones.txt"),
+        include_str!("../../../../assets/goishi/unique-60x60-200stones.txt"),
     ),
     (
         "walk-25x25-100stones.txt",
-        include_str!("../../../assets/goishi/walk-25x25-100stones.txt"),
+        include_str!("../../../../assets/goishi/walk-25x25-100stones.txt"),
     ),
 ];
 

@@ -8,51 +8,43 @@ pub mod shelf;
 pub mod ui;
 pub mod work;
 
-use gridtour::output::Subject;
+pub use session::GoishiSession;
+pub use ui::GoishiUi;
 
-use super::pane::WindowMode;
-use super::session::Session;
-use super::settings::{Settings, ViewSettings};
-use super::work::{Report, Work};
-use crate::app::app_command::AppCommand;
-use crate::app::goishi::settings::GoishiSettings;
-use crate::app::mode::Mode;
-use command::GoishiCommand;
+use gridtour::document::Document;
+use gridtour::output::Subject;
 use gridtour::tr;
-use session::GoishiSession;
+
+use super::super::command::Effect;
+use super::super::pane::WindowMode;
+use super::super::session::Session;
+use command::GoishiCommand;
+use settings::GoishiSettings;
 use work::GoishiJob;
 
 impl WindowMode for GoishiSession {
-    const MODE: Mode = Mode::Goishi;
     type Settings = GoishiSettings;
 
-    fn settings(settings: &mut Settings) -> (&mut GoishiSettings, &mut ViewSettings) {
-        (&mut settings.goishi, &mut settings.view)
+    fn name() -> &'static str {
+        tr!("mode-goishi")
+    }
+
+    fn welcome() -> &'static str {
+        tr!("welcome-goishi")
     }
 
     fn restore(settings: &GoishiSettings) -> Self {
         GoishiSession::new(settings)
     }
 
-    fn wrap(command: GoishiCommand) -> AppCommand {
-        AppCommand::Goishi(command)
+    fn merge_saved(mine: &mut GoishiSettings, theirs: GoishiSettings) {
+        mine.shelf = shelf::merged(&mine.shelf, theirs.shelf);
     }
 
-    fn unwrap(command: &AppCommand) -> Option<&GoishiCommand> {
-        match command {
-            AppCommand::Goishi(command) => Some(command),
-            _ => None,
-        }
-    }
-
-    fn work(job: GoishiJob) -> Work {
-        Work::Goishi(job)
-    }
-
-    fn report(report: Report) -> Option<work::GoishiReport> {
-        match report {
-            Report::Goishi(report) => Some(report),
-            Report::Knight(_) => None,
+    fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<GoishiJob>>, Document> {
+        match document {
+            Document::Goishi(loaded) => Ok(self.load(loaded, source)),
+            other => Err(other),
         }
     }
 

@@ -5,6 +5,10 @@
 use std::borrow::Cow;
 
 use eframe::egui;
+use eframe::egui::{Color32, Rect, Stroke, vec2};
+use gridtour::knight::KNIGHT_MOVES;
+use gridtour::render::STYLE;
+use crate::app::widgets::colour;
 use gridtour::english::group_digits;
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
 use gridtour::replay::Event;
@@ -14,7 +18,7 @@ use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
 use super::work::Ended;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
-use crate::app::knight::settings::KnightSettings;
+use crate::app::modes::knight::settings::KnightSettings;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;
@@ -267,6 +271,41 @@ impl ModeUi<KnightSession> for KnightUi {
 
     fn view(&mut self) -> &mut View {
         &mut self.view
+    }
+
+    /// A knight in the middle of a 5 x 5 board and its eight moves.
+    fn rules_picture(ui: &mut egui::Ui) {
+        let side = 5;
+        let (rect, _) = ui.allocate_exact_size(vec2(150.0, 150.0), egui::Sense::hover());
+        let painter = ui.painter_at(rect);
+        let cell = rect.width() / side as f32;
+        let centre = |x: i32, y: i32| rect.min + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
+        for y in 0..side {
+            for x in 0..side {
+                let dark = (x + y) % 2 == 1;
+                let fill = colour(if dark {
+                    STYLE.dark_square
+                } else {
+                    STYLE.light_square
+                });
+                let min = rect.min + vec2(x as f32 * cell, y as f32 * cell);
+                painter.rect_filled(Rect::from_min_size(min, vec2(cell, cell)), 0.0, fill);
+            }
+        }
+        let from = centre(2, 2);
+        for (dx, dy) in KNIGHT_MOVES {
+            let to = centre(2 + dx, 2 + dy);
+            painter.line_segment([from, to], Stroke::new(2.0, colour(STYLE.path.colour)));
+            painter.circle_filled(to, cell * 0.15, colour(STYLE.path.colour));
+        }
+        painter.circle_filled(from, cell * 0.3, colour(STYLE.knight));
+        painter.text(
+            from,
+            egui::Align2::CENTER_CENTER,
+            "N",
+            egui::FontId::proportional(cell * 0.4),
+            Color32::WHITE,
+        );
     }
 }
 
