@@ -320,7 +320,8 @@ fn a_count_says_how_many_starting_stones_it_has_searched_from() {
         control.snapshot().detail(),
         Some(&goishi::Phase::CountingFrom {
             searched: 30,
-            stones: 30
+            stones: 30,
+            explored_thousandths: 30_000,
         })
     );
     // Counts with a small limit look for solutions one at a time instead.

@@ -27,6 +27,11 @@ pub enum Phase {
         searched: u32,
         /// The puzzle's stones: every one is a starting stone.
         stones: u32,
+        /// The starting stones searched so far in thousandths, those under
+        /// way counted by the share of their search tree behind them: a
+        /// count of a few costly stones moves and foretells its end before
+        /// the first of them is done.
+        explored_thousandths: u64,
     },
     /// A made puzzle's uniqueness being proven by a full search.
     ProvingUnique {
@@ -45,10 +50,15 @@ impl Phase {
     /// The seconds a count's starting stones so far say are left.
     fn seconds_left(&self, progress: &Progress) -> Option<f64> {
         match *self {
-            Phase::CountingFrom { searched, stones } if searched > 0 => Some(
-                progress.elapsed.as_secs_f64() * f64::from(stones.saturating_sub(searched))
-                    / f64::from(searched),
-            ),
+            Phase::CountingFrom {
+                stones,
+                explored_thousandths,
+                ..
+            } if explored_thousandths > 0 => {
+                let explored = explored_thousandths as f64 / 1000.0;
+                let left = (f64::from(stones) - explored).max(0.0);
+                Some(progress.elapsed.as_secs_f64() * left / explored)
+            }
             _ => None,
         }
     }
@@ -58,9 +68,15 @@ impl Detail for Phase {
     fn headway(&self, progress: &Progress) -> Option<Headway> {
         let left = self.seconds_left(progress);
         match *self {
-            Phase::CountingFrom { searched, stones } => {
-                Some(Headway::of(f64::from(searched), f64::from(stones), left))
-            }
+            Phase::CountingFrom {
+                stones,
+                explored_thousandths,
+                ..
+            } => Some(Headway::of(
+                explored_thousandths as f64 / 1000.0,
+                f64::from(stones),
+                left,
+            )),
             Phase::Composing { block, blocks } => Some(Headway::of(
                 f64::from(block.saturating_sub(1)),
                 f64::from(blocks),
@@ -75,7 +91,9 @@ impl Detail for Phase {
             Phase::Composing { block, blocks } => {
                 tr!("detail-composing", block = block, blocks = blocks)
             }
-            Phase::CountingFrom { searched, stones } => {
+            Phase::CountingFrom {
+                searched, stones, ..
+            } => {
                 let left = self
                     .seconds_left(progress)
                     .filter(|&left| left >= 1.0)
@@ -139,6 +157,7 @@ mod tests {
             Phase::CountingFrom {
                 searched: 12,
                 stones: 60,
+                explored_thousandths: 12_000,
             },
             two_minutes,
         )
@@ -153,6 +172,7 @@ mod tests {
             Phase::CountingFrom {
                 searched: 599,
                 stones: 600,
+                explored_thousandths: 599_000,
             },
             Duration::from_millis(500),
         )
@@ -170,15 +190,21 @@ mod tests {
                 .headway()
                 .map(|h| h.to_string())
         };
-        let stones = |searched| Phase::CountingFrom {
+        let stones = |searched, explored_thousandths| Phase::CountingFrom {
             searched,
             stones: 60,
+            explored_thousandths,
         };
         assert_eq!(
-            headway(stones(15), 20.0),
+            headway(stones(15, 15_000), 20.0),
             Some("25%, about 60 seconds left".into())
         );
-        assert_eq!(headway(stones(0), 20.0), Some("0%".into()));
+        assert_eq!(headway(stones(0, 0), 20.0), Some("0%".into()));
+        // Two stones half searched and none finished: a share, and a time.
+        assert_eq!(
+            headway(stones(0, 1_500), 10.0),
+            Some("2%, about 7 minutes left".into())
+        );
         assert_eq!(
             headway(
                 Phase::Composing {

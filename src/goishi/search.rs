@@ -110,8 +110,13 @@ pub(super) enum Goal<'a> {
     /// The first solution other than those excluded (at most
     /// [`MAX_EXCLUDED`]); the search stops there.
     First { excluded: &'a [Vec<u32>] },
-    /// The number of solutions, saturating at `limit`.
-    Count { limit: u64 },
+    /// The number of solutions, saturating at `limit`; `explored`, if
+    /// given, hears now and then how much of the search lies behind it
+    /// (see [`Search::share_explored`]).
+    Count {
+        limit: u64,
+        explored: Option<&'a (dyn Fn(f64) + Sync)>,
+    },
     /// Every solution, passed to the callback as stone numbers.
     Each(&'a mut dyn FnMut(&[u32]) -> ControlFlow<()>),
 }
@@ -323,6 +328,23 @@ impl<'a> Search<'a> {
             .collect()
     }
 
+    /// The share of the current exploration's tree behind it, by Knuth's
+    /// measure of a backtrack's progress: each frame's moves taken before
+    /// the one under way, as a share of its moves, weighted by the share
+    /// of the tree its frame stands for.
+    fn share_explored(&self) -> f64 {
+        let (mut behind, mut weight) = (0.0, 1.0);
+        for frame in &self.stack {
+            if frame.move_count == 0 {
+                break;
+            }
+            let moves = f64::from(frame.move_count);
+            behind += weight * f64::from(frame.next_move.saturating_sub(1)) / moves;
+            weight /= moves;
+        }
+        behind
+    }
+
     pub(super) fn flush_nodes(&mut self) {
         self.control.add_nodes(self.unreported);
         self.memo.catch_up(self.unreported);
@@ -491,7 +513,7 @@ impl<'a> Search<'a> {
         let frame = self.frame(start, arrival, following, None);
         self.leave_play(frame);
         let limit = match goal {
-            Goal::Count { limit } => *limit,
+            Goal::Count { limit, .. } => *limit,
             _ => u64::MAX,
         };
         let mut result = 0;
@@ -508,6 +530,14 @@ impl<'a> Search<'a> {
                     self.memo.prefetch_insert(hash);
                 }
                 self.tick(give_up)?;
+                if self.unreported == 0
+                    && let Goal::Count {
+                        explored: Some(explored),
+                        ..
+                    } = goal
+                {
+                    explored(self.share_explored());
+                }
                 self.pick::<WATCHED>(target);
                 let following = self.still_following(goal, following);
                 match self.value_of_move::<WATCHED>(target, direction, goal, following)? {

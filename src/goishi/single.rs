@@ -256,7 +256,7 @@ pub(super) fn generate_single(
             NODES_PER_COUNT,
             Threads::One,
             control,
-            &|_| {},
+            &|_, _| {},
         )
     };
     for _ in 0..MAX_WALKS {

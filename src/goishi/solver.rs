@@ -22,7 +22,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use super::lines::{DOWN, LEFT, RIGHT, UP};
 use super::memo::Memo;
@@ -331,13 +331,14 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<
     }
     let limit = limit.unwrap_or(u64::MAX);
     let stones = u32::try_from(puzzle.stone_count()).unwrap_or(u32::MAX);
-    let searched_from = |searched: usize| {
+    let searched_from = |searched: usize, explored: f64| {
         control.set_detail(Phase::CountingFrom {
             searched: u32::try_from(searched).unwrap_or(u32::MAX),
             stones,
+            explored_thousandths: (explored * 1000.0) as u64,
         });
     };
-    searched_from(0);
+    searched_from(0, 0.0);
     match count_within(
         puzzle,
         limit,
@@ -365,15 +366,16 @@ pub(super) enum Threads {
 /// Counts like [`count`] (saturating at `limit`), but gives up with `None`
 /// once a worker has searched `max_nodes` nodes. The puzzle generator uses
 /// it with [`Threads::One`] to stay fast and reproducible. After each
-/// starting stone's search, `on_searched` gets how many starting stones
-/// have been searched in all.
+/// starting stone's search, and now and then during one, `on_searched`
+/// gets how many starting stones have been searched in all, and how many
+/// with the shares of those under way.
 pub(super) fn count_within(
     puzzle: &Puzzle,
     limit: u64,
     max_nodes: u64,
     threads: Threads,
     control: &Control,
-    on_searched: &(dyn Fn(usize) + Sync),
+    on_searched: &(dyn Fn(usize, f64) + Sync),
 ) -> Outcome<Option<u64>> {
     let layout = Layout::new(puzzle);
     if layout.len() == 0 || limit == 0 {
@@ -385,21 +387,49 @@ pub(super) fn count_within(
     let next_start = AtomicUsize::new(0);
     let starts = random_order(layout.len());
     let searched = AtomicUsize::new(0);
+    // Each worker's share of the start it searches, in millionths.
+    let under_way: Vec<AtomicU32> = (0..control.resources().threads.max(1))
+        .map(|_| AtomicU32::new(0))
+        .collect();
+    let next_worker = AtomicUsize::new(0);
+    let report = |searched: usize| {
+        let shares: u64 = under_way
+            .iter()
+            .map(|share| u64::from(share.load(Ordering::Relaxed)))
+            .sum();
+        on_searched(searched, searched as f64 + shares as f64 / 1e6);
+    };
     run_workers((&layout, None), threads, control, |search| {
         search.begin_attempt(max_nodes, None);
+        let Some(share) = under_way.get(next_worker.fetch_add(1, Ordering::Relaxed)) else {
+            return;
+        };
+        // Said again only when it moved by a thousandth: the search calls
+        // this a few thousand times a second.
+        let explored = |explored: f64| {
+            let now = (explored * 1e6) as u32;
+            if share.swap(now, Ordering::Relaxed) / 1000 != now / 1000 {
+                report(searched.load(Ordering::Relaxed));
+            }
+        };
         loop {
             let start = next_start.fetch_add(1, Ordering::Relaxed);
             if start >= layout.len() || stop() {
                 return;
             }
             let start = Opening::anywhere(starts[start]);
-            match search.explore(start, &mut Goal::Count { limit }, &stop) {
+            let goal = &mut Goal::Count {
+                limit,
+                explored: Some(&explored),
+            };
+            match search.explore(start, goal, &stop) {
                 Ok(found) => {
                     control.add_found(found);
                     let _ = total.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |sum| {
                         Some(sum.saturating_add(found))
                     });
-                    on_searched(searched.fetch_add(1, Ordering::Relaxed) + 1);
+                    share.store(0, Ordering::Relaxed);
+                    report(searched.fetch_add(1, Ordering::Relaxed) + 1);
                 }
                 Err(Stop::GaveUp) if search.budget == 0 => {
                     over_budget.store(true, Ordering::Relaxed);
@@ -514,13 +544,54 @@ mod tests {
         let never = || false;
         (0..layout.len())
             .map(|start| {
-                let goal = &mut Goal::Count { limit: u64::MAX };
+                let goal = &mut Goal::Count {
+                    limit: u64::MAX,
+                    explored: None,
+                };
                 match search.explore(Opening::anywhere(start), goal, &never) {
                     Ok(found) => found,
                     Err(_) => unreachable!("nothing stops this search"),
                 }
             })
             .sum()
+    }
+
+    #[test]
+    fn a_count_says_how_far_it_has_got_within_a_starting_stone() {
+        let (puzzle, _) = walk_forward(12, 12, 32, &mut Rng::new(1)).unwrap();
+        let heard = Mutex::new(Vec::new());
+        let on_searched = |searched: usize, explored: f64| {
+            heard.lock().unwrap().push((searched, explored));
+        };
+        let counted = count_within(
+            &puzzle,
+            u64::MAX,
+            u64::MAX,
+            Threads::One,
+            &Control::new(),
+            &on_searched,
+        );
+        assert_eq!(
+            counted,
+            Outcome::Done(Some(count_with_memo(&puzzle, 1 << 20)))
+        );
+        let heard = heard.into_inner().unwrap();
+        assert_eq!(heard.last(), Some(&(32, 32.0)));
+        for pair in heard.windows(2) {
+            let ((searched, explored), (next_searched, next_explored)) = (pair[0], pair[1]);
+            assert!(
+                next_searched >= searched && next_explored >= explored,
+                "{pair:?}"
+            );
+        }
+        for &(searched, explored) in &heard {
+            assert!((searched as f64..searched as f64 + 1.0).contains(&explored));
+        }
+        let within = heard.iter().filter(|(_, explored)| explored.fract() > 0.0);
+        assert!(
+            within.count() > 0,
+            "no share of a stone under way: {heard:?}"
+        );
     }
 
     #[test]
