@@ -69,6 +69,12 @@ const WINDOW_ICON: &[u8] = include_bytes!("../../assets/icons/gridtour-256.png")
 /// Opens the window, on the file or link `open` if given, and runs until
 /// it closes; its jobs may use `resources`.
 pub fn run(resources: Resources, open: Option<OsString>) -> eframe::Result {
+    // Counts keep their progress beside the saved state, to be taken up
+    // after the window closed during one.
+    let resources = match eframe::storage_dir("gridtour") {
+        Some(folder) => resources.with_keep_dir(folder.join("counts")),
+        None => resources,
+    };
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("gridtour")
         .with_app_id("io.github.gridtour")

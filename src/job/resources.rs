@@ -15,6 +15,10 @@ pub struct Resources {
     /// Where a count whose states do not fit in the memory budget writes
     /// them instead (the frontier sweep's scratch files).
     pub scratch_dir: PathBuf,
+    /// Where work that may outlast the program keeps its progress, to be
+    /// taken up when it is asked for again (the window's counts); none
+    /// by default, where a caller names each file (`--checkpoint`).
+    pub keep_dir: Option<PathBuf>,
 }
 
 impl Default for Resources {
@@ -28,6 +32,7 @@ impl Default for Resources {
             threads,
             memory_budget: crate::memory::default_budget(threads),
             scratch_dir: std::env::temp_dir(),
+            keep_dir: None,
         }
     }
 }
@@ -47,6 +52,14 @@ impl Resources {
     pub fn with_memory_budget(self, bytes: u64) -> Self {
         Self {
             memory_budget: bytes.max(1),
+            ..self
+        }
+    }
+
+    /// The same resources keeping long work's progress in `directory`.
+    pub fn with_keep_dir(self, directory: PathBuf) -> Self {
+        Self {
+            keep_dir: Some(directory),
             ..self
         }
     }

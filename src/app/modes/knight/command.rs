@@ -90,6 +90,11 @@ pub enum KnightCommand {
     CopyLink,
     /// Counts the tours of the board (or from the chosen square).
     CountTours,
+    /// Goes on with the count that was under way when the window last
+    /// closed, from its kept progress.
+    TakeUpCount,
+    /// Forgets that count and deletes its kept progress.
+    ForgetCount,
     /// Runs every search from the chosen square and compares their steps.
     CompareSearches,
     /// Estimates the number of tours the count would count.
@@ -119,6 +124,8 @@ impl Command for KnightCommand {
             KnightCommand::NewWalk => tr!("new-walk"),
             KnightCommand::CopyLink => tr!("copy-link"),
             KnightCommand::CountTours => tr!("count-tours"),
+            KnightCommand::TakeUpCount => tr!("take-up-count"),
+            KnightCommand::ForgetCount => tr!("forget-count"),
             KnightCommand::EstimateTours => tr!("estimate-tours"),
             KnightCommand::CompareSearches => tr!("compare-searches"),
             KnightCommand::Common(common) => common.label(Finds::Tours),
@@ -136,6 +143,8 @@ impl Command for KnightCommand {
             KnightCommand::CountTours => {
                 tr!("count-tours-does")
             }
+            KnightCommand::TakeUpCount => tr!("take-up-count-does"),
+            KnightCommand::ForgetCount => tr!("forget-count-does"),
             KnightCommand::EstimateTours => tr!("estimate-tours-does"),
             KnightCommand::CompareSearches => tr!("compare-searches-does"),
             KnightCommand::Common(common) => common.description(Finds::Tours),

@@ -18,7 +18,7 @@ use gridtour::knight::{self, Algorithm, Board, BoardLink, Square, Tour, TourKind
 use crate::app::command::{Effect, Step};
 use crate::app::jobs::{How, JobEnd};
 use crate::app::modes::knight::command::{BoardChange, Interaction, KnightCommand, KnightMove};
-use crate::app::modes::knight::settings::KnightSettings;
+use crate::app::modes::knight::settings::{KnightSettings, UnfinishedCount};
 use crate::app::modes::knight::work::{Comparison, KnightJob, KnightReport, Tours};
 use crate::app::notice::Notice;
 use crate::app::said::Said;
@@ -77,6 +77,9 @@ pub struct KnightSession {
     compared: Option<(Square, Vec<Comparison>)>,
     /// The square the running or last count was restricted to.
     counted_from: Option<Square>,
+    /// The count under way when the window last closed, offered to be
+    /// taken up.
+    unfinished: Option<UnfinishedCount>,
     show_failing_starts: bool,
     /// Row-major mask of the failing starts of the board as it is.
     failing_starts: Option<Vec<bool>>,
@@ -117,6 +120,7 @@ impl KnightSession {
             found_kind: TourKind::Open,
             compared: None,
             counted_from: None,
+            unfinished: None,
             show_failing_starts: false,
             failing_starts: None,
             show_hints: true,
@@ -138,6 +142,9 @@ impl KnightSession {
             .map(|[x, y]| Square::new(x, y))
             .filter(|&square| session.board().contains(square));
         session.count_from_start = settings.count_from_start && session.count_start.is_some();
+        session.unfinished = settings
+            .unfinished_count
+            .filter(|count| count.start().is_none_or(|start| session.board().contains(start)));
         session
     }
 
@@ -150,6 +157,13 @@ impl KnightSession {
         settings.interaction = self.interaction;
         settings.count_start = self.count_start.map(|square| [square.x, square.y]);
         settings.count_from_start = self.count_from_start;
+        settings.unfinished_count = match self.core.running {
+            Some(JobKind::Count) => Some(UnfinishedCount {
+                start: self.counted_from.map(|square| [square.x, square.y]),
+                closed: self.found_kind == TourKind::Closed,
+            }),
+            _ => self.unfinished,
+        };
         settings.blocked = self
             .board()
             .blocked_squares()
@@ -236,6 +250,13 @@ impl KnightSession {
     /// Whether counts are of tours from the chosen square, and that square.
     pub fn count_start(&self) -> (bool, Option<Square>) {
         (self.count_from_start, self.count_start)
+    }
+
+    /// The count under way when the window last closed, on offer to be
+    /// taken up.
+    pub fn unfinished_count(&self) -> Option<Tours> {
+        let count = self.unfinished?;
+        Some(Tours::of(self.board(), count.start(), count.kind()))
     }
 
     /// The result of the last count, while it still fits the board, in
@@ -456,9 +477,23 @@ impl KnightSession {
     }
 
     fn change_board(&mut self, change: BoardChange) -> Vec<Effect<KnightJob>> {
+        // The count on offer was of the board as it was.
+        let forget = self.forget_unfinished();
         self.core.playback.stop();
         self.record(KnightMove::Reset(Box::new(change)));
-        self.board_changed()
+        let mut effects = self.board_changed();
+        effects.extend(forget);
+        effects
+    }
+
+    /// Puts away the count on offer, deleting its kept progress.
+    fn forget_unfinished(&mut self) -> Option<Effect<KnightJob>> {
+        let count = self.unfinished.take()?;
+        Some(Effect::Advise(KnightJob::ForgetCount {
+            board: self.board().clone(),
+            start: count.start(),
+            kind: count.kind(),
+        }))
     }
 
     /// Forgets what no longer fits the board, and stops the job that worked
@@ -661,6 +696,9 @@ impl Session for KnightSession {
             KnightCommand::NewWalk => self.line_len() > 0,
             KnightCommand::CopyLink => true,
             KnightCommand::CountTours => self.core.running != Some(JobKind::Count),
+            KnightCommand::TakeUpCount | KnightCommand::ForgetCount => {
+                self.unfinished.is_some() && self.core.running != Some(JobKind::Count)
+            }
             KnightCommand::EstimateTours => self.core.running != Some(JobKind::Estimate),
             KnightCommand::CompareSearches => {
                 self.count_start.is_some() && self.core.running != Some(JobKind::Compare)
@@ -774,6 +812,18 @@ impl Session for KnightSession {
                 vec![Effect::Copy(link)]
             }
             KnightCommand::CountTours => self.start_count(),
+            KnightCommand::TakeUpCount => match self.unfinished.take() {
+                Some(count) => {
+                    self.kind = count.kind();
+                    if let Some(start) = count.start() {
+                        self.count_start = Some(start);
+                    }
+                    self.count_from_start = count.start.is_some();
+                    self.start_count()
+                }
+                None => Vec::new(),
+            },
+            KnightCommand::ForgetCount => self.forget_unfinished().into_iter().collect(),
             KnightCommand::EstimateTours => self.start_estimate(),
             KnightCommand::CompareSearches => match self.count_start {
                 Some(start) => {
@@ -837,7 +887,7 @@ impl Session for KnightSession {
         let kind = self.core.running.take();
         let mut how = How::Done;
         match report {
-            KnightReport::Found(_) | KnightReport::Watching(_) => {}
+            KnightReport::Found(_) | KnightReport::Watching(_) | KnightReport::CountForgotten => {}
             KnightReport::Watched(tour) => {
                 let nothing_to_watch = self
                     .core

@@ -759,3 +759,88 @@ fn a_board_built_from_tiles_says_there_is_no_search_to_watch_and_shows_its_tour(
     let tour = session.tour().expect("the built tour is on show");
     knight::validate(session.board(), &tour.path, TourKind::Open).expect("a tour");
 }
+
+#[test]
+fn a_count_under_way_is_remembered_and_offered_at_the_next_start() {
+    let mut session = session(6, 6);
+    give(&mut session, KnightCommand::SetKind(TourKind::Closed));
+    let effects = session.apply(KnightCommand::CountTours);
+    assert!(matches!(
+        effects.as_slice(),
+        [Effect::Start(KnightJob::Count { .. })]
+    ));
+    // The window closes during the count: its settings name it.
+    let mut settings = KnightSettings::default();
+    session.remember(&mut settings);
+    let unfinished = settings.unfinished_count.expect("the count under way");
+    assert_eq!((unfinished.kind(), unfinished.start()), (TourKind::Closed, None));
+    // The next window offers it, worded for the board.
+    let mut next = KnightSession::new(&settings);
+    let offered = next.unfinished_count().expect("offered");
+    assert_eq!(offered, Tours::of(next.board(), None, TourKind::Closed));
+    // Ignored, the offer stays for the start after.
+    let mut again = KnightSettings::default();
+    next.remember(&mut again);
+    assert_eq!(again.unfinished_count, Some(unfinished));
+    // Taken up: the same count starts, and the offer is gone.
+    assert!(next.can(&KnightCommand::TakeUpCount));
+    let effects = next.apply(KnightCommand::TakeUpCount);
+    assert_eq!(
+        effects,
+        [Effect::Start(KnightJob::Count {
+            board: next.board().clone(),
+            start: None,
+            kind: TourKind::Closed,
+        })]
+    );
+    assert_eq!(next.unfinished_count(), None);
+    run(&mut next, effects);
+    assert_eq!(
+        next.count().as_deref(),
+        Some("9,862 undirected closed tours (each cycle counted once).")
+    );
+    let mut done = KnightSettings::default();
+    next.remember(&mut done);
+    assert_eq!(done.unfinished_count, None, "a finished count is not offered");
+}
+
+#[test]
+fn a_count_on_offer_is_forgotten_when_asked_or_when_the_board_changes() {
+    let from_c3 = |session: &KnightSession| {
+        let mut settings = KnightSettings::default();
+        session.remember(&mut settings);
+        settings.unfinished_count = Some(UnfinishedCount {
+            start: Some([2, 5]),
+            closed: false,
+        });
+        KnightSession::new(&settings)
+    };
+    let mut asked = from_c3(&session(8, 8));
+    let c3 = square(&asked, "c3");
+    assert_eq!(
+        asked.apply(KnightCommand::ForgetCount),
+        [Effect::Advise(KnightJob::ForgetCount {
+            board: asked.board().clone(),
+            start: Some(c3),
+            kind: TourKind::Open,
+        })]
+    );
+    assert_eq!(asked.unfinished_count(), None);
+    assert!(!asked.can(&KnightCommand::TakeUpCount));
+    // A new board size: the count was of the old board.
+    let mut resized = from_c3(&session(8, 8));
+    let old_board = resized.board().clone();
+    let effects = resized.apply(KnightCommand::Resize {
+        width: 7,
+        height: 7,
+    });
+    assert!(
+        effects.contains(&Effect::Advise(KnightJob::ForgetCount {
+            board: old_board,
+            start: Some(c3),
+            kind: TourKind::Open,
+        })),
+        "{effects:?}"
+    );
+    assert_eq!(resized.unfinished_count(), None);
+}

@@ -1,6 +1,6 @@
 //! What the knight's tour mode remembers between runs.
 
-use gridtour::knight::{Algorithm, TourKind};
+use gridtour::knight::{Algorithm, Square, TourKind};
 use serde::{Deserialize, Serialize};
 
 use super::command::Interaction;
@@ -31,6 +31,20 @@ pub struct KnightSettings {
     pub count_start: Option<[u32; 2]>,
     /// Whether counts are of tours from `count_start` only.
     pub count_from_start: bool,
+    /// The count of this board under way when the window last closed,
+    /// whose progress is kept to be taken up.
+    pub unfinished_count: Option<UnfinishedCount>,
+}
+
+/// A count of the board's tours that did not finish: which tours it
+/// counts. Its progress is kept in a file named after the same request
+/// (see `work::kept_progress`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnfinishedCount {
+    /// The square its tours start from, as `[x, y]`, or all tours.
+    pub start: Option<[u32; 2]>,
+    /// Whether it counts closed tours.
+    pub closed: bool,
 }
 
 impl Default for KnightSettings {
@@ -46,6 +60,7 @@ impl Default for KnightSettings {
             interaction: Interaction::default(),
             count_start: None,
             count_from_start: false,
+            unfinished_count: None,
         }
     }
 }
@@ -53,11 +68,7 @@ impl Default for KnightSettings {
 impl KnightSettings {
     /// The tour kind the user chose.
     pub fn tour_kind(&self) -> TourKind {
-        if self.closed {
-            TourKind::Closed
-        } else {
-            TourKind::Open
-        }
+        tour_kind(self.closed)
     }
 
     /// The solver the user chose, or the first one if the stored name is
@@ -68,5 +79,26 @@ impl KnightSettings {
             .copied()
             .find(|algorithm| algorithm.label() == self.algorithm)
             .unwrap_or(Algorithm::ALL[0])
+    }
+}
+
+impl UnfinishedCount {
+    /// The tours it counts: open or closed.
+    pub fn kind(self) -> TourKind {
+        tour_kind(self.closed)
+    }
+
+    /// The square its tours start from, if they have one.
+    pub fn start(self) -> Option<Square> {
+        self.start.map(|[x, y]| Square::new(x, y))
+    }
+}
+
+/// Closed tours, or open ones.
+fn tour_kind(closed: bool) -> TourKind {
+    if closed {
+        TourKind::Closed
+    } else {
+        TourKind::Open
     }
 }

@@ -182,6 +182,17 @@ impl ModeUi<KnightSession> for KnightUi {
             |command| session.can(command),
             out,
         );
+        if let Some(tours) = session.unfinished_count() {
+            ui.group(|ui| {
+                ui.label(tr!("count-unfinished", what = tours.words()));
+                widgets::button_row(
+                    ui,
+                    [KnightCommand::TakeUpCount, KnightCommand::ForgetCount],
+                    |command| session.can(command),
+                    out,
+                );
+            });
+        }
         widgets::found_browser(ui, session, out);
     }
 

@@ -2,9 +2,11 @@
 //! report, and the code that runs them on a worker thread.
 
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::sync::mpsc::Receiver;
+use std::time::Duration;
 
-use gridtour::job::{Control, Outcome};
+use gridtour::job::{Checkpointing, Control, Outcome};
 use gridtour::knight::trace::Step;
 use gridtour::knight::{
     self, Algorithm, Board, Count, Estimate, NoTour, NotCounted, Patience, Sampling, SolveResult,
@@ -39,6 +41,16 @@ pub enum KnightJob {
         /// The board as it was asked.
         board: Board,
         /// Only tours from this square (directed), or all (undirected).
+        start: Option<Square>,
+        /// Open or closed.
+        kind: TourKind,
+    },
+    /// Deletes the kept progress of a count of `board`'s tours (see
+    /// [`kept_progress`]).
+    ForgetCount {
+        /// The board as it was counted.
+        board: Board,
+        /// The count's start square, if it had one.
         start: Option<Square>,
         /// Open or closed.
         kind: TourKind,
@@ -112,6 +124,8 @@ pub enum KnightReport {
     Watched(Tour),
     /// The searches compared, in the order of [`Algorithm::ALL`].
     Compared(Vec<Comparison>),
+    /// A count's kept progress is deleted.
+    CountForgotten,
 }
 
 /// How one search did against the others.
@@ -155,6 +169,7 @@ impl KnightJob {
                 let tours = Tours::of(board, *start, *kind);
                 Said::new(move || tr!("job-counting", what = tours.words()))
             }
+            KnightJob::ForgetCount { .. } => Said::new(|| tr!("job-forget-count").to_owned()),
             KnightJob::FailingStarts { .. } => Said::new(|| tr!("job-failing-starts").to_owned()),
             KnightJob::Watch { board, start, .. } => {
                 let start = board.square_name(*start);
@@ -195,7 +210,30 @@ impl KnightJob {
                 if let Some(reason) = knight::why_no_tour(&board, start, kind) {
                     return Outcome::Done(KnightReport::NoTour(reason));
                 }
-                count_and_browse(&board, start, kind, control, emit)
+                let kept = kept_progress(&board, start, kind, control);
+                if let Some(path) = &kept {
+                    if let Some(folder) = path.parent() {
+                        let _ = std::fs::create_dir_all(folder);
+                    }
+                    control.save_progress(Checkpointing {
+                        path: path.clone(),
+                        every: KEEP_PROGRESS_EVERY,
+                    });
+                }
+                let counted = count_and_browse(&board, start, kind, control, emit);
+                // Stopped by a person or a change of board, not by closing
+                // the window (which ends the thread with the program): the
+                // count is given up.
+                if let (Outcome::Cancelled, Some(path)) = (&counted, kept) {
+                    let _ = std::fs::remove_file(path);
+                }
+                counted
+            }
+            KnightJob::ForgetCount { board, start, kind } => {
+                if let Some(path) = kept_progress(&board, start, kind, control) {
+                    let _ = std::fs::remove_file(path);
+                }
+                Outcome::Done(KnightReport::CountForgotten)
             }
             KnightJob::FailingStarts { board } => {
                 knight::warnsdorff_failing_starts(&board, control).map(KnightReport::FailingStarts)
@@ -308,6 +346,41 @@ const WINDOW_PATIENCE: Patience = Patience::Seconds(7.0 * 24.0 * 3600.0);
 
 /// Counts with [`knight::count`] while the first [`BROWSE_LIMIT`] tours of
 /// a separate enumeration are streamed for browsing.
+/// How often a count in the window saves its progress: a window closed
+/// during a count of hours loses at most this much of it.
+const KEEP_PROGRESS_EVERY: Duration = Duration::from_secs(120);
+
+/// The file in the folder the window keeps long work in (see
+/// [`gridtour::job::Resources::keep_dir`]) where a count of `kind` tours of
+/// `board` from `start` keeps its progress: named after the request, so
+/// that the same count asked again takes it up (the file's own header
+/// refuses it to any other).
+pub fn kept_progress(
+    board: &Board,
+    start: Option<Square>,
+    kind: TourKind,
+    control: &Control,
+) -> Option<PathBuf> {
+    let folder = control.resources().keep_dir.as_ref()?;
+    // FNV-1a of the blocked squares, to tell boards of one size apart.
+    let blocked = board
+        .blocked_squares()
+        .iter()
+        .flat_map(|square| [square.x, square.y])
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, coordinate| {
+            (hash ^ u64::from(coordinate)).wrapping_mul(0x0100_0000_01b3)
+        });
+    let kind = match kind {
+        TourKind::Open => "open",
+        TourKind::Closed => "closed",
+    };
+    let from = start.map_or_else(|| "all".to_owned(), |start| board.square_name(start));
+    let (width, height) = (board.width(), board.height());
+    Some(folder.join(format!(
+        "count-{width}x{height}-{kind}-{from}-{blocked:016x}.sweep"
+    )))
+}
+
 fn count_and_browse(
     board: &Board,
     start: Option<Square>,
@@ -367,5 +440,52 @@ impl Tours {
             (None, TourKind::Open) => tr!("undirected-open-tours").to_owned(),
             (None, TourKind::Closed) => tr!("undirected-closed-tours").to_owned(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gridtour::job::Resources;
+
+    use super::*;
+
+    #[test]
+    fn each_count_keeps_its_progress_in_a_file_of_its_own() {
+        let folder = std::env::temp_dir().join(format!("gridtour-kept-{}", std::process::id()));
+        let control = Control::with_resources(Resources::default().with_keep_dir(folder.clone()));
+        let board = Board::new(8, 8).expect("board");
+        let mut holey = board.clone();
+        holey.set_blocked(Square::new(3, 3), true);
+        let a1 = board.parse_square("a1").expect("a1");
+        let names: Vec<PathBuf> = [
+            (&board, None, TourKind::Open),
+            (&board, None, TourKind::Closed),
+            (&board, Some(a1), TourKind::Open),
+            (&holey, None, TourKind::Open),
+        ]
+        .into_iter()
+        .map(|(board, start, kind)| kept_progress(board, start, kind, &control).expect("kept"))
+        .collect();
+        for (index, name) in names.iter().enumerate() {
+            assert_eq!(name.parent(), Some(folder.as_path()));
+            assert!(!names[..index].contains(name), "{name:?} twice");
+        }
+        assert!(names[2].to_string_lossy().contains("-open-a1-"));
+        // Without a folder to keep it in, a count keeps nothing.
+        assert_eq!(kept_progress(&board, None, TourKind::Open, &Control::new()), None);
+        // Forgetting a count deletes its file.
+        std::fs::create_dir_all(&folder).expect("a folder");
+        std::fs::write(&names[1], b"saved").expect("written");
+        let forget = KnightJob::ForgetCount {
+            board: board.clone(),
+            start: None,
+            kind: TourKind::Closed,
+        };
+        assert!(matches!(
+            forget.run(&control, &|_| true),
+            Outcome::Done(KnightReport::CountForgotten)
+        ));
+        assert!(!names[1].exists());
+        let _ = std::fs::remove_dir_all(&folder);
     }
 }
