@@ -18,7 +18,13 @@ impl GridtourApp {
     fn show_document(&mut self, source: &str, document: Result<Document, String>) {
         let mut document = match document {
             Ok(document) => document,
-            Err(error) => return self.tell(Notice::error(tr!("open-failed", error = error))),
+            Err(error) => {
+                // Cut short once: the notice is worded every frame.
+                let error = gridtour::message::printable(&error);
+                return self.tell(Notice::error(move || {
+                    tr!("open-failed", error = error.as_str())
+                }));
+            }
         };
         // Each mode in turn takes the document if it is one of its own.
         for mode in Mode::ALL {
@@ -61,13 +67,16 @@ impl GridtourApp {
             match event {
                 FileEvent::Loaded { source, result } => self.show_document(&source, result),
                 FileEvent::Saved { path, result } => self.tell(match result {
-                    Ok(()) => Notice::info(tr!("saved", path = path.display().to_string())),
-                    Err(error) => Notice::error(tr!("save-failed", error = error)),
+                    Ok(()) => {
+                        let path = path.display().to_string();
+                        Notice::info(move || tr!("saved", path = path.as_str()))
+                    }
+                    Err(error) => Notice::error(move || tr!("save-failed", error = error.as_str())),
                 }),
                 FileEvent::DirectoryChosen(directory) => {
                     self.settings.last_directory = Some(directory);
                 }
-                FileEvent::NoDialog => self.tell(Notice::error(tr!("no-dialog"))),
+                FileEvent::NoDialog => self.tell(Notice::error(|| tr!("no-dialog").to_owned())),
             }
         }
     }

@@ -864,7 +864,7 @@ impl GridtourApp {
                 self.files
                     .save_dialog(wake, self.settings.last_directory.clone(), name, export);
             }
-            Err(message) => self.tell(Notice::error(message)),
+            Err(message) => self.tell(Notice::error(move || message.clone())),
         }
     }
 

@@ -10,38 +10,52 @@ use std::time::{Duration, Instant};
 
 use gridtour::message::printable;
 
+use super::said::Said;
+
 /// How long an informative notice stays.
 const INFO_LIFETIME: Duration = Duration::from_secs(8);
 /// How long an error stays.
 const ERROR_LIFETIME: Duration = Duration::from_secs(20);
 
-/// A message with the time it was given.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A message with the time it was given, kept as the values it speaks
+/// of and worded when drawn: a switch of language rewords it.
+#[derive(Debug, Clone)]
 pub struct Notice {
-    /// The message.
-    pub text: String,
+    words: Said,
     /// Whether something went wrong.
     pub error: bool,
     given: Instant,
 }
 
+impl PartialEq for Notice {
+    /// The same notice: given at the same moment, saying the same.
+    fn eq(&self, other: &Self) -> bool {
+        self.given == other.given && self.error == other.error && self.text() == other.text()
+    }
+}
+
 impl Notice {
-    /// A plain message, given now.
-    pub fn info(text: impl AsRef<str>) -> Self {
+    /// A plain message, given now, that `words` words.
+    pub fn info(words: impl Fn() -> String + Send + Sync + 'static) -> Self {
         Self {
-            text: printable(text.as_ref()),
+            words: Said::new(words),
             error: false,
             given: Instant::now(),
         }
     }
 
-    /// A failure, given now.
-    pub fn error(text: impl AsRef<str>) -> Self {
+    /// A failure, given now, that `words` words.
+    pub fn error(words: impl Fn() -> String + Send + Sync + 'static) -> Self {
         Self {
-            text: printable(text.as_ref()),
+            words: Said::new(words),
             error: true,
             given: Instant::now(),
         }
+    }
+
+    /// The message in this frame's language, escaped and cut short.
+    pub fn text(&self) -> String {
+        printable(&self.words.words())
     }
 
     /// Whether the notice is still shown at `now`.
@@ -69,8 +83,8 @@ mod tests {
 
     #[test]
     fn notices_fade_and_errors_stay_longer() {
-        let info = Notice::info("saved");
-        let error = Notice::error("failed");
+        let info = Notice::info(|| "saved".to_owned());
+        let error = Notice::error(|| "failed".to_owned());
         let now = Instant::now();
         assert!(info.is_current(now) && error.is_current(now));
         let later = now + INFO_LIFETIME + Duration::from_millis(1);
@@ -85,13 +99,16 @@ mod tests {
             "cannot read the link: bad value \"{}\"",
             "9".repeat(3_000_000)
         );
-        let notice = Notice::error(huge);
-        assert_eq!(notice.text.chars().count(), 401);
+        let notice = Notice::error(move || huge.clone());
+        assert_eq!(notice.text().chars().count(), 401);
         assert!(
             notice
-                .text
+                .text()
                 .starts_with("cannot read the link: bad value \"999")
         );
-        assert_eq!(Notice::info("moved\u{202e}").text, "moved\\u{202e}");
+        assert_eq!(
+            Notice::info(|| "moved\u{202e}".to_owned()).text(),
+            "moved\\u{202e}"
+        );
     }
 }

@@ -195,7 +195,7 @@ fn notice(harness: &Harness<'_, GridtourApp>) -> Option<(String, bool)> {
     let app = harness.state();
     let now = Instant::now();
     let notice = app.shown().notice(now);
-    notice.map(|notice| (notice.text.clone(), notice.error))
+    notice.map(|notice| (notice.text(), notice.error))
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -2284,4 +2284,28 @@ fn closing_during_a_long_count_asks_first() {
     assert!(sent_close(&harness, true), "closed when asked again");
     request_close(&mut harness);
     assert!(!sent_close(&harness, false), "and closing goes through");
+}
+
+#[test]
+fn switching_to_japanese_rewords_the_notice_on_show() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    press(&mut harness, "Copy link");
+    let english = notice(&harness).expect("told").0;
+    assert!(
+        english.starts_with("Copied a link to the board"),
+        "{english}"
+    );
+    harness.get_by_label("Language").click();
+    harness.run();
+    harness.get_by_label("日本語").click();
+    harness.run_steps(8);
+    i18n::set(Language::Japanese);
+    let japanese = notice(&harness).expect("still on show").0;
+    i18n::set(Language::English);
+    assert!(
+        japanese.starts_with("盤へのリンクをコピーしました"),
+        "{japanese}"
+    );
+    assert!(shows(&harness, &japanese), "{japanese}");
+    assert!(!shows(&harness, &english));
 }

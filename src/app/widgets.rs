@@ -205,7 +205,7 @@ pub fn notice_text(ui: &egui::Ui, notice: &Notice) -> egui::RichText {
     } else {
         ui.visuals().text_color()
     };
-    egui::RichText::new(&notice.text).color(colour)
+    egui::RichText::new(notice.text()).color(colour)
 }
 
 /// Previous and Next through what a search kept, and which is on show.

@@ -345,23 +345,26 @@ impl GoishiSession {
                 self.helped = true;
                 self.hint = Some((self.game.picks().to_vec(), stone));
                 self.core.touch();
-                Notice::info(tr!("hint-pick", stone = stone.to_string()))
+                Notice::info(move || tr!("hint-pick", stone = stone.to_string()))
             }
-            (Asked::Check, Some(Some(_))) => Notice::info(tr!("check-fine")),
-            (Asked::Hint, Some(None)) => Notice::error(tr!("hint-none")),
-            (Asked::Check, Some(None)) => Notice::error(tr!("check-dead-end")),
+            (Asked::Check, Some(Some(_))) => Notice::info(|| tr!("check-fine").to_owned()),
+            (Asked::Hint, Some(None)) => Notice::error(|| tr!("hint-none").to_owned()),
+            (Asked::Check, Some(None)) => Notice::error(|| tr!("check-dead-end").to_owned()),
             (_, None) => {
                 self.waiting = Some(asked);
-                Notice::info(match asked {
-                    Asked::Hint => tr!("looking-for-hint"),
-                    Asked::Check => tr!("checking"),
+                Notice::info(move || {
+                    match asked {
+                        Asked::Hint => tr!("looking-for-hint"),
+                        Asked::Check => tr!("checking"),
+                    }
+                    .to_owned()
                 })
             }
         });
     }
 
     fn refuse(&mut self, reason: String) -> Vec<Effect<GoishiJob>> {
-        self.core.notice = Some(Notice::error(reason));
+        self.core.notice = Some(Notice::error(move || reason.clone()));
         Vec::new()
     }
 
@@ -488,22 +491,32 @@ impl GoishiSession {
             self.interaction = Interaction::View;
         }
         let stones = self.puzzle.stone_count();
-        self.core.notice = Some(Notice::info(tr!(
-            "opened-puzzle",
-            source = source,
-            width = self.puzzle.width(),
-            height = self.puzzle.height(),
-            stones = stones
-        )));
+        let (width, height, opened) = (
+            self.puzzle.width(),
+            self.puzzle.height(),
+            source.to_owned(),
+        );
+        self.core.notice = Some(Notice::info(move || {
+            tr!(
+                "opened-puzzle",
+                source = opened.as_str(),
+                width = width,
+                height = height,
+                stones = stones
+            )
+        }));
         if let Some(order) = loaded.order {
             match goishi::validate_prefix(&self.puzzle, &order) {
                 Ok(()) => self.show_path(&order, order.len()),
                 Err(violation) => {
-                    self.core.notice = Some(Notice::error(tr!(
-                        "opened-bad-order",
-                        source = source,
-                        rule = violation_words(&violation)
-                    )));
+                    let source = source.to_owned();
+                    self.core.notice = Some(Notice::error(move || {
+                        tr!(
+                            "opened-bad-order",
+                            source = source.as_str(),
+                            rule = violation_words(&violation)
+                        )
+                    }));
                 }
             }
         }
@@ -702,7 +715,7 @@ impl Session for GoishiSession {
                 self.start(JobKind::Rate, GoishiJob::Rate(self.puzzle.clone()))
             }
             GoishiCommand::CopyUrl => {
-                self.core.notice = Some(Notice::info(tr!("copied-url")));
+                self.core.notice = Some(Notice::info(|| tr!("copied-url").to_owned()));
                 vec![Effect::Copy(self.url.clone())]
             }
             GoishiCommand::Restart => {
@@ -850,11 +863,10 @@ impl Session for GoishiSession {
                 request,
             } => {
                 self.answer = None;
-                self.core.notice = Some(Notice::error(tr!(
-                    "generate-failed",
-                    seed = request.seed,
-                    error = error.to_string()
-                )));
+                let seed = request.seed;
+                self.core.notice = Some(Notice::error(move || {
+                    tr!("generate-failed", seed = seed, error = error.to_string())
+                }));
                 how = How::Failed;
             }
         }

@@ -136,8 +136,7 @@ fn play_mode_refuses_illegal_picks_and_says_when_it_is_stuck() {
     let refusal = session
         .notice(Instant::now())
         .expect("a refusal")
-        .text
-        .clone();
+        .text();
     assert!(refusal.starts_with("Not allowed: step 2:"), "{refusal}");
     give(&mut session, GoishiCommand::Click(Point::new(2, 4)));
     assert_eq!(session.picks().len(), 2);
@@ -228,8 +227,7 @@ fn generate_refuses_hopeless_sizes_at_once_and_names_its_seed() {
     let refusal = session
         .notice(Instant::now())
         .expect("refused")
-        .text
-        .clone();
+        .text();
     assert!(
         refusal.starts_with("Cannot generate: 15 stones"),
         "{refusal}"
@@ -317,11 +315,19 @@ fn a_failed_generation_says_failed_not_done() {
     );
     let ended = session.last_job().expect("ended");
     assert_eq!(ended.how.words(), "failed");
-    let notice = session.notice(Instant::now()).expect("told").text.clone();
+    let notice = session.notice(Instant::now()).expect("told").text();
     assert_eq!(
         notice,
         "Could not generate with seed 9: could not place 15 stones on the 4x4 board by a legal \
          walk; try fewer stones"
+    );
+    // Kept as its values, the notice reads in the language of the frame.
+    gridtour::i18n::set(gridtour::i18n::Language::Japanese);
+    let reworded = session.notice(Instant::now()).expect("told").text();
+    gridtour::i18n::set(gridtour::i18n::Language::English);
+    assert!(
+        reworded.contains("シード 9") && reworded.contains("4x4"),
+        "{reworded}"
     );
 }
 
@@ -370,7 +376,7 @@ fn a_pasted_text_that_is_no_url_is_refused_as_a_url() {
     assert_eq!(session.puzzle(), &before);
     let (text, error) = session
         .notice(Instant::now())
-        .map(|notice| (notice.text.clone(), notice.error))
+        .map(|notice| (notice.text(), notice.error))
         .expect("a refusal");
     assert!(error);
     assert!(text.starts_with("URL:"), "{text}");
@@ -436,9 +442,9 @@ fn a_dead_end_is_announced_while_picks_are_still_legal() {
     assert_eq!(session.hint(), None);
     let notice = session.notice(Instant::now()).expect("the hint's answer");
     assert!(
-        notice.text.starts_with("No pick leads to a solution"),
+        notice.text().starts_with("No pick leads to a solution"),
         "{}",
-        notice.text
+        notice.text()
     );
     // Undo brings back a position with a way on, and a hint for it.
     give(
@@ -574,7 +580,7 @@ fn check_says_whether_the_picks_can_still_be_finished_and_nothing_more() {
         } else {
             "Check: a dead end, the stones left cannot all be picked from here. Undo to go back."
         };
-        assert_eq!(notice.text, expected);
+        assert_eq!(notice.text(), expected);
         assert_eq!(notice.error, !finishable);
         assert_eq!(session.hint(), None, "no pick given away");
     }
@@ -662,15 +668,14 @@ fn a_notice_about_a_position_goes_when_the_player_moves_on() {
     let check = session
         .notice(Instant::now())
         .expect("the check")
-        .text
-        .clone();
+        .text();
     assert_eq!(check, "Check: all is well, this can still be finished.");
     give(&mut session, GoishiCommand::Click(solution[1]));
     assert_ne!(
         session
             .notice(Instant::now())
-            .map(|notice| notice.text.as_str()),
-        Some(check.as_str()),
+            .map(|notice| notice.text()),
+        Some(check),
         "the check spoke of the position before the pick"
     );
     // A refused pick, then Undo: the refusal spoke of the undone position.

@@ -412,7 +412,9 @@ impl KnightSession {
         match self.interaction {
             Interaction::Edit => self.change_board(BoardChange::Flip(vec![square])),
             Interaction::Tour | Interaction::Watch if self.board().is_blocked(square) => {
-                self.core.notice = Some(Notice::error(tr!("start-blocked", name = name)));
+                self.core.notice = Some(Notice::error(move || {
+                    tr!("start-blocked", name = name.as_str())
+                }));
                 Vec::new()
             }
             Interaction::Tour => {
@@ -443,7 +445,9 @@ impl KnightSession {
             }
             Interaction::Play => {
                 match self.walk.refusal(square) {
-                    Some(reason) => self.core.notice = Some(Notice::error(reason.to_string())),
+                    Some(reason) => {
+                        self.core.notice = Some(Notice::error(move || reason.to_string()));
+                    }
                     None => {
                         self.core.playback.stop();
                         self.record(KnightMove::Step(square));
@@ -460,7 +464,7 @@ impl KnightSession {
             return Vec::new();
         }
         if let Err(error) = Board::new(width, height) {
-            self.core.notice = Some(Notice::error(error.to_string()));
+            self.core.notice = Some(Notice::error(move || error.to_string()));
             return Vec::new();
         }
         let lost = self
@@ -571,11 +575,11 @@ impl KnightSession {
                     before: self.board().clone(),
                     after: link.board.clone(),
                 });
-                self.core.notice = Some(Notice::info(tr!("opened", source = source)));
+                self.core.notice = Some(opened(source));
                 effects
             }
             None => {
-                self.core.notice = Some(Notice::info(tr!("opened", source = source)));
+                self.core.notice = Some(opened(source));
                 Vec::new()
             }
         };
@@ -599,7 +603,7 @@ impl KnightSession {
             walk.push(tour.path[0]);
         }
         self.show_path(&walk, walk.len());
-        self.core.notice = Some(Notice::info(tr!("opened", source = source)));
+        self.core.notice = Some(opened(source));
         effects
     }
 
@@ -804,10 +808,13 @@ impl Session for KnightSession {
                 };
                 let link = link.to_link();
                 let length = group_digits(link.len() as u64);
-                self.core.notice = Some(Notice::info(if with_tour {
-                    tr!("copied-link-with-tour", length = length)
-                } else {
-                    tr!("copied-link", length = length)
+                self.core.notice = Some(Notice::info(move || {
+                    let length = length.as_str();
+                    if with_tour {
+                        tr!("copied-link-with-tour", length = length)
+                    } else {
+                        tr!("copied-link", length = length)
+                    }
                 }));
                 vec![Effect::Copy(link)]
             }
@@ -979,6 +986,12 @@ impl Session for KnightSession {
             }
         }
     }
+}
+
+/// The notice that `source` is open.
+fn opened(source: &str) -> Notice {
+    let source = source.to_owned();
+    Notice::info(move || tr!("opened", source = source.as_str()))
 }
 
 mod answer;

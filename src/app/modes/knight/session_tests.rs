@@ -371,14 +371,14 @@ fn play_mode_takes_only_legal_moves_and_says_why_not() {
     give(&mut session, KnightCommand::Click(a1));
     click(&mut session, "a2");
     assert_eq!(
-        session.notice(now).map(|n| n.text.as_str()),
-        Some("a2 is not a knight's move from a1.")
+        session.notice(now).map(|n| n.text()),
+        Some("a2 is not a knight's move from a1.".to_owned())
     );
     click(&mut session, "b3");
     click(&mut session, "a1");
     assert_eq!(
-        session.notice(Instant::now()).map(|n| n.text.as_str()),
-        Some("a1 was visited at move 1.")
+        session.notice(Instant::now()).map(|n| n.text()),
+        Some("a1 was visited at move 1.".to_owned())
     );
     assert_eq!(session.walk().len(), 2);
     let hints = session.play_hints();
@@ -462,8 +462,8 @@ fn a_tour_played_by_hand_completes_and_closes() {
     assert_eq!(session.tour().map(|t| t.kind), Some(TourKind::Closed));
     give(&mut session, KnightCommand::Click(tour.path[1]));
     assert_eq!(
-        session.notice(Instant::now()).map(|n| n.text.as_str()),
-        Some("The tour is complete.")
+        session.notice(Instant::now()).map(|n| n.text()),
+        Some("The tour is complete.".to_owned())
     );
 }
 
