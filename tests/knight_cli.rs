@@ -816,3 +816,45 @@ fn signals_end_a_long_run_with_their_exit_status() {
         );
     }
 }
+
+#[test]
+fn the_command_line_speaks_japanese_under_a_japanese_locale_or_when_asked() {
+    let run = |locale: &str, args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", locale)
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        String::from_utf8(output.stdout).expect("utf-8 output")
+    };
+    // Why there is no tour, and what a count counted.
+    let reason = run("ja_JP.UTF-8", &["knight", "--size", "4x4"]);
+    assert!(reason.contains("開いたツアーはありません"), "{reason}");
+    let count = run(
+        "ja_JP.UTF-8",
+        &["knight", "--size", "6x6", "--closed", "--count"],
+    );
+    assert_eq!(
+        count,
+        "9862 向きを区別しない閉じたツアー（各周回を 1 回と数えます）\n"
+    );
+    let english = run("C", &["knight", "--size", "6x6", "--closed", "--count"]);
+    assert_eq!(
+        english,
+        "9862 undirected closed tours (each cycle counted once)\n"
+    );
+    let asked = run(
+        "C",
+        &[
+            "--lang", "ja", "knight", "--size", "6x6", "--closed", "--count",
+        ],
+    );
+    assert_eq!(asked, count);
+    let solutions = run(
+        "ja_JP.UTF-8",
+        &["goishi", "assets/goishi/four-solutions-4x4.txt", "--count"],
+    );
+    assert_eq!(solutions, "解 4 個\n");
+}

@@ -237,6 +237,35 @@ directed-open-tours = directed open tours from { $start }
 directed-closed-tours = directed closed tours from { $start }
 undirected-open-tours = undirected open tours
 undirected-closed-tours = undirected closed tours
+count-undirected-open = undirected open tours (each counted once, not once per direction)
+count-undirected-closed = undirected closed tours (each cycle counted once)
+count-directed-open = directed open tours from { $start }
+count-directed-closed = directed closed tours from { $start } (each closed tour once per direction)
+count-directed-odd-start = directed { $closed ->
+    [yes] closed
+   *[no] open
+} tours from { $start }
+count-to-end = { $what } to { $end }
+square-off-board = ({ $x }, { $y }) (off the board)
+square-blocked = { $name } (a blocked square)
+cli-searching = searching
+cli-counting = counting
+cli-solving = solving
+cli-rating = rating
+cli-generating = generating
+cli-estimating = estimating
+cli-trying-every-start = trying every start square
+cli-cancelled = { $what }: cancelled
+cli-solutions = { $count ->
+    [one] 1 solution
+   *[other] { $count } solutions
+}
+cli-solutions-at-limit = { $count ->
+    [one] 1 solution
+   *[other] { $count } solutions
+} (stopped at the limit; there may be more)
+cli-no-solution = no solution
+cli-no-solution-to-rate = no solution to rate
 job-tour-from = Tour from { $start }
 job-counting = Counting { $what }
 job-failing-starts = Warnsdorff failing starts

@@ -236,6 +236,29 @@ directed-open-tours = { $start } から始まる向き付きの開いたツア�
 directed-closed-tours = { $start } から始まる向き付きの閉じたツアー
 undirected-open-tours = 向きを区別しない開いたツアー
 undirected-closed-tours = 向きを区別しない閉じたツアー
+count-undirected-open = 向きを区別しない開いたツアー（両方向で 1 回と数えます）
+count-undirected-closed = 向きを区別しない閉じたツアー（各周回を 1 回と数えます）
+count-directed-open = { $start } から始まる向き付きの開いたツアー
+count-directed-closed = { $start } から始まる向き付きの閉じたツアー（閉じたツアーは向きごとに 1 回）
+count-directed-odd-start = { $start } から始まる向き付きの{ $closed ->
+    [yes] 閉じた
+   *[no] 開いた
+}ツアー
+count-to-end = { $end } で終わる{ $what }
+square-off-board = ({ $x }, { $y })（盤の外）
+square-blocked = { $name }（塞がれたマス）
+cli-searching = 探索中
+cli-counting = 数え上げ中
+cli-solving = 解いています
+cli-rating = 評価中
+cli-generating = 生成中
+cli-estimating = 推定中
+cli-trying-every-start = すべての出発点を試しています
+cli-cancelled = { $what }：中止しました
+cli-solutions = 解 { $count } 個
+cli-solutions-at-limit = 解 { $count } 個（上限で止めました。ほかにもあるかもしれません）
+cli-no-solution = 解はありません
+cli-no-solution-to-rate = 評価する解がありません
 job-tour-from = { $start } からのツアー
 job-counting = { $what }の数え上げ
 job-failing-starts = ワーンスドルフが失敗する出発点

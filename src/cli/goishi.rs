@@ -8,6 +8,7 @@ use gridtour::document::{self, Document};
 use gridtour::goishi::format::{self, ParseError};
 use gridtour::goishi::{self, Level, Puzzle};
 use gridtour::output::{Format, Subject};
+use gridtour::tr;
 
 use super::{Failure, Output, OutputArgs, progress, write_line};
 
@@ -183,12 +184,14 @@ fn load(input: &OsStr) -> Result<Puzzle, String> {
 }
 
 fn solve(puzzle: Puzzle, output: &Output) -> Result<(), Failure> {
-    let Some(order) = progress::watched("solving", |control| goishi::solve(&puzzle, control))?
+    let Some(order) = progress::watched(tr!("cli-solving"), |control| {
+        goishi::solve(&puzzle, control)
+    })?
     else {
         if output.format.is_picture() {
             return Err(Failure::Message("nothing to draw: no solution".to_owned()));
         }
-        write_line("no solution")?;
+        write_line(tr!("cli-no-solution"))?;
         return Ok(());
     };
     goishi::validate(&puzzle, &order).map_err(|violation| {
@@ -204,21 +207,20 @@ fn show(puzzle: Puzzle, order: Vec<goishi::Point>, output: &Output) -> Result<()
 }
 
 fn count(puzzle: &Puzzle, limit: Option<u64>) -> Result<(), Failure> {
-    let found = progress::watched("counting", |control| goishi::count(puzzle, limit, control))?;
-    let noun = if found == 1 { "solution" } else { "solutions" };
+    let found = progress::watched(tr!("cli-counting"), |control| {
+        goishi::count(puzzle, limit, control)
+    })?;
     match limit {
-        Some(limit) if found >= limit => write_line(&format!(
-            "{found} {noun} (stopped at the limit; there may be more)"
-        ))?,
-        _ => write_line(&format!("{found} {noun}"))?,
+        Some(limit) if found >= limit => write_line(&tr!("cli-solutions-at-limit", count = found))?,
+        _ => write_line(&tr!("cli-solutions", count = found))?,
     }
     Ok(())
 }
 
 fn rate(puzzle: &Puzzle) -> Result<(), Failure> {
-    match progress::watched("rating", |control| goishi::rate(puzzle, control))? {
+    match progress::watched(tr!("cli-rating"), |control| goishi::rate(puzzle, control))? {
         Some(rating) => write_line(&rating.to_string())?,
-        None => write_line("no solution to rate")?,
+        None => write_line(tr!("cli-no-solution-to-rate"))?,
     }
     Ok(())
 }
@@ -243,7 +245,7 @@ fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Resu
     if let Some(level) = args.difficulty {
         goishi::level_refusal(width, height, stones, level)?;
     }
-    let puzzle = progress::watched("generating", |control| {
+    let puzzle = progress::watched(tr!("cli-generating"), |control| {
         goishi::generate(width, height, stones, seed, args.difficulty, control)
     })??;
     if args.seed.is_none() {
@@ -256,8 +258,10 @@ fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Resu
     // A generated puzzle is shown blank, except in JSON, which carries the
     // solution along for programs.
     let order = match output.format {
-        Format::Json => progress::watched("solving", |control| goishi::solve(&puzzle, control))?
-            .unwrap_or_default(),
+        Format::Json => progress::watched(tr!("cli-solving"), |control| {
+            goishi::solve(&puzzle, control)
+        })?
+        .unwrap_or_default(),
         _ => Vec::new(),
     };
     show(puzzle, order, output)

@@ -324,7 +324,7 @@ fn print_tour(
     output: &Output,
 ) -> Result<(), Failure> {
     let format = output.format;
-    let result = progress::watched("searching", |control| match end {
+    let result = progress::watched(tr!("cli-searching"), |control| match end {
         Some(end) => knight::solve_between(board, start, end, control),
         None => knight::solve(board, start, kind, algorithm, control),
     })?;
@@ -434,7 +434,7 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
         patience,
         checkpointing,
     } = counting;
-    let counted = progress::watched("counting", |control| {
+    let counted = progress::watched(tr!("cli-counting"), |control| {
         let scratch = &control.resources().scratch_dir;
         if !scratch.is_dir() {
             eprintln!(
@@ -492,7 +492,7 @@ fn print_every_length(
         }
     };
     let mut failure = None;
-    let outcome = progress::watched("counting", |control| {
+    let outcome = progress::watched(tr!("cli-counting"), |control| {
         save_progress(control, checkpointing.clone());
         knight::count_every_length(across, length, kind, control, &mut |k, counted| {
             let line = if format == Format::Json {
@@ -615,7 +615,7 @@ fn print_estimate(
     sampling: Sampling,
     format: Format,
 ) -> Result<(), Failure> {
-    let estimate = progress::watched("estimating", |control| {
+    let estimate = progress::watched(tr!("cli-estimating"), |control| {
         Outcome::Done(knight::estimate(board, start, kind, sampling, control))
     })?
     .map_err(|refusal| format!("--estimate: {refusal}"))?;
@@ -654,7 +654,7 @@ struct FailingStart {
 /// tinted.
 fn print_failing_starts(board: &Board, output: &Output) -> Result<(), Failure> {
     let format = output.format;
-    let failing = progress::watched("trying every start square", |control| {
+    let failing = progress::watched(tr!("cli-trying-every-start"), |control| {
         warnsdorff_failing_starts(board, control)
     })?;
     if format.is_picture() {
@@ -679,7 +679,7 @@ fn print_failing_starts(board: &Board, output: &Output) -> Result<(), Failure> {
 /// Whether the default solver finds a valid open tour from `start`, or why
 /// not.
 fn default_open_tour(board: &Board, start: Square) -> Result<(), String> {
-    let result = progress::watched("searching", |control| {
+    let result = progress::watched(tr!("cli-searching"), |control| {
         knight::solve(board, start, TourKind::Open, Algorithm::Warnsdorff, control)
     })?;
     match result {

@@ -140,7 +140,7 @@ pub fn watched<T>(what: &str, work: impl FnOnce(&Control) -> Outcome<T>) -> Resu
     };
     match outcome {
         Outcome::Done(value) => Ok(value),
-        Outcome::Cancelled => Err(format!("{what}: cancelled")),
+        Outcome::Cancelled => Err(gridtour::tr!("cli-cancelled", what = what)),
     }
 }
 

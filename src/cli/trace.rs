@@ -8,6 +8,7 @@ use gridtour::job::{Control, Outcome};
 use gridtour::output::Format;
 use gridtour::render::{self, Scene, Timing};
 use gridtour::replay::Event;
+use gridtour::tr;
 
 use super::{Failure, Output, progress, write_line};
 
@@ -74,7 +75,7 @@ pub fn trace_steps<T>(
         failure: None,
         drawn: Vec::new(),
     });
-    let searched = progress::watched("searching", |control| {
+    let searched = progress::watched(tr!("cli-searching"), |control| {
         let take = |event: Event, line_of: &dyn Fn(u64) -> String| {
             let mut taken = taken
                 .lock()

@@ -182,10 +182,10 @@ pub fn count_between(
     patience: Patience,
     control: &Control,
 ) -> Outcome<Result<Count, NotCounted>> {
-    let description = format!(
-        "{} to {}",
-        describe(board, Some(start), TourKind::Open),
-        end_name(board, end)
+    let description = crate::tr!(
+        "count-to-end",
+        what = describe(board, Some(start), TourKind::Open),
+        end = end_name(board, end)
     );
     // The colours alone rule out half the pairs of every board, however big.
     if super::why_no_tour_between(board, start, end).is_some() {
@@ -269,9 +269,9 @@ fn no_sweep(why: Unavailable, control: &Control) -> Outcome<Result<NoSweep, NotC
 /// A square's name for a description, saying when it cannot end a tour.
 fn end_name(board: &Board, end: Square) -> String {
     if !board.contains(end) {
-        format!("({}, {}) (off the board)", end.x, end.y)
+        crate::tr!("square-off-board", x = end.x, y = end.y)
     } else if board.is_blocked(end) {
-        format!("{} (a blocked square)", board.square_name(end))
+        crate::tr!("square-blocked", name = board.square_name(end))
     } else {
         board.square_name(end)
     }
@@ -365,23 +365,28 @@ pub fn enumerate(
 
 /// The sentence that says what [`count`] counted.
 pub(super) fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> String {
-    let kind_word = kind.label();
+    let closed = if kind == TourKind::Closed {
+        "yes"
+    } else {
+        "no"
+    };
     match (start, kind) {
-        (Some(s), _) if !board.contains(s) => {
-            format!(
-                "directed {kind_word} tours from ({}, {}) (off the board)",
-                s.x, s.y
-            )
+        (Some(s), _) if !board.contains(s) => crate::tr!(
+            "count-directed-odd-start",
+            closed = closed,
+            start = crate::tr!("square-off-board", x = s.x, y = s.y)
+        ),
+        (Some(s), _) if board.is_blocked(s) => crate::tr!(
+            "count-directed-odd-start",
+            closed = closed,
+            start = crate::tr!("square-blocked", name = board.square_name(s))
+        ),
+        (Some(s), TourKind::Open) => {
+            crate::tr!("count-directed-open", start = board.square_name(s))
         }
-        (Some(s), _) if board.is_blocked(s) => format!(
-            "directed {kind_word} tours from {} (a blocked square)",
-            board.square_name(s)
-        ),
-        (Some(s), TourKind::Open) => format!("directed open tours from {}", board.square_name(s)),
-        (Some(s), TourKind::Closed) => format!(
-            "directed closed tours from {} (each closed tour once per direction)",
-            board.square_name(s)
-        ),
+        (Some(s), TourKind::Closed) => {
+            crate::tr!("count-directed-closed", start = board.square_name(s))
+        }
         (None, _) => undirected(kind),
     }
 }
@@ -389,10 +394,10 @@ pub(super) fn describe(board: &Board, start: Option<Square>, kind: TourKind) -> 
 /// What a count of the whole board's tours counted.
 fn undirected(kind: TourKind) -> String {
     match kind {
-        TourKind::Open => "undirected open tours (each counted once, not once per direction)",
-        TourKind::Closed => "undirected closed tours (each cycle counted once)",
+        TourKind::Open => crate::tr!("count-undirected-open"),
+        TourKind::Closed => crate::tr!("count-undirected-closed"),
     }
-    .to_string()
+    .to_owned()
 }
 
 /// Up to this many open squares, open tours are counted by walking them
