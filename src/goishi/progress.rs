@@ -27,11 +27,11 @@ pub enum Phase {
         searched: u32,
         /// The puzzle's stones: every one is a starting stone.
         stones: u32,
-        /// The starting stones searched so far in thousandths, those under
+        /// The starting stones searched so far in billionths, those under
         /// way counted by the share of their search tree behind them: a
         /// count of a few costly stones moves and foretells its end before
         /// the first of them is done.
-        explored_thousandths: u64,
+        explored_billionths: u64,
     },
     /// A made puzzle's uniqueness being proven by a full search.
     ProvingUnique {
@@ -52,10 +52,10 @@ impl Phase {
         match *self {
             Phase::CountingFrom {
                 stones,
-                explored_thousandths,
+                explored_billionths,
                 ..
-            } if explored_thousandths > 0 => {
-                let explored = explored_thousandths as f64 / 1000.0;
+            } if explored_billionths > 0 => {
+                let explored = explored_billionths as f64 / 1e9;
                 let left = (f64::from(stones) - explored).max(0.0);
                 Some(progress.elapsed.as_secs_f64() * left / explored)
             }
@@ -70,10 +70,10 @@ impl Detail for Phase {
         match *self {
             Phase::CountingFrom {
                 stones,
-                explored_thousandths,
+                explored_billionths,
                 ..
             } => Some(Headway::of(
-                explored_thousandths as f64 / 1000.0,
+                explored_billionths as f64 / 1e9,
                 f64::from(stones),
                 left,
             )),
@@ -157,7 +157,7 @@ mod tests {
             Phase::CountingFrom {
                 searched: 12,
                 stones: 60,
-                explored_thousandths: 12_000,
+                explored_billionths: 12_000_000_000,
             },
             two_minutes,
         )
@@ -172,7 +172,7 @@ mod tests {
             Phase::CountingFrom {
                 searched: 599,
                 stones: 600,
-                explored_thousandths: 599_000,
+                explored_billionths: 599_000_000_000,
             },
             Duration::from_millis(500),
         )
@@ -190,19 +190,19 @@ mod tests {
                 .headway()
                 .map(|h| h.to_string())
         };
-        let stones = |searched, explored_thousandths| Phase::CountingFrom {
+        let stones = |searched, explored_billionths| Phase::CountingFrom {
             searched,
             stones: 60,
-            explored_thousandths,
+            explored_billionths,
         };
         assert_eq!(
-            headway(stones(15, 15_000), 20.0),
+            headway(stones(15, 15_000_000_000), 20.0),
             Some("25%, about 60 seconds left".into())
         );
         assert_eq!(headway(stones(0, 0), 20.0), Some("0%".into()));
         // Two stones half searched and none finished: a share, and a time.
         assert_eq!(
-            headway(stones(0, 1_500), 10.0),
+            headway(stones(0, 1_500_000_000), 10.0),
             Some("2%, about 7 minutes left".into())
         );
         assert_eq!(

@@ -22,7 +22,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use super::lines::{DOWN, LEFT, RIGHT, UP};
 use super::memo::Memo;
@@ -335,7 +335,7 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<
         control.set_detail(Phase::CountingFrom {
             searched: u32::try_from(searched).unwrap_or(u32::MAX),
             stones,
-            explored_thousandths: (explored * 1000.0) as u64,
+            explored_billionths: (explored * 1e9) as u64,
         });
     };
     searched_from(0, 0.0);
@@ -387,27 +387,28 @@ pub(super) fn count_within(
     let next_start = AtomicUsize::new(0);
     let starts = random_order(layout.len());
     let searched = AtomicUsize::new(0);
-    // Each worker's share of the start it searches, in millionths.
-    let under_way: Vec<AtomicU32> = (0..control.resources().threads.max(1))
-        .map(|_| AtomicU32::new(0))
+    // Each worker's share of the start it searches, in billionths: the
+    // first shares of a big puzzle's search are that small.
+    let under_way: Vec<AtomicU64> = (0..control.resources().threads.max(1))
+        .map(|_| AtomicU64::new(0))
         .collect();
     let next_worker = AtomicUsize::new(0);
     let report = |searched: usize| {
         let shares: u64 = under_way
             .iter()
-            .map(|share| u64::from(share.load(Ordering::Relaxed)))
+            .map(|share| share.load(Ordering::Relaxed))
             .sum();
-        on_searched(searched, searched as f64 + shares as f64 / 1e6);
+        on_searched(searched, searched as f64 + shares as f64 / 1e9);
     };
     run_workers((&layout, None), threads, control, |search| {
         search.begin_attempt(max_nodes, None);
         let Some(share) = under_way.get(next_worker.fetch_add(1, Ordering::Relaxed)) else {
             return;
         };
-        // Said again only when it moved by a thousandth: the search calls
+        // Said again only when it moved by a millionth: the search calls
         // this a few thousand times a second.
         let explored = |explored: f64| {
-            let now = (explored * 1e6) as u32;
+            let now = (explored * 1e9) as u64;
             if share.swap(now, Ordering::Relaxed) / 1000 != now / 1000 {
                 report(searched.load(Ordering::Relaxed));
             }
