@@ -277,22 +277,12 @@ impl GridtourApp {
 
     /// The mode `mode`.
     fn pane(&self, mode: Mode) -> &dyn Pane {
-        self.panes
-            .all()
-            .into_iter()
-            .find(|pane| pane.mode() == mode)
-            .expect("every mode has a pane")
+        self.panes.get(mode)
     }
 
     /// The mode `mode`, to change it, and the settings beside it.
     fn pane_and_settings(&mut self, mode: Mode) -> (&mut dyn Pane, &mut Settings) {
-        let pane = self
-            .panes
-            .all_mut()
-            .into_iter()
-            .find(|pane| pane.mode() == mode)
-            .expect("every mode has a pane");
-        (pane, &mut self.settings)
+        (self.panes.get_mut(mode), &mut self.settings)
     }
 
     /// The mode `mode`, to change it.

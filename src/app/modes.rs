@@ -23,8 +23,6 @@ use super::settings::{Settings, ViewSettings};
 /// How a mode's session sits among the others: the parts of the window's
 /// own types that are its. Implemented for every mode by [`modes!`].
 pub trait Registered: WindowMode {
-    /// The mode.
-    const MODE: Mode;
     /// The mode's own settings in `settings`, with the drawing ones.
     fn settings(settings: &mut Settings) -> (&mut Self::Settings, &mut ViewSettings);
     /// `command` as the window's.
@@ -213,21 +211,23 @@ macro_rules! modes {
                 Self { $( $folder: ModePane::new(settings), )+ }
             }
 
-            /// Every pane, in the order of [`Mode::ALL`].
-            pub fn all(&self) -> [&dyn Pane; Mode::ALL.len()] {
-                [$( &self.$folder, )+]
+            /// The pane of `mode`.
+            pub fn get(&self, mode: Mode) -> &dyn Pane {
+                match mode {
+                    $( Mode::$mode => &self.$folder, )+
+                }
             }
 
-            /// Every pane, to change them.
-            pub fn all_mut(&mut self) -> [&mut dyn Pane; Mode::ALL.len()] {
-                [$( &mut self.$folder, )+]
+            /// The pane of `mode`, to change it.
+            pub fn get_mut(&mut self, mode: Mode) -> &mut dyn Pane {
+                match mode {
+                    $( Mode::$mode => &mut self.$folder, )+
+                }
             }
         }
 
         $(
             impl Registered for $folder::$session {
-                const MODE: Mode = Mode::$mode;
-
                 fn settings(settings: &mut Settings) -> (&mut Self::Settings, &mut ViewSettings) {
                     (&mut settings.modes.$folder, &mut settings.view)
                 }

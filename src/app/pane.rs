@@ -22,7 +22,7 @@ use super::timeline::Timeline;
 use super::watch::Watch;
 use super::widgets;
 use crate::app::app_command::AppCommand;
-use crate::app::modes::{Mode, Registered, Report, Work};
+use crate::app::modes::{Registered, Report, Work};
 use gridtour::document::Document;
 
 /// A mode's UI: draws its session and turns clicks into its commands.
@@ -116,8 +116,6 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
 
 /// All the window asks of a mode.
 pub trait Pane {
-    /// Which mode it is.
-    fn mode(&self) -> Mode;
     /// The side panel's controls.
     fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<AppCommand>);
     /// The board; the name of what is under the pointer.
@@ -202,10 +200,6 @@ impl<S: Registered, U> ModePane<S, U> {
 }
 
 impl<S: Registered, U: ModeUi<S>> Pane for ModePane<S, U> {
-    fn mode(&self) -> Mode {
-        S::MODE
-    }
-
     fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<AppCommand>) {
         let mut own = Vec::new();
         let (section, view) = S::settings(settings);

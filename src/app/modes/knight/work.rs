@@ -210,11 +210,13 @@ impl KnightJob {
                 if let Some(reason) = knight::why_no_tour(&board, start, kind) {
                     return Outcome::Done(KnightReport::NoTour(reason));
                 }
-                let kept = kept_progress(&board, start, kind, control);
+                // Kept only where its folder can be made: a count that
+                // cannot save would stop at its first save.
+                let kept = kept_progress(&board, start, kind, control).filter(|path| {
+                    path.parent()
+                        .is_some_and(|folder| std::fs::create_dir_all(folder).is_ok())
+                });
                 if let Some(path) = &kept {
-                    if let Some(folder) = path.parent() {
-                        let _ = std::fs::create_dir_all(folder);
-                    }
                     control.save_progress(Checkpointing {
                         path: path.clone(),
                         every: KEEP_PROGRESS_EVERY,
