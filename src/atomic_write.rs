@@ -4,6 +4,8 @@
 
 use std::ffi::OsString;
 use std::fmt;
+
+use crate::tr;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, ErrorKind};
 use std::path::{Path, PathBuf};
@@ -41,23 +43,26 @@ pub enum WriteFailure {
 
 impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot write {}: ", self.path.display())?;
-        match &self.reason {
-            WriteFailure::NotAFile => write!(f, "the path does not name a file"),
-            WriteFailure::Folder => write!(f, "it is a folder; give a file name in it"),
+        let path = self.path.display().to_string();
+        f.write_str(&match &self.reason {
+            WriteFailure::NotAFile => tr!("write-not-a-file", path = path),
+            WriteFailure::Folder => tr!("write-folder", path = path),
             WriteFailure::SpecialFile(what) => {
-                write!(f, "it is a {what}, which gridtour does not write to")
+                tr!("write-special-file", path = path, what = *what)
             }
-            WriteFailure::NoReader => write!(f, "it is a named pipe that no program reads"),
-            WriteFailure::NoFolder(folder) => {
-                write!(f, "the folder {} does not exist", folder.display())
-            }
-            WriteFailure::Io(error) => error.fmt(f),
-            WriteFailure::NotFlushed(error) => write!(
-                f,
-                "the file was replaced but the change could not be flushed to disk: {error}"
+            WriteFailure::NoReader => tr!("write-no-reader", path = path),
+            WriteFailure::NoFolder(folder) => tr!(
+                "write-no-folder",
+                path = path,
+                folder = folder.display().to_string()
             ),
-        }
+            WriteFailure::Io(error) => {
+                tr!("write-failed", path = path, error = error.to_string())
+            }
+            WriteFailure::NotFlushed(error) => {
+                tr!("write-not-flushed", path = path, error = error.to_string())
+            }
+        })
     }
 }
 
@@ -167,7 +172,7 @@ fn special_file(path: &Path) -> Option<Special> {
     } else if kind.is_fifo() {
         Some(Special::Pipe)
     } else if kind.is_block_device() {
-        Some(Special::Refused("block device"))
+        Some(Special::Refused("block-device"))
     } else if kind.is_socket() {
         Some(Special::Refused("socket"))
     } else {

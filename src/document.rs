@@ -7,6 +7,8 @@
 //! holds is decided by its content, never by its name.
 
 use std::fmt;
+
+use crate::tr;
 use std::path::Path;
 
 use crate::goishi::format::{self, Loaded, ParseError};
@@ -19,7 +21,7 @@ pub enum OpenError {
     ImageWithoutData {
         /// The file.
         source: String,
-        /// "PNG image" or "SVG image".
+        /// "PNG" or "SVG".
         image: &'static str,
     },
     /// A tour file that is not a tour.
@@ -42,16 +44,24 @@ pub enum OpenError {
 
 impl fmt::Display for OpenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpenError::ImageWithoutData { source, image } => write!(
-                f,
-                "{source}: a {image} without gridtour's data (only images gridtour exported can \
-                 be opened)"
+        f.write_str(&match self {
+            OpenError::ImageWithoutData { source, image } => tr!(
+                "opening-image-without-data",
+                source = source.as_str(),
+                image = *image
             ),
-            OpenError::Tour { source, error } => write!(f, "{source}: {error}"),
-            OpenError::Link { source, error } => write!(f, "{source}: knight link, {error}"),
-            OpenError::Puzzle(error) => error.fmt(f),
-        }
+            OpenError::Tour { source, error } => tr!(
+                "opening-tour",
+                source = source.as_str(),
+                error = error.to_string()
+            ),
+            OpenError::Link { source, error } => tr!(
+                "opening-link",
+                source = source.as_str(),
+                error = error.to_string()
+            ),
+            OpenError::Puzzle(error) => error.to_string(),
+        })
     }
 }
 
@@ -163,7 +173,7 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
         image,
     };
     if bytes.starts_with(PNG_SIGNATURE) {
-        let data = png_text(bytes, EMBED_KEY).ok_or_else(|| without_data("PNG image"))?;
+        let data = png_text(bytes, EMBED_KEY).ok_or_else(|| without_data("PNG"))?;
         return read_data(source, data);
     }
     let text = String::from_utf8_lossy(bytes);
@@ -172,7 +182,7 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
         .trim_start()
         .starts_with('<')
     {
-        let data = svg_metadata(&text).ok_or_else(|| without_data("SVG image"))?;
+        let data = svg_metadata(&text).ok_or_else(|| without_data("SVG"))?;
         return read_data(source, data.as_bytes());
     }
     read_data(source, bytes)
@@ -343,7 +353,7 @@ mod tests {
             error,
             OpenError::ImageWithoutData {
                 source: "plain.png".into(),
-                image: "PNG image"
+                image: "PNG"
             }
         );
         assert!(

@@ -232,6 +232,8 @@ pub fn list_words(names: &[String]) -> String {
 
 #[cfg(test)]
 mod engine_words_tests;
+#[cfg(test)]
+mod error_words_tests;
 
 #[cfg(test)]
 mod tests {

@@ -114,11 +114,10 @@ pub struct NotASize {
 
 impl std::fmt::Display for NotASize {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "expected a size such as 4G, 512M or 800000000 (bytes), got '{}'",
-            self.text.escape_debug()
-        )
+        f.write_str(&crate::tr!(
+            "memory-not-a-size",
+            text = self.text.escape_debug().to_string()
+        ))
     }
 }
 

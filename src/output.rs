@@ -7,6 +7,8 @@
 //! tour or puzzle back.
 
 use std::fmt;
+
+use crate::tr;
 use std::path::{Path, PathBuf};
 
 use crate::document;
@@ -234,28 +236,22 @@ pub enum OutputError {
 
 impl fmt::Display for OutputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        f.write_str(&match self {
             OutputError::UnknownFormat { text } => {
                 let names: Vec<&str> = Format::NAMES.iter().map(|(_, name)| *name).collect();
-                write!(
-                    f,
-                    "unknown format '{}' (expected one of {})",
-                    text.escape_debug(),
-                    names.join(", ")
+                tr!(
+                    "output-unknown-format",
+                    text = text.escape_debug().to_string(),
+                    names = names.join(", ")
                 )
             }
-            OutputError::NoFormatFor { path } => write!(
-                f,
-                "cannot export to {}: use a .json, .txt, .svg, .png, .gif, .animated.svg or \
-                 .pzprv3 file name",
-                path.display()
-            ),
-            OutputError::NotForTours => {
-                write!(f, "pzprv3 files hold Goishi puzzles, not knight's tours")
+            OutputError::NoFormatFor { path } => {
+                tr!("output-no-format-for", path = path.display().to_string())
             }
-            OutputError::NotAPicture => write!(f, "this format is not a picture"),
-            OutputError::Picture(error) => error.fmt(f),
-        }
+            OutputError::NotForTours => tr!("output-not-for-tours").to_owned(),
+            OutputError::NotAPicture => tr!("output-not-a-picture").to_owned(),
+            OutputError::Picture(error) => error.to_string(),
+        })
     }
 }
 

@@ -108,7 +108,10 @@ fn the_command_line_prints_the_rating_in_one_line() {
     let puzzle = format::load_path(&file).unwrap().puzzle;
     let rated = rating(&puzzle).unwrap();
     assert_eq!(text, format!("{rated}\n"));
-    assert!(text.starts_with(rated.level.name()), "{text}");
+    assert!(
+        text.starts_with(&format!("Rated {}", rated.level.name())),
+        "{text}"
+    );
     let refused = Command::new(env!("CARGO_BIN_EXE_gridtour"))
         .env("LC_ALL", "C")
         .args(["goishi", "--rate", "--count"])

@@ -321,7 +321,7 @@ fn a_count_says_how_many_starting_stones_it_has_searched_from() {
         Some(&goishi::Phase::CountingFrom {
             searched: 30,
             stones: 30,
-            explored_billionths: 30_000_000_000,
+            explored: 30.0,
         })
     );
     // Counts with a small limit look for solutions one at a time instead.

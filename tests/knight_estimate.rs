@@ -122,7 +122,7 @@ fn theory_answers_exactly_and_huge_boards_are_refused() {
     let refused = knight::estimate(&huge, None, TourKind::Open, sampling, &Control::new());
     let refused = refused.unwrap_err();
     assert_eq!(refused, knight::TooManySquares { squares: 1600 });
-    assert!(refused.to_string().contains("up to 1024 open squares"));
+    assert!(refused.to_string().contains("up to 1,024 open squares"));
 }
 
 #[test]

@@ -534,12 +534,13 @@ no-tour-three-way-cut = removing { $cut } splits the open squares into { $groups
 no-tour-three-links = squares { $links } are each the only link between one part of the board and a separate group of squares; an open tour must end inside each such group, and it has only two ends
 no-tour-start-splits = removing { $start } splits the open squares into two groups, and a tour starting there can enter only one of them
 no-tour-start-between-links = { $start } lies between squares { $links }, each the only link to a separate group of squares; a tour starting at { $start } can pass only one of those links and never come back
-estimate-exact = { $tours } { $what } (exactly)
+estimate-exact = { $tours } { $what } (exactly: { $reason })
 estimate-none = no estimate of the { $what }: none of { $attempts } random attempts completed a tour (sample longer; large boards need many attempts per tour)
 estimate-about = About { $tours } { $what }; { $interval }, from { $attempts } random attempts, { $completed } of them complete tours.
 interval-95 = 95% interval { $low } to { $high }
 interval-rough = rough range { $low } to { $high } (too few complete tours for a 95% interval: sample longer)
-not-estimated = Not estimated: the estimate takes boards of up to { $most } open squares (this one has { $squares }): beyond, a tour's weight overflows its floating-point number.
+not-estimated = Not estimated: { $reason }.
+estimate-too-many-squares = the estimate takes boards of up to { $most } open squares (this one has { $squares }): beyond, a tour's weight overflows its floating-point number
 walk-too-long = { $sweep }, and the exhaustive walk instead would visit about { $nodes } nodes, about { $time } at { $rate } million nodes a second on each of { $threads } threads
 walk-never-ends = { $sweep }, and the exhaustive walk instead would visit more than 1e308 nodes: it would never end
 sweep-over-budget = the frontier sweep ran out of room at square { $square } of { $squares }: it needs more than the { $budget } memory budget
@@ -574,3 +575,161 @@ state-copy-kept = The file as it was is kept as { $kept }.
 state-copy-not-kept = No copy of it could be made, so this window will not write over it.
 state-read-and-kept = { $read } { $kept }
 state-not-saved = The shelf, best times and boards could not be saved: { $reason }. They stay in this window, and are saved as soon as saving works again.
+
+## Reading puzzle files and links
+parse-error = { $source }: { $problem }
+parse-error-at = { $source }:{ $line }:{ $column }: { $problem }
+parse-cannot-read = cannot read the file: { $error }
+parse-too-large = file is larger than { $mib } MiB
+parse-invalid-utf8 = not a text file (invalid UTF-8)
+parse-binary = not a text file (binary data)
+parse-row-too-long = row has more than { $columns } points
+parse-row-too-short = row has { $found } points, expected { $columns }
+parse-side-out-of-range = { $side ->
+    [rows] rows
+   *[columns] columns
+} { $value } is out of range (1 to { $most })
+parse-not-a-side = expected the number of { $side ->
+    [rows] rows
+   *[columns] columns
+}, found '{ $found }'
+parse-pick-twice = pick number { $number } is used twice
+parse-pick-out-of-range = pick number out of range
+parse-ends-before-header = file ends before the pzprv3 header
+parse-ends-before-type = file ends before the puzzle type
+parse-ends-before-side = file ends before the number of { $side ->
+    [rows] rows
+   *[columns] columns
+}
+parse-ends-before-row = file ends before row { $row } of { $rows }
+parse-not-pzprv3 = expected the header line 'pzprv3'
+parse-not-goishi = this is a '{ $kind }' puzzle, not goishi
+parse-unknown-pzprv3-cell = unknown cell '{ $cell }' (expected '.', '0' or a pick number)
+parse-no-pencilbox-size = expected the numbers of rows and columns
+parse-unknown-pencilbox-cell = unknown cell '{ $cell }' (expected '1' or '.')
+parse-not-a-number = expected a number, found '{ $found }'
+parse-not-an-answer-line = expected an answer line 'step row column'
+parse-answer-off-board = answer point row { $row }, column { $column } lies outside the { $size } board
+parse-too-many-rows = more than { $most } rows
+parse-empty = no rows: the file is empty
+parse-all-rows-empty = all rows are empty
+parse-missing-quote = missing closing quote
+parse-text-after-quote = unexpected text after the closing quote
+parse-unknown-character = unknown character '{ $character }' (use O for a stone, space or . for empty)
+parse-row-past-most = row longer than { $most } points
+parse-json = not valid JSON here: { $detail }
+parse-stone-off-board = stone [{ $x },{ $y }] lies outside the { $size } board
+parse-stone-twice = stone [{ $x },{ $y }] is listed twice
+parse-not-a-goishi-link = not a goishi link (expected '...?goishi/<cols>/<rows>/<body>')
+parse-link-without-side = missing the number of { $side ->
+    [rows] rows
+   *[columns] columns
+}
+parse-after-link-body = unexpected '{ $extra }' after the body
+parse-link-body-too-long = body is longer than the { $size } board needs
+parse-bad-link-digit = bad digit '{ $digit }' (expected 0-9 or a-v)
+
+## Boards, tours and knight links
+board-side-empty = board { $side ->
+    [width] width
+   *[height] height
+} must be at least 1
+board-side-too-long = board { $side ->
+    [width] width
+   *[height] height
+} { $length } is too large (at most { $most })
+board-not-a-size = board size '{ $text }' is not WIDTHxHEIGHT (e.g. 8x8) or N
+board-not-a-square = '{ $name }' is not a square name (expected file letters then a rank, e.g. b1)
+board-square-off-board = square '{ $name }' is off the { $size } board
+tour-off-board = step { $step }: { $square } is off the board
+tour-blocked = step { $step }: { $square } is blocked
+tour-revisited = step { $step }: { $square } was already visited at step { $first }
+tour-not-a-knight-move = step { $step }: { $from } -> { $to } is not a knight's move
+tour-wrong-length = the path visits { $visited } squares but the board has { $open } open squares
+tour-not-closed = the tour is not closed: the last square { $last } is not a knight's move from the first { $first }
+tour-empty = an empty path is not a closed tour
+tour-file-not-json = not a tour file: line { $line }, column { $column }: { $detail }
+tour-file-blocked-off-board = blocked square [{ $x }, { $y }] is off the { $size } board
+tour-file-start-not-first = the start [{ $x }, { $y }] is not the first square of the path
+tour-file-ragged = line { $line }: { $squares } squares, expected { $expected }
+tour-file-not-a-number = line { $line }: square { $square } holds '{ $text }', not a move number
+tour-file-repeated = move number { $number } appears twice
+tour-file-invalid = not a valid tour: { $error }
+link-not-a-link = not a knight link (they start with { $prefix })
+link-unknown-field = column { $column }: unknown field "{ $name }" (known: size, closed, blocked, start, tour)
+link-repeated-field = column { $column }: { $name } is given twice
+link-missing-size = the link has no size (size=WIDTHxHEIGHT)
+link-board = column { $column }: { $field }: { $error }
+link-start-blocked = column { $column }: start: the start square is blocked
+link-not-yes-or-no = column { $column }: closed: expected nothing, 1 or 0 (closed, closed=1, closed=0)
+link-tour-without-start = a tour needs its start square (start=…)
+link-not-a-move = column { $column }: tour: '{ $found }' is not a move (moves are digits 0 to 7)
+link-bad-move = column { $column }: tour: move { $step } { $problem ->
+    [off] leaves the board
+    [blocked] lands on a blocked square
+   *[visited] lands on a square already visited
+}
+link-not-a-tour = tour: { $error }
+opening-image-without-data = { $source }: a { $image } image without gridtour's data (only images gridtour exported can be opened)
+opening-tour = { $source }: { $error }
+opening-link = { $source }: knight link, { $error }
+
+## Writing files and pictures
+write-not-a-file = cannot write { $path }: the path does not name a file
+write-folder = cannot write { $path }: it is a folder; give a file name in it
+write-special-file = cannot write { $path }: it is a { $what ->
+    [socket] socket
+   *[block-device] block device
+}, which gridtour does not write to
+write-no-reader = cannot write { $path }: it is a named pipe that no program reads
+write-no-folder = cannot write { $path }: the folder { $folder } does not exist
+write-failed = cannot write { $path }: { $error }
+write-not-flushed = cannot write { $path }: the file was replaced but the change could not be flushed to disk: { $error }
+memory-not-a-size = expected a size such as 4G, 512M or 800000000 (bytes), got '{ $text }'
+output-unknown-format = unknown format '{ $text }' (expected one of { $names })
+output-no-format-for = cannot export to { $path }: use a .json, .txt, .svg, .png, .gif, .animated.svg or .pzprv3 file name
+output-not-for-tours = pzprv3 files hold Goishi puzzles, not knight's tours
+output-not-a-picture = this format is not a picture
+picture-no-cell-size = the cell size of a picture must be at least 1 pixel
+picture-too-large = a { $width } x { $height } pixel picture is too large (the limit is { $side } pixels a side and { $megapixels } megapixels); { $cell ->
+    [0] this board is too large for a raster picture; export it as SVG instead
+   *[other] choose a cell size of at most { $cell } pixels
+}
+picture-animation-too-large = a { $width } x { $height } pixel animation is too large (the limit is { $megapixels } megapixels); choose a cell size of at most { $cell } pixels
+picture-no-memory = could not allocate a { $width } x { $height } pixel picture
+picture-speed = the speed must be a number of moves per second from { $least } to { $most }, got { $speed }
+picture-encoding = could not encode the { $what ->
+    [gif] GIF animation
+   *[png] PNG image
+}: { $detail }
+picture-frame = an animation frame outside the picture
+picture-font = the built-in font is unreadable: { $detail }
+
+## A count's checkpoint and scratch files
+sweep-file-no-scratch = cannot make a scratch file in { $directory } for states that do not fit in memory: { $error } (--scratch DIR names another directory)
+sweep-file-scratch = cannot { $doing ->
+    [write] write
+   *[read] read
+} { $path }: { $error }{ $full ->
+    [yes] ; the states of this count do not fit in memory, and need that much disk (--scratch DIR puts them elsewhere, --memory SIZE keeps more in memory)
+   *[no] {""}
+}
+sweep-file-unreadable = cannot read { $path }: { $error }
+sweep-file-not-a-file = { $path } is not an ordinary file (a checkpoint must be one)
+sweep-file-in-use = { $path } is in use by another count (one checkpoint serves one count at a time)
+sweep-file-not-writable = cannot save to { $path }: its folder cannot be written
+sweep-file-not-a-checkpoint = { $path } is not a gridtour count checkpoint (or one of another version)
+sweep-file-other-count = { $path } holds a count of { $held }, not of { $wanted }: give another file, or remove it to start this count afresh
+sweep-file-other-version = { $path } holds this count ({ $description }) as another version of gridtour saved it, which this one cannot take up: give another file, or remove it to start this count afresh
+sweep-file-damaged = { $path } is damaged{ $damage ->
+    [does-not-fit] : it does not fit this count
+    [ends-early] : it ends early, at byte { $byte }
+    [checksum] : its checksum does not match (before byte { $byte })
+    [states-do-not-fill] : its states do not fill it
+    [impossible-state] : it holds a state the count cannot reach where it was saved (at byte { $byte })
+   *[bad-value] {" "}(at byte { $byte })
+}
+sweep-file-not-saved = { $error }{ $kept ->
+    [yes] ; the save before is kept, and the same command takes the count up from there
+   *[no] {""}
+}

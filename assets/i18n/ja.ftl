@@ -518,12 +518,13 @@ no-tour-three-way-cut = { $cut } を除くと空きマスが { $groups } つの�
 no-tour-three-links = { $links } は、それぞれ盤の一部と別のマスのグループとをつなぐ唯一のマスです。開いたツアーはそのようなグループの中で終わらなければなりませんが、端は二つしかありません
 no-tour-start-splits = { $start } を除くと空きマスが二つのグループに分かれ、そこから始まるツアーはその一方にしか入れません
 no-tour-start-between-links = { $start } は、それぞれ別のマスのグループへの唯一のつなぎである { $links } の間にあります。{ $start } から始まるツアーは、そのつなぎの一方しか通れず、戻ってこられません
-estimate-exact = { $what }：{ $tours } 個（正確な値）
+estimate-exact = { $what }：{ $tours } 個（正確な値：{ $reason }）
 estimate-none = { $what }の数は推定できません：{ $attempts } 回の無作為な試行で完成したツアーが一つもありません（もっと長く標本を取ってください。大きな盤ではツアー一つに多くの試行が要ります）
 estimate-about = { $what }は約 { $tours } 個。{ $interval }。無作為な試行 { $attempts } 回、うち完全なツアー { $completed } 回から。
 interval-95 = 95% 区間 { $low } ～ { $high }
 interval-rough = おおよその範囲 { $low } ～ { $high }（完全なツアーが少なすぎて 95% 区間は出せません。もっと長く標本を取ってください）
-not-estimated = 推定しませんでした：推定できるのは空きマスが { $most } 個までの盤です（この盤は { $squares } 個）。それを超えると、ツアーの重みが浮動小数点数からあふれます。
+not-estimated = 推定しませんでした：{ $reason }。
+estimate-too-many-squares = 推定できるのは空きマスが { $most } 個までの盤です（この盤は { $squares } 個）。それを超えると、ツアーの重みが浮動小数点数からあふれます
 walk-too-long = { $sweep }。代わりにすべてをたどると約 { $nodes } ノードを訪ね、{ $threads } スレッドそれぞれ毎秒 { $rate } 百万ノードで約 { $time } かかります
 walk-never-ends = { $sweep }。代わりにすべてをたどると 1e308 を超えるノードを訪ねることになり、終わりません
 sweep-over-budget = フロンティア掃引はマス { $square }/{ $squares } で場所が足りなくなりました：メモリ予算 { $budget } を超えて必要です
@@ -555,3 +556,161 @@ state-copy-kept = 元のファイルは { $kept } として残してあります
 state-copy-not-kept = 写しを作れなかったため、このウィンドウはこのファイルに書き込みません。
 state-read-and-kept = { $read }{ $kept }
 state-not-saved = 棚、最短記録、盤を保存できませんでした：{ $reason }。このウィンドウの中には残っていて、保存できるようになりしだい保存します。
+
+## パズルのファイルとリンクの読み込み
+parse-error = { $source }：{ $problem }
+parse-error-at = { $source }:{ $line }:{ $column }：{ $problem }
+parse-cannot-read = ファイルを読めません：{ $error }
+parse-too-large = ファイルが { $mib } MiB を超えています
+parse-invalid-utf8 = テキストファイルではありません（UTF-8 として正しくありません）
+parse-binary = テキストファイルではありません（バイナリデータです）
+parse-row-too-long = この行の点が { $columns } 個より多くあります
+parse-row-too-short = この行の点は { $found } 個で、{ $columns } 個のはずです
+parse-side-out-of-range = { $side ->
+    [rows] 行
+   *[columns] 列
+}の数 { $value } は範囲外です（1 ～ { $most }）
+parse-not-a-side = { $side ->
+    [rows] 行
+   *[columns] 列
+}の数があるはずの所に「{ $found }」があります
+parse-pick-twice = 拾う番号 { $number } が二度使われています
+parse-pick-out-of-range = 拾う番号が範囲外です
+parse-ends-before-header = pzprv3 の見出しの前でファイルが終わっています
+parse-ends-before-type = パズルの種類の前でファイルが終わっています
+parse-ends-before-side = { $side ->
+    [rows] 行
+   *[columns] 列
+}の数の前でファイルが終わっています
+parse-ends-before-row = { $rows } 行のうち { $row } 行目の前でファイルが終わっています
+parse-not-pzprv3 = 見出しの行「pzprv3」があるはずです
+parse-not-goishi = これは碁石拾いではなく「{ $kind }」のパズルです
+parse-unknown-pzprv3-cell = 知らないマス「{ $cell }」です（「.」、「0」、または拾う番号のはずです）
+parse-no-pencilbox-size = 行の数と列の数があるはずです
+parse-unknown-pencilbox-cell = 知らないマス「{ $cell }」です（「1」か「.」のはずです）
+parse-not-a-number = 数があるはずの所に「{ $found }」があります
+parse-not-an-answer-line = 答えの行「手 行 列」があるはずです
+parse-answer-off-board = 答えの点（行 { $row }、列 { $column }）が { $size } の盤の外にあります
+parse-too-many-rows = 行が { $most } より多くあります
+parse-empty = 行がありません：ファイルが空です
+parse-all-rows-empty = どの行も空です
+parse-missing-quote = 閉じる引用符がありません
+parse-text-after-quote = 閉じる引用符の後に余計な文字があります
+parse-unknown-character = 知らない文字「{ $character }」です（石は O、空きは空白か . で書きます）
+parse-row-past-most = 行の点が { $most } より多くあります
+parse-json = JSON として読めません：{ $detail }
+parse-stone-off-board = 石 [{ $x },{ $y }] が { $size } の盤の外にあります
+parse-stone-twice = 石 [{ $x },{ $y }] が二度挙げられています
+parse-not-a-goishi-link = 碁石拾いのリンクではありません（「...?goishi/列/行/本体」の形のはずです）
+parse-link-without-side = { $side ->
+    [rows] 行
+   *[columns] 列
+}の数がありません
+parse-after-link-body = 本体の後に余計な「{ $extra }」があります
+parse-link-body-too-long = 本体が { $size } の盤に要る長さより長すぎます
+parse-bad-link-digit = 正しくない桁「{ $digit }」です（0-9 か a-v のはずです）
+
+## 盤、ツアー、ナイトのリンク
+board-side-empty = 盤の{ $side ->
+    [width] 幅
+   *[height] 高さ
+}は 1 以上にしてください
+board-side-too-long = 盤の{ $side ->
+    [width] 幅
+   *[height] 高さ
+} { $length } は大きすぎます（最大 { $most }）
+board-not-a-size = 盤の大きさ「{ $text }」は 幅x高さ（例：8x8）か N の形ではありません
+board-not-a-square = 「{ $name }」はマスの名前ではありません（列の文字の後に段の数を書きます。例：b1）
+board-square-off-board = マス「{ $name }」は { $size } の盤の外です
+tour-off-board = { $step } 手目：{ $square } は盤の外です
+tour-blocked = { $step } 手目：{ $square } はふさがっています
+tour-revisited = { $step } 手目：{ $square } は { $first } 手目にもう通っています
+tour-not-a-knight-move = { $step } 手目：{ $from } → { $to } はナイトの動きではありません
+tour-wrong-length = 道は { $visited } マスを通りますが、盤の空きマスは { $open } 個です
+tour-not-closed = ツアーが閉じていません：最後のマス { $last } は最初のマス { $first } からナイトの一手の所にありません
+tour-empty = 空の道は閉じたツアーではありません
+tour-file-not-json = ツアーのファイルではありません：{ $line } 行 { $column } 桁目：{ $detail }
+tour-file-blocked-off-board = ふさがったマス [{ $x }, { $y }] は { $size } の盤の外です
+tour-file-start-not-first = 出発点 [{ $x }, { $y }] が道の最初のマスではありません
+tour-file-ragged = { $line } 行目：マスが { $squares } 個で、{ $expected } 個のはずです
+tour-file-not-a-number = { $line } 行目：{ $square } 番目のマスは「{ $text }」で、手の番号ではありません
+tour-file-repeated = 手の番号 { $number } が二度出てきます
+tour-file-invalid = 正しいツアーではありません：{ $error }
+link-not-a-link = ナイトのリンクではありません（リンクは { $prefix } で始まります）
+link-unknown-field = { $column } 桁目：知らない項目「{ $name }」です（項目は size、closed、blocked、start、tour）
+link-repeated-field = { $column } 桁目：{ $name } が二度あります
+link-missing-size = リンクに大きさ（size=幅x高さ）がありません
+link-board = { $column } 桁目：{ $field }：{ $error }
+link-start-blocked = { $column } 桁目：start：出発点のマスがふさがっています
+link-not-yes-or-no = { $column } 桁目：closed：値なし、1、0 のどれかのはずです（closed、closed=1、closed=0）
+link-tour-without-start = ツアーには出発点のマス（start=…）が要ります
+link-not-a-move = { $column } 桁目：tour：「{ $found }」は手ではありません（手は 0 ～ 7 の数字です）
+link-bad-move = { $column } 桁目：tour：{ $step } 手目が{ $problem ->
+    [off] 盤の外に出ます
+    [blocked] ふさがったマスに入ります
+   *[visited] もう通ったマスに入ります
+}
+link-not-a-tour = tour：{ $error }
+opening-image-without-data = { $source }：gridtour のデータがない { $image } 画像です（開けるのは gridtour が書き出した画像だけです）
+opening-tour = { $source }：{ $error }
+opening-link = { $source }：ナイトのリンク、{ $error }
+
+## ファイルと画像の書き出し
+write-not-a-file = { $path } に書けません：この名前はファイルを指していません
+write-folder = { $path } に書けません：フォルダです。その中のファイル名を指定してください
+write-special-file = { $path } に書けません：{ $what ->
+    [socket] ソケット
+   *[block-device] ブロックデバイス
+}には gridtour は書き込みません
+write-no-reader = { $path } に書けません：どのプログラムも読んでいない名前付きパイプです
+write-no-folder = { $path } に書けません：フォルダ { $folder } がありません
+write-failed = { $path } に書けません：{ $error }
+write-not-flushed = { $path } に書けません：ファイルは置き換えましたが、その変更をディスクに書き込めませんでした：{ $error }
+memory-not-a-size = 4G、512M、800000000（バイト）のような大きさのはずが「{ $text }」でした
+output-unknown-format = 知らない形式「{ $text }」です（{ $names } のどれかのはずです）
+output-no-format-for = { $path } に書き出せません：.json、.txt、.svg、.png、.gif、.animated.svg、.pzprv3 のどれかで終わる名前にしてください
+output-not-for-tours = pzprv3 のファイルに入るのは碁石拾いのパズルで、ナイトツアーは入りません
+output-not-a-picture = この形式は画像ではありません
+picture-no-cell-size = 画像のマスの大きさは 1 ピクセル以上にしてください
+picture-too-large = { $width } x { $height } ピクセルの画像は大きすぎます（一辺 { $side } ピクセル、全体で { $megapixels } メガピクセルまで）。{ $cell ->
+    [0] この盤はラスター画像には大きすぎます。代わりに SVG で書き出してください
+   *[other] マスの大きさを { $cell } ピクセル以下にしてください
+}
+picture-animation-too-large = { $width } x { $height } ピクセルのアニメーションは大きすぎます（全体で { $megapixels } メガピクセルまで）。マスの大きさを { $cell } ピクセル以下にしてください
+picture-no-memory = { $width } x { $height } ピクセルの画像のメモリを確保できませんでした
+picture-speed = 速さは毎秒 { $least } ～ { $most } 手の数にしてください（指定は { $speed }）
+picture-encoding = { $what ->
+    [gif] GIF アニメーション
+   *[png] PNG 画像
+}を書き出せませんでした：{ $detail }
+picture-frame = アニメーションのコマが画像の外にあります
+picture-font = 組み込みのフォントが読めません：{ $detail }
+
+## 数え上げのチェックポイントと作業用ファイル
+sweep-file-no-scratch = メモリに収まらない状態のための作業用ファイルを { $directory } に作れません：{ $error }（--scratch DIR で別のフォルダを指定できます）
+sweep-file-scratch = { $path } を{ $doing ->
+    [write] 書け
+   *[read] 読め
+}ません：{ $error }{ $full ->
+    [yes] 。この数え上げの状態はメモリに収まらず、それだけのディスクが要ります（--scratch DIR で別の場所に置き、--memory SIZE でメモリに多く置けます）
+   *[no] {""}
+}
+sweep-file-unreadable = { $path } を読めません：{ $error }
+sweep-file-not-a-file = { $path } は普通のファイルではありません（チェックポイントは普通のファイルでなければなりません）
+sweep-file-in-use = { $path } は別の数え上げが使っています（一つのチェックポイントを使えるのは一度に一つの数え上げだけです）
+sweep-file-not-writable = { $path } に保存できません：そのフォルダに書き込めません
+sweep-file-not-a-checkpoint = { $path } は gridtour の数え上げのチェックポイントではありません（または別の版のものです）
+sweep-file-other-count = { $path } に入っているのは「{ $held }」の数え上げで、「{ $wanted }」のものではありません：別のファイルを指定するか、このファイルを消してこの数え上げを初めからやり直してください
+sweep-file-other-version = { $path } にはこの数え上げ（{ $description }）が入っていますが、gridtour の別の版が保存したもので、この版では続けられません：別のファイルを指定するか、このファイルを消してこの数え上げを初めからやり直してください
+sweep-file-damaged = { $path } は壊れています{ $damage ->
+    [does-not-fit] ：この数え上げに合いません
+    [ends-early] ：{ $byte } バイト目で早く終わっています
+    [checksum] ：チェックサムが合いません（{ $byte } バイト目より前）
+    [states-do-not-fill] ：保存された状態で埋まっていません
+    [impossible-state] ：保存した所ではありえない状態が入っています（{ $byte } バイト目）
+   *[bad-value] （{ $byte } バイト目）
+}
+sweep-file-not-saved = { $error }{ $kept ->
+    [yes] 。前の保存は残っていて、同じコマンドでそこから続けられます
+   *[no] {""}
+}

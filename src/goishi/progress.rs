@@ -7,7 +7,7 @@ use crate::job::{Detail, Headway, Progress};
 use crate::tr;
 
 /// What a long Goishi job is doing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Phase {
     /// A big Goishi puzzle being made block by block (see
     /// `goishi::generate`).
@@ -27,11 +27,12 @@ pub enum Phase {
         searched: u32,
         /// The puzzle's stones: every one is a starting stone.
         stones: u32,
-        /// The starting stones searched so far in billionths, those under
-        /// way counted by the share of their search tree behind them: a
-        /// count of a few costly stones moves and foretells its end before
-        /// the first of them is done.
-        explored_billionths: u64,
+        /// The starting stones searched so far, those under way counted
+        /// by the share of their search tree behind them: a count of a few
+        /// costly stones moves and foretells its end before the first of
+        /// them is done. On the largest puzzles that share is below a
+        /// billionth for hours, and still foretells the time.
+        explored: f64,
     },
     /// A made puzzle's uniqueness being proven by a full search.
     ProvingUnique {
@@ -51,11 +52,8 @@ impl Phase {
     fn seconds_left(&self, progress: &Progress) -> Option<f64> {
         match *self {
             Phase::CountingFrom {
-                stones,
-                explored_billionths,
-                ..
-            } if explored_billionths > 0 => {
-                let explored = explored_billionths as f64 / 1e9;
+                stones, explored, ..
+            } if explored > 0.0 => {
                 let left = (f64::from(stones) - explored).max(0.0);
                 Some(progress.elapsed.as_secs_f64() * left / explored)
             }
@@ -69,14 +67,8 @@ impl Detail for Phase {
         let left = self.seconds_left(progress);
         match *self {
             Phase::CountingFrom {
-                stones,
-                explored_billionths,
-                ..
-            } => Some(Headway::of(
-                explored_billionths as f64 / 1e9,
-                f64::from(stones),
-                left,
-            )),
+                stones, explored, ..
+            } => Some(Headway::of(explored, f64::from(stones), left)),
             Phase::Composing { block, blocks } => Some(Headway::of(
                 f64::from(block.saturating_sub(1)),
                 f64::from(blocks),
@@ -157,7 +149,7 @@ mod tests {
             Phase::CountingFrom {
                 searched: 12,
                 stones: 60,
-                explored_billionths: 12_000_000_000,
+                explored: 12.0,
             },
             two_minutes,
         )
@@ -172,7 +164,7 @@ mod tests {
             Phase::CountingFrom {
                 searched: 599,
                 stones: 600,
-                explored_billionths: 599_000_000_000,
+                explored: 599.0,
             },
             Duration::from_millis(500),
         )
@@ -190,21 +182,25 @@ mod tests {
                 .headway()
                 .map(|h| h.to_string())
         };
-        let stones = |searched, explored_billionths| Phase::CountingFrom {
+        let stones = |searched, explored| Phase::CountingFrom {
             searched,
             stones: 60,
-            explored_billionths,
+            explored,
         };
         assert_eq!(
-            headway(stones(15, 15_000_000_000), 20.0),
+            headway(stones(15, 15.0), 20.0),
             Some("25%, about 60 seconds left".into())
         );
-        assert_eq!(headway(stones(0, 0), 20.0), Some("0%".into()));
+        assert_eq!(headway(stones(0, 0.0), 20.0), Some("0%".into()));
         // Two stones half searched and none finished: a share, and a time.
         assert_eq!(
-            headway(stones(0, 1_500_000_000), 10.0),
+            headway(stones(0, 1.5), 10.0),
             Some("2%, about 7 minutes left".into())
         );
+        // A share far below a billionth still foretells the time, in years.
+        let tiny = headway(stones(0, 3e-15), 30.0).expect("a share");
+        assert!(tiny.starts_with("0%, about "), "{tiny}");
+        assert!(tiny.ends_with(" years left"), "{tiny}");
         assert_eq!(
             headway(
                 Phase::Composing {

@@ -87,13 +87,13 @@ impl Direction {
         }
     }
 
-    /// A lower-case word for messages ("up", "down", ...).
-    pub const fn name(self) -> &'static str {
+    /// The direction in words, in this thread's language.
+    pub fn words(self) -> &'static str {
         match self {
-            Direction::Up => "up",
-            Direction::Down => "down",
-            Direction::Left => "left",
-            Direction::Right => "right",
+            Direction::Up => tr!("direction-up"),
+            Direction::Down => tr!("direction-down"),
+            Direction::Left => tr!("direction-left"),
+            Direction::Right => tr!("direction-right"),
         }
     }
 }

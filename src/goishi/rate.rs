@@ -12,7 +12,9 @@
 use super::puzzle::{Point, Puzzle};
 use super::rules::Game;
 use super::solver::{Sought, Threads, finish_within, solve};
+use crate::english::group_digits;
 use crate::job::{Control, Outcome};
+use crate::tr;
 
 /// Search steps beyond which a trap counts as "at least this hard": proving
 /// it hopeless takes a computer search, not a person's look-ahead.
@@ -91,23 +93,19 @@ impl Rating {
 
 impl std::fmt::Display for Rating {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let more = if self.hardest_is_capped() {
-            "at least "
-        } else {
-            ""
-        };
-        let plural = |n: u64, noun: &str| {
-            let s = if n == 1 { "" } else { "s" };
-            format!("{n} {noun}{s}")
-        };
-        write!(
-            f,
-            "{}: {} to rule out at {} of the picks; the hardest takes {more}{}",
-            self.level.name(),
-            plural(self.traps as u64, "wrong pick"),
-            self.decisions,
-            plural(self.hardest, "search step"),
-        )
+        let hardest = group_digits(self.hardest);
+        f.write_str(&tr!(
+            "rated",
+            level = self.level.words(),
+            traps = self.traps,
+            decisions = self.decisions,
+            steps = self.hardest,
+            hardest = if self.hardest_is_capped() {
+                tr!("at-least", n = hardest)
+            } else {
+                hardest
+            }
+        ))
     }
 }
 

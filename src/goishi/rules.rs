@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::puzzle::{Direction, Point, Puzzle};
+use crate::tr;
 
 /// The first rule a pick order breaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,27 +64,29 @@ pub enum Broken {
 
 impl fmt::Display for RuleViolation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "step {}: ", self.step)?;
-        match self.broken {
-            Broken::NotAStone { at } => write!(f, "{at} is not a stone"),
-            Broken::PickedTwice { at, first } => write!(
-                f,
-                "the stone at {at} is picked twice (first at step {first})"
+        let rule = match self.broken {
+            Broken::NotAStone { at } => tr!("broken-not-a-stone", at = at.to_string()),
+            Broken::PickedTwice { at, first } => {
+                tr!("broken-picked-twice", at = at.to_string(), first = first)
+            }
+            Broken::NotInLine { at, from } => tr!(
+                "broken-not-in-line",
+                at = at.to_string(),
+                from = from.to_string()
             ),
-            Broken::NotInLine { at, from } => write!(f, "{at} is not in line with {from}"),
-            Broken::Reversed { moving, after } => write!(
-                f,
-                "reversed direction: moving {} right after moving {}",
-                moving.name(),
-                after.name()
+            Broken::Reversed { moving, after } => tr!(
+                "broken-reversed",
+                moving = moving.words(),
+                after = after.words()
             ),
-            Broken::JumpedOver { stone } => write!(f, "jumped over the stone at {stone}"),
-            Broken::StonesLeft { count, first } => write!(
-                f,
-                "stones left: {} never picked, the first at {first}",
-                plural(count, "stone")
+            Broken::JumpedOver { stone } => tr!("broken-jumped-over", stone = stone.to_string()),
+            Broken::StonesLeft { count, first } => tr!(
+                "broken-stones-left",
+                count = count,
+                first = first.to_string()
             ),
-        }
+        };
+        f.write_str(&tr!("broken-at-step", step = self.step, rule = rule))
     }
 }
 
@@ -117,14 +120,6 @@ fn replay(puzzle: &Puzzle, order: &[Point]) -> Result<Game, RuleViolation> {
         game.try_pick(p)?;
     }
     Ok(game)
-}
-
-fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun} was")
-    } else {
-        format!("{n} {noun}s were")
-    }
 }
 
 /// A puzzle being played: the picks so far, with undo.

@@ -335,7 +335,7 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, control: &Control) -> Outcome<
         control.set_detail(Phase::CountingFrom {
             searched: u32::try_from(searched).unwrap_or(u32::MAX),
             stones,
-            explored_billionths: (explored * 1e9) as u64,
+            explored,
         });
     };
     searched_from(0, 0.0);
@@ -387,29 +387,30 @@ pub(super) fn count_within(
     let next_start = AtomicUsize::new(0);
     let starts = random_order(layout.len());
     let searched = AtomicUsize::new(0);
-    // Each worker's share of the start it searches, in billionths: the
-    // first shares of a big puzzle's search are that small.
+    // Each worker's share of the start it searches, as the bits of an f64:
+    // the first shares of a big puzzle's search are below a billionth.
     let under_way: Vec<AtomicU64> = (0..control.resources().threads.max(1))
         .map(|_| AtomicU64::new(0))
         .collect();
     let next_worker = AtomicUsize::new(0);
     let report = |searched: usize| {
-        let shares: u64 = under_way
+        let shares: f64 = under_way
             .iter()
-            .map(|share| share.load(Ordering::Relaxed))
+            .map(|share| f64::from_bits(share.load(Ordering::Relaxed)))
             .sum();
-        on_searched(searched, searched as f64 + shares as f64 / 1e9);
+        on_searched(searched, searched as f64 + shares);
     };
     run_workers((&layout, None), threads, control, |search| {
         search.begin_attempt(max_nodes, None);
         let Some(share) = under_way.get(next_worker.fetch_add(1, Ordering::Relaxed)) else {
             return;
         };
-        // Said again only when it moved by a millionth: the search calls
-        // this a few thousand times a second.
+        // Said again only when it grew by a hundredth of itself or moved
+        // by a millionth: the search calls this a few thousand times a
+        // second.
         let explored = |explored: f64| {
-            let now = (explored * 1e9) as u64;
-            if share.swap(now, Ordering::Relaxed) / 1000 != now / 1000 {
+            let before = f64::from_bits(share.swap(explored.to_bits(), Ordering::Relaxed));
+            if explored > before * 1.01 || (explored - before).abs() > 1e-6 {
                 report(searched.load(Ordering::Relaxed));
             }
         };
@@ -429,7 +430,7 @@ pub(super) fn count_within(
                     let _ = total.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |sum| {
                         Some(sum.saturating_add(found))
                     });
-                    share.store(0, Ordering::Relaxed);
+                    share.store(0f64.to_bits(), Ordering::Relaxed);
                     report(searched.fetch_add(1, Ordering::Relaxed) + 1);
                 }
                 Err(Stop::GaveUp) if search.budget == 0 => {

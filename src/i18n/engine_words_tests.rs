@@ -10,7 +10,7 @@ use crate::knight::NoTour;
 use crate::knight::{NotCounted, count::NoSweep};
 
 /// `value` in English and in Japanese.
-fn in_both(value: &impl ToString) -> [String; 2] {
+pub(super) fn in_both(value: &impl ToString) -> [String; 2] {
     Language::ALL.map(|language| {
         i18n::set(language);
         let words = value.to_string();
@@ -21,7 +21,7 @@ fn in_both(value: &impl ToString) -> [String; 2] {
 
 /// That `japanese` is other words than `english`, with no English word
 /// left in it.
-fn assert_japanese(english: &str, japanese: &str) {
+pub(super) fn assert_japanese(english: &str, japanese: &str) {
     assert!(japanese != english && !japanese.is_ascii(), "{japanese}");
     let latin_words = japanese
         .split(|c: char| !c.is_ascii_alphabetic())

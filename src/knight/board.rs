@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use crate::tr;
+
 use serde::{Deserialize, Serialize};
 
 /// One square of a board, 0-based: `x` is the column from the left, `y` the
@@ -142,33 +144,35 @@ pub enum BoardError {
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side_name = |side: &Side| match side {
+        let side = |side: &Side| match side {
             Side::Width => "width",
             Side::Height => "height",
         };
-        match self {
-            BoardError::EmptySide { side } => {
-                write!(f, "board {} must be at least 1", side_name(side))
+        f.write_str(&match self {
+            BoardError::EmptySide { side: which } => {
+                tr!("board-side-empty", side = side(which))
             }
-            BoardError::SideTooLong { side, length } => write!(
-                f,
-                "board {} {length} is too large (at most {})",
-                side_name(side),
-                Board::MAX_SIDE
+            BoardError::SideTooLong {
+                side: which,
+                length,
+            } => tr!(
+                "board-side-too-long",
+                side = side(which),
+                length = *length,
+                most = Board::MAX_SIDE
             ),
-            BoardError::NotASize { text } => {
-                write!(f, "board size '{text}' is not WIDTHxHEIGHT (e.g. 8x8) or N")
-            }
-            BoardError::NotASquare { name } => write!(
-                f,
-                "'{name}' is not a square name (expected file letters then a rank, e.g. b1)"
-            ),
+            BoardError::NotASize { text } => tr!("board-not-a-size", text = text.as_str()),
+            BoardError::NotASquare { name } => tr!("board-not-a-square", name = name.as_str()),
             BoardError::OffBoard {
                 name,
                 width,
                 height,
-            } => write!(f, "square '{name}' is off the {width}x{height} board"),
-        }
+            } => tr!(
+                "board-square-off-board",
+                name = name.as_str(),
+                size = format!("{width}x{height}")
+            ),
+        })
     }
 }
 

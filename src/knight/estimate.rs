@@ -33,9 +33,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use super::{Board, Square, TourKind};
+use crate::english::group_digits;
 use crate::job::{self, Control, Detail, Headway, Progress};
 use crate::memory::Unshared;
 use crate::random::{Rng, splitmix64};
+use crate::tr;
 
 /// How much a move's onward degree lowers its weight (`exp(-WARNSDORFF *
 /// degree)`). On 8x8 open tours it gave the narrowest 95% intervals of the
@@ -71,12 +73,11 @@ pub struct TooManySquares {
 
 impl std::fmt::Display for TooManySquares {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the estimate takes boards of up to {MAX_ESTIMATE_SQUARES} open squares (this one \
-             has {}): beyond, a tour's weight overflows its floating-point number",
-            self.squares
-        )
+        f.write_str(&tr!(
+            "estimate-too-many-squares",
+            squares = group_digits(self.squares as u64),
+            most = group_digits(MAX_ESTIMATE_SQUARES as u64)
+        ))
     }
 }
 
@@ -123,42 +124,43 @@ impl Estimate {
         self.exact_because.is_some() || self.completed >= FEWEST_TOURS_FOR_INTERVAL
     }
 
-    /// The interval in words: "95% interval L to H" or a rough range.
-    pub fn interval_words(&self) -> String {
-        let range = format!("{:.4e} to {:.4e}", self.low, self.high);
-        if self.has_interval() {
-            format!("95% interval {range}")
-        } else {
-            format!(
-                "rough range {range} (too few complete tours for a 95% interval: sample longer)"
-            )
+    /// The estimate of the tours `what` names, in this thread's language:
+    /// the number and its interval first (the window cuts the rest to its
+    /// panel's width).
+    pub fn words(&self, what: &str) -> String {
+        let attempts = group_digits(self.attempts);
+        if let Some(reason) = &self.exact_because {
+            return tr!(
+                "estimate-exact",
+                tours = self.tours.to_string(),
+                what = what,
+                reason = reason.as_str()
+            );
         }
+        if self.completed == 0 {
+            return tr!("estimate-none", what = what, attempts = attempts);
+        }
+        let (low, high) = (format!("{:.4e}", self.low), format!("{:.4e}", self.high));
+        let interval = if self.has_interval() {
+            tr!("interval-95", low = low, high = high)
+        } else {
+            tr!("interval-rough", low = low, high = high)
+        };
+        tr!(
+            "estimate-about",
+            tours = format!("{:.4e}", self.tours),
+            what = what,
+            interval = interval,
+            attempts = attempts,
+            completed = group_digits(self.completed)
+        )
     }
 }
 
+/// The estimate of what it says it estimated, in this thread's language.
 impl std::fmt::Display for Estimate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(reason) = &self.exact_because {
-            return write!(f, "{} {} (exactly: {reason})", self.tours, self.description);
-        }
-        if self.completed == 0 {
-            return write!(
-                f,
-                "no estimate of the {}: none of {} random attempts completed a tour (sample \
-                 longer; large boards need many attempts per tour)",
-                self.description,
-                crate::english::group_digits(self.attempts)
-            );
-        }
-        write!(
-            f,
-            "about {:.4e} {}; {}, from {} random attempts, {} of them complete tours",
-            self.tours,
-            self.description,
-            self.interval_words(),
-            crate::english::group_digits(self.attempts),
-            crate::english::group_digits(self.completed),
-        )
+        f.write_str(&self.words(&self.description))
     }
 }
 

@@ -11,6 +11,8 @@
 
 use std::fmt;
 
+use crate::tr;
+
 use super::board::{Board, BoardError, KNIGHT_MOVES, Square, TourKind};
 use super::tour::Tour;
 use super::validate::{InvalidTour, validate};
@@ -88,49 +90,73 @@ pub enum LinkError {
         /// Which move of the tour, from 1.
         step: usize,
         /// What is wrong with it.
-        problem: &'static str,
+        problem: BadMove,
     },
     /// The moves are not a tour of the board (too few, or not closed).
     NotATour(InvalidTour),
 }
 
+/// How a move of a link's tour goes wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadMove {
+    /// It leaves the board.
+    LeavesTheBoard,
+    /// It lands on a blocked square.
+    LandsOnBlocked,
+    /// It lands on a square already visited.
+    LandsOnVisited,
+}
+
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LinkError::NotALink => write!(f, "not a knight link (they start with {LINK_PREFIX})"),
-            LinkError::UnknownField { column, name } => write!(
-                f,
-                "column {column}: unknown field {name:?} (known: size, closed, blocked, start, \
-                 tour)"
+        f.write_str(&match self {
+            LinkError::NotALink => tr!("link-not-a-link", prefix = LINK_PREFIX),
+            LinkError::UnknownField { column, name } => tr!(
+                "link-unknown-field",
+                column = *column,
+                name = name.escape_debug().to_string()
             ),
             LinkError::RepeatedField { column, name } => {
-                write!(f, "column {column}: {name} is given twice")
+                tr!("link-repeated-field", column = *column, name = *name)
             }
-            LinkError::MissingSize => write!(f, "the link has no size (size=WIDTHxHEIGHT)"),
+            LinkError::MissingSize => tr!("link-missing-size").to_owned(),
             LinkError::Board {
                 column,
                 field,
                 error,
-            } => write!(f, "column {column}: {field}: {error}"),
-            LinkError::StartBlocked { column } => {
-                write!(f, "column {column}: start: the start square is blocked")
-            }
-            LinkError::NotAYesOrNo { column } => write!(
-                f,
-                "column {column}: closed: expected nothing, 1 or 0 (closed, closed=1, closed=0)"
+            } => tr!(
+                "link-board",
+                column = *column,
+                field = *field,
+                error = error.to_string()
             ),
-            LinkError::TourWithoutStart => write!(f, "a tour needs its start square (start=…)"),
-            LinkError::NotAMove { column, found } => write!(
-                f,
-                "column {column}: tour: {found:?} is not a move (moves are digits 0 to 7)"
+            LinkError::StartBlocked { column } => tr!("link-start-blocked", column = *column),
+            LinkError::NotAYesOrNo { column } => tr!("link-not-yes-or-no", column = *column),
+            LinkError::TourWithoutStart => tr!("link-tour-without-start").to_owned(),
+            LinkError::NotAMove { column, found } => tr!(
+                "link-not-a-move",
+                column = *column,
+                found = found.escape_debug().to_string()
             ),
             LinkError::BadMove {
                 column,
                 step,
                 problem,
-            } => write!(f, "column {column}: tour: move {step} {problem}"),
-            LinkError::NotATour(error) => write!(f, "tour: {error}"),
-        }
+            } => {
+                let problem = match problem {
+                    BadMove::LeavesTheBoard => "off",
+                    BadMove::LandsOnBlocked => "blocked",
+                    BadMove::LandsOnVisited => "visited",
+                };
+                tr!(
+                    "link-bad-move",
+                    column = *column,
+                    step = *step,
+                    problem = problem
+                )
+            }
+            LinkError::NotATour(error) => tr!("link-not-a-tour", error = error.to_string()),
+        })
     }
 }
 
@@ -386,12 +412,12 @@ fn walk(
             .zip(here.y.checked_add_signed(*dy))
             .map(|(x, y)| Square::new(x, y))
             .filter(|&square| board.contains(square))
-            .ok_or_else(|| bad("leaves the board"))?;
+            .ok_or_else(|| bad(BadMove::LeavesTheBoard))?;
         if board.is_blocked(next) {
-            return Err(bad("lands on a blocked square"));
+            return Err(bad(BadMove::LandsOnBlocked));
         }
         if std::mem::replace(&mut visited[board.index(next)], true) {
-            return Err(bad("lands on a square already visited"));
+            return Err(bad(BadMove::LandsOnVisited));
         }
         path.push(next);
         here = next;
@@ -523,14 +549,14 @@ mod tests {
             LinkError::BadMove {
                 column: 41,
                 step: 2,
-                problem: "lands on a square already visited"
+                problem: BadMove::LandsOnVisited
             }
         );
         assert!(matches!(
             refused("gridtour:knight?size=5x5&start=a1&tour=7"),
             LinkError::BadMove {
                 step: 1,
-                problem: "leaves the board",
+                problem: BadMove::LeavesTheBoard,
                 ..
             }
         ));

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::tr;
+
 use serde::{Deserialize, Serialize};
 
 use super::{Board, BoardError, InvalidTour, Square, TourKind, validate};
@@ -65,43 +67,52 @@ pub enum TourFileError {
 
 impl fmt::Display for TourFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        f.write_str(&match self {
             TourFileError::NotJson {
                 line,
                 column,
                 message,
-            } => write!(
-                f,
-                "not a tour file: line {line}, column {column}: {message}"
+            } => tr!(
+                "tour-file-not-json",
+                line = *line,
+                column = *column,
+                detail = message.as_str()
             ),
-            TourFileError::Board(error) => error.fmt(f),
+            TourFileError::Board(error) => error.to_string(),
             TourFileError::BlockedOffBoard {
                 at: [x, y],
                 width,
                 height,
-            } => write!(
-                f,
-                "blocked square [{x}, {y}] is off the {width}x{height} board"
+            } => tr!(
+                "tour-file-blocked-off-board",
+                x = *x,
+                y = *y,
+                size = format!("{width}x{height}")
             ),
-            TourFileError::StartNotFirst { at: [x, y] } => write!(
-                f,
-                "the start [{x}, {y}] is not the first square of the path"
-            ),
+            TourFileError::StartNotFirst { at: [x, y] } => {
+                tr!("tour-file-start-not-first", x = *x, y = *y)
+            }
             TourFileError::Ragged {
                 line,
                 squares,
                 expected,
-            } => write!(f, "line {line}: {squares} squares, expected {expected}"),
-            TourFileError::NotANumber { line, square, text } => write!(
-                f,
-                "line {line}: square {square} holds '{}', not a move number",
-                text.escape_debug()
+            } => tr!(
+                "tour-file-ragged",
+                line = *line,
+                squares = *squares,
+                expected = *expected
             ),
-            TourFileError::Repeated { number } => {
-                write!(f, "move number {number} appears twice")
+            TourFileError::NotANumber { line, square, text } => tr!(
+                "tour-file-not-a-number",
+                line = *line,
+                square = *square,
+                text = text.escape_debug().to_string()
+            ),
+            TourFileError::Repeated { number } => tr!("tour-file-repeated", number = *number),
+            TourFileError::Invalid(error) => {
+                tr!("tour-file-invalid", error = error.to_string())
             }
-            TourFileError::Invalid(error) => write!(f, "not a valid tour: {error}"),
-        }
+        })
     }
 }
 

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use crate::tr;
+
 use super::{Board, Square, TourKind};
 
 /// Why a path is not a tour: the first problem found, with the step
@@ -64,33 +66,41 @@ pub enum InvalidTour {
 
 impl fmt::Display for InvalidTour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        f.write_str(&match self {
             InvalidTour::OffBoard { step, square } => {
-                write!(f, "step {step}: {square} is off the board")
+                tr!("tour-off-board", step = *step, square = square.as_str())
             }
-            InvalidTour::Blocked { step, square } => write!(f, "step {step}: {square} is blocked"),
+            InvalidTour::Blocked { step, square } => {
+                tr!("tour-blocked", step = *step, square = square.as_str())
+            }
             InvalidTour::Revisited {
                 step,
                 square,
                 first,
-            } => write!(
-                f,
-                "step {step}: {square} was already visited at step {first}"
+            } => tr!(
+                "tour-revisited",
+                step = *step,
+                square = square.as_str(),
+                first = *first
             ),
-            InvalidTour::NotAKnightMove { step, from, to } => {
-                write!(f, "step {step}: {from} -> {to} is not a knight's move")
+            InvalidTour::NotAKnightMove { step, from, to } => tr!(
+                "tour-not-a-knight-move",
+                step = *step,
+                from = from.as_str(),
+                to = to.as_str()
+            ),
+            InvalidTour::WrongLength { visited, open } => {
+                tr!("tour-wrong-length", visited = *visited, open = *open)
             }
-            InvalidTour::WrongLength { visited, open } => write!(
-                f,
-                "the path visits {visited} squares but the board has {open} open squares"
-            ),
-            InvalidTour::NotClosed { last, first } => write!(
-                f,
-                "the tour is not closed: the last square {last} is not a knight's move from \
-                 the first {first}"
-            ),
-            InvalidTour::Empty => write!(f, "an empty path is not a closed tour"),
-        }
+            InvalidTour::NotClosed { last, first } => {
+                tr!(
+                    "tour-not-closed",
+                    last = last.as_str(),
+                    first = first.as_str()
+                )
+            }
+            InvalidTour::Empty => tr!("tour-empty").to_owned(),
+        })
     }
 }
 

@@ -551,7 +551,7 @@ fn segments(events: &[Event]) -> Vec<Segment> {
 
 fn gif_error(error: gif::EncodingError) -> PictureError {
     PictureError::Encoding {
-        what: "GIF animation",
+        what: "gif",
         message: error.to_string(),
     }
 }

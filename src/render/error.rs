@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::english::indefinite_article;
+use crate::tr;
 
 /// Why a picture could not be made.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,7 +52,8 @@ pub enum PictureError {
     },
     /// The encoder of an image format failed.
     Encoding {
-        /// What was being encoded: "PNG image", "GIF animation".
+        /// What was being encoded: "png" (an image) or "gif" (an
+        /// animation).
         what: &'static str,
         /// What the encoder said.
         message: String,
@@ -65,64 +66,54 @@ pub enum PictureError {
 
 impl fmt::Display for PictureError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PictureError::NoCellSize => {
-                write!(f, "the cell size of a picture must be at least 1 pixel")
-            }
+        let megapixels = |pixels: u64| pixels / 1_000_000;
+        f.write_str(&match self {
+            PictureError::NoCellSize => tr!("picture-no-cell-size").to_owned(),
             PictureError::TooLarge {
                 width,
                 height,
                 max_side,
                 max_pixels,
                 largest_cell,
-            } => {
-                write!(
-                    f,
-                    "{} {width} x {height} pixel picture is too large (the limit is {max_side} \
-                     pixels a side and {} megapixels); ",
-                    indefinite_article(*width),
-                    max_pixels / 1_000_000
-                )?;
-                match largest_cell {
-                    0 => write!(
-                        f,
-                        "this board is too large for a raster picture; export it as SVG instead"
-                    ),
-                    largest => write!(f, "choose a cell size of at most {largest} pixels"),
-                }
-            }
+            } => tr!(
+                "picture-too-large",
+                width = *width,
+                height = *height,
+                side = *max_side,
+                megapixels = megapixels(*max_pixels),
+                cell = *largest_cell
+            ),
             PictureError::AnimationTooLarge {
                 width,
                 height,
                 max_pixels,
                 largest_cell,
-            } => write!(
-                f,
-                "{} {width} x {height} pixel animation is too large (the limit is {} \
-                 megapixels); choose a cell size of at most {largest_cell} pixels",
-                indefinite_article(u64::from(*width)),
-                max_pixels / 1_000_000
+            } => tr!(
+                "picture-animation-too-large",
+                width = *width,
+                height = *height,
+                megapixels = megapixels(*max_pixels),
+                cell = *largest_cell
             ),
-            PictureError::NoMemory { width, height } => write!(
-                f,
-                "could not allocate {} {width} x {height} pixel picture",
-                indefinite_article(u64::from(*width))
-            ),
+            PictureError::NoMemory { width, height } => {
+                tr!("picture-no-memory", width = *width, height = *height)
+            }
             PictureError::Speed {
                 moves_per_second,
                 least,
                 most,
-            } => write!(
-                f,
-                "the speed must be a number of moves per second from {least} to {most}, got \
-                 {moves_per_second}"
+            } => tr!(
+                "picture-speed",
+                speed = *moves_per_second,
+                least = *least,
+                most = *most
             ),
             PictureError::Encoding { what, message } => {
-                write!(f, "could not encode the {what}: {message}")
+                tr!("picture-encoding", what = *what, detail = message.as_str())
             }
-            PictureError::Frame => write!(f, "an animation frame outside the picture"),
-            PictureError::Font(message) => write!(f, "the built-in font is unreadable: {message}"),
-        }
+            PictureError::Frame => tr!("picture-frame").to_owned(),
+            PictureError::Font(message) => tr!("picture-font", detail = message.as_str()),
+        })
     }
 }
 

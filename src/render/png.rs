@@ -24,7 +24,7 @@ pub fn to_png(scene: &Scene, cell_px: u32) -> Result<Vec<u8>, PictureError> {
         .pixmap
         .encode_png()
         .map_err(|error| PictureError::Encoding {
-            what: "PNG image",
+            what: "png",
             message: error.to_string(),
         })
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Loaded, ParseError};
+use super::{Loaded, ParseError, Problem};
 use crate::goishi::puzzle::{Point, Puzzle};
 
 #[derive(Serialize, Deserialize)]
@@ -34,7 +34,12 @@ fn syntax_error(source: &str, error: &serde_json::Error) -> ParseError {
     let message = error.to_string();
     let message = message.split(" at line ").next().unwrap_or(&message);
     let message = super::shortened(message);
-    ParseError::new(source, error.line().max(1), error.column().max(1), message)
+    ParseError::new(
+        source,
+        error.line().max(1),
+        error.column().max(1),
+        Problem::Json(message),
+    )
 }
 
 /// The line and column of the `index`-th point of the `"stones"` list, found
@@ -57,23 +62,24 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     let document: Document =
         serde_json::from_str(text).map_err(|error| syntax_error(source, &error))?;
     let mut puzzle = Puzzle::new(document.width, document.height)
-        .map_err(|message| ParseError::new(source, 1, 1, message.to_string()))?;
+        .map_err(|error| ParseError::new(source, 1, 1, Problem::Size(error)))?;
     for (index, (x, y)) in document.stones.into_iter().enumerate() {
         let p = Point::new(x, y);
         let fault = if !puzzle.contains(p) {
-            Some(format!(
-                "stone [{x},{y}] lies outside the {}x{} board",
-                puzzle.width(),
-                puzzle.height()
-            ))
+            Some(Problem::StoneOffBoard {
+                x,
+                y,
+                width: puzzle.width(),
+                height: puzzle.height(),
+            })
         } else if puzzle.has_stone(p) {
-            Some(format!("stone [{x},{y}] is listed twice"))
+            Some(Problem::StoneTwice { x, y })
         } else {
             None
         };
-        if let Some(message) = fault {
+        if let Some(problem) = fault {
             let (line, column) = stone_position(text, index);
-            return Err(ParseError::new(source, line, column, message));
+            return Err(ParseError::new(source, line, column, problem));
         }
         puzzle.set_stone(p, true);
     }
@@ -159,11 +165,11 @@ mod tests {
         let error = parse_order_json("o.json", "[\n[1,2],\n[3,4],\n[\"x\",5]\n]").unwrap_err();
         assert_eq!(error.line, 4, "{error}");
         assert!((2..=4).contains(&error.column), "{error}");
-        assert!(error.message.contains("expected u32"), "{error}");
+        assert!(error.to_string().contains("expected u32"), "{error}");
         let error = parse_order_json("o.json", "{\"order\":\n[[1,2],\n[-3,4]]}").unwrap_err();
         assert_eq!(error.line, 3, "{error}");
         let long = format!("[[\"{}\",1]]", "y".repeat(10_000));
         let error = parse_order_json("o.json", &long).unwrap_err();
-        assert!(error.message.chars().count() < 200, "{error}");
+        assert!(error.to_string().chars().count() < 200, "{error}");
     }
 }

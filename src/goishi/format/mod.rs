@@ -9,6 +9,7 @@
 mod json;
 mod numbered;
 mod pencilbox;
+mod problem;
 mod pzprv3;
 mod text;
 mod url;
@@ -18,8 +19,11 @@ use std::io::Read;
 use std::path::Path;
 
 use super::puzzle::{Point, Puzzle};
+use crate::tr;
+use problem::QUOTE_MAX_CHARS;
 
 pub use json::{parse_order_json, to_json};
+pub use problem::{Awaited, Problem, SideName};
 pub use pzprv3::to_pzprv3;
 pub use text::to_text;
 pub use url::{parse_url, to_url};
@@ -39,33 +43,36 @@ pub struct ParseError {
     pub line: usize,
     /// 1-based column in characters; 0 together with `line`.
     pub column: usize,
-    /// What is wrong, as a sentence fragment.
-    pub message: String,
+    /// What is wrong.
+    pub problem: Problem,
 }
 
 impl ParseError {
     /// An error at a 1-based line and column of `source`.
-    pub fn new(source: &str, line: usize, column: usize, message: impl Into<String>) -> Self {
+    pub fn new(source: &str, line: usize, column: usize, problem: Problem) -> Self {
         ParseError {
             source: source.to_owned(),
             line,
             column,
-            message: message.into(),
+            problem,
         }
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}: {}", self.source, self.message)
+        let (source, problem) = (self.source.as_str(), self.problem.to_string());
+        f.write_str(&if self.line == 0 {
+            tr!("parse-error", source = source, problem = problem)
         } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.source, self.line, self.column, self.message
+            tr!(
+                "parse-error-at",
+                source = source,
+                line = self.line,
+                column = self.column,
+                problem = problem
             )
-        }
+        })
     }
 }
 
@@ -162,9 +169,6 @@ pub fn load_order_path(path: &Path) -> Result<Vec<Point>, ParseError> {
     parse_order_json(&source, checked_text(&source, &bytes)?)
 }
 
-/// The longest piece of input an error message quotes, in characters.
-const QUOTE_MAX_CHARS: usize = 80;
-
 /// `message` with every quoted piece of input (between double quotes, as
 /// serde_json quotes values) cut to [`QUOTE_MAX_CHARS`] characters with an
 /// ellipsis, so a huge token in a file gives a readable one-line error.
@@ -204,7 +208,7 @@ pub(crate) fn shortened(message: &str) -> String {
 /// file or an endless device is not read whole).
 pub fn read_limited(source: &str, path: &Path) -> Result<Vec<u8>, ParseError> {
     let cannot = |error: std::io::Error| {
-        ParseError::new(source, 0, 0, format!("cannot read the file: {error}"))
+        ParseError::new(source, 0, 0, Problem::CannotRead(error.to_string()))
     };
     let file = open_without_waiting(path).map_err(cannot)?;
     let mut bytes = Vec::new();
@@ -252,7 +256,7 @@ fn checked_text<'a>(source: &str, bytes: &'a [u8]) -> Result<&'a str, ParseError
             source,
             0,
             0,
-            format!("file is larger than {} MiB", MAX_FILE_BYTES >> 20),
+            Problem::TooLarge(MAX_FILE_BYTES >> 20),
         ));
     }
     let text = match std::str::from_utf8(bytes) {
@@ -261,22 +265,12 @@ fn checked_text<'a>(source: &str, bytes: &'a [u8]) -> Result<&'a str, ParseError
             let valid = &bytes[..error.valid_up_to()];
             let valid = std::str::from_utf8(valid).unwrap_or_default();
             let (line, column) = position(valid, valid.len());
-            return Err(ParseError::new(
-                source,
-                line,
-                column,
-                "not a text file (invalid UTF-8)",
-            ));
+            return Err(ParseError::new(source, line, column, Problem::InvalidUtf8));
         }
     };
     if let Some(nul) = text.find('\0') {
         let (line, column) = position(text, nul);
-        return Err(ParseError::new(
-            source,
-            line,
-            column,
-            "not a text file (binary data)",
-        ));
+        return Err(ParseError::new(source, line, column, Problem::Binary));
     }
     Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
@@ -360,7 +354,7 @@ fn grid_row<'a>(
                 source,
                 number,
                 column,
-                format!("row has more than {cols} points"),
+                Problem::RowTooLong { columns: cols },
             ));
         }
         read_cell(x, column, cell)?;
@@ -371,7 +365,10 @@ fn grid_row<'a>(
             source,
             number,
             line.chars().count() + 1,
-            format!("row has {x} points, expected {cols}"),
+            Problem::RowTooShort {
+                found: x,
+                columns: cols,
+            },
         ));
     }
     Ok(())
@@ -384,21 +381,28 @@ fn parse_side(
     line: usize,
     column: usize,
     token: &str,
-    what: &str,
+    side: SideName,
 ) -> Result<u32, ParseError> {
     match token.parse::<u32>() {
-        Ok(side) if (1..=Puzzle::MAX_SIDE).contains(&side) => Ok(side),
-        Ok(side) => Err(ParseError::new(
+        Ok(value) if (1..=Puzzle::MAX_SIDE).contains(&value) => Ok(value),
+        Ok(value) => Err(ParseError::new(
             source,
             line,
             column,
-            format!("{what} {side} is out of range (1 to {})", Puzzle::MAX_SIDE),
+            Problem::SideOutOfRange {
+                side,
+                value,
+                most: Puzzle::MAX_SIDE,
+            },
         )),
         Err(_) => Err(ParseError::new(
             source,
             line,
             column,
-            format!("expected the number of {what}, found '{token}'"),
+            Problem::NotASide {
+                side,
+                found: problem::quoted(token),
+            },
         )),
     }
 }
@@ -419,7 +423,7 @@ fn order_from_numbers(
             source,
             line,
             column,
-            format!("pick number {number} is used twice"),
+            Problem::PickTwice(number),
         ));
     }
     Ok(Some(numbered.into_iter().map(|(_, p, _, _)| p).collect()))

@@ -3,7 +3,7 @@
 //! each point a pick number, `O` for a stone not picked yet or `.` for an
 //! empty point, separated by spaces.
 
-use super::{Loaded, ParseError, grid_row, order_from_numbers, tokens};
+use super::{Loaded, ParseError, Problem, grid_row, order_from_numbers, tokens};
 use crate::goishi::puzzle::{Point, Puzzle};
 
 /// Whether `text` looks like a numbered board: rows of the same number of
@@ -43,9 +43,9 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
     let cols = rows.first().map_or(0, |(_, line)| tokens(line).count());
     let height = u32::try_from(rows.len()).unwrap_or(u32::MAX);
     let width = u32::try_from(cols).unwrap_or(u32::MAX);
-    let mut puzzle = Puzzle::new(width, height).map_err(|message| {
+    let mut puzzle = Puzzle::new(width, height).map_err(|error| {
         let line = rows.first().map_or(1, |&(number, _)| number);
-        ParseError::new(source, line, 1, message.to_string())
+        ParseError::new(source, line, 1, Problem::Size(error))
     })?;
     let mut numbered = Vec::new();
     for (y, &(number, line)) in rows.iter().enumerate() {
@@ -63,7 +63,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                     "O" => puzzle.set_stone(point, true),
                     _ => {
                         let step = cell.parse::<u64>().map_err(|_| {
-                            ParseError::new(source, number, column, "pick number out of range")
+                            ParseError::new(source, number, column, Problem::PickOutOfRange)
                         })?;
                         puzzle.set_stone(point, true);
                         numbered.push((step, point, number, column));
@@ -97,7 +97,14 @@ mod tests {
     fn a_ragged_numbered_board_names_the_row() {
         let error = parse("b.txt", " 1 2 .\n 3 .\n").unwrap_err();
         assert_eq!(error.line, 2);
-        assert!(error.message.contains("expected 3"), "{error}");
+        assert_eq!(
+            error.problem,
+            Problem::RowTooShort {
+                found: 2,
+                columns: 3
+            },
+            "{error}"
+        );
         assert!(!looks_numbered(" 1 2 .\n 3 .\n"));
         assert!(!looks_numbered("3 3\n1 . 1\n. 1 .\n1 . 1\n"), "PencilBox");
     }

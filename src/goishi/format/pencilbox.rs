@@ -3,7 +3,10 @@
 //! point (cells may be separated by spaces), then optionally answer lines
 //! `n r c`: stone picked at step `n` stands at row `r`, column `c`, 0-based.
 
-use super::{Loaded, ParseError, grid_row, order_from_numbers, parse_side, tokens};
+use super::{
+    Awaited, Loaded, ParseError, Problem, SideName, grid_row, order_from_numbers, parse_side,
+    tokens,
+};
 use crate::goishi::puzzle::{Point, Puzzle};
 
 /// Parses PencilBox text.
@@ -13,39 +16,38 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim_end()))
         .filter(|(_, line)| !line.trim().is_empty());
-    let ends = |what: &str| {
+    let ends = |awaited: Awaited| {
         ParseError::new(
             source,
             text.lines().count().max(1),
             1,
-            format!("file ends before {what}"),
+            Problem::EndsBefore(awaited),
         )
     };
     // The size: "rows cols" on one line, or each on its own line.
-    let (number, first) = lines.next().ok_or_else(|| ends("the number of rows"))?;
+    let (number, first) = lines
+        .next()
+        .ok_or_else(|| ends(Awaited::Side(SideName::Rows)))?;
     let mut size: Vec<(usize, usize, &str)> = tokens(first)
         .map(|(column, token)| (number, column, token))
         .collect();
     if size.len() == 1 {
-        let (number, second) = lines.next().ok_or_else(|| ends("the number of columns"))?;
+        let (number, second) = lines
+            .next()
+            .ok_or_else(|| ends(Awaited::Side(SideName::Columns)))?;
         size.extend(tokens(second).map(|(column, token)| (number, column, token)));
     }
     if size.len() != 2 {
-        return Err(ParseError::new(
-            source,
-            number,
-            1,
-            "expected the numbers of rows and columns",
-        ));
+        return Err(ParseError::new(source, number, 1, Problem::NoPencilBoxSize));
     }
-    let rows = parse_side(source, size[0].0, size[0].1, size[0].2, "rows")?;
-    let cols = parse_side(source, size[1].0, size[1].1, size[1].2, "columns")?;
+    let rows = parse_side(source, size[0].0, size[0].1, size[0].2, SideName::Rows)?;
+    let cols = parse_side(source, size[1].0, size[1].1, size[1].2, SideName::Columns)?;
     let mut puzzle = Puzzle::new(cols, rows)
-        .map_err(|message| ParseError::new(source, number, 1, message.to_string()))?;
+        .map_err(|error| ParseError::new(source, number, 1, Problem::Size(error)))?;
     for y in 0..rows {
         let (number, line) = lines
             .next()
-            .ok_or_else(|| ends(&format!("row {} of {rows}", y + 1)))?;
+            .ok_or_else(|| ends(Awaited::Row { row: y + 1, rows }))?;
         let cells = line
             .char_indices()
             .enumerate()
@@ -60,7 +62,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                         source,
                         number,
                         column,
-                        format!("unknown cell '{cell}' (expected '1' or '.')"),
+                        Problem::UnknownPencilBoxCell(cell.to_owned()),
                     ));
                 }
             }
@@ -77,17 +79,12 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                     source,
                     number,
                     column,
-                    format!("expected a number, found '{token}'"),
+                    Problem::NotANumber(super::problem::quoted(token)),
                 )
             })
         };
         if fields.len() != 3 {
-            return Err(ParseError::new(
-                source,
-                number,
-                1,
-                "expected an answer line 'step row column'",
-            ));
+            return Err(ParseError::new(source, number, 1, Problem::NotAnAnswerLine));
         }
         let (step, row, col) = (value(0)?, value(1)?, value(2)?);
         if row >= u64::from(rows) || col >= u64::from(cols) {
@@ -95,9 +92,12 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                 source,
                 number,
                 fields[1].0,
-                format!(
-                    "answer point row {row}, column {col} lies outside the {cols}x{rows} board"
-                ),
+                Problem::AnswerOffBoard {
+                    row,
+                    column: col,
+                    columns: cols,
+                    rows,
+                },
             ));
         }
         numbered.push((

@@ -12,7 +12,10 @@
 //! stone picked at step `n`. Whatever follows the grid (trial data, history,
 //! info lines) is ignored.
 
-use super::{Loaded, ParseError, grid_row, order_from_numbers, parse_side, tokens};
+use super::{
+    Awaited, Loaded, ParseError, Problem, SideName, grid_row, order_from_numbers, parse_side,
+    tokens,
+};
 use crate::goishi::puzzle::{Point, Puzzle};
 
 /// Parses a pzprv3 file; pick numbers become the order.
@@ -21,7 +24,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
         .lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim_end()));
-    let mut next_line = |what: &str| {
+    let mut next_line = |awaited: Awaited| {
         lines
             .find(|(_, line)| !line.trim().is_empty())
             .ok_or_else(|| {
@@ -29,41 +32,36 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                     source,
                     text.lines().count().max(1),
                     1,
-                    format!("file ends before {what}"),
+                    Problem::EndsBefore(awaited),
                 )
             })
     };
-    let (number, header) = next_line("the pzprv3 header")?;
+    let (number, header) = next_line(Awaited::Header)?;
     if !header.trim_start().starts_with("pzprv3") {
-        return Err(ParseError::new(
-            source,
-            number,
-            1,
-            "expected the header line 'pzprv3'",
-        ));
+        return Err(ParseError::new(source, number, 1, Problem::NotPzprv3));
     }
-    let (number, kind) = next_line("the puzzle type")?;
+    let (number, kind) = next_line(Awaited::PuzzleType)?;
     if kind.trim() != "goishi" {
         return Err(ParseError::new(
             source,
             number,
             1,
-            format!("this is a '{}' puzzle, not goishi", kind.trim()),
+            Problem::NotGoishi(super::problem::quoted(kind.trim())),
         ));
     }
-    let mut side = |what: &str| -> Result<u32, ParseError> {
-        let (number, line) = next_line(&format!("the number of {what}"))?;
+    let mut side = |side: SideName| -> Result<u32, ParseError> {
+        let (number, line) = next_line(Awaited::Side(side))?;
         let mut found = tokens(line);
         let (column, token) = found.next().unwrap_or((1, ""));
-        parse_side(source, number, column, token, what)
+        parse_side(source, number, column, token, side)
     };
-    let rows = side("rows")?;
-    let cols = side("columns")?;
+    let rows = side(SideName::Rows)?;
+    let cols = side(SideName::Columns)?;
     let mut puzzle = Puzzle::new(cols, rows)
-        .map_err(|message| ParseError::new(source, 1, 1, message.to_string()))?;
+        .map_err(|error| ParseError::new(source, 1, 1, Problem::Size(error)))?;
     let mut numbered = Vec::new();
     for y in 0..rows {
-        let (number, line) = next_line(&format!("row {} of {rows}", y + 1))?;
+        let (number, line) = next_line(Awaited::Row { row: y + 1, rows })?;
         grid_row(
             source,
             number,
@@ -85,9 +83,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                                 source,
                                 number,
                                 column,
-                                format!(
-                                    "unknown cell '{token}' (expected '.', '0' or a pick number)"
-                                ),
+                                Problem::UnknownPzprv3Cell(super::problem::quoted(token)),
                             ));
                         }
                     },

@@ -2,7 +2,7 @@
 //! quotes (which keep trailing spaces visible), `O` for a stone and a space
 //! for an empty point.
 
-use super::ParseError;
+use super::{ParseError, Problem};
 use crate::goishi::puzzle::{Point, Puzzle};
 
 /// Characters read as a stone.
@@ -27,7 +27,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Puzzle, ParseError> {
                 source,
                 index + 1,
                 1,
-                format!("more than {max_rows} rows"),
+                Problem::TooManyRows(Puzzle::MAX_SIDE),
             ));
         }
         rows.push(parse_row(source, index + 1, line)?);
@@ -37,14 +37,14 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Puzzle, ParseError> {
     }
     rows.truncate(height);
     if rows.is_empty() {
-        return Err(ParseError::new(source, 1, 1, "no rows: the file is empty"));
+        return Err(ParseError::new(source, 1, 1, Problem::Empty));
     }
     let width = rows.iter().map(Vec::len).max().unwrap_or(0);
     if width == 0 {
-        return Err(ParseError::new(source, 1, 1, "all rows are empty"));
+        return Err(ParseError::new(source, 1, 1, Problem::AllRowsEmpty));
     }
     let mut puzzle = Puzzle::new(width as u32, rows.len() as u32)
-        .map_err(|message| ParseError::new(source, 1, 1, message.to_string()))?;
+        .map_err(|error| ParseError::new(source, 1, 1, Problem::Size(error)))?;
     for (y, row) in rows.iter().enumerate() {
         for (x, &stone) in row.iter().enumerate() {
             puzzle.set_stone(Point::new(x as u32, y as u32), stone);
@@ -64,7 +64,7 @@ fn parse_row(source: &str, line_number: usize, line: &str) -> Result<Vec<bool>, 
                     source,
                     line_number,
                     line.chars().count() + 1,
-                    "missing closing quote",
+                    Problem::MissingQuote,
                 ));
             };
             let after = &quoted[close + 1..];
@@ -75,7 +75,7 @@ fn parse_row(source: &str, line_number: usize, line: &str) -> Result<Vec<bool>, 
                     source,
                     line_number,
                     column,
-                    "unexpected text after the closing quote",
+                    Problem::TextAfterQuote,
                 ));
             }
             (&quoted[..close], 2)
@@ -92,7 +92,7 @@ fn parse_row(source: &str, line_number: usize, line: &str) -> Result<Vec<bool>, 
                 source,
                 line_number,
                 first_column + offset,
-                format!("unknown character {c:?} (use O for a stone, space or . for empty)"),
+                Problem::UnknownCharacter(c),
             ));
         };
         if row.len() == Puzzle::MAX_SIDE as usize {
@@ -100,7 +100,7 @@ fn parse_row(source: &str, line_number: usize, line: &str) -> Result<Vec<bool>, 
                 source,
                 line_number,
                 first_column + offset,
-                format!("row longer than {} points", Puzzle::MAX_SIDE),
+                Problem::RowPastMostPoints(Puzzle::MAX_SIDE),
             ));
         }
         row.push(stone);

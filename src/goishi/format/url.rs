@@ -4,8 +4,7 @@
 //! base-32 digit (`0-9a-v`), most significant bit first; a set bit means
 //! *no* stone. A short body leaves the remaining points empty.
 
-use super::{ParseError, parse_side};
-use crate::english::indefinite_article;
+use super::{ParseError, Problem, SideName, parse_side};
 use crate::goishi::puzzle::{Point, Puzzle};
 
 /// The source name used in errors about links.
@@ -29,38 +28,50 @@ pub(super) fn parse_url_line(source: &str, text: &str) -> Result<Puzzle, ParseEr
 }
 
 fn parse_at(source: &str, line: usize, url: &str) -> Result<Puzzle, ParseError> {
-    let error = |byte: usize, message: String| {
+    let error = |byte: usize, problem: Problem| {
         let column = url[..byte.min(url.len())].chars().count() + 1;
-        ParseError::new(source, line, column, message)
+        ParseError::new(source, line, column, problem)
     };
     let Some(found) = url.find("goishi/") else {
-        return Err(error(
-            0,
-            "not a goishi link (expected '...?goishi/<cols>/<rows>/<body>')".into(),
-        ));
+        return Err(error(0, Problem::NotAGoishiLink));
     };
     let mut start = found + "goishi/".len();
     let rest = url[start..].trim_end();
     let mut parts = rest.split('/');
-    let mut field = |what: &str| -> Result<(usize, &str), ParseError> {
+    let mut field = |side: Option<SideName>| -> Result<(usize, &str), ParseError> {
         let part = parts.next().unwrap_or("");
         let at = start;
         start += part.len() + 1;
-        if part.is_empty() && what != "body" {
-            return Err(error(at, format!("missing the number of {what}")));
+        if let Some(side) = side.filter(|_| part.is_empty()) {
+            return Err(error(at, Problem::LinkWithoutSide(side)));
         }
         Ok((at, part))
     };
-    let (at, cols) = field("columns")?;
-    let cols = parse_side(source, line, url[..at].chars().count() + 1, cols, "columns")?;
-    let (at, rows) = field("rows")?;
-    let rows = parse_side(source, line, url[..at].chars().count() + 1, rows, "rows")?;
-    let (body_at, body) = field("body")?;
+    let (at, cols) = field(Some(SideName::Columns))?;
+    let cols = parse_side(
+        source,
+        line,
+        url[..at].chars().count() + 1,
+        cols,
+        SideName::Columns,
+    )?;
+    let (at, rows) = field(Some(SideName::Rows))?;
+    let rows = parse_side(
+        source,
+        line,
+        url[..at].chars().count() + 1,
+        rows,
+        SideName::Rows,
+    )?;
+    let (body_at, body) = field(None)?;
     if let Some(extra) = parts.find(|part| !part.is_empty()) {
         let at = body_at + body.len() + 1;
-        return Err(error(at, format!("unexpected '{extra}' after the body")));
+        return Err(error(
+            at,
+            Problem::AfterLinkBody(super::problem::quoted(extra)),
+        ));
     }
-    let mut puzzle = Puzzle::new(cols, rows).map_err(|message| error(0, message.to_string()))?;
+    let mut puzzle = Puzzle::new(cols, rows).map_err(|size| error(0, Problem::Size(size)))?;
     let points = cols as usize * rows as usize;
     let digits_needed = points.div_ceil(BITS_PER_DIGIT);
     for (i, c) in body.bytes().enumerate() {
@@ -68,18 +79,15 @@ fn parse_at(source: &str, line: usize, url: &str) -> Result<Puzzle, ParseError> 
         if i >= digits_needed {
             return Err(error(
                 at,
-                format!(
-                    "body is longer than {a} {cols}x{rows} board needs",
-                    a = indefinite_article(cols.into())
-                ),
+                Problem::LinkBodyTooLong {
+                    columns: cols,
+                    rows,
+                },
             ));
         }
         let Some(value) = DIGITS.iter().position(|&d| d == c) else {
             let bad = url[at..].chars().next().unwrap_or('?');
-            return Err(error(
-                at,
-                format!("bad digit '{bad}' (expected 0-9 or a-v)"),
-            ));
+            return Err(error(at, Problem::BadLinkDigit(bad)));
         };
         for bit in 0..BITS_PER_DIGIT {
             let point = i * BITS_PER_DIGIT + bit;

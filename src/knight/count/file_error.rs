@@ -5,6 +5,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use crate::tr;
+
 /// A file a frontier sweep needs could not be read or written, or holds
 /// something else than the count.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -120,106 +122,74 @@ pub enum Damage {
 
 impl fmt::Display for SweepFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SweepFileError::NoScratchFile { directory, error } => write!(
-                f,
-                "cannot make a scratch file in {} for states that do not fit in memory: {error} \
-                 (--scratch DIR names another directory)",
-                directory.display()
+        let shown = |path: &PathBuf| path.display().to_string();
+        f.write_str(&match self {
+            SweepFileError::NoScratchFile { directory, error } => tr!(
+                "sweep-file-no-scratch",
+                directory = shown(directory),
+                error = error.as_str()
             ),
             SweepFileError::Scratch {
                 path,
                 writing,
                 error,
                 disk_full,
-            } => {
-                let doing = if *writing { "write" } else { "read" };
-                write!(f, "cannot {doing} {}: {error}", path.display())?;
-                if *disk_full {
-                    write!(
-                        f,
-                        "; the states of this count do not fit in memory, and need that much \
-                         disk (--scratch DIR puts them elsewhere, --memory SIZE keeps more in \
-                         memory)"
-                    )?;
-                }
-                Ok(())
+            } => tr!(
+                "sweep-file-scratch",
+                path = shown(path),
+                doing = if *writing { "write" } else { "read" },
+                error = error.as_str(),
+                full = if *disk_full { "yes" } else { "no" }
+            ),
+            SweepFileError::Unreadable { path, error } => tr!(
+                "sweep-file-unreadable",
+                path = shown(path),
+                error = error.as_str()
+            ),
+            SweepFileError::NotAFile { path } => tr!("sweep-file-not-a-file", path = shown(path)),
+            SweepFileError::InUse { path } => tr!("sweep-file-in-use", path = shown(path)),
+            SweepFileError::NotWritable { path } => {
+                tr!("sweep-file-not-writable", path = shown(path))
             }
-            SweepFileError::Unreadable { path, error } => {
-                write!(f, "cannot read {}: {error}", path.display())
+            SweepFileError::NotACheckpoint { path } => {
+                tr!("sweep-file-not-a-checkpoint", path = shown(path))
             }
-            SweepFileError::NotAFile { path } => write!(
-                f,
-                "{} is not an ordinary file (a checkpoint must be one)",
-                path.display()
+            SweepFileError::OtherCount { path, held, wanted } => tr!(
+                "sweep-file-other-count",
+                path = shown(path),
+                held = held.as_str(),
+                wanted = wanted.as_str()
             ),
-            SweepFileError::InUse { path } => write!(
-                f,
-                "{} is in use by another count (one checkpoint serves one count at a time)",
-                path.display()
-            ),
-            SweepFileError::NotWritable { path } => write!(
-                f,
-                "cannot save to {}: its folder cannot be written",
-                path.display()
-            ),
-            SweepFileError::NotACheckpoint { path } => write!(
-                f,
-                "{} is not a gridtour count checkpoint (or one of another version)",
-                path.display()
-            ),
-            SweepFileError::OtherCount { path, held, wanted } => write!(
-                f,
-                "{} holds a count of {held}, not of {wanted}: give another file, or remove it to \
-                 start this count afresh",
-                path.display()
-            ),
-            SweepFileError::OtherVersion { path, description } => write!(
-                f,
-                "{} holds this count ({description}) as another version of gridtour saved it, \
-                 which this one cannot take up: give another file, or remove it to start this \
-                 count afresh",
-                path.display()
+            SweepFileError::OtherVersion { path, description } => tr!(
+                "sweep-file-other-version",
+                path = shown(path),
+                description = description.as_str()
             ),
             SweepFileError::Damaged { path, damage } => {
-                let path = path.display();
-                match damage {
-                    Damage::DoesNotFit => {
-                        write!(f, "{path} is damaged: it does not fit this count")
-                    }
-                    Damage::EndsEarly { at } => {
-                        write!(f, "{path} is damaged: it ends early, at byte {at}")
-                    }
-                    Damage::BadValue { at } => write!(f, "{path} is damaged (at byte {at})"),
-                    Damage::Checksum { before } => write!(
-                        f,
-                        "{path} is damaged: its checksum does not match (before byte {before})"
-                    ),
-                    Damage::StatesDoNotFill => {
-                        write!(f, "{path} is damaged: its states do not fill it")
-                    }
-                    Damage::ImpossibleState { at } => write!(
-                        f,
-                        "{path} is damaged: it holds a state the count cannot reach where it \
-                         was saved (at byte {at})"
-                    ),
-                }
+                let (damage, at) = match *damage {
+                    Damage::DoesNotFit => ("does-not-fit", 0),
+                    Damage::EndsEarly { at } => ("ends-early", at),
+                    Damage::BadValue { at } => ("bad-value", at),
+                    Damage::Checksum { before } => ("checksum", before),
+                    Damage::StatesDoNotFill => ("states-do-not-fill", 0),
+                    Damage::ImpossibleState { at } => ("impossible-state", at),
+                };
+                tr!(
+                    "sweep-file-damaged",
+                    path = shown(path),
+                    damage = damage,
+                    byte = at
+                )
             }
             SweepFileError::NotSaved {
                 error,
                 earlier_kept,
-            } => {
-                write!(f, "{error}")?;
-                if *earlier_kept {
-                    write!(
-                        f,
-                        "; the save before is kept, and the same command takes the count up \
-                         from there"
-                    )?;
-                }
-                Ok(())
-            }
-        }
+            } => tr!(
+                "sweep-file-not-saved",
+                error = error.as_str(),
+                kept = if *earlier_kept { "yes" } else { "no" }
+            ),
+        })
     }
 }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use gridtour::english::group_digits;
 use gridtour::goishi::format::{self, Loaded};
-use gridtour::goishi::{self, Broken, Direction, Game, Point, Puzzle, Rating, RuleViolation};
+use gridtour::goishi::{self, Game, Point, Puzzle};
 use gridtour::job::Progress;
 
 use crate::app::command::{Effect, Step};
@@ -394,7 +394,7 @@ impl GoishiSession {
                         Vec::new()
                     }
                     Err(violation) => {
-                        let rule = violation_words(&violation);
+                        let rule = violation.to_string();
                         self.refuse(tr!("not-allowed", rule = rule))
                     }
                 }
@@ -514,7 +514,7 @@ impl GoishiSession {
                         tr!(
                             "opened-bad-order",
                             source = source.as_str(),
-                            rule = violation_words(&violation)
+                            rule = violation.to_string()
                         )
                     }));
                 }
@@ -824,7 +824,7 @@ impl Session for GoishiSession {
                     self.shelf.rated(&self.url, rating.level.name());
                 }
                 self.answer = Some(match rating {
-                    Some(rating) => Said::new(move || rating_words(&rating)),
+                    Some(rating) => Said::new(move || rating.to_string()),
                     None => no_solution(),
                 });
             }
@@ -898,60 +898,6 @@ fn example(index: usize) -> Loaded {
     format::load_bytes(name, text.as_bytes()).expect("the built-in examples parse")
 }
 
-/// A broken rule of the game in words.
-fn violation_words(violation: &RuleViolation) -> String {
-    let rule = match violation.broken {
-        Broken::NotAStone { at } => tr!("broken-not-a-stone", at = at.to_string()),
-        Broken::PickedTwice { at, first } => {
-            tr!("broken-picked-twice", at = at.to_string(), first = first)
-        }
-        Broken::NotInLine { at, from } => tr!(
-            "broken-not-in-line",
-            at = at.to_string(),
-            from = from.to_string()
-        ),
-        Broken::Reversed { moving, after } => tr!(
-            "broken-reversed",
-            moving = direction_name(moving),
-            after = direction_name(after)
-        ),
-        Broken::JumpedOver { stone } => tr!("broken-jumped-over", stone = stone.to_string()),
-        Broken::StonesLeft { count, first } => {
-            tr!(
-                "broken-stones-left",
-                count = count,
-                first = first.to_string()
-            )
-        }
-    };
-    tr!("broken-at-step", step = violation.step, rule = rule)
-}
-
-fn direction_name(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Up => tr!("direction-up"),
-        Direction::Down => tr!("direction-down"),
-        Direction::Left => tr!("direction-left"),
-        Direction::Right => tr!("direction-right"),
-    }
-}
-
-/// A rating in words: the level, then what it was worked out from.
-fn rating_words(rating: &Rating) -> String {
-    let hardest = group_digits(rating.hardest);
-    tr!(
-        "rated",
-        level = rating.level.words(),
-        traps = rating.traps,
-        decisions = rating.decisions,
-        steps = rating.hardest,
-        hardest = if rating.hardest_is_capped() {
-            tr!("at-least", n = hardest)
-        } else {
-            hardest
-        }
-    )
-}
 
 mod history;
 

@@ -483,7 +483,7 @@ fn rate_puts_the_level_in_the_answer_line() {
         Outcome::Done(Some(rating)) => rating,
         other => panic!("{other:?}"),
     };
-    assert_eq!(session.answer(), Some(format!("Rated {rated}.")));
+    assert_eq!(session.answer(), Some(rated.to_string()));
 }
 
 #[test]

@@ -589,10 +589,10 @@ fn estimate_tours_asks_for_the_board_as_counted_and_shows_the_interval() {
         seed: 1,
     };
     let estimate = knight::estimate(board, *start, *kind, sampling, &Control::new()).unwrap();
-    // The command line's words, said once, as a sentence; the window names
-    // what was estimated in its own words (here without the parenthesis).
-    let words = format!("{estimate}.");
-    let line = format!("A{}", words.strip_prefix('a').expect("about …"))
+    // The command line's words, said once; the window names what was
+    // estimated in its own words (here without the parenthesis).
+    let line = estimate
+        .to_string()
         .replace(" (each cycle counted once)", "")
         .replace(" (each counted once, not once per direction)", "");
     session.job_done(

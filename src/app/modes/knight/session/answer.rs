@@ -7,13 +7,12 @@ use gridtour::english::{group_decimal, group_digits};
 use gridtour::i18n::duration_words;
 use gridtour::job::Progress;
 use gridtour::knight::{
-    Algorithm, Count, Estimate, MAX_ESTIMATE_SQUARES, NoTour, NotCounted, TooManySquares, TourKind,
+    Algorithm, Count, Estimate, NoTour, NotCounted, TooManySquares, TourKind,
 };
 use gridtour::tr;
 
 use crate::app::jobs::How;
 use crate::app::modes::knight::work::{Tours, WINDOW_ESTIMATE_SECONDS};
-use crate::app::words::estimate_words;
 
 /// The answer to the last search or analysis, while it fits the board.
 #[derive(Debug, Clone)]
@@ -140,12 +139,10 @@ impl CountLine {
                 }
             }
             CountLine::NoTours(reason) => tr!("no-tours", reason = reason.to_string()),
-            CountLine::Estimated(tours, estimate) => estimate_words(estimate, &tours.words()),
-            CountLine::NotEstimated(refusal) => tr!(
-                "not-estimated",
-                squares = group_digits(refusal.squares as u64),
-                most = group_digits(MAX_ESTIMATE_SQUARES as u64)
-            ),
+            CountLine::Estimated(tours, estimate) => estimate.words(&tours.words()),
+            CountLine::NotEstimated(refusal) => {
+                tr!("not-estimated", reason = refusal.to_string())
+            }
             CountLine::NotCounted(why) => {
                 // The panel shows the start of the line (the rest on hover).
                 let more_memory = if why.more_memory_helps() {
