@@ -17,6 +17,7 @@ pub mod job;
 pub mod knight;
 pub mod memory;
 pub mod message;
+pub mod numbers;
 pub mod output;
 pub mod random;
 pub mod render;

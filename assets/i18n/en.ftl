@@ -733,3 +733,16 @@ sweep-file-not-saved = { $error }{ $kept ->
     [yes] ; the save before is kept, and the same command takes the count up from there
    *[no] {""}
 }
+
+## Knight's tour puzzles (numbered tours)
+numbers-unknown-cell = unknown cell '{ $cell }' (expected a move number, . for a square to fill in or # for a blocked square)
+numbers-ragged = this row has { $cells } squares, the first { $expected }
+numbers-solution-shape = the solution's rows do not fit the board
+numbers-size = a { $size } board is beyond a puzzle's (each side 1 to { $most })
+numbers-off-board = square { $square } is off the board
+numbers-given-blocked = square { $square } is blocked and cannot hold a number
+numbers-out-of-range = the number { $number } on { $square } is not one of 1 to { $most }
+numbers-twice = the number { $number } is given twice
+numbers-two-numbers = square { $square } holds two numbers
+numbers-generate-no-tour = the board has no tour of this kind to make a puzzle from
+numbers-generate-too-large = puzzles are made on boards of at most { $most } a side

@@ -714,3 +714,16 @@ sweep-file-not-saved = { $error }{ $kept ->
     [yes] 。前の保存は残っていて、同じコマンドでそこから続けられます
    *[no] {""}
 }
+
+## ナイトツアーのパズル（番号付きツアー）
+numbers-unknown-cell = 知らないマス「{ $cell }」です（手の番号、埋めるマスは .、ふさがったマスは # のはずです）
+numbers-ragged = この行のマスは { $cells } 個で、最初の行は { $expected } 個です
+numbers-solution-shape = 解の行が盤に合いません
+numbers-size = { $size } の盤はパズルにできる大きさを超えています（各辺 1 ～ { $most }）
+numbers-off-board = マス { $square } は盤の外です
+numbers-given-blocked = マス { $square } はふさがっていて番号を置けません
+numbers-out-of-range = { $square } の番号 { $number } は 1 ～ { $most } のどれでもありません
+numbers-twice = 番号 { $number } が二度与えられています
+numbers-two-numbers = マス { $square } に番号が二つあります
+numbers-generate-no-tour = この盤にはパズルの元になるこの種類のツアーがありません
+numbers-generate-too-large = パズルを作れる盤は一辺 { $most } までです

@@ -1,0 +1,191 @@
+//! Numbered-tour puzzles with one solution, made from a random tour.
+//!
+//! A tour of the board is found by Warnsdorff's rule with random ties
+//! (from random starts), or by the knight's solver when the walks fail;
+//! every square starts as a given, and the givens are taken away one by
+//! one in a random order wherever the puzzle stays unique. Taken away in
+//! one pass, the givens left are minimal: each of them kept the puzzle
+//! unique when it was tried, and fewer givens never make fewer solutions.
+//! Easier levels stop earlier, with more givens left.
+
+use std::fmt;
+
+use crate::job::{Control, Outcome};
+use crate::knight::{self, Algorithm, Board, SolveResult, Square, TourKind};
+use crate::random::Rng;
+use crate::tr;
+
+use super::{NumbersPuzzle, count};
+
+/// How hard a generated puzzle is: how many givens are left of what a
+/// minimal puzzle would need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Givens left on a third of the open squares, at least.
+    Easy,
+    /// Givens left on a fifth of the open squares, at least.
+    Medium,
+    /// Minimal: no given can go without a second solution.
+    Hard,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The fewest givens the level leaves on a board of `squares` open
+    /// squares.
+    fn fewest_givens(self, squares: usize) -> usize {
+        match self {
+            Level::Easy => squares.div_ceil(3),
+            Level::Medium => squares.div_ceil(5),
+            Level::Hard => 0,
+        }
+    }
+}
+
+/// Why no puzzle was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GenerateError {
+    /// The board has no tour of the kind asked for.
+    NoTour,
+    /// The board is larger than a puzzle's.
+    TooLarge,
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&match self {
+            GenerateError::NoTour => tr!("numbers-generate-no-tour").to_owned(),
+            GenerateError::TooLarge => {
+                tr!("numbers-generate-too-large", most = NumbersPuzzle::MAX_SIDE)
+            }
+        })
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// How many random walks are tried before the knight's solver is asked.
+const WALKS: usize = 200;
+
+/// A puzzle of `level` on `board` with tours of `kind`, the same for the
+/// same `seed`.
+pub fn generate(
+    board: &Board,
+    kind: TourKind,
+    level: Level,
+    seed: u64,
+    control: &Control,
+) -> Outcome<Result<NumbersPuzzle, GenerateError>> {
+    if board.width() > NumbersPuzzle::MAX_SIDE || board.height() > NumbersPuzzle::MAX_SIDE {
+        return Outcome::Done(Err(GenerateError::TooLarge));
+    }
+    let mut rng = Rng::new(seed);
+    let path = match random_tour(board, kind, &mut rng, control) {
+        Outcome::Done(Some(path)) => path,
+        Outcome::Done(None) => return Outcome::Done(Err(GenerateError::NoTour)),
+        Outcome::Cancelled => return Outcome::Cancelled,
+    };
+    let givens: Vec<(Square, u32)> = path
+        .iter()
+        .enumerate()
+        .map(|(index, &square)| (square, index as u32 + 1))
+        .collect();
+    let Ok(mut puzzle) = NumbersPuzzle::new(board.clone(), kind, &givens) else {
+        return Outcome::Done(Err(GenerateError::NoTour));
+    };
+    let mut order = path;
+    rng.shuffle(&mut order);
+    let fewest = level.fewest_givens(board.open_count());
+    let mut left = order.len();
+    for square in order {
+        if left <= fewest {
+            break;
+        }
+        let fewer = puzzle.without(square);
+        match count(&fewer, Some(2), control) {
+            Outcome::Done(1) => {
+                puzzle = fewer;
+                left -= 1;
+            }
+            Outcome::Done(_) => {}
+            Outcome::Cancelled => return Outcome::Cancelled,
+        }
+    }
+    Outcome::Done(Ok(puzzle))
+}
+
+/// A tour of `kind` on `board`: a random Warnsdorff walk from a random
+/// start, or the knight's solver's tour if no walk makes one.
+fn random_tour(
+    board: &Board,
+    kind: TourKind,
+    rng: &mut Rng,
+    control: &Control,
+) -> Outcome<Option<Vec<Square>>> {
+    let open: Vec<Square> = board.open_squares().collect();
+    if open.is_empty() {
+        return Outcome::Done(None);
+    }
+    for _ in 0..WALKS {
+        let start = open[rng.below(open.len())];
+        if let Some(path) = walk(board, start, rng)
+            && (kind == TourKind::Open
+                || path.len() > 2 && Board::is_knight_move(path[path.len() - 1], path[0]))
+        {
+            return Outcome::Done(Some(path));
+        }
+        if control.should_stop() {
+            return Outcome::Cancelled;
+        }
+    }
+    let start = open[rng.below(open.len())];
+    match knight::solve(board, start, kind, Algorithm::Warnsdorff, control) {
+        Outcome::Done(SolveResult::Found(tour)) => Outcome::Done(Some(tour.path)),
+        Outcome::Done(SolveResult::NoTour(_)) => Outcome::Done(None),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// A Warnsdorff walk from `start`, ties broken at random: the whole tour,
+/// or `None` where it runs into a dead end.
+fn walk(board: &Board, start: Square, rng: &mut Rng) -> Option<Vec<Square>> {
+    let squares = board.open_count();
+    let mut visited = vec![false; board.area()];
+    let mut path = Vec::with_capacity(squares);
+    let mut here = start;
+    loop {
+        visited[board.index(here)] = true;
+        path.push(here);
+        if path.len() == squares {
+            return Some(path);
+        }
+        let onward = |square: Square| {
+            board
+                .neighbours(square)
+                .filter(|next| !visited[board.index(*next)])
+                .count()
+        };
+        let mut best: Option<(usize, u64, Square)> = None;
+        for next in board.neighbours(here) {
+            if visited[board.index(next)] {
+                continue;
+            }
+            let key = (onward(next), rng.next_u64());
+            if best.is_none_or(|(fewest, tie, _)| key < (fewest, tie)) {
+                best = Some((key.0, key.1, next));
+            }
+        }
+        here = best?.2;
+    }
+}

@@ -1,0 +1,532 @@
+//! The solver of numbered tours: a depth-first search that lays the
+//! numbers in order from the smallest given up to the last, then down to
+//! 1, on the board's knight graph.
+//!
+//! What keeps it fast where people play (see `docs/ALGORITHMS.md`):
+//! - a number may only go where the next given can still be reached in
+//!   the moves left between them (knight distances, found once);
+//! - every square, open or numbered, keeps as many free neighbours as the
+//!   path still has to enter and leave it by: a square with one way in is
+//!   an end of the tour or the next number;
+//! - the givens are laid at the start, so the search never takes a given
+//!   square for another number.
+
+use crate::job::{Control, Outcome};
+use crate::knight::{Square, TourKind};
+
+use super::{Filled, NumbersPuzzle};
+
+/// No square.
+const NONE: u16 = u16::MAX;
+
+/// Counts the solutions of `puzzle`, stopping at `limit` (so `Some(2)`
+/// answers "is it unique?").
+pub fn count(puzzle: &NumbersPuzzle, limit: Option<u64>, control: &Control) -> Outcome<u64> {
+    let mut search = Search::new(puzzle, limit.unwrap_or(u64::MAX), false);
+    match search.run(control) {
+        Some(()) => Outcome::Done(search.found),
+        None => Outcome::Cancelled,
+    }
+}
+
+/// A solution of `puzzle`, if it has one.
+pub fn solve(puzzle: &NumbersPuzzle, control: &Control) -> Outcome<Option<Filled>> {
+    let mut search = Search::new(puzzle, 1, true);
+    match search.run(control) {
+        Some(()) => Outcome::Done(search.first),
+        None => Outcome::Cancelled,
+    }
+}
+
+/// Numbers still to lay between two laid ones (or an end of an open
+/// tour): see [`Search::gaps`].
+struct Gap {
+    /// The laid square below, if any.
+    from: Option<u16>,
+    /// The laid square above, if any.
+    to: Option<u16>,
+    /// The knight's moves from `from` to `to` (to the end or from the
+    /// start where one of them is missing).
+    moves: u32,
+    /// The numbers in it.
+    unplaced: u32,
+}
+
+/// The state of one search.
+struct Search<'a> {
+    puzzle: &'a NumbersPuzzle,
+    closed: bool,
+    /// The last number.
+    last: u32,
+    /// Open squares by index: their board indices.
+    squares: Vec<Square>,
+    /// The knight neighbours of each open square.
+    neighbours: Vec<Vec<u16>>,
+    /// Knight distances between open squares on the board (`u8::MAX`
+    /// where none leads).
+    distance: Vec<u8>,
+    /// The number on each open square, 0 if none yet.
+    number: Vec<u32>,
+    /// Where each number stands (`NONE` if nowhere yet), from 0 to
+    /// `last + 1`.
+    at: Vec<u16>,
+    /// Each open square's neighbours that hold no number yet.
+    free: Vec<u8>,
+    /// For each number, the next given number above it (or `last + 1`).
+    given_above: Vec<u32>,
+    /// For each number, the next given number below it (or 0).
+    given_below: Vec<u32>,
+    /// The given numbers in order.
+    given_numbers: Vec<u32>,
+    /// Solutions found so far.
+    found: u64,
+    limit: u64,
+    /// Whether to keep the first solution.
+    keep: bool,
+    first: Option<Filled>,
+    /// Nodes since the last look at the control.
+    since_check: u32,
+}
+
+/// How often the search looks whether it was cancelled, in nodes.
+const CHECK_EVERY: u32 = 1 << 14;
+
+impl<'a> Search<'a> {
+    fn new(puzzle: &'a NumbersPuzzle, limit: u64, keep: bool) -> Search<'a> {
+        let board = puzzle.board();
+        let squares: Vec<Square> = board.open_squares().collect();
+        let mut index_of = vec![NONE; board.area()];
+        for (index, &square) in squares.iter().enumerate() {
+            index_of[board.index(square)] = index as u16;
+        }
+        let neighbours: Vec<Vec<u16>> = squares
+            .iter()
+            .map(|&square| {
+                board
+                    .neighbours(square)
+                    .map(|next| index_of[board.index(next)])
+                    .collect()
+            })
+            .collect();
+        let n = squares.len();
+        let mut distance = vec![u8::MAX; n * n];
+        let mut queue = Vec::with_capacity(n);
+        for from in 0..n {
+            let row = &mut distance[from * n..(from + 1) * n];
+            row[from] = 0;
+            queue.clear();
+            queue.push(from as u16);
+            let mut head = 0;
+            while let Some(&here) = queue.get(head) {
+                head += 1;
+                let next_distance = row[here as usize].saturating_add(1);
+                for &next in &neighbours[here as usize] {
+                    if row[next as usize] == u8::MAX {
+                        row[next as usize] = next_distance;
+                        queue.push(next);
+                    }
+                }
+            }
+        }
+        let last = n as u32;
+        let mut number = vec![0u32; n];
+        let mut at = vec![NONE; last as usize + 2];
+        let mut given_numbers = Vec::new();
+        for (index, &square) in squares.iter().enumerate() {
+            if let Some(given) = puzzle.given(square) {
+                number[index] = given;
+                at[given as usize] = index as u16;
+                given_numbers.push(given);
+            }
+        }
+        given_numbers.sort_unstable();
+        let mut given_above = vec![last + 1; last as usize + 2];
+        let mut given_below = vec![0; last as usize + 2];
+        let mut above = last + 1;
+        for k in (0..=last + 1).rev() {
+            given_above[k as usize] = above;
+            if at.get(k as usize).is_some_and(|&a| a != NONE) {
+                above = k;
+            }
+        }
+        let mut below = 0;
+        for k in 0..=last + 1 {
+            given_below[k as usize] = below;
+            if at.get(k as usize).is_some_and(|&a| a != NONE) {
+                below = k;
+            }
+        }
+        let free = (0..n)
+            .map(|index| {
+                neighbours[index]
+                    .iter()
+                    .filter(|&&next| number[next as usize] == 0)
+                    .count() as u8
+            })
+            .collect();
+        Search {
+            puzzle,
+            closed: puzzle.kind() == TourKind::Closed,
+            last,
+            squares,
+            neighbours,
+            distance,
+            number,
+            at,
+            free,
+            given_above,
+            given_below,
+            given_numbers,
+            found: 0,
+            limit,
+            keep,
+            first: None,
+            since_check: 0,
+        }
+    }
+
+    /// Runs the search; `None` if it was cancelled.
+    fn run(&mut self, control: &Control) -> Option<()> {
+        if self.last == 0 || !self.givens_fit() {
+            return Some(());
+        }
+        match self.given_numbers.first() {
+            Some(&lowest) => {
+                let from = self.at[lowest as usize];
+                self.extend(lowest + 1, from, lowest, control)?;
+            }
+            None => {
+                // No givens: 1 may stand anywhere.
+                for start in 0..self.last as u16 {
+                    self.place(1, start);
+                    let done = self.extend(2, start, 1, control);
+                    self.unplace(1, start);
+                    done?;
+                    if self.found >= self.limit {
+                        break;
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Whether the givens can be joined at all: each pair of consecutive
+    /// givens is no further apart than the moves between them, and every
+    /// numbered square has room for the path to come and go.
+    fn givens_fit(&self) -> bool {
+        let pairs = self.given_numbers.windows(2).all(|pair| {
+            let (low, high) = (pair[0], pair[1]);
+            self.reachable(self.at[low as usize], self.at[high as usize], high - low)
+        });
+        pairs && (0..self.squares.len()).all(|index| self.roomy(index as u16))
+    }
+
+    /// Whether `to` can be reached from `from` in exactly `moves` knight's
+    /// moves on the board, as far as distance and colour tell.
+    fn reachable(&self, from: u16, to: u16, moves: u32) -> bool {
+        let distance = u32::from(self.distance[from as usize * self.squares.len() + to as usize]);
+        distance <= moves && (moves - distance).is_multiple_of(2)
+    }
+
+    /// Whether number `k` is still to be placed (1 and the last wrap round
+    /// on a closed tour).
+    fn open_slot(&self, k: u32) -> bool {
+        let k = if k == 0 && self.closed {
+            self.last
+        } else if k == self.last + 1 && self.closed {
+            1
+        } else {
+            k
+        };
+        (1..=self.last).contains(&k) && self.at[k as usize] == NONE
+    }
+
+    /// How many path neighbours the square `index` still needs: for a
+    /// numbered square, its numbers either side not yet placed; for a free
+    /// one, two, or one if it may be an end of an open tour.
+    fn needs(&self, index: u16) -> (u8, bool) {
+        match self.number[index as usize] {
+            0 => {
+                let may_end = !self.closed && (self.open_slot(1) || self.open_slot(self.last));
+                (2, may_end)
+            }
+            k => (
+                u8::from(self.open_slot(k - 1)) + u8::from(self.open_slot(k + 1)),
+                false,
+            ),
+        }
+    }
+
+    /// Whether the square `index` keeps neighbours enough: numbered squares
+    /// count free neighbours; a free square also counts numbered
+    /// neighbours that still need a next or previous number.
+    fn roomy(&self, index: u16) -> bool {
+        let (needed, may_end) = self.needs(index);
+        if self.number[index as usize] != 0 {
+            return self.free[index as usize] >= needed;
+        }
+        let mut ways = 0u8;
+        for &next in &self.neighbours[index as usize] {
+            let k = self.number[next as usize];
+            if k == 0 || self.open_slot(k - 1) || self.open_slot(k + 1) {
+                ways += 1;
+                if ways >= needed {
+                    return true;
+                }
+            }
+        }
+        ways >= 1 && may_end
+    }
+
+    fn place(&mut self, k: u32, index: u16) {
+        self.number[index as usize] = k;
+        self.at[k as usize] = index;
+        for &next in &self.neighbours[index as usize] {
+            self.free[next as usize] -= 1;
+        }
+    }
+
+    fn unplace(&mut self, k: u32, index: u16) {
+        self.number[index as usize] = 0;
+        self.at[k as usize] = NONE;
+        for &next in &self.neighbours[index as usize] {
+            self.free[next as usize] += 1;
+        }
+    }
+
+    /// Whether placing the number now on `index` (coming from `from`)
+    /// leaves every square around both of them room enough.
+    fn still_roomy(&self, from: u16, index: u16) -> bool {
+        let around = |square: u16| {
+            self.neighbours[square as usize]
+                .iter()
+                .all(|&next| self.roomy(next))
+        };
+        self.roomy(from) && self.roomy(index) && around(from) && around(index)
+    }
+
+    /// A gap of numbers still to lay: squares it may take are within
+    /// `moves` knight's moves of its ends, both ways together.
+    fn gap(&self, from: Option<u16>, to: Option<u16>, moves: u32, unplaced: u32) -> Gap {
+        Gap {
+            from,
+            to,
+            moves,
+            unplaced,
+        }
+    }
+
+    /// The gaps of numbers not laid yet, once `k` stands on `head` (laid
+    /// upwards when `upwards`; `lowest` is the lowest given).
+    fn gaps(&self, k: u32, head: u16, upwards: bool, lowest: u32) -> Vec<Gap> {
+        let last = self.last;
+        let at = |number: u32| self.at[number as usize];
+        let mut gaps = Vec::new();
+        if !upwards {
+            // Only the numbers below k are left.
+            if k > 1 {
+                let to = self.closed.then(|| at(last));
+                let moves = if self.closed { k } else { k - 1 };
+                gaps.push(self.gap(Some(head), to, moves, k - 1));
+            }
+            return gaps;
+        }
+        // From the head to the next given above it.
+        let above = self.given_above[k as usize];
+        if above <= last {
+            if above > k + 1 {
+                gaps.push(self.gap(Some(head), Some(at(above)), above - k, above - k - 1));
+            }
+            // Between the givens above.
+            let mut low = above;
+            loop {
+                let high = self.given_above[low as usize];
+                if high > last {
+                    break;
+                }
+                if high > low + 1 {
+                    gaps.push(self.gap(Some(at(low)), Some(at(high)), high - low, high - low - 1));
+                }
+                low = high;
+            }
+            // From the top given to the end, and below the lowest given.
+            let top = low;
+            if self.closed {
+                let moves = last - top + lowest;
+                let unplaced = last - top + lowest - 1;
+                if unplaced > 0 {
+                    gaps.push(self.gap(Some(at(top)), Some(at(lowest)), moves, unplaced));
+                }
+            } else {
+                if top < last {
+                    gaps.push(self.gap(Some(at(top)), None, last - top, last - top));
+                }
+                if lowest > 1 {
+                    gaps.push(self.gap(None, Some(at(lowest)), lowest - 1, lowest - 1));
+                }
+            }
+        } else if self.closed {
+            let unplaced = last - k + lowest - 1;
+            if unplaced > 0 {
+                gaps.push(self.gap(Some(head), Some(at(lowest)), last - k + lowest, unplaced));
+            }
+        } else {
+            if k < last {
+                gaps.push(self.gap(Some(head), None, last - k, last - k));
+            }
+            if lowest > 1 {
+                gaps.push(self.gap(None, Some(at(lowest)), lowest - 1, lowest - 1));
+            }
+        }
+        gaps
+    }
+
+    /// Whether every free square can still take a number of some gap, and
+    /// no gap has more squares that only it can fill than numbers.
+    fn gaps_fit(&self, gaps: &[Gap]) -> bool {
+        let n = self.squares.len();
+        let distance = |a: u16, b: u16| u32::from(self.distance[a as usize * n + b as usize]);
+        let mut only = [0u32; 64];
+        let gaps = &gaps[..gaps.len().min(64)];
+        for square in 0..n as u16 {
+            if self.number[square as usize] != 0 {
+                continue;
+            }
+            let mut fitting = None;
+            let mut fits = 0;
+            for (index, gap) in gaps.iter().enumerate() {
+                let near = gap.from.map_or(0, |from| distance(from, square))
+                    + gap.to.map_or(0, |to| distance(square, to));
+                if near <= gap.moves {
+                    fits += 1;
+                    fitting = Some(index);
+                    if fits > 1 {
+                        break;
+                    }
+                }
+            }
+            match (fits, fitting) {
+                (0, _) => return false,
+                (1, Some(index)) => {
+                    only[index] += 1;
+                    if only[index] > gaps[index].unplaced {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Lays `k` and the numbers after it: upwards from `k` to the last
+    /// when `k` is above the lowest given `lowest`, then downwards to 1.
+    /// `from` holds the number laid before.
+    fn extend(&mut self, k: u32, from: u16, lowest: u32, control: &Control) -> Option<()> {
+        self.since_check += 1;
+        if self.since_check >= CHECK_EVERY {
+            self.since_check = 0;
+            control.add_nodes(u64::from(CHECK_EVERY));
+            if control.should_stop() {
+                return None;
+            }
+        }
+        let upwards = k > lowest;
+        if upwards && k > self.last {
+            // The top is laid: then the numbers below the lowest given.
+            return match lowest {
+                1 => {
+                    self.finish();
+                    Some(())
+                }
+                _ => self.extend(lowest - 1, self.at[lowest as usize], lowest, control),
+            };
+        }
+        if !upwards && k == 0 {
+            self.finish();
+            return Some(());
+        }
+        let after = |k: u32| if upwards { k + 1 } else { k - 1 };
+        let given = self.at[k as usize];
+        if given != NONE {
+            // A given: it must be a move away, and it was checked to fit.
+            if self.neighbours[from as usize].contains(&given) {
+                self.extend(after(k), given, lowest, control)?;
+            }
+            return Some(());
+        }
+        // The next given the way the numbers go, or the far end of a
+        // closed tour, must stay within reach.
+        let target = if upwards {
+            let above = self.given_above[k as usize];
+            if above <= self.last {
+                Some((self.at[above as usize], above - k))
+            } else if self.closed && self.at[1] != NONE {
+                Some((self.at[1], self.last + 1 - k))
+            } else {
+                None
+            }
+        } else {
+            let below = self.given_below[k as usize];
+            if below >= 1 {
+                Some((self.at[below as usize], k - below))
+            } else if self.closed {
+                Some((self.at[self.last as usize], k))
+            } else {
+                None
+            }
+        };
+        let mut candidates = [(0u8, 0u16); 8];
+        let mut count = 0;
+        for &next in &self.neighbours[from as usize] {
+            if self.number[next as usize] != 0 {
+                continue;
+            }
+            if let Some((target, moves)) = target
+                && !self.reachable(next, target, moves)
+            {
+                continue;
+            }
+            candidates[count] = (self.free[next as usize], next);
+            count += 1;
+        }
+        // Fewest free neighbours first (Warnsdorff's order).
+        candidates[..count].sort_unstable();
+        for &(_, next) in &candidates[..count] {
+            self.place(k, next);
+            let fits =
+                self.still_roomy(from, next) && self.gaps_fit(&self.gaps(k, next, upwards, lowest));
+            let done = if fits {
+                self.extend(after(k), next, lowest, control)
+            } else {
+                Some(())
+            };
+            self.unplace(k, next);
+            done?;
+            if self.found >= self.limit {
+                break;
+            }
+        }
+        Some(())
+    }
+
+    /// Every number is laid: a solution, if a closed tour closes.
+    fn finish(&mut self) {
+        if self.closed {
+            let (first, last) = (self.at[1], self.at[self.last as usize]);
+            if self.last < 4 || !self.neighbours[last as usize].contains(&first) {
+                return;
+            }
+        }
+        self.found += 1;
+        if self.keep && self.first.is_none() {
+            let board = self.puzzle.board();
+            let mut filled = vec![0; board.area()];
+            for (index, &square) in self.squares.iter().enumerate() {
+                filled[board.index(square)] = self.number[index];
+            }
+            self.first = Some(filled);
+        }
+    }
+}

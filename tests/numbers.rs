@@ -1,0 +1,312 @@
+//! Knight's tour puzzles: the solver's counts against a plain search
+//! written here, the shared puzzles' published counts, the article's
+//! holey-board puzzle, generated puzzles unique and minimal, and the files
+//! read back or refused with their place.
+
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::{self, Board, Square, TourKind};
+use gridtour::numbers::{self, Level, NumbersPuzzle, format, is_solution};
+use gridtour::random::Rng;
+
+fn done<T>(outcome: Outcome<T>) -> T {
+    match outcome {
+        Outcome::Done(value) => value,
+        Outcome::Cancelled => panic!("cancelled"),
+    }
+}
+
+/// Every numbering of the open squares by a knight's path that keeps the
+/// givens, counted by plain depth-first search from every square: no
+/// pruning but the givens, sharing nothing with the solver.
+fn brute_count(puzzle: &NumbersPuzzle) -> u64 {
+    let board = puzzle.board();
+    let squares: Vec<Square> = board.open_squares().collect();
+    let last = squares.len() as u32;
+    let mut used = vec![false; board.area()];
+    let mut path = Vec::new();
+    fn go(puzzle: &NumbersPuzzle, last: u32, used: &mut [bool], path: &mut Vec<Square>) -> u64 {
+        let board = puzzle.board();
+        let here = *path.last().expect("a start");
+        if path.len() as u32 == last {
+            let closes = puzzle.kind() == TourKind::Open
+                || (last > 2 && Board::is_knight_move(here, path[0]));
+            return u64::from(closes);
+        }
+        let k = path.len() as u32 + 1;
+        let mut found = 0;
+        for dx in -2i32..=2 {
+            for dy in -2i32..=2 {
+                if dx * dx + dy * dy != 5 {
+                    continue;
+                }
+                let (x, y) = (here.x as i32 + dx, here.y as i32 + dy);
+                if x < 0 || y < 0 || x >= board.width() as i32 || y >= board.height() as i32 {
+                    continue;
+                }
+                let next = Square::new(x as u32, y as u32);
+                let index = board.index(next);
+                if board.is_blocked(next) || used[index] {
+                    continue;
+                }
+                match puzzle.given(next) {
+                    Some(given) if given != k => continue,
+                    None if puzzle.givens().iter().any(|&(_, n)| n == k) => continue,
+                    _ => {}
+                }
+                used[index] = true;
+                path.push(next);
+                found += go(puzzle, last, used, path);
+                path.pop();
+                used[index] = false;
+            }
+        }
+        found
+    }
+    let mut total = 0;
+    for &start in &squares {
+        match puzzle.given(start) {
+            Some(1) | None => {}
+            Some(_) => continue,
+        }
+        if puzzle.given(start).is_none() && puzzle.givens().iter().any(|&(_, n)| n == 1) {
+            continue;
+        }
+        used[board.index(start)] = true;
+        path.push(start);
+        total += go(puzzle, last, &mut used, &mut path);
+        path.pop();
+        used[board.index(start)] = false;
+    }
+    total
+}
+
+fn board(width: u32, height: u32, blocked: &[(u32, u32)]) -> Board {
+    let mut board = Board::new(width, height).expect("a board");
+    for &(x, y) in blocked {
+        board.set_blocked(Square::new(x, y), true);
+    }
+    board
+}
+
+/// A tour of `board`, if the knight's solver finds one from some square.
+fn some_tour(board: &Board, kind: TourKind) -> Option<Vec<Square>> {
+    board.open_squares().find_map(|start| {
+        match done(knight::solve(
+            board,
+            start,
+            kind,
+            knight::Algorithm::Backtrack,
+            &Control::new(),
+        )) {
+            knight::SolveResult::Found(tour) => Some(tour.path),
+            knight::SolveResult::NoTour(_) => None,
+        }
+    })
+}
+
+#[test]
+fn counts_equal_a_plain_search_on_small_boards() {
+    let mut rng = Rng::new(47);
+    let boards = [
+        (board(5, 5, &[]), TourKind::Open),
+        (
+            board(4, 5, &[(0, 0), (0, 4), (1, 2), (2, 2), (3, 0), (3, 4)]),
+            TourKind::Closed,
+        ),
+        (board(3, 4, &[]), TourKind::Open),
+        (board(5, 4, &[(2, 1)]), TourKind::Open),
+        (board(6, 5, &[(0, 0), (5, 4)]), TourKind::Closed),
+    ];
+    let mut checked = 0;
+    for (board, kind) in &boards {
+        let tour = some_tour(board, *kind);
+        for round in 0..12 {
+            // Givens from a tour (at least one solution), and now and then
+            // one moved at random (often none).
+            let mut givens: Vec<(Square, u32)> = match &tour {
+                Some(path) => path
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| (s, i as u32 + 1))
+                    .filter(|_| rng.below(4) == 0)
+                    .collect(),
+                None => Vec::new(),
+            };
+            if round % 3 == 2 && givens.len() > 1 {
+                let open: Vec<Square> = board.open_squares().collect();
+                let moved = open[rng.below(open.len())];
+                if givens.iter().all(|&(s, _)| s != moved) {
+                    givens[0].0 = moved;
+                }
+            }
+            let puzzle = NumbersPuzzle::new(board.clone(), *kind, &givens).expect("a puzzle");
+            let expected = brute_count(&puzzle);
+            let counted = done(numbers::count(&puzzle, None, &Control::new()));
+            assert_eq!(counted, expected, "{}", format::to_text(&puzzle, None));
+            let solved = done(numbers::solve(&puzzle, &Control::new()));
+            assert_eq!(solved.is_some(), expected > 0);
+            if let Some(filled) = solved {
+                assert!(is_solution(&puzzle, &filled));
+            }
+            let limited = done(numbers::count(&puzzle, Some(2), &Control::new()));
+            assert_eq!(limited, expected.min(2));
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 60);
+}
+
+/// The shared puzzles, each with the count its index gives.
+#[test]
+fn the_shared_puzzles_have_their_published_counts() {
+    let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/numbers");
+    let index = std::fs::read_to_string(format!("{folder}/index.tsv")).expect("the index");
+    let mut seen = 0;
+    for line in index.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (name, solutions) = (fields[0], fields[6].parse::<u64>().expect("a count"));
+        let squares: u32 = fields[1].parse::<u32>().expect("a width")
+            * fields[2].parse::<u32>().expect("a height");
+        // The 8 x 8 puzzles take the solver too long yet.
+        if squares > 42 {
+            continue;
+        }
+        for ending in ["txt", "json"] {
+            let path = format!("{folder}/{name}.{ending}");
+            let read = format::load_path(std::path::Path::new(&path)).expect("readable");
+            let counted = done(numbers::count(&read.puzzle, None, &Control::new()));
+            assert_eq!(counted, solutions, "{path}");
+            seen += 1;
+        }
+    }
+    assert!(seen >= 16, "{seen}");
+}
+
+#[test]
+fn the_article_s_holey_board_has_one_closed_tour_both_ways() {
+    let text = "closed\n#  1  .  #\n.  .  .  .\n.  #  #  .\n.  .  .  .\n#  .  .  #\n";
+    let puzzle = format::parse("article", text).expect("readable").puzzle;
+    assert_eq!(done(numbers::count(&puzzle, None, &Control::new())), 2);
+    assert_eq!(brute_count(&puzzle), 2);
+    let filled = done(numbers::solve(&puzzle, &Control::new())).expect("solved");
+    assert!(is_solution(&puzzle, &filled));
+}
+
+#[test]
+fn generated_puzzles_are_unique_and_hard_ones_minimal() {
+    let cases = [
+        (board(5, 5, &[]), TourKind::Open),
+        (board(6, 5, &[(0, 0), (5, 4)]), TourKind::Closed),
+        (board(5, 5, &[(0, 0)]), TourKind::Open),
+    ];
+    for (board, kind) in &cases {
+        for level in Level::ALL {
+            for seed in 1..=4 {
+                let puzzle = done(numbers::generate(
+                    board,
+                    *kind,
+                    level,
+                    seed,
+                    &Control::new(),
+                ))
+                .expect("a puzzle");
+                assert_eq!(
+                    brute_count(&puzzle),
+                    1,
+                    "{}",
+                    format::to_text(&puzzle, None)
+                );
+                let again = done(numbers::generate(
+                    board,
+                    *kind,
+                    level,
+                    seed,
+                    &Control::new(),
+                ));
+                assert_eq!(again.as_ref(), Ok(&puzzle), "same seed, same puzzle");
+                if level == Level::Hard {
+                    for (square, _) in puzzle.givens() {
+                        assert!(brute_count(&puzzle.without(square)) >= 2);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_generated_closed_6x6_puzzle_is_unique_by_the_knight_s_enumeration() {
+    // Closed 6x6 has 9,862 tours: each, both ways and from every square,
+    // is checked against the givens.
+    let board = board(6, 6, &[]);
+    let puzzle = done(numbers::generate(
+        &board,
+        TourKind::Closed,
+        Level::Hard,
+        3,
+        &Control::new(),
+    ))
+    .expect("a puzzle");
+    let givens = puzzle.givens();
+    let mut fitting = 0u64;
+    let mut on_tour = |path: &[Square]| {
+        let n = path.len();
+        for reversed in [false, true] {
+            for shift in 0..n {
+                let fits = givens.iter().all(|&(square, number)| {
+                    let i = (number as usize - 1 + shift) % n;
+                    let at = if reversed { path[n - 1 - i] } else { path[i] };
+                    at == square
+                });
+                fitting += u64::from(fits);
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    };
+    done(knight::count::enumerate(
+        &board,
+        None,
+        TourKind::Closed,
+        &Control::new(),
+        &mut on_tour,
+    ));
+    assert_eq!(fitting, 1);
+}
+
+#[test]
+fn text_and_json_read_back_and_bad_files_name_their_place() {
+    let puzzle = done(numbers::generate(
+        &board(6, 6, &[(2, 2)]),
+        TourKind::Open,
+        Level::Medium,
+        9,
+        &Control::new(),
+    ))
+    .expect("a puzzle");
+    let filled = done(numbers::solve(&puzzle, &Control::new())).expect("solvable");
+    let text = format::to_text(&puzzle, None);
+    assert_eq!(format::parse("t", &text).expect("text").puzzle, puzzle);
+    let json = format::to_json(&puzzle, Some(&filled));
+    let read = format::parse("j", &json).expect("json");
+    assert_eq!(read.puzzle, puzzle);
+    assert_eq!(read.solution.as_deref(), Some(&filled[..]));
+    let refused = |text: &str| format::parse("p.txt", text).unwrap_err();
+    let error = refused(". . .\n. x .\n");
+    assert_eq!((error.line, error.column), (2, 3), "{error}");
+    assert!(
+        error.to_string().starts_with("p.txt:2:3: unknown cell 'x'"),
+        "{error}"
+    );
+    let error = refused(". . .\n. .\n");
+    assert_eq!(error.line, 2, "{error}");
+    let error = refused("1 . .\n. . 1\n");
+    assert_eq!((error.line, error.column), (2, 5), "{error}");
+    let error = refused("1 . .\n. . 7\n");
+    assert!(error.to_string().contains("not one of 1 to 6"), "{error}");
+    let error = refused(&". ".repeat(30));
+    assert!(error.to_string().contains("beyond a puzzle's"), "{error}");
+    let error = format::parse("p.json", "{\"width\":3,\n\"height\":\"x\"}").unwrap_err();
+    assert_eq!(error.line, 2, "{error}");
+    assert!(format::parse("p.json", r#"{"width":3,"height":3,"givens":[[5,5,1]]}"#).is_err());
+    assert!(format::parse("p.txt", "").is_err());
+}
