@@ -24,7 +24,18 @@ fn brute_count(puzzle: &NumbersPuzzle) -> u64 {
     let last = squares.len() as u32;
     let mut used = vec![false; board.area()];
     let mut path = Vec::new();
-    fn go(puzzle: &NumbersPuzzle, last: u32, used: &mut [bool], path: &mut Vec<Square>) -> u64 {
+    // Whether each number is given somewhere.
+    let mut given = vec![false; last as usize + 2];
+    for (_, number) in puzzle.givens() {
+        given[number as usize] = true;
+    }
+    fn go(
+        puzzle: &NumbersPuzzle,
+        given: &[bool],
+        used: &mut [bool],
+        path: &mut Vec<Square>,
+    ) -> u64 {
+        let last = given.len() as u32 - 2;
         let board = puzzle.board();
         let here = *path.last().expect("a start");
         if path.len() as u32 == last {
@@ -50,12 +61,12 @@ fn brute_count(puzzle: &NumbersPuzzle) -> u64 {
                 }
                 match puzzle.given(next) {
                     Some(given) if given != k => continue,
-                    None if puzzle.givens().iter().any(|&(_, n)| n == k) => continue,
+                    None if given[k as usize] => continue,
                     _ => {}
                 }
                 used[index] = true;
                 path.push(next);
-                found += go(puzzle, last, used, path);
+                found += go(puzzle, given, used, path);
                 path.pop();
                 used[index] = false;
             }
@@ -68,12 +79,12 @@ fn brute_count(puzzle: &NumbersPuzzle) -> u64 {
             Some(1) | None => {}
             Some(_) => continue,
         }
-        if puzzle.given(start).is_none() && puzzle.givens().iter().any(|&(_, n)| n == 1) {
+        if puzzle.given(start).is_none() && given[1] {
             continue;
         }
         used[board.index(start)] = true;
         path.push(start);
-        total += go(puzzle, last, &mut used, &mut path);
+        total += go(puzzle, &given, &mut used, &mut path);
         path.pop();
         used[board.index(start)] = false;
     }

@@ -29,10 +29,11 @@
 use super::generate_error::GenerateError;
 use super::progress::Phase;
 use super::puzzle::{Direction, Point, Puzzle};
-use super::rate::{Level, rate};
+use super::rate::rate;
 use super::single::{generate_single, generation_refusal_single};
 use super::solver::{count, solve};
 use crate::job::{Control, Outcome};
+use crate::level::Level;
 use crate::random::{Rng, splitmix64};
 
 /// The side blocks aim at: a unique 7x7 block of 23 stones takes about a

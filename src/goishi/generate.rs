@@ -6,11 +6,12 @@ use super::compose;
 use super::generate_error::GenerateError;
 use super::progress::Phase;
 use super::puzzle::Puzzle;
-use super::rate::{Level, rate};
+use super::rate::rate;
 pub use super::reach::FEWEST_GENERATED_STONES;
 use super::reach::{StoneCounts, level_reach, measured_reach};
 use super::single::{NODES_PER_GENERATION, check_request, generate_single, known_densest_unique};
 use crate::job::{Control, Outcome};
+use crate::level::Level;
 use crate::random::splitmix64;
 
 /// Puzzles made for a request with a difficulty before giving up.

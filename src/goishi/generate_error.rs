@@ -5,10 +5,10 @@ use crate::tr;
 use std::fmt;
 
 use super::puzzle::SizeOutOfRange;
-use super::rate::Level;
 use super::reach::FEWEST_GENERATED_STONES;
 use super::reach::StoneCounts;
 use crate::i18n::list_words;
+use crate::level::Level;
 
 /// Why no puzzle was made.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -30,6 +30,7 @@ mod search;
 mod single;
 mod solver;
 
+pub use crate::level::Level;
 pub use generate::{
     FEWEST_GENERATED_STONES, MAX_GENERATED_STONES, default_stones, generate, generation_refusal,
     level_refusal,
@@ -37,7 +38,7 @@ pub use generate::{
 pub use generate_error::GenerateError;
 pub use progress::Phase;
 pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};
-pub use rate::{Level, Rating, rate};
+pub use rate::{Rating, rate};
 pub use reach::{StoneCounts, level_reach};
 pub use rules::{Broken, Game, RuleViolation, validate, validate_prefix};
 pub use search::{PickRule, PickStep, PickWatcher};

@@ -14,6 +14,7 @@ use super::rules::Game;
 use super::solver::{Sought, Threads, finish_within, solve};
 use crate::english::group_digits;
 use crate::job::{Control, Outcome};
+use crate::level::Level;
 use crate::tr;
 
 /// Search steps beyond which a trap counts as "at least this hard": proving
@@ -39,47 +40,17 @@ pub struct Rating {
     pub level: Level,
 }
 
-/// The difficulty levels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Level {
-    /// Every wrong pick fails within a few moves (at most 8 search steps).
-    Easy,
-    /// Some wrong pick needs a short look-ahead (at most 256 steps).
-    Medium,
-    /// Some wrong pick fails only after a long search.
-    Hard,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// The level's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The level's name in this thread's language.
-    pub fn words(self) -> &'static str {
-        match self {
-            Level::Easy => crate::tr!("level-easy"),
-            Level::Medium => crate::tr!("level-medium"),
-            Level::Hard => crate::tr!("level-hard"),
-        }
-    }
-
-    fn of(hardest: u64) -> Level {
-        if hardest <= EASY_STEPS {
-            Level::Easy
-        } else if hardest <= MEDIUM_STEPS {
-            Level::Medium
-        } else {
-            Level::Hard
-        }
+/// The level of a puzzle whose hardest trap takes `hardest` search steps:
+/// easy when every wrong pick fails within a few moves (at most
+/// [`EASY_STEPS`]), medium when some needs a short look-ahead (at most
+/// [`MEDIUM_STEPS`]), hard when some fails only after a long search.
+fn level_of(hardest: u64) -> Level {
+    if hardest <= EASY_STEPS {
+        Level::Easy
+    } else if hardest <= MEDIUM_STEPS {
+        Level::Medium
+    } else {
+        Level::Hard
     }
 }
 
@@ -141,7 +112,7 @@ pub fn rate(puzzle: &Puzzle, control: &Control) -> Outcome<Option<Rating>> {
         game.try_pick(next)
             .expect("the solver's answer follows the rules");
     }
-    rating.level = Level::of(rating.hardest);
+    rating.level = level_of(rating.hardest);
     Outcome::Done(Some(rating))
 }
 

@@ -5,7 +5,7 @@
 //! figures in BENCHMARKS.md). Requests beyond are refused with these
 //! figures as the advice; larger boards follow the chain-of-blocks plan.
 
-use super::rate::Level;
+use crate::level::Level;
 
 /// Below this many stones (but more than one) no seed makes a puzzle with
 /// one solution on any board measured.

@@ -11,7 +11,6 @@
 //! squares.
 
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -25,17 +24,7 @@ use crate::tr;
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// Why a puzzle could not be read, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReadError {
-    /// The file's name.
-    pub source: String,
-    /// 1-based line; 0 when the problem is the whole input's.
-    pub line: usize,
-    /// 1-based column in characters; 0 with `line`.
-    pub column: usize,
-    /// What is wrong.
-    pub problem: Problem,
-}
+pub type ReadError = crate::placed::Placed<Problem>;
 
 /// What is wrong with a numbered puzzle's text or JSON.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,25 +93,6 @@ impl fmt::Display for Problem {
     }
 }
 
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (source, problem) = (self.source.as_str(), self.problem.to_string());
-        f.write_str(&if self.line == 0 {
-            tr!("parse-error", source = source, problem = problem)
-        } else {
-            tr!(
-                "parse-error-at",
-                source = source,
-                line = self.line,
-                column = self.column,
-                problem = problem
-            )
-        })
-    }
-}
-
-impl std::error::Error for ReadError {}
-
 /// A puzzle read from a file, with the solution it carried.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadPuzzle {
@@ -142,10 +112,7 @@ pub fn load_path(path: &Path) -> Result<ReadPuzzle, ReadError> {
         column: 0,
         problem,
     };
-    let file = std::fs::File::open(path).map_err(|e| whole(Problem::CannotRead(e.to_string())))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
+    let bytes = crate::placed::read_at_most(path, MAX_FILE_BYTES + 1)
         .map_err(|e| whole(Problem::CannotRead(e.to_string())))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(whole(Problem::TooLarge));
@@ -167,9 +134,6 @@ pub fn parse(source: &str, text: &str) -> Result<ReadPuzzle, ReadError> {
         })
     }
 }
-
-/// The longest piece of input an error quotes, in characters.
-const QUOTE_MAX_CHARS: usize = 40;
 
 fn parse_text(source: &str, text: &str) -> Result<NumbersPuzzle, ReadError> {
     let at = |line: usize, column: usize, problem| ReadError {
@@ -237,7 +201,7 @@ fn parse_text(source: &str, text: &str) -> Result<NumbersPuzzle, ReadError> {
                         givens.push((Square::new(x, y), given, number, column));
                     }
                     _ => {
-                        let shown: String = cell.chars().take(QUOTE_MAX_CHARS).collect();
+                        let shown = crate::placed::quoted(cell);
                         return Err(at(number, column, Problem::UnknownCell(shown)));
                     }
                 },

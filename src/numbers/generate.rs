@@ -12,44 +12,20 @@ use std::fmt;
 
 use crate::job::{Control, Outcome};
 use crate::knight::{self, Algorithm, Board, SolveResult, Square, TourKind};
+use crate::level::Level;
 use crate::random::Rng;
 use crate::tr;
 
 use super::{NumbersPuzzle, count};
 
-/// How hard a generated puzzle is: how many givens are left of what a
-/// minimal puzzle would need.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// Givens left on a third of the open squares, at least.
-    Easy,
-    /// Givens left on a fifth of the open squares, at least.
-    Medium,
-    /// Minimal: no given can go without a second solution.
-    Hard,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// The level's name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The fewest givens the level leaves on a board of `squares` open
-    /// squares.
-    fn fewest_givens(self, squares: usize) -> usize {
-        match self {
-            Level::Easy => squares.div_ceil(3),
-            Level::Medium => squares.div_ceil(5),
-            Level::Hard => 0,
-        }
+/// The fewest givens a puzzle of `level` keeps on a board of `squares`
+/// open squares: easy ones a third of the squares, medium ones a fifth,
+/// hard ones are minimal (no given can go without a second solution).
+fn fewest_givens(level: Level, squares: usize) -> usize {
+    match level {
+        Level::Easy => squares.div_ceil(3),
+        Level::Medium => squares.div_ceil(5),
+        Level::Hard => 0,
     }
 }
 
@@ -106,7 +82,7 @@ pub fn generate(
     };
     let mut order = path;
     rng.shuffle(&mut order);
-    let fewest = level.fewest_givens(board.open_count());
+    let fewest = fewest_givens(level, board.open_count());
     let mut left = order.len();
     for square in order {
         if left <= fewest {

@@ -14,7 +14,8 @@ pub mod format;
 pub mod generate;
 mod solve;
 
-pub use generate::{GenerateError, Level, generate};
+pub use crate::level::Level;
+pub use generate::{GenerateError, generate};
 pub use solve::{count, solve};
 
 use crate::knight::{Board, Square, TourKind};
@@ -185,7 +186,7 @@ pub fn is_solution(puzzle: &NumbersPuzzle, filled: &[u32]) -> bool {
         .all(|pair| Board::is_knight_move(pair[0], pair[1]));
     let closes = match (puzzle.kind(), path.first(), path.last()) {
         (TourKind::Closed, Some(&first), Some(&last)) => {
-            path.len() > 2 && Board::is_knight_move(last, first)
+            path.len() >= 4 && Board::is_knight_move(last, first)
         }
         _ => true,
     };

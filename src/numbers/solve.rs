@@ -11,6 +11,8 @@
 //! - the givens are laid at the start, so the search never takes a given
 //!   square for another number.
 
+use std::mem::take;
+
 use crate::job::{Control, Outcome};
 use crate::knight::{Square, TourKind};
 
@@ -52,6 +54,17 @@ struct Gap {
     unplaced: u32,
 }
 
+impl Gap {
+    fn new(from: Option<u16>, to: Option<u16>, moves: u32, unplaced: u32) -> Gap {
+        Gap {
+            from,
+            to,
+            moves,
+            unplaced,
+        }
+    }
+}
+
 /// The state of one search.
 struct Search<'a> {
     puzzle: &'a NumbersPuzzle,
@@ -86,6 +99,10 @@ struct Search<'a> {
     first: Option<Filled>,
     /// Nodes since the last look at the control.
     since_check: u32,
+    /// Room for the gaps of a node, kept from node to node.
+    gaps: Vec<Gap>,
+    /// Room for the squares only one gap can take, a count a gap.
+    only: Vec<u32>,
 }
 
 /// How often the search looks whether it was cancelled, in nodes.
@@ -182,6 +199,8 @@ impl<'a> Search<'a> {
             keep,
             first: None,
             since_check: 0,
+            gaps: Vec::new(),
+            only: Vec::new(),
         }
     }
 
@@ -306,37 +325,31 @@ impl<'a> Search<'a> {
         self.roomy(from) && self.roomy(index) && around(from) && around(index)
     }
 
-    /// A gap of numbers still to lay: squares it may take are within
-    /// `moves` knight's moves of its ends, both ways together.
-    fn gap(&self, from: Option<u16>, to: Option<u16>, moves: u32, unplaced: u32) -> Gap {
-        Gap {
-            from,
-            to,
-            moves,
-            unplaced,
-        }
-    }
-
     /// The gaps of numbers not laid yet, once `k` stands on `head` (laid
     /// upwards when `upwards`; `lowest` is the lowest given).
-    fn gaps(&self, k: u32, head: u16, upwards: bool, lowest: u32) -> Vec<Gap> {
+    fn gaps_into(&self, k: u32, head: u16, upwards: bool, lowest: u32, gaps: &mut Vec<Gap>) {
         let last = self.last;
         let at = |number: u32| self.at[number as usize];
-        let mut gaps = Vec::new();
+        gaps.clear();
         if !upwards {
             // Only the numbers below k are left.
             if k > 1 {
                 let to = self.closed.then(|| at(last));
                 let moves = if self.closed { k } else { k - 1 };
-                gaps.push(self.gap(Some(head), to, moves, k - 1));
+                gaps.push(Gap::new(Some(head), to, moves, k - 1));
             }
-            return gaps;
+            return;
         }
         // From the head to the next given above it.
         let above = self.given_above[k as usize];
         if above <= last {
             if above > k + 1 {
-                gaps.push(self.gap(Some(head), Some(at(above)), above - k, above - k - 1));
+                gaps.push(Gap::new(
+                    Some(head),
+                    Some(at(above)),
+                    above - k,
+                    above - k - 1,
+                ));
             }
             // Between the givens above.
             let mut low = above;
@@ -346,7 +359,12 @@ impl<'a> Search<'a> {
                     break;
                 }
                 if high > low + 1 {
-                    gaps.push(self.gap(Some(at(low)), Some(at(high)), high - low, high - low - 1));
+                    gaps.push(Gap::new(
+                        Some(at(low)),
+                        Some(at(high)),
+                        high - low,
+                        high - low - 1,
+                    ));
                 }
                 low = high;
             }
@@ -356,39 +374,45 @@ impl<'a> Search<'a> {
                 let moves = last - top + lowest;
                 let unplaced = last - top + lowest - 1;
                 if unplaced > 0 {
-                    gaps.push(self.gap(Some(at(top)), Some(at(lowest)), moves, unplaced));
+                    gaps.push(Gap::new(Some(at(top)), Some(at(lowest)), moves, unplaced));
                 }
             } else {
                 if top < last {
-                    gaps.push(self.gap(Some(at(top)), None, last - top, last - top));
+                    gaps.push(Gap::new(Some(at(top)), None, last - top, last - top));
                 }
                 if lowest > 1 {
-                    gaps.push(self.gap(None, Some(at(lowest)), lowest - 1, lowest - 1));
+                    gaps.push(Gap::new(None, Some(at(lowest)), lowest - 1, lowest - 1));
                 }
             }
         } else if self.closed {
             let unplaced = last - k + lowest - 1;
             if unplaced > 0 {
-                gaps.push(self.gap(Some(head), Some(at(lowest)), last - k + lowest, unplaced));
+                gaps.push(Gap::new(
+                    Some(head),
+                    Some(at(lowest)),
+                    last - k + lowest,
+                    unplaced,
+                ));
             }
         } else {
             if k < last {
-                gaps.push(self.gap(Some(head), None, last - k, last - k));
+                gaps.push(Gap::new(Some(head), None, last - k, last - k));
             }
             if lowest > 1 {
-                gaps.push(self.gap(None, Some(at(lowest)), lowest - 1, lowest - 1));
+                gaps.push(Gap::new(None, Some(at(lowest)), lowest - 1, lowest - 1));
             }
         }
-        gaps
     }
 
     /// Whether every free square can still take a number of some gap, and
     /// no gap has more squares that only it can fill than numbers.
-    fn gaps_fit(&self, gaps: &[Gap]) -> bool {
+    /// `only` is room, kept from node to node, for the count of squares
+    /// that only each gap can take.
+    fn gaps_fit(&self, gaps: &[Gap], only: &mut Vec<u32>) -> bool {
         let n = self.squares.len();
         let distance = |a: u16, b: u16| u32::from(self.distance[a as usize * n + b as usize]);
-        let mut only = [0u32; 64];
-        let gaps = &gaps[..gaps.len().min(64)];
+        only.clear();
+        only.resize(gaps.len(), 0);
         for square in 0..n as u16 {
             if self.number[square as usize] != 0 {
                 continue;
@@ -495,8 +519,13 @@ impl<'a> Search<'a> {
         candidates[..count].sort_unstable();
         for &(_, next) in &candidates[..count] {
             self.place(k, next);
-            let fits =
-                self.still_roomy(from, next) && self.gaps_fit(&self.gaps(k, next, upwards, lowest));
+            let fits = self.still_roomy(from, next) && {
+                let (mut gaps, mut only) = (take(&mut self.gaps), take(&mut self.only));
+                self.gaps_into(k, next, upwards, lowest, &mut gaps);
+                let fit = self.gaps_fit(&gaps, &mut only);
+                (self.gaps, self.only) = (gaps, only);
+                fit
+            };
             let done = if fits {
                 self.extend(after(k), next, lowest, control)
             } else {

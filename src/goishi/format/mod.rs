@@ -14,13 +14,10 @@ mod pzprv3;
 mod text;
 mod url;
 
-use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 use super::puzzle::{Point, Puzzle};
-use crate::tr;
-use problem::QUOTE_MAX_CHARS;
+use crate::placed::QUOTE_MAX_CHARS;
 
 pub use json::{parse_order_json, to_json};
 pub use problem::{Awaited, Problem, SideName};
@@ -34,49 +31,7 @@ pub use url::{parse_url, to_url};
 pub const MAX_FILE_BYTES: u64 = 32 << 20;
 
 /// Why some input could not be read, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseError {
-    /// The file name, or `URL` for a puzzle link.
-    pub source: String,
-    /// 1-based line; 0 when the problem concerns the whole input (say, a
-    /// file that cannot be opened).
-    pub line: usize,
-    /// 1-based column in characters; 0 together with `line`.
-    pub column: usize,
-    /// What is wrong.
-    pub problem: Problem,
-}
-
-impl ParseError {
-    /// An error at a 1-based line and column of `source`.
-    pub fn new(source: &str, line: usize, column: usize, problem: Problem) -> Self {
-        ParseError {
-            source: source.to_owned(),
-            line,
-            column,
-            problem,
-        }
-    }
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (source, problem) = (self.source.as_str(), self.problem.to_string());
-        f.write_str(&if self.line == 0 {
-            tr!("parse-error", source = source, problem = problem)
-        } else {
-            tr!(
-                "parse-error-at",
-                source = source,
-                line = self.line,
-                column = self.column,
-                problem = problem
-            )
-        })
-    }
-}
-
-impl std::error::Error for ParseError {}
+pub type ParseError = crate::placed::Placed<Problem>;
 
 /// A puzzle read from somewhere, with the pick order the input carried.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -210,41 +165,7 @@ pub fn read_limited(source: &str, path: &Path) -> Result<Vec<u8>, ParseError> {
     let cannot = |error: std::io::Error| {
         ParseError::new(source, 0, 0, Problem::CannotRead(error.to_string()))
     };
-    let file = open_without_waiting(path).map_err(cannot)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    Ok(bytes)
-}
-
-/// Opens `path` for reading. Opening a named pipe waits for a writer, so
-/// on Linux the file is opened without waiting and then read normally: a
-/// pipe nobody writes to reads as empty instead of hanging.
-#[cfg(target_os = "linux")]
-fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::fd::AsRawFd;
-    use std::os::unix::fs::OpenOptionsExt;
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .custom_flags(libc::O_NONBLOCK)
-        .open(path)?;
-    // SAFETY: fcntl on a descriptor this function owns, with plain flags.
-    let cleared = unsafe {
-        let flags = libc::fcntl(file.as_raw_fd(), libc::F_GETFL);
-        flags >= 0 && libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK) == 0
-    };
-    if cleared {
-        Ok(file)
-    } else {
-        Err(std::io::Error::last_os_error())
-    }
-}
-
-/// Elsewhere files are opened as usual.
-#[cfg(not(target_os = "linux"))]
-fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::File::open(path)
+    crate::placed::read_at_most(path, MAX_FILE_BYTES + 1).map_err(cannot)
 }
 
 /// The bytes as text without a byte-order mark, refusing oversized input,
@@ -401,7 +322,7 @@ fn parse_side(
             column,
             Problem::NotASide {
                 side,
-                found: problem::quoted(token),
+                found: crate::placed::quoted(token),
             },
         )),
     }

@@ -79,7 +79,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                     source,
                     number,
                     column,
-                    Problem::NotANumber(super::problem::quoted(token)),
+                    Problem::NotANumber(crate::placed::quoted(token)),
                 )
             })
         };

@@ -44,7 +44,7 @@ pub enum Awaited {
 
 /// What is wrong with a puzzle's file or link at the place a
 /// [`ParseError`](super::ParseError) names. Pieces of the input it quotes
-/// are cut short when it is made (see [`quoted`]).
+/// are cut short when it is made (see [`quoted`](crate::placed::quoted)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
     /// The file could not be read; what the system said.
@@ -165,18 +165,6 @@ pub enum Problem {
     },
     /// A character of a link body that is no base-32 digit.
     BadLinkDigit(char),
-}
-
-/// The longest piece of input a problem quotes, in characters.
-pub(super) const QUOTE_MAX_CHARS: usize = 80;
-
-/// `text` cut to [`QUOTE_MAX_CHARS`] characters with an ellipsis, so that
-/// a huge token in a file gives a readable one-line error.
-pub(crate) fn quoted(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_MAX_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
 }
 
 impl fmt::Display for Problem {

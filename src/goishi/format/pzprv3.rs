@@ -46,7 +46,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
             source,
             number,
             1,
-            Problem::NotGoishi(super::problem::quoted(kind.trim())),
+            Problem::NotGoishi(crate::placed::quoted(kind.trim())),
         ));
     }
     let mut side = |side: SideName| -> Result<u32, ParseError> {
@@ -83,7 +83,7 @@ pub(super) fn parse(source: &str, text: &str) -> Result<Loaded, ParseError> {
                                 source,
                                 number,
                                 column,
-                                Problem::UnknownPzprv3Cell(super::problem::quoted(token)),
+                                Problem::UnknownPzprv3Cell(crate::placed::quoted(token)),
                             ));
                         }
                     },

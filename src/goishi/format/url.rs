@@ -68,7 +68,7 @@ fn parse_at(source: &str, line: usize, url: &str) -> Result<Puzzle, ParseError> 
         let at = body_at + body.len() + 1;
         return Err(error(
             at,
-            Problem::AfterLinkBody(super::problem::quoted(extra)),
+            Problem::AfterLinkBody(crate::placed::quoted(extra)),
         ));
     }
     let mut puzzle = Puzzle::new(cols, rows).map_err(|size| error(0, Problem::Size(size)))?;
