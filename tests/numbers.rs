@@ -321,3 +321,17 @@ fn text_and_json_read_back_and_bad_files_name_their_place() {
     assert!(format::parse("p.json", r#"{"width":3,"height":3,"givens":[[5,5,1]]}"#).is_err());
     assert!(format::parse("p.txt", "").is_err());
 }
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_with_no_writer_reads_as_empty_instead_of_hanging() {
+    let path = std::env::temp_dir().join(format!("gridtour-numbers-{}.fifo", std::process::id()));
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let error = format::load_path(&path).unwrap_err();
+    std::fs::remove_file(&path).expect("removed");
+    assert_eq!(error.problem, format::Problem::Empty, "{error}");
+}
