@@ -101,8 +101,9 @@ struct Search<'a> {
     since_check: u32,
     /// Room for the gaps of a node, kept from node to node.
     gaps: Vec<Gap>,
-    /// Room for the squares only one gap can take, a count a gap.
-    only: Vec<u32>,
+    /// Room for the counts of squares each gap can take (see
+    /// [`Search::gaps_fit`]).
+    counts: Vec<u32>,
 }
 
 /// How often the search looks whether it was cancelled, in nodes.
@@ -200,7 +201,7 @@ impl<'a> Search<'a> {
             first: None,
             since_check: 0,
             gaps: Vec::new(),
-            only: Vec::new(),
+            counts: Vec::new(),
         }
     }
 
@@ -404,15 +405,16 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether every free square can still take a number of some gap, and
-    /// no gap has more squares that only it can fill than numbers.
-    /// `only` is room, kept from node to node, for the count of squares
-    /// that only each gap can take.
-    fn gaps_fit(&self, gaps: &[Gap], only: &mut Vec<u32>) -> bool {
+    /// Whether every free square can still take a number of some gap,
+    /// no gap has more squares that only it can take than numbers, and no
+    /// gap has fewer squares it can take than numbers. `counts` is room,
+    /// kept from node to node, for both counts of each gap.
+    fn gaps_fit(&self, gaps: &[Gap], counts: &mut Vec<u32>) -> bool {
         let n = self.squares.len();
         let distance = |a: u16, b: u16| u32::from(self.distance[a as usize * n + b as usize]);
-        only.clear();
-        only.resize(gaps.len(), 0);
+        counts.clear();
+        counts.resize(2 * gaps.len(), 0);
+        let (only, can) = counts.split_at_mut(gaps.len());
         for square in 0..n as u16 {
             if self.number[square as usize] != 0 {
                 continue;
@@ -425,9 +427,7 @@ impl<'a> Search<'a> {
                 if near <= gap.moves {
                     fits += 1;
                     fitting = Some(index);
-                    if fits > 1 {
-                        break;
-                    }
+                    can[index] += 1;
                 }
             }
             match (fits, fitting) {
@@ -441,7 +441,9 @@ impl<'a> Search<'a> {
                 _ => {}
             }
         }
-        true
+        gaps.iter()
+            .zip(can.iter())
+            .all(|(gap, &can)| can >= gap.unplaced)
     }
 
     /// Lays `k` and the numbers after it: upwards from `k` to the last
@@ -520,10 +522,10 @@ impl<'a> Search<'a> {
         for &(_, next) in &candidates[..count] {
             self.place(k, next);
             let fits = self.still_roomy(from, next) && {
-                let (mut gaps, mut only) = (take(&mut self.gaps), take(&mut self.only));
+                let (mut gaps, mut counts) = (take(&mut self.gaps), take(&mut self.counts));
                 self.gaps_into(k, next, upwards, lowest, &mut gaps);
-                let fit = self.gaps_fit(&gaps, &mut only);
-                (self.gaps, self.only) = (gaps, only);
+                let fit = self.gaps_fit(&gaps, &mut counts);
+                (self.gaps, self.counts) = (gaps, counts);
                 fit
             };
             let done = if fits {

@@ -1,0 +1,75 @@
+//! Knight's tour puzzle benchmarks (medians are in
+//! `target/criterion/*/new/estimates.json`).
+//!
+//! * `unique/<file>`: "is it unique?" (count with limit 2) on the shipped
+//!   puzzles of `assets/numbers` up to 7 x 6.
+//! * `count/few-*`: every solution of the puzzles with few givens.
+//! * `generate/<board>/<level>`: making a unique puzzle, proof included.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use gridtour::job::Control;
+use gridtour::knight::{Board, TourKind};
+use gridtour::numbers::{self, Level, NumbersPuzzle, format};
+
+/// The shipped puzzles with at most `squares` squares, by file name.
+fn shipped(squares: u32) -> Vec<(String, NumbersPuzzle)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/numbers");
+    let index = std::fs::read_to_string(dir.join("index.tsv")).expect("index.tsv is readable");
+    index
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let (width, height): (u32, u32) = (fields[1].parse().ok()?, fields[2].parse().ok()?);
+            (width * height <= squares).then(|| fields[0].to_owned())
+        })
+        .map(|name| {
+            let read = format::load_path(&dir.join(format!("{name}.txt")))
+                .unwrap_or_else(|error| panic!("{error}"));
+            (name, read.puzzle)
+        })
+        .collect()
+}
+
+fn unique(c: &mut Criterion) {
+    let mut group = c.benchmark_group("unique");
+    for (name, puzzle) in shipped(42) {
+        group.bench_function(&name, |b| {
+            b.iter(|| numbers::count(black_box(&puzzle), Some(2), &Control::new()))
+        });
+    }
+    group.finish();
+}
+
+fn count_all(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count");
+    for (name, puzzle) in shipped(42) {
+        if name.starts_with("few-") {
+            group.bench_function(&name, |b| {
+                b.iter(|| numbers::count(black_box(&puzzle), None, &Control::new()))
+            });
+        }
+    }
+    group.finish();
+}
+
+fn generate(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    group.sample_size(10);
+    for (width, height, kind) in [(6, 6, TourKind::Open), (6, 6, TourKind::Closed)] {
+        let board = Board::new(width, height).expect("a board");
+        for level in Level::ALL {
+            let name = format!("{width}x{height}_{}/{}", kind.label(), level.name());
+            group.bench_function(&name, |b| {
+                b.iter(|| numbers::generate(&board, kind, level, 1, &Control::new()))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, unique, count_all, generate);
+criterion_main!(benches);
