@@ -1,13 +1,17 @@
-//! The solver of numbered tours: a depth-first search that lays the
-//! numbers in order from the smallest given up to the last, then down to
-//! 1, on the board's knight graph.
+//! The solver of numbered tours: a depth-first search on the board's
+//! knight graph. The numbers not given fall in runs: between two givens,
+//! above the top given and below the lowest (or round from the top to the
+//! lowest on a closed tour). Each run grows from one end, and at every
+//! step the search grows the run whose next number has the fewest squares
+//! to go to, so short runs between close givens are laid first and fix
+//! what the long ones must work round.
 //!
 //! What keeps it fast where people play (see `docs/ALGORITHMS.md`):
-//! - a number may only go where the next given can still be reached in
-//!   the moves left between them (knight distances, found once);
+//! - a number may only go where its run's far end can still be reached in
+//!   the moves left (knight distances, found once);
 //! - every square, open or numbered, keeps as many free neighbours as the
-//!   path still has to enter and leave it by: a square with one way in is
-//!   an end of the tour or the next number;
+//!   path still has to enter and leave it by;
+//! - every free square fits some run, and every run has squares enough;
 //! - the givens are laid at the start, so the search never takes a given
 //!   square for another number.
 
@@ -20,6 +24,10 @@ use super::{Filled, NumbersPuzzle};
 
 /// No square.
 const NONE: u16 = u16::MAX;
+
+/// The squares a number may take, with their free neighbours, and how
+/// many of the eight places hold one.
+type Candidates = ([(u8, u16); 8], usize);
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (so `Some(2)`
 /// answers "is it unique?").
@@ -37,6 +45,40 @@ pub fn solve(puzzle: &NumbersPuzzle, control: &Control) -> Outcome<Option<Filled
     match search.run(control) {
         Some(()) => Outcome::Done(search.first),
         None => Outcome::Cancelled,
+    }
+}
+
+/// Numbers still to lay, laid from one end: see [`Search::run`].
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    /// The number at the end it grows from, laid.
+    end: u32,
+    /// Whether it grows towards the last number (round to 1 on a closed
+    /// tour), else towards 1.
+    upwards: bool,
+    /// The laid number it must reach, or none at an end of an open tour.
+    target: Option<u32>,
+    /// The numbers still to lay in it.
+    left: u32,
+}
+
+impl Run {
+    fn upwards(end: u32, target: Option<u32>, left: u32) -> Run {
+        Run {
+            end,
+            upwards: true,
+            target,
+            left,
+        }
+    }
+
+    /// The number it lays next.
+    fn next(&self, last: u32) -> u32 {
+        match (self.upwards, self.end) {
+            (true, end) if end == last => 1,
+            (true, end) => end + 1,
+            (false, end) => end - 1,
+        }
     }
 }
 
@@ -85,10 +127,6 @@ struct Search<'a> {
     at: Vec<u16>,
     /// Each open square's neighbours that hold no number yet.
     free: Vec<u8>,
-    /// For each number, the next given number above it (or `last + 1`).
-    given_above: Vec<u32>,
-    /// For each number, the next given number below it (or 0).
-    given_below: Vec<u32>,
     /// The given numbers in order.
     given_numbers: Vec<u32>,
     /// Solutions found so far.
@@ -99,6 +137,8 @@ struct Search<'a> {
     first: Option<Filled>,
     /// Nodes since the last look at the control.
     since_check: u32,
+    /// The runs of numbers still to lay.
+    runs: Vec<Run>,
     /// Room for the gaps of a node, kept from node to node.
     gaps: Vec<Gap>,
     /// Room for the counts of squares each gap can take (see
@@ -158,22 +198,6 @@ impl<'a> Search<'a> {
             }
         }
         given_numbers.sort_unstable();
-        let mut given_above = vec![last + 1; last as usize + 2];
-        let mut given_below = vec![0; last as usize + 2];
-        let mut above = last + 1;
-        for k in (0..=last + 1).rev() {
-            given_above[k as usize] = above;
-            if at.get(k as usize).is_some_and(|&a| a != NONE) {
-                above = k;
-            }
-        }
-        let mut below = 0;
-        for k in 0..=last + 1 {
-            given_below[k as usize] = below;
-            if at.get(k as usize).is_some_and(|&a| a != NONE) {
-                below = k;
-            }
-        }
         let free = (0..n)
             .map(|index| {
                 neighbours[index]
@@ -192,14 +216,13 @@ impl<'a> Search<'a> {
             number,
             at,
             free,
-            given_above,
-            given_below,
             given_numbers,
             found: 0,
             limit,
             keep,
             first: None,
             since_check: 0,
+            runs: Vec::new(),
             gaps: Vec::new(),
             counts: Vec::new(),
         }
@@ -210,25 +233,49 @@ impl<'a> Search<'a> {
         if self.last == 0 || !self.givens_fit() {
             return Some(());
         }
-        match self.given_numbers.first() {
-            Some(&lowest) => {
-                let from = self.at[lowest as usize];
-                self.extend(lowest + 1, from, lowest, control)?;
-            }
-            None => {
-                // No givens: 1 may stand anywhere.
-                for start in 0..self.last as u16 {
-                    self.place(1, start);
-                    let done = self.extend(2, start, 1, control);
-                    self.unplace(1, start);
-                    done?;
-                    if self.found >= self.limit {
-                        break;
-                    }
+        let last = self.last;
+        let Some(&lowest) = self.given_numbers.first() else {
+            // No givens: 1 may stand anywhere, and the rest runs from it.
+            let target = self.closed.then_some(1);
+            self.runs = vec![Run::upwards(1, target, last - 1)];
+            for start in 0..last as u16 {
+                self.place(1, start);
+                let done = self.grow(control);
+                self.unplace(1, start);
+                done?;
+                if self.found >= self.limit {
+                    break;
                 }
             }
+            return Some(());
+        };
+        let top = *self.given_numbers.last().unwrap_or(&lowest);
+        let mut runs: Vec<Run> = self
+            .given_numbers
+            .windows(2)
+            .filter(|pair| pair[1] > pair[0] + 1)
+            .map(|pair| Run::upwards(pair[0], Some(pair[1]), pair[1] - pair[0] - 1))
+            .collect();
+        if self.closed {
+            let left = last - top + lowest - 1;
+            if left > 0 {
+                runs.push(Run::upwards(top, Some(lowest), left));
+            }
+        } else {
+            if top < last {
+                runs.push(Run::upwards(top, None, last - top));
+            }
+            if lowest > 1 {
+                runs.push(Run {
+                    end: lowest,
+                    upwards: false,
+                    target: None,
+                    left: lowest - 1,
+                });
+            }
         }
-        Some(())
+        self.runs = runs;
+        self.grow(control)
     }
 
     /// Whether the givens can be joined at all: each pair of consecutive
@@ -239,7 +286,19 @@ impl<'a> Search<'a> {
             let (low, high) = (pair[0], pair[1]);
             self.reachable(self.at[low as usize], self.at[high as usize], high - low)
         });
-        pairs && (0..self.squares.len()).all(|index| self.roomy(index as u16))
+        let round = match (
+            self.closed,
+            self.given_numbers.first(),
+            self.given_numbers.last(),
+        ) {
+            (true, Some(&lowest), Some(&top)) if top != lowest => self.reachable(
+                self.at[top as usize],
+                self.at[lowest as usize],
+                self.last - top + lowest,
+            ),
+            _ => true,
+        };
+        pairs && round && (0..self.squares.len()).all(|index| self.roomy(index as u16))
     }
 
     /// Whether `to` can be reached from `from` in exactly `moves` knight's
@@ -326,82 +385,19 @@ impl<'a> Search<'a> {
         self.roomy(from) && self.roomy(index) && around(from) && around(index)
     }
 
-    /// The gaps of numbers not laid yet, once `k` stands on `head` (laid
-    /// upwards when `upwards`; `lowest` is the lowest given).
-    fn gaps_into(&self, k: u32, head: u16, upwards: bool, lowest: u32, gaps: &mut Vec<Gap>) {
-        let last = self.last;
-        let at = |number: u32| self.at[number as usize];
+    /// The gaps of numbers not laid yet: one for each run with numbers
+    /// left, from the end it grows from to its far end (if any).
+    fn gaps_into(&self, gaps: &mut Vec<Gap>) {
         gaps.clear();
-        if !upwards {
-            // Only the numbers below k are left.
-            if k > 1 {
-                let to = self.closed.then(|| at(last));
-                let moves = if self.closed { k } else { k - 1 };
-                gaps.push(Gap::new(Some(head), to, moves, k - 1));
-            }
-            return;
-        }
-        // From the head to the next given above it.
-        let above = self.given_above[k as usize];
-        if above <= last {
-            if above > k + 1 {
-                gaps.push(Gap::new(
-                    Some(head),
-                    Some(at(above)),
-                    above - k,
-                    above - k - 1,
-                ));
-            }
-            // Between the givens above.
-            let mut low = above;
-            loop {
-                let high = self.given_above[low as usize];
-                if high > last {
-                    break;
-                }
-                if high > low + 1 {
-                    gaps.push(Gap::new(
-                        Some(at(low)),
-                        Some(at(high)),
-                        high - low,
-                        high - low - 1,
-                    ));
-                }
-                low = high;
-            }
-            // From the top given to the end, and below the lowest given.
-            let top = low;
-            if self.closed {
-                let moves = last - top + lowest;
-                let unplaced = last - top + lowest - 1;
-                if unplaced > 0 {
-                    gaps.push(Gap::new(Some(at(top)), Some(at(lowest)), moves, unplaced));
-                }
-            } else {
-                if top < last {
-                    gaps.push(Gap::new(Some(at(top)), None, last - top, last - top));
-                }
-                if lowest > 1 {
-                    gaps.push(Gap::new(None, Some(at(lowest)), lowest - 1, lowest - 1));
-                }
-            }
-        } else if self.closed {
-            let unplaced = last - k + lowest - 1;
-            if unplaced > 0 {
-                gaps.push(Gap::new(
-                    Some(head),
-                    Some(at(lowest)),
-                    last - k + lowest,
-                    unplaced,
-                ));
-            }
-        } else {
-            if k < last {
-                gaps.push(Gap::new(Some(head), None, last - k, last - k));
-            }
-            if lowest > 1 {
-                gaps.push(Gap::new(None, Some(at(lowest)), lowest - 1, lowest - 1));
-            }
+        for run in self.runs.iter().filter(|run| run.left > 0) {
+            let to = run.target.map(|target| self.at[target as usize]);
+            let moves = run.left + u32::from(to.is_some());
+            gaps.push(Gap::new(
+                Some(self.at[run.end as usize]),
+                to,
+                moves,
+                run.left,
+            ));
         }
     }
 
@@ -446,10 +442,31 @@ impl<'a> Search<'a> {
             .all(|(gap, &can)| can >= gap.unplaced)
     }
 
-    /// Lays `k` and the numbers after it: upwards from `k` to the last
-    /// when `k` is above the lowest given `lowest`, then downwards to 1.
-    /// `from` holds the number laid before.
-    fn extend(&mut self, k: u32, from: u16, lowest: u32, control: &Control) -> Option<()> {
+    /// The squares the next number of `run` may take: free knight's
+    /// moves from its end within reach of its far end, fewest free
+    /// neighbours first (Warnsdorff's order); how many there are.
+    fn candidates(&self, run: &Run) -> Candidates {
+        let from = self.at[run.end as usize];
+        let mut candidates = [(0u8, 0u16); 8];
+        let mut count = 0;
+        for &next in &self.neighbours[from as usize] {
+            if self.number[next as usize] != 0 {
+                continue;
+            }
+            if let Some(target) = run.target
+                && !self.reachable(next, self.at[target as usize], run.left)
+            {
+                continue;
+            }
+            candidates[count] = (self.free[next as usize], next);
+            count += 1;
+        }
+        (candidates, count)
+    }
+
+    /// Lays the numbers still to lay: grows the run with the fewest
+    /// squares for its next number, trying each of them.
+    fn grow(&mut self, control: &Control) -> Option<()> {
         self.since_check += 1;
         if self.since_check >= CHECK_EVERY {
             self.since_check = 0;
@@ -458,81 +475,42 @@ impl<'a> Search<'a> {
                 return None;
             }
         }
-        let upwards = k > lowest;
-        if upwards && k > self.last {
-            // The top is laid: then the numbers below the lowest given.
-            return match lowest {
-                1 => {
-                    self.finish();
-                    Some(())
-                }
-                _ => self.extend(lowest - 1, self.at[lowest as usize], lowest, control),
-            };
+        let mut chosen: Option<(usize, Candidates)> = None;
+        for (index, run) in self.runs.iter().enumerate() {
+            if run.left == 0 {
+                continue;
+            }
+            let (candidates, count) = self.candidates(run);
+            if count == 0 {
+                return Some(());
+            }
+            if chosen.is_none_or(|(_, (_, fewest))| count < fewest) {
+                chosen = Some((index, (candidates, count)));
+            }
         }
-        if !upwards && k == 0 {
+        let Some((index, (mut candidates, count))) = chosen else {
             self.finish();
             return Some(());
-        }
-        let after = |k: u32| if upwards { k + 1 } else { k - 1 };
-        let given = self.at[k as usize];
-        if given != NONE {
-            // A given: it must be a move away, and it was checked to fit.
-            if self.neighbours[from as usize].contains(&given) {
-                self.extend(after(k), given, lowest, control)?;
-            }
-            return Some(());
-        }
-        // The next given the way the numbers go, or the far end of a
-        // closed tour, must stay within reach.
-        let target = if upwards {
-            let above = self.given_above[k as usize];
-            if above <= self.last {
-                Some((self.at[above as usize], above - k))
-            } else if self.closed && self.at[1] != NONE {
-                Some((self.at[1], self.last + 1 - k))
-            } else {
-                None
-            }
-        } else {
-            let below = self.given_below[k as usize];
-            if below >= 1 {
-                Some((self.at[below as usize], k - below))
-            } else if self.closed {
-                Some((self.at[self.last as usize], k))
-            } else {
-                None
-            }
         };
-        let mut candidates = [(0u8, 0u16); 8];
-        let mut count = 0;
-        for &next in &self.neighbours[from as usize] {
-            if self.number[next as usize] != 0 {
-                continue;
-            }
-            if let Some((target, moves)) = target
-                && !self.reachable(next, target, moves)
-            {
-                continue;
-            }
-            candidates[count] = (self.free[next as usize], next);
-            count += 1;
-        }
-        // Fewest free neighbours first (Warnsdorff's order).
         candidates[..count].sort_unstable();
+        let run = self.runs[index];
+        let (from, k) = (self.at[run.end as usize], run.next(self.last));
         for &(_, next) in &candidates[..count] {
             self.place(k, next);
+            self.runs[index] = Run {
+                end: k,
+                left: run.left - 1,
+                ..run
+            };
             let fits = self.still_roomy(from, next) && {
                 let (mut gaps, mut counts) = (take(&mut self.gaps), take(&mut self.counts));
-                self.gaps_into(k, next, upwards, lowest, &mut gaps);
+                self.gaps_into(&mut gaps);
                 let fit = self.gaps_fit(&gaps, &mut counts);
                 (self.gaps, self.counts) = (gaps, counts);
                 fit
             };
-            let done = if fits {
-                self.extend(after(k), next, lowest, control)
-            } else {
-                Some(())
-            };
+            let done = if fits { self.grow(control) } else { Some(()) };
+            self.runs[index] = run;
             self.unplace(k, next);
             done?;
             if self.found >= self.limit {
