@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    cli::choose_language();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(error) if !error.use_stderr() => {
@@ -22,7 +23,7 @@ fn main() -> ExitCode {
                     ExitCode::from(141)
                 }
                 Err(failure) => {
-                    cli::say_error(&format!("cannot write to standard output: {failure}"));
+                    cli::say_error(&cli::cannot_write_out(&failure));
                     ExitCode::from(2)
                 }
             };
@@ -49,7 +50,10 @@ fn main() -> ExitCode {
         None => match app::run(resources, args.open) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                cli::say_error(&format!("could not open the window: {error}"));
+                cli::say_error(&gridtour::tr!(
+                    "cli-cannot-open-window",
+                    error = error.to_string()
+                ));
                 ExitCode::FAILURE
             }
         },

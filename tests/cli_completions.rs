@@ -30,7 +30,11 @@ fn completions_and_the_manual_follow_the_options() {
     assert!(manual.contains(".TH gridtour 1"), "a roff page");
     assert!(manual.contains("knight") && manual.contains("goishi"));
     // Each subcommand has a page of its own, with its options.
-    for (page, option) in [("knight", r"\-\-checkpoint"), ("goishi", r"\-\-generate")] {
+    for (page, option) in [
+        ("knight", r"\-\-checkpoint"),
+        ("goishi", r"\-\-generate"),
+        ("numbers", r"\-\-level"),
+    ] {
         let text = gridtour(&["manual", page]);
         assert!(text.contains(&format!(".TH gridtour-{page} 1")), "{page}");
         assert!(text.contains(option), "{page}: {option}");
@@ -103,7 +107,7 @@ fn a_misspelt_subcommand_is_refused_and_options_come_before_subcommands() {
     assert_eq!(
         String::from_utf8_lossy(&misspelt.stderr),
         "gridtour: error: knigth: no such file, and no subcommand (they are knight, goishi, \
-         completions, manual)\n"
+         numbers, completions, manual)\n"
     );
     let tour = gridtour(&["--threads", "1", "knight", "--size", "5x5"]);
     assert_eq!(tour.lines().count(), 5);

@@ -152,7 +152,7 @@ fn bad_arguments_give_one_line_errors() {
         ("--size 8x8 --blocked a1,q7", "--blocked"),
         (
             "--size 8x8 --algo bfs",
-            "unknown algorithm 'bfs' (expected warnsdorff or backtrack or dfs)",
+            "unknown algorithm 'bfs' (expected one of warnsdorff, backtrack, dfs)",
         ),
         ("--size 8x8 --format xml", "unknown format"),
         ("--size 0", "at least 1"),
@@ -857,4 +857,64 @@ fn the_command_line_speaks_japanese_under_a_japanese_locale_or_when_asked() {
         &["goishi", "assets/goishi/four-solutions-4x4.txt", "--count"],
     );
     assert_eq!(solutions, "解 4 個\n");
+}
+
+#[test]
+fn refusals_and_notes_speak_the_chosen_language_before_and_after_parsing() {
+    let errors = |locale: &str, args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", locale)
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        String::from_utf8(output.stderr).expect("utf-8 errors")
+    };
+    // Clap's refusals, worded by the program: under the locale, and with
+    // `--lang` anywhere among the arguments.
+    for (args, japanese, english) in [
+        (
+            &["knight", "--size", "8x8", "--frobnicate"][..],
+            "知らない引数「--frobnicate」があります",
+            "unexpected argument '--frobnicate' found",
+        ),
+        (
+            &["knight", "--size", "8x8", "--lang", "de"][..],
+            "「--lang <LANG>」に「de」は使えません（使える値：en, ja）",
+            "invalid value 'de' for '--lang <LANG>' (possible values: en, ja)",
+        ),
+        (
+            &["goishi", "--generate", "5x5", "--difficulty", "extreme"][..],
+            "easy、medium、hard のどれかを指定してください",
+            "expected easy, medium or hard, got 'extreme'",
+        ),
+        (
+            &[
+                "knight",
+                "--size",
+                "8x8",
+                "--start",
+                "b1",
+                "--blocked",
+                "b1",
+            ][..],
+            "--start：マス「b1」はふさがっています",
+            "--start: square 'b1' is blocked",
+        ),
+    ] {
+        let said = errors("ja_JP.UTF-8", args);
+        assert!(said.starts_with("gridtour：エラー："), "{said}");
+        assert!(said.contains(japanese), "{said}");
+        if !args.contains(&"--lang") {
+            let mut asked = vec!["--lang", "ja"];
+            asked.extend_from_slice(args);
+            assert_eq!(errors("C", &asked), said);
+        }
+        let said = errors("C", args);
+        assert!(said.starts_with("gridtour: error: "), "{said}");
+        assert!(said.contains(english), "{said}");
+        assert_eq!(said.lines().count(), 1, "{said}");
+    }
 }

@@ -333,3 +333,110 @@ fn a_pipe_with_no_writer_reads_as_empty_instead_of_hanging() {
     std::fs::remove_file(&path).expect("removed");
     assert_eq!(error.problem, format::Problem::Empty, "{error}");
 }
+
+/// Plays a solution into an empty puzzle number by number: no rule is
+/// broken at any point, and the board is solved at the end; a number
+/// moved off its square or laid twice is named with its squares.
+#[test]
+fn play_by_hand_lays_numbers_and_names_the_rule_a_board_breaks() {
+    use numbers::{Broken, Play, Refusal};
+    let text = std::fs::read_to_string("assets/numbers/minimal-6x6-open.txt").expect("shipped");
+    let puzzle = format::parse("6x6", &text).expect("valid").puzzle;
+    let solution = done(numbers::solve(&puzzle, &Control::new())).expect("solvable");
+    let board = puzzle.board().clone();
+    let mut play = Play::new(puzzle.clone());
+    let given = puzzle.givens()[0].0;
+    assert_eq!(play.place(given, 5), Err(Refusal::Given(given)));
+    assert_eq!(
+        play.place(Square::new(9, 9), 5),
+        Err(Refusal::OffBoard(Square::new(9, 9)))
+    );
+    for square in board.squares() {
+        if puzzle.given(square).is_some() {
+            continue;
+        }
+        let number = solution[board.index(square)];
+        assert_eq!(
+            play.place(square, 37),
+            Err(Refusal::OutOfRange {
+                number: 37,
+                last: 36
+            })
+        );
+        assert_eq!(play.place(square, number), Ok(None));
+        assert_eq!(play.broken(), vec![], "after {number}");
+    }
+    assert!(play.is_solved());
+    assert_eq!(play.next_missing(), None);
+    // Swap two laid numbers a knight's move apart: each is now out of
+    // reach of a neighbour in number order.
+    let free: Vec<Square> = board
+        .squares()
+        .filter(|&square| puzzle.given(square).is_none())
+        .collect();
+    let (a, b) = (free[0], free[1]);
+    let (na, nb) = (solution[board.index(a)], solution[board.index(b)]);
+    assert_eq!(play.place(a, nb), Ok(Some(na)));
+    assert!(!play.is_solved());
+    let broken = play.broken();
+    assert!(
+        broken.contains(&Broken::Twice {
+            number: nb,
+            first: a,
+            second: b
+        }),
+        "{broken:?}"
+    );
+    assert_eq!(play.next_missing(), Some(na));
+    assert_eq!(play.remove(a), Ok(nb));
+    assert_eq!(play.remove(a), Err(Refusal::Empty(a)));
+    assert_eq!(play.broken(), vec![]);
+    for rule in &broken {
+        let words = rule.words(&board);
+        for square in rule.squares() {
+            assert!(words.contains(&board.square_name(square)), "{words}");
+        }
+    }
+}
+
+/// Numbers laid where no knight joins them in the moves between them are
+/// out of reach; a closed tour's last number must be a move from 1.
+#[test]
+fn out_of_reach_and_unclosed_tours_are_found_by_colour_and_distance() {
+    use numbers::{Broken, Play};
+    let puzzle = NumbersPuzzle::new(Board::new(6, 6).expect("a board"), TourKind::Closed, &[])
+        .expect("empty");
+    let mut play = Play::new(puzzle);
+    let (a1, c2, a2, f6) = (
+        Square::new(0, 5),
+        Square::new(2, 4),
+        Square::new(0, 4),
+        Square::new(5, 0),
+    );
+    play.place(a1, 1).expect("open");
+    play.place(c2, 2).expect("open");
+    assert_eq!(play.broken(), vec![]);
+    // a2 is no knight's move from c2 (and has its colour).
+    play.place(a2, 3).expect("open");
+    assert_eq!(
+        play.broken(),
+        vec![Broken::OutOfReach {
+            from: (2, c2),
+            to: (3, a2)
+        }]
+    );
+    play.remove(a2).expect("laid");
+    // f6 is three moves at least from c2.
+    play.place(f6, 4).expect("open");
+    assert_eq!(play.broken().len(), 1);
+    play.remove(f6).expect("laid");
+    let f5 = Square::new(5, 1);
+    play.place(f5, 36).expect("open");
+    assert_eq!(
+        play.broken(),
+        vec![Broken::NotClosed {
+            first: a1,
+            last: f5
+        }]
+    );
+}

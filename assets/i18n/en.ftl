@@ -266,6 +266,97 @@ cli-solutions-at-limit = { $count ->
 } (stopped at the limit; there may be more)
 cli-no-solution = no solution
 cli-no-solution-to-rate = no solution to rate
+cli-error-line = gridtour: error: { $message }
+cli-note-line = gridtour: note: { $note }
+cli-flag-error = { $flag }: { $error }
+cli-progress-shown = { $what }: { $progress } (Ctrl+C stops)
+cli-progress-logged = gridtour: { $what }: { $progress }
+cli-bad-cell = --cell: expected a number of pixels from 1 to 1000, got '{ $value }'
+cli-bad-speed = --speed: expected a number of moves per second, got '{ $value }'
+cli-bad-level = expected easy, medium or hard, got '{ $value }'
+cli-bad-limit = expected a number of solutions of 1 or more, got '{ $value }'
+cli-bad-size = expected a size like 10x10, got '{ $value }'
+cli-argument-not-utf8 = argument { $place } is not valid UTF-8: '{ $shown }' (the bytes that are not UTF-8 shown as �)
+cli-value-not-utf8 = argument { $place } (the value of { $flag }) is not valid UTF-8: '{ $shown }' (the bytes that are not UTF-8 shown as �)
+cli-not-a-directory = { $flag }: { $path } is not a directory
+cli-note-threads-limited = --threads { $asked }: the address-space limit leaves room for { $threads } threads, which the work uses
+cli-note-threads-refused = the system refused to start { $threads ->
+    [one] 1 worker thread
+   *[other] { $threads } worker threads
+}; their work ran on the threads that did start (a process or memory limit; --threads sets fewer)
+cli-cannot-make-manual = cannot make the manual: { $error }
+cli-cannot-write-stdout = cannot write to standard output: { $error }
+cli-standard-output-closed = cannot write to standard output: it is closed
+cli-cannot-open-window = could not open the window: { $error }
+cli-no-signals = cannot watch for signals: { $error }
+cli-no-ctrl-c = cannot take over Ctrl+C: { $error }
+cli-the-link = the link
+cli-link-error = the link: { $error }
+cli-no-file-no-subcommand = { $given }: no such file, and no subcommand (they are { $subcommands })
+cli-pzprv3-not-knight = --format: pzprv3 holds Goishi puzzles, not knight's tours
+cli-goes-with-count = { $flag } goes with --count
+cli-link-not-for-count = --format link shares a board and its tour, not a count or a list
+cli-start-is-a1 = { $error } (a1 is the start when --start is omitted)
+cli-square-blocked = { $flag }: square '{ $name }' is blocked
+cli-nothing-to-draw = nothing to draw: { $why }
+cli-trace-no-tour = no { $kind ->
+    [closed] closed
+   *[open] open
+} tour: { $reason }
+cli-trace-from-tiles = nothing was searched: on a board of { $squares } squares or more the tour is built from tiles, so the trace is empty
+cli-trace-no-solution = the search ended without a solution: there is none
+cli-trace-cut = the trace stops after { $steps } steps (--max-steps); the search went on
+cli-note-no-scratch-folder = the scratch folder { $path } does not exist (TMPDIR or --scratch): a count that outgrows the memory budget will stop there
+cli-count-hint-memory-resume = with more --memory the sweep goes on from where { $path } holds it
+cli-count-hint-memory = --memory gives the sweep more room
+cli-count-or = , or { $hint }
+cli-count-too-long = counting: { $started ->
+    [yes] { $why }; --force starts the walk
+   *[no] not started: { $why }; --force starts it
+} anyway (Ctrl+C stops it){ $or }
+cli-count-failed = counting: { $why }
+cli-count-failed-hint = counting: { $why }; { $hint }
+cli-count-scratch-kept = counting: { $why }; { $path } keeps its last save, which the same command takes up
+cli-internal-invalid-tour = internal error: the solver's tour is invalid: { $error }
+cli-internal-broken-rule = internal error: the solver's answer breaks a rule: { $violation }
+cli-failing-starts = { $count ->
+    [one] 1 start square
+   *[other] { $count } start squares
+} where plain first-minimum Warnsdorff dead-ends on { $size } (squares numbered row by row from 0 at the top left)
+cli-failing-start-solved = the default solver finds a valid open tour
+cli-failing-start-no-tour = no open tour: { $reason }
+cli-not-goishi = { $path }: holds a knight's tour, not a Goishi puzzle (gridtour { $path } opens it in the window)
+cli-invalid-order = { $path }: invalid order: { $violation }
+cli-order-valid = valid: all { $stones } stones picked
+cli-seed = seed { $seed } (pass --seed { $seed } to get this puzzle again)
+cli-note-wide-sweep = { $what } goes by a frontier sweep of { $squares } squares in rows of { $width }: rows this wide make { $wider ->
+    [yes] hundreds of millions of states, many GB and minutes to days of work
+   *[no] tens of millions of states or more, minutes of work or more
+} (Ctrl+C stops{ $saves ->
+    [yes] {""}
+   *[no] ; --checkpoint FILE keeps its progress across a restart
+})
+cli-note-walk-instead = { $why }, so { $what } goes on by exhaustive walk of about { $nodes } nodes, which may not finish (Ctrl+C stops{ $memory_helps ->
+    [yes] ; --memory gives the sweep more room
+   *[no] {""}
+})
+cli-note-taken-up = { $what } taken up from its checkpoint after square { $swept } of { $squares }
+cli-arg-unknown = unexpected argument '{ $arg }' found
+cli-arg-unknown-subcommand = unrecognized subcommand '{ $name }'
+cli-arg-no-value = a value is required for '{ $arg }' but none was supplied
+cli-arg-not-one-of = invalid value '{ $value }' for '{ $arg }' (possible values: { $valid })
+cli-arg-bad-value = invalid value '{ $value }' for '{ $arg }': { $why }
+cli-arg-missing = the following required arguments were not provided: { $args }
+cli-arg-conflict = the argument '{ $arg }' cannot be used with '{ $prior }'
+cli-arg-repeated = the argument '{ $arg }' cannot be used more than once
+cli-arg-similar = {" "}(a similar one exists: '{ $similar }')
+cli-in-file = { $path }: { $error }
+cli-numbers-formats = --format: knight's tour puzzles are written as text, json, svg or png
+cli-numbers-picture-needs-solution = --format: a picture shows a solved puzzle's tour; this puzzle is not solved (text or json show it as it is)
+cli-numbers-other-board = { $path }: the answer's board is not the puzzle's (its size or blocked squares differ)
+cli-numbers-given-changed = { $path }: { $square } must hold the given { $given }
+cli-numbers-internal = internal error: the solver's answer is not a solution
+unknown-algorithm = unknown algorithm '{ $given }' (expected one of { $expected })
 job-tour-from = Tour from { $start }
 job-counting = Counting { $what }
 job-failing-starts = Warnsdorff failing starts
@@ -744,5 +835,20 @@ numbers-given-blocked = square { $square } is blocked and cannot hold a number
 numbers-out-of-range = the number { $number } on { $square } is not one of 1 to { $most }
 numbers-twice = the number { $number } is given twice
 numbers-two-numbers = square { $square } holds two numbers
+numbers-play-blocked = { $square } is blocked: no number goes there
+numbers-play-given = the { $square } number is given and stays
+numbers-play-out-of-range = { $number } is not one of the numbers 1 to { $last }
+numbers-play-empty = there is no number on { $square } to take back
+numbers-broken-twice = { $number } stands twice, on { $first } and { $second }
+numbers-broken-out-of-reach = { $from } on { $from_square } and { $to } on { $to_square } cannot be joined: no knight gets from one to the other in { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}
+numbers-broken-not-closed = the tour must close, but the last number on { $last } is not a knight's move from 1 on { $first }
+numbers-answer-valid = valid: every square from 1 to { $last } filled, each number a knight's move from the next
+numbers-answer-incomplete = not a solution yet: { $missing ->
+    [one] 1 square is empty
+   *[other] { $missing } squares are empty
+}
 numbers-generate-no-tour = the board has no tour of this kind to make a puzzle from
 numbers-generate-too-large = puzzles are made on boards of at most { $most } a side

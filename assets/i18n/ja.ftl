@@ -259,6 +259,91 @@ cli-solutions = 解 { $count } 個
 cli-solutions-at-limit = 解 { $count } 個（上限で止めました。ほかにもあるかもしれません）
 cli-no-solution = 解はありません
 cli-no-solution-to-rate = 評価する解がありません
+cli-error-line = gridtour：エラー：{ $message }
+cli-note-line = gridtour：お知らせ：{ $note }
+cli-flag-error = { $flag }：{ $error }
+cli-progress-shown = { $what }：{ $progress }（Ctrl+C で止まります）
+cli-progress-logged = gridtour：{ $what }：{ $progress }
+cli-bad-cell = --cell：1 から 1000 までの画素数を指定してください（「{ $value }」が指定されました）
+cli-bad-speed = --speed：1 秒あたりの手数を数で指定してください（「{ $value }」が指定されました）
+cli-bad-level = easy、medium、hard のどれかを指定してください（「{ $value }」が指定されました）
+cli-bad-limit = 1 以上の解の数を指定してください（「{ $value }」が指定されました）
+cli-bad-size = 10x10 のような大きさを指定してください（「{ $value }」が指定されました）
+cli-argument-not-utf8 = { $place } 番目の引数が正しい UTF-8 ではありません：「{ $shown }」（UTF-8 でないバイトは置換文字で示しています）
+cli-value-not-utf8 = { $place } 番目の引数（{ $flag } の値）が正しい UTF-8 ではありません：「{ $shown }」（UTF-8 でないバイトは置換文字で示しています）
+cli-not-a-directory = { $flag }：{ $path } はフォルダではありません
+cli-note-threads-limited = --threads { $asked }：アドレス空間の上限で使えるスレッドは { $threads } 個なので、その数で動かします
+cli-note-threads-refused = システムがワーカースレッド { $threads } 個の起動を断りました。その仕事は起動できたスレッドで行いました（プロセス数かメモリの上限です。--threads で減らせます）
+cli-cannot-make-manual = マニュアルを作れません：{ $error }
+cli-cannot-write-stdout = 標準出力に書き込めません：{ $error }
+cli-standard-output-closed = 標準出力に書き込めません：閉じられています
+cli-cannot-open-window = ウィンドウを開けませんでした：{ $error }
+cli-no-signals = シグナルを受け取れません：{ $error }
+cli-no-ctrl-c = Ctrl+C を引き受けられません：{ $error }
+cli-the-link = リンク
+cli-link-error = リンク：{ $error }
+cli-no-file-no-subcommand = { $given }：そのファイルはなく、サブコマンドでもありません（サブコマンドは { $subcommands } です）
+cli-pzprv3-not-knight = --format：pzprv3 は碁石拾いの問題の形式で、ナイトツアーには使えません
+cli-goes-with-count = { $flag } は --count と一緒に使います
+cli-link-not-for-count = --format link が共有するのは盤とツアーで、数え上げや一覧ではありません
+cli-start-is-a1 = { $error }（--start を省くと a1 から始めます）
+cli-square-blocked = { $flag }：マス「{ $name }」はふさがっています
+cli-nothing-to-draw = 描くものがありません：{ $why }
+cli-trace-no-tour = { $kind ->
+    [closed] 閉じた
+   *[open] 開いた
+}ツアーはありません：{ $reason }
+cli-trace-from-tiles = 探索はしていません：{ $squares } マス以上の盤ではツアーをタイルから組み立てるので、記録は空です
+cli-trace-no-solution = 探索は解なしで終わりました：解はありません
+cli-trace-cut = 記録は { $steps } 手で止めました（--max-steps）。探索はその先も続きました
+cli-note-no-scratch-folder = 作業用フォルダ { $path } がありません（TMPDIR か --scratch）。メモリの予算を超えた数え上げはそこで止まります
+cli-count-hint-memory-resume = --memory を増やせば、{ $path } に保存したところから続けます
+cli-count-hint-memory = --memory を増やせば、掃引に使える場所が増えます
+cli-count-or = 。または、{ $hint }
+cli-count-too-long = 数え上げ：{ $started ->
+    [yes] { $why }。--force を付ければそれでも全探索を始めます
+   *[no] 始めていません：{ $why }。--force を付ければそれでも始めます
+}（Ctrl+C で止まります）{ $or }
+cli-count-failed = 数え上げ：{ $why }
+cli-count-failed-hint = 数え上げ：{ $why }。{ $hint }
+cli-count-scratch-kept = 数え上げ：{ $why }。{ $path } に最後に保存した状態が残っていて、同じコマンドで続きから始めます
+cli-internal-invalid-tour = 内部エラー：ソルバーのツアーが正しくありません：{ $error }
+cli-internal-broken-rule = 内部エラー：ソルバーの答えが規則を破っています：{ $violation }
+cli-failing-starts = { $size } で、最小のものを最初に選ぶ素朴なワーンスドルフ則が行き詰まる出発点は { $count } 個です（マスは左上を 0 として行ごとに番号を付けています）
+cli-failing-start-solved = 既定のソルバーは正しい開いたツアーを見つけます
+cli-failing-start-no-tour = 開いたツアーはありません：{ $reason }
+cli-not-goishi = { $path }：碁石拾いの問題ではなく、ナイトツアーが入っています（gridtour { $path } でウィンドウに開けます）
+cli-invalid-order = { $path }：拾う順が正しくありません：{ $violation }
+cli-order-valid = 正しい順です：{ $stones } 個の石をすべて拾いました
+cli-seed = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
+cli-note-wide-sweep = { $what }はマス { $squares } 個を { $width } マスの行で進むフロンティア掃引で行います。この幅の行では{ $wider ->
+    [yes] 状態が数億個になり、何 GB ものメモリと、数分から数日の時間がかかります
+   *[no] 状態が数千万個以上になり、数分以上かかります
+}（Ctrl+C で止まります{ $saves ->
+    [yes] {""}
+   *[no] 。--checkpoint FILE を付ければ、再起動しても続きから始められます
+}）
+cli-note-walk-instead = { $why }。そのため{ $what }は約 { $nodes } 個の節点をたどる全探索で続けますが、終わらないかもしれません（Ctrl+C で止まります{ $memory_helps ->
+    [yes] 。--memory を増やせば掃引に使える場所が増えます
+   *[no] {""}
+}）
+cli-note-taken-up = { $what }を、チェックポイントに保存したマス { $swept }（全 { $squares } マス）の後から続けます
+cli-arg-unknown = 知らない引数「{ $arg }」があります
+cli-arg-unknown-subcommand = 知らないサブコマンド「{ $name }」です
+cli-arg-no-value = 「{ $arg }」には値が要りますが、ありません
+cli-arg-not-one-of = 「{ $arg }」に「{ $value }」は使えません（使える値：{ $valid }）
+cli-arg-bad-value = 「{ $arg }」に「{ $value }」は使えません：{ $why }
+cli-arg-missing = 次の引数が要りますが、ありません：{ $args }
+cli-arg-conflict = 引数「{ $arg }」は「{ $prior }」と一緒には使えません
+cli-arg-repeated = 引数「{ $arg }」は一度しか使えません
+cli-arg-similar = （似た名前なら「{ $similar }」があります）
+cli-in-file = { $path }：{ $error }
+cli-numbers-formats = --format：ナイトツアーのパズルは text、json、svg、png で書き出します
+cli-numbers-picture-needs-solution = --format：絵にできるのは解いたパズルのツアーです。このパズルは解いていません（text か json ならそのまま書き出せます）
+cli-numbers-other-board = { $path }：答えの盤が問題の盤と違います（大きさかふさがったマスが違います）
+cli-numbers-given-changed = { $path }：{ $square } には問題に書かれた { $given } が入ります
+cli-numbers-internal = 内部エラー：ソルバーの答えが解になっていません
+unknown-algorithm = 知らないアルゴリズム「{ $given }」です（{ $expected } のどれかを指定してください）
 job-tour-from = { $start } からのツアー
 job-counting = { $what }の数え上げ
 job-failing-starts = ワーンスドルフが失敗する出発点
@@ -725,5 +810,14 @@ numbers-given-blocked = マス { $square } はふさがっていて番号を置�
 numbers-out-of-range = { $square } の番号 { $number } は 1 ～ { $most } のどれでもありません
 numbers-twice = 番号 { $number } が二度与えられています
 numbers-two-numbers = マス { $square } に番号が二つあります
+numbers-play-blocked = { $square } はふさがっていて、数は置けません
+numbers-play-given = { $square } の数は問題に書かれた数で、動かせません
+numbers-play-out-of-range = { $number } は 1 から { $last } までの数ではありません
+numbers-play-empty = { $square } には戻せる数がありません
+numbers-broken-twice = { $number } が { $first } と { $second } の 2 か所にあります
+numbers-broken-out-of-reach = { $from_square } の { $from } と { $to_square } の { $to } はつながりません：ナイトは { $moves } 手でその間を動けません
+numbers-broken-not-closed = 閉じたツアーなのに、最後の数の { $last } が 1 の { $first } からナイトの 1 手の位置にありません
+numbers-answer-valid = 正しい解です：1 から { $last } までのすべてのマスが埋まり、各数から次の数へナイトの 1 手で進めます
+numbers-answer-incomplete = まだ解ではありません：空いたマスが { $missing } 個あります
 numbers-generate-no-tour = この盤にはパズルの元になるこの種類のツアーがありません
 numbers-generate-too-large = パズルを作れる盤は一辺 { $most } までです

@@ -1,16 +1,16 @@
 //! `gridtour goishi`: solve, count, check or generate Goishi Hiroi puzzles.
 
 use std::ffi::{OsStr, OsString};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use gridtour::document::{self, Document};
 use gridtour::goishi::format::{self, ParseError};
 use gridtour::goishi::{self, Level, Puzzle};
 use gridtour::output::{Format, Subject};
+use gridtour::placed::quoted;
 use gridtour::tr;
 
-use super::{Failure, Output, OutputArgs, progress, write_line};
+use super::{Failure, Output, OutputArgs, progress, say_note, write_line};
 
 /// Arguments of `gridtour goishi`.
 #[derive(Debug, clap::Args)]
@@ -90,16 +90,16 @@ pub struct GoishiArgs {
 }
 
 /// Parses a difficulty level by its name.
-fn parse_level(text: &str) -> Result<Level, String> {
+pub(super) fn parse_level(text: &str) -> Result<Level, String> {
     Level::ALL
         .into_iter()
         .find(|level| level.name() == text)
-        .ok_or_else(|| format!("expected easy, medium or hard, got '{text}'"))
+        .ok_or_else(|| tr!("cli-bad-level", value = quoted(text)))
 }
 
 /// Parses `10x10` into (width, height).
-fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("expected a size like 10x10, got '{text}'");
+pub(super) fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || tr!("cli-bad-size", value = quoted(text));
     let (width, height) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     Ok((
         width.trim().parse().map_err(|_| bad())?,
@@ -108,12 +108,10 @@ fn parse_size(text: &str) -> Result<(u32, u32), String> {
 }
 
 /// Parses `--limit`: a count that stops at 0 solutions would say nothing.
-fn parse_limit(text: &str) -> Result<u64, String> {
+pub(super) fn parse_limit(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(limit) if limit > 0 => Ok(limit),
-        _ => Err(format!(
-            "expected a number of solutions of 1 or more, got '{text}'"
-        )),
+        _ => Err(tr!("cli-bad-limit", value = quoted(text))),
     }
 }
 
@@ -155,7 +153,7 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
                 goishi::solve_watched(&puzzle, control, &watcher)
             })?;
         if let Some(None) = searched {
-            eprintln!("gridtour: note: the search ended without a solution: there is none");
+            say_note(tr!("cli-trace-no-solution"));
         }
         Ok(())
     } else {
@@ -175,11 +173,9 @@ fn load(input: &OsStr) -> Result<Puzzle, String> {
     let path = Path::new(input);
     match document::read_path(path).map_err(|error| error.to_string())? {
         Document::Goishi(loaded) => Ok(loaded.puzzle),
-        Document::Tour(_) | Document::KnightLink(_) => Err(format!(
-            "{0}: holds a knight's tour, not a Goishi puzzle (gridtour {0} opens it in the \
-             window)",
-            path.display()
-        )),
+        Document::Tour(_) | Document::KnightLink(_) => {
+            Err(tr!("cli-not-goishi", path = path.display().to_string()))
+        }
     }
 }
 
@@ -189,13 +185,19 @@ fn solve(puzzle: Puzzle, output: &Output) -> Result<(), Failure> {
     })?
     else {
         if output.format.is_picture() {
-            return Err(Failure::Message("nothing to draw: no solution".to_owned()));
+            return Err(Failure::Message(tr!(
+                "cli-nothing-to-draw",
+                why = tr!("cli-no-solution")
+            )));
         }
         write_line(tr!("cli-no-solution"))?;
         return Ok(());
     };
     goishi::validate(&puzzle, &order).map_err(|violation| {
-        format!("internal error: the solver's answer breaks a rule: {violation}")
+        tr!(
+            "cli-internal-broken-rule",
+            violation = violation.to_string()
+        )
     })?;
     show(puzzle, order, output)
 }
@@ -227,9 +229,14 @@ fn rate(puzzle: &Puzzle) -> Result<(), Failure> {
 
 fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), Failure> {
     let order = format::load_order_path(order_path).map_err(|error| error.to_string())?;
-    goishi::validate(puzzle, &order)
-        .map_err(|violation| format!("{}: invalid order: {violation}", order_path.display()))?;
-    write_line(&format!("valid: all {} stones picked", order.len()))?;
+    goishi::validate(puzzle, &order).map_err(|violation| {
+        tr!(
+            "cli-invalid-order",
+            path = order_path.display().to_string(),
+            violation = violation.to_string()
+        )
+    })?;
+    write_line(&tr!("cli-order-valid", stones = order.len()))?;
     Ok(())
 }
 
@@ -250,10 +257,7 @@ fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Resu
     })??;
     if args.seed.is_none() {
         // On standard error, so that the puzzle alone goes to the output.
-        let _ = writeln!(
-            std::io::stderr(),
-            "gridtour: seed {seed} (pass --seed {seed} to get this puzzle again)"
-        );
+        say_note(&tr!("cli-seed", seed = seed.to_string()));
     }
     // A generated puzzle is shown blank, except in JSON, which carries the
     // solution along for programs.

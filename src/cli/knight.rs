@@ -14,11 +14,12 @@ use gridtour::knight::{
     TourKind, trace, warnsdorff_failing_starts,
 };
 use gridtour::output::{self, Format, Subject};
+use gridtour::placed::quoted;
 use gridtour::render::Scene;
 use gridtour::tr;
 use serde_json::json;
 
-use super::{Failure, Output, OutputArgs, progress, write_line};
+use super::{Failure, Output, OutputArgs, flag_error, progress, say_note, write_line};
 
 /// Arguments of `gridtour knight`.
 #[derive(Debug, clap::Args)]
@@ -154,7 +155,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         .as_deref()
         .map(BoardLink::parse)
         .transpose()
-        .map_err(|error| format!("the link: {error}"))?;
+        .map_err(|error| tr!("cli-link-error", error = error.to_string()))?;
     let board = match (&args.size, &link) {
         (Some(size), Some(link)) => {
             // The link's squares keep their names on the new size, as the
@@ -182,9 +183,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
     let output = args.output.resolve()?;
     let format = output.format;
     if format == Format::Pzprv3 {
-        return Err(Failure::Message(
-            "--format: pzprv3 holds Goishi puzzles, not knight's tours".to_owned(),
-        ));
+        return Err(tr!("cli-pzprv3-not-knight").to_owned().into());
     }
     // Checked here: clap's `requires` counts a flag's default as given.
     for (given, flag) in [
@@ -193,13 +192,11 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         (args.every_length, "--every-length"),
     ] {
         if given && !args.count {
-            return Err(Failure::Message(format!("{flag} goes with --count")));
+            return Err(Failure::Message(tr!("cli-goes-with-count", flag = flag)));
         }
     }
     if format == Format::Url && (args.count || args.estimate || args.failing_starts) {
-        return Err(Failure::Message(
-            "--format link shares a board and its tour, not a count or a list".to_owned(),
-        ));
+        return Err(tr!("cli-link-not-for-count").to_owned().into());
     }
     let algorithm: Algorithm = args.algo.parse()?;
     let kind = match &link {
@@ -287,17 +284,17 @@ fn start_or_a1(board: &Board, start: Option<Square>) -> Result<Square, String> {
     match start {
         Some(start) => Ok(start),
         None => parse_square(board, "--start", "a1")
-            .map_err(|e| format!("{e} (a1 is the start when --start is omitted)")),
+            .map_err(|error| tr!("cli-start-is-a1", error = error)),
     }
 }
 
 /// The board of `--size` with the squares of `--blocked`.
-fn build_board(size: &str, blocked: &[String]) -> Result<Board, String> {
-    let mut board = Board::parse_size(size).map_err(|e| format!("--size: {e}"))?;
+pub(super) fn build_board(size: &str, blocked: &[String]) -> Result<Board, String> {
+    let mut board = Board::parse_size(size).map_err(|error| flag_error("--size", error))?;
     for name in blocked {
         let square = board
             .parse_square(name)
-            .map_err(|e| format!("--blocked: {e}"))?;
+            .map_err(|error| flag_error("--blocked", error))?;
         board.set_blocked(square, true);
     }
     Ok(board)
@@ -307,9 +304,9 @@ fn build_board(size: &str, blocked: &[String]) -> Result<Board, String> {
 fn parse_square(board: &Board, flag: &str, name: &str) -> Result<Square, String> {
     let square = board
         .parse_square(name)
-        .map_err(|e| format!("{flag}: {e}"))?;
+        .map_err(|error| flag_error(flag, error))?;
     if board.is_blocked(square) {
-        return Err(format!("{flag}: square '{name}' is blocked"));
+        return Err(tr!("cli-square-blocked", flag = flag, name = quoted(name)));
     }
     Ok(square)
 }
@@ -349,7 +346,7 @@ fn print_tour(
                 ),
             };
             if format.is_picture() {
-                return Err(Failure::Message(format!("nothing to draw: {line}")));
+                return Err(Failure::Message(tr!("cli-nothing-to-draw", why = line)));
             }
             output.emit(format!("{line}\n").as_bytes())?;
         }
@@ -378,13 +375,16 @@ fn print_trace(
     match searched {
         // Theory may answer before any step: the trace is then empty.
         Some(SolveResult::NoTour(reason)) => {
-            eprintln!("gridtour: note: no {} tour: {reason}", kind.label());
+            say_note(&tr!(
+                "cli-trace-no-tour",
+                kind = kind.label(),
+                reason = reason.to_string()
+            ));
         }
-        Some(SolveResult::Found(_)) if !stepped.into_inner() => eprintln!(
-            "gridtour: note: nothing was searched: on a board of {} squares or more the tour \
-             is built from tiles, so the trace is empty",
-            gridtour::english::group_digits(knight::LARGE_BOARD_SQUARES as u64)
-        ),
+        Some(SolveResult::Found(_)) if !stepped.into_inner() => say_note(&tr!(
+            "cli-trace-from-tiles",
+            squares = gridtour::english::group_digits(knight::LARGE_BOARD_SQUARES as u64)
+        )),
         _ => {}
     }
     Ok(())
@@ -437,11 +437,10 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
     let counted = progress::watched(tr!("cli-counting"), |control| {
         let scratch = &control.resources().scratch_dir;
         if !scratch.is_dir() {
-            eprintln!(
-                "gridtour: note: the scratch folder {} does not exist (TMPDIR or --scratch): a \
-                 count that outgrows the memory budget will stop there",
-                scratch.display()
-            );
+            say_note(&tr!(
+                "cli-note-no-scratch-folder",
+                path = scratch.display().to_string()
+            ));
         }
         save_progress(control, checkpointing.clone());
         match request {
@@ -523,36 +522,40 @@ fn count_failure(why: &NotCounted, checkpointing: Option<&Checkpointing>) -> Fai
         .map(|checkpointing| &checkpointing.path)
         .filter(|path| path.is_file());
     let hint = match saved {
-        Some(path) if why.more_memory_helps() => Some(format!(
-            "with more --memory the sweep goes on from where {} holds it",
-            path.display()
+        Some(path) if why.more_memory_helps() => Some(tr!(
+            "cli-count-hint-memory-resume",
+            path = path.display().to_string()
         )),
-        _ if why.more_memory_helps() => Some("--memory gives the sweep more room".to_owned()),
+        _ if why.more_memory_helps() => Some(tr!("cli-count-hint-memory").to_owned()),
         _ => None,
     };
     let line = match (why, hint) {
-        (NotCounted::TooLong(too_long), hint) => {
+        (NotCounted::TooLong(too_long), hint) => tr!(
+            "cli-count-too-long",
             // A sweep that ran out of room had started; the walk never did.
-            let (opening, walk) = match too_long.why.ran_out() {
-                Some(_) => ("", "the walk"),
-                None => ("not started: ", "it"),
-            };
-            format!(
-                "counting: {opening}{too_long}; --force starts {walk} anyway (Ctrl+C stops \
-                 it){}",
-                hint.map_or(String::new(), |hint| format!(", or {hint}"))
-            )
+            started = if too_long.why.ran_out().is_some() {
+                "yes"
+            } else {
+                "no"
+            },
+            why = too_long.to_string(),
+            or = hint.map_or(String::new(), |hint| tr!("cli-count-or", hint = hint))
+        ),
+        (NotCounted::NoSweep(_), Some(hint)) => {
+            tr!("cli-count-failed-hint", why = why.to_string(), hint = hint)
         }
-        (NotCounted::NoSweep(_), Some(hint)) => format!("counting: {why}; {hint}"),
         // Out of scratch room: the file holds the count as last saved.
         (
             NotCounted::File(SweepFileError::Scratch { .. } | SweepFileError::NoScratchFile { .. }),
             _,
-        ) if let Some(path) = saved => format!(
-            "counting: {why}; {} keeps its last save, which the same command takes up",
-            path.display()
-        ),
-        (other, _) => format!("counting: {other}"),
+        ) if let Some(path) = saved => {
+            tr!(
+                "cli-count-scratch-kept",
+                why = why.to_string(),
+                path = path.display().to_string()
+            )
+        }
+        (other, _) => tr!("cli-count-failed", why = other.to_string()),
     };
     line.into()
 }
@@ -618,7 +621,7 @@ fn print_estimate(
     let estimate = progress::watched(tr!("cli-estimating"), |control| {
         Outcome::Done(knight::estimate(board, start, kind, sampling, control))
     })?
-    .map_err(|refusal| format!("--estimate: {refusal}"))?;
+    .map_err(|refusal| flag_error("--estimate", refusal))?;
     if format == Format::Json {
         // Without a completed tour there is no estimate (null), unless the
         // theory gave the answer, which is then exact and says why.
@@ -684,28 +687,22 @@ fn default_open_tour(board: &Board, start: Square) -> Result<(), String> {
     })?;
     match result {
         SolveResult::Found(tour) => knight::validate(board, &tour.path, TourKind::Open)
-            .map_err(|error| format!("internal error: the solver's tour is invalid: {error}")),
+            .map_err(|error| tr!("cli-internal-invalid-tour", error = error.to_string())),
         SolveResult::NoTour(reason) => Err(reason.to_string()),
     }
 }
 
 fn failing_starts_text(board: &Board, analysis: &[FailingStart]) -> String {
-    let squares = if analysis.len() == 1 {
-        "start square"
-    } else {
-        "start squares"
-    };
-    let mut text = format!(
-        "{} {squares} where plain first-minimum Warnsdorff dead-ends on {}x{} \
-         (squares numbered row by row from 0 at the top left)\n",
-        analysis.len(),
-        board.width(),
-        board.height()
+    let mut text = tr!(
+        "cli-failing-starts",
+        count = analysis.len(),
+        size = format!("{}x{}", board.width(), board.height())
     );
+    text.push('\n');
     for entry in analysis {
         let verdict = match &entry.tour {
-            Ok(_) => "the default solver finds a valid open tour".to_string(),
-            Err(reason) => format!("no open tour: {reason}"),
+            Ok(_) => tr!("cli-failing-start-solved").to_owned(),
+            Err(reason) => tr!("cli-failing-start-no-tour", reason = reason.as_str()),
         };
         text.push_str(&format!(
             "{} {}: {verdict}\n",

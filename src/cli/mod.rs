@@ -2,6 +2,7 @@
 
 pub mod goishi;
 pub mod knight;
+pub mod numbers;
 mod progress;
 mod trace;
 
@@ -15,7 +16,9 @@ use gridtour::i18n::Language;
 use gridtour::job::Resources;
 use gridtour::message::printable;
 use gridtour::output::{Format, OutputError, PictureOptions};
+use gridtour::placed::quoted;
 use gridtour::render::Timing;
+use gridtour::tr;
 
 /// Knight's tours and Goishi Hiroi puzzles. Without a subcommand, opens the window.
 #[derive(Debug, Parser)]
@@ -41,7 +44,7 @@ pub fn check_openable(open: &std::ffi::OsStr) -> Result<(), String> {
         .all(|name| std::env::var_os(name).is_none_or(|value| value.is_empty()));
     let path = match gridtour::document::Given::of(open) {
         gridtour::document::Given::Link(link) => {
-            return match gridtour::document::read_bytes("the link", link.as_bytes()) {
+            return match gridtour::document::read_bytes(tr!("cli-the-link"), link.as_bytes()) {
                 Err(error) if no_display && cfg!(target_os = "linux") => Err(error.to_string()),
                 _ => Ok(()),
             };
@@ -57,9 +60,10 @@ pub fn check_openable(open: &std::ffi::OsStr) -> Result<(), String> {
         .get_subcommands()
         .map(|command| command.get_name().to_owned())
         .collect();
-    Err(format!(
-        "{shown}: no such file, and no subcommand (they are {})",
-        subcommands.join(", ")
+    Err(tr!(
+        "cli-no-file-no-subcommand",
+        given = shown,
+        subcommands = subcommands.join(", ")
     ))
 }
 
@@ -104,6 +108,9 @@ pub enum Command {
     Knight(knight::KnightArgs),
     /// Solve, count, check or generate Goishi Hiroi puzzles.
     Goishi(goishi::GoishiArgs),
+    /// Solve, count, check or generate knight's tour puzzles (numbered
+    /// tours).
+    Numbers(numbers::NumbersArgs),
     /// Print a completion script for a shell (e.g. `gridtour completions
     /// bash > /etc/bash_completion.d/gridtour`).
     Completions {
@@ -113,7 +120,7 @@ pub enum Command {
     /// Print the manual page, in roff (e.g. `gridtour manual | man -l -`),
     /// or that of a subcommand (`gridtour manual knight`).
     Manual {
-        /// knight or goishi; the program's own page without it.
+        /// knight, goishi or numbers; the program's own page without it.
         subcommand: Option<ManualPage>,
     },
 }
@@ -125,6 +132,8 @@ pub enum ManualPage {
     Knight,
     /// `gridtour-goishi(1)`.
     Goishi,
+    /// `gridtour-numbers(1)`.
+    Numbers,
 }
 
 /// Why a subcommand stopped before its end.
@@ -177,17 +186,32 @@ fn write_bytes(bytes: &[u8]) -> Result<(), Failure> {
     static CLOSED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     if *CLOSED.get_or_init(standard_output_was_closed) {
         return Err(Failure::Message(
-            "cannot write to standard output: it is closed".to_owned(),
+            tr!("cli-standard-output-closed").to_owned(),
         ));
     }
     let mut out = std::io::stdout().lock();
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::OutputClosed),
-        Err(error) => Err(Failure::Message(format!(
-            "cannot write to standard output: {error}"
-        ))),
+        Err(error) => Err(Failure::Message(cannot_write_out(&error))),
     }
+}
+
+/// The one line for output that could not be written.
+pub fn cannot_write_out(error: &std::io::Error) -> String {
+    tr!("cli-cannot-write-stdout", error = error.to_string())
+}
+
+/// `error` about the value of `flag`, worded as one line.
+pub fn flag_error(flag: &str, error: impl std::fmt::Display) -> String {
+    tr!("cli-flag-error", flag = flag, error = error.to_string())
+}
+
+/// Writes a note to standard error, where it does not mix with the output.
+/// Notes are a courtesy: a failed write is ignored.
+pub fn say_note(note: &str) {
+    let line = tr!("cli-note-line", note = note);
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// [`write_out`] with a line break after `line`.
@@ -246,7 +270,7 @@ impl OutputArgs {
     /// The options, checked: every mistake is a one-line error naming its
     /// flag.
     pub fn resolve(&self) -> Result<Output, String> {
-        let format = Format::parse(&self.format).map_err(|error| format!("--format: {error}"))?;
+        let format = Format::parse(&self.format).map_err(|error| flag_error("--format", error))?;
         Ok(Output {
             format,
             picture: self.picture()?,
@@ -260,23 +284,18 @@ impl OutputArgs {
             .as_deref()
             .map(|text| match text.trim().parse::<u32>() {
                 Ok(cell) if (1..=1000).contains(&cell) => Ok(cell),
-                _ => Err(format!(
-                    "--cell: expected a number of pixels from 1 to 1000, got '{}'",
-                    text.escape_debug()
-                )),
+                _ => Err(tr!("cli-bad-cell", value = quoted(text))),
             })
             .transpose()?;
         let timing = self
             .speed
             .as_deref()
             .map(|text| {
-                let speed = text.trim().parse::<f64>().map_err(|_| {
-                    format!(
-                        "--speed: expected a number of moves per second, got '{}'",
-                        text.escape_debug()
-                    )
-                })?;
-                Timing::new(speed).map_err(|error| format!("--speed: {error}"))
+                let speed = text
+                    .trim()
+                    .parse::<f64>()
+                    .map_err(|_| tr!("cli-bad-speed", value = quoted(text)))?;
+                Timing::new(speed).map_err(|error| flag_error("--speed", error))
             })
             .transpose()?;
         let numbers = match (self.numbers, self.no_numbers) {
@@ -358,19 +377,82 @@ pub fn argument_error(error: &clap::Error) -> String {
             .position(|argument| argument.to_str().is_none())
         {
             let shown = arguments[place].to_string_lossy();
-            let after = match place
+            let shown = shown.into_owned();
+            return match place
                 .checked_sub(1)
                 .and_then(|before| arguments[before].to_str())
             {
-                Some(flag) if flag.starts_with('-') => format!(" (the value of {flag})"),
-                _ => String::new(),
+                Some(flag) if flag.starts_with('-') => {
+                    tr!(
+                        "cli-value-not-utf8",
+                        place = place,
+                        flag = flag,
+                        shown = shown
+                    )
+                }
+                _ => tr!("cli-argument-not-utf8", place = place, shown = shown),
             };
-            return format!(
-                "argument {place}{after} is not valid UTF-8: '{shown}' (the bytes that are not UTF-8 shown as �)"
-            );
         }
     }
-    one_line(&error.to_string())
+    worded(error).unwrap_or_else(|| one_line(&error.to_string()))
+}
+
+/// Clap's refusals that are common enough to word in the chosen language;
+/// None for the rest, which clap words (in English).
+fn worded(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = |kind: ContextKind| match error.get(kind)? {
+        ContextValue::String(text) => Some(printable(text)),
+        ContextValue::Strings(texts) => Some(printable(&texts.join(", "))),
+        _ => None,
+    };
+    let tip = text(ContextKind::SuggestedArg)
+        .or_else(|| text(ContextKind::SuggestedSubcommand))
+        .map_or(String::new(), |similar| {
+            tr!("cli-arg-similar", similar = similar)
+        });
+    let line = match error.kind() {
+        ErrorKind::UnknownArgument => tr!("cli-arg-unknown", arg = text(ContextKind::InvalidArg)?),
+        ErrorKind::InvalidSubcommand => tr!(
+            "cli-arg-unknown-subcommand",
+            name = text(ContextKind::InvalidSubcommand)?
+        ),
+        ErrorKind::InvalidValue => {
+            let (arg, value) = (
+                text(ContextKind::InvalidArg)?,
+                text(ContextKind::InvalidValue)?,
+            );
+            match text(ContextKind::ValidValue) {
+                _ if value.is_empty() => tr!("cli-arg-no-value", arg = arg),
+                Some(valid) => tr!(
+                    "cli-arg-not-one-of",
+                    arg = arg,
+                    value = value,
+                    valid = valid
+                ),
+                None => tr!("cli-arg-bad-value", arg = arg, value = value, why = ""),
+            }
+        }
+        ErrorKind::ValueValidation => tr!(
+            "cli-arg-bad-value",
+            arg = text(ContextKind::InvalidArg)?,
+            value = text(ContextKind::InvalidValue)?,
+            why = std::error::Error::source(error)
+                .map_or(String::new(), |why| printable(&why.to_string()))
+        ),
+        ErrorKind::MissingRequiredArgument => {
+            tr!("cli-arg-missing", args = text(ContextKind::InvalidArg)?)
+        }
+        ErrorKind::ArgumentConflict => {
+            let arg = text(ContextKind::InvalidArg)?;
+            match text(ContextKind::PriorArg) {
+                Some(prior) if prior != arg => tr!("cli-arg-conflict", arg = arg, prior = prior),
+                _ => tr!("cli-arg-repeated", arg = arg),
+            }
+        }
+        _ => return None,
+    };
+    Some(line + &tip)
 }
 
 /// Folds clap's multi-line message into one line: its "error: " prefix and
@@ -390,33 +472,52 @@ fn one_line(message: &str) -> String {
 /// Writes the one-line error to standard error; if even that fails (a
 /// full or closed stream), the exit status is all that is left to say it.
 pub fn say_error(message: &str) {
-    let _ = writeln!(std::io::stderr(), "gridtour: error: {}", printable(message));
+    let line = tr!("cli-error-line", message = printable(message));
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Sets the language of the messages before the arguments are parsed, so
+/// that a refusal of them speaks it too: the last `--lang` before a `--`,
+/// else the locale's. Clap checks the value itself.
+pub fn choose_language() {
+    let mut chosen = None;
+    let mut arguments = std::env::args_os().skip(1);
+    while let Some(argument) = arguments.next() {
+        match argument.to_str() {
+            Some("--") => break,
+            Some("--lang") => chosen = arguments.next().and_then(|value| value.into_string().ok()),
+            Some(argument) if let Some(value) = argument.strip_prefix("--lang=") => {
+                chosen = Some(value.to_owned());
+            }
+            _ => {}
+        }
+    }
+    let language = chosen
+        .as_deref()
+        .and_then(Language::of_locale)
+        .unwrap_or_else(Language::of_system);
+    gridtour::i18n::set_for_process(language);
 }
 
 /// Applies the options that hold for the window and every subcommand, and
 /// returns the resources they give the engines (also those of every
 /// subcommand's work).
 pub fn configure(global: &GlobalArgs) -> Result<Resources, String> {
-    let language = global
-        .lang
-        .as_deref()
-        .and_then(Language::of_locale)
-        .unwrap_or_else(Language::of_system);
-    gridtour::i18n::set_for_process(language);
     if global.progress {
         progress::log_when_redirected();
     }
     let mut resources = Resources::default();
     if let Some(size) = &global.memory {
         let bytes =
-            gridtour::memory::parse_size(size).map_err(|error| format!("--memory: {error}"))?;
+            gridtour::memory::parse_size(size).map_err(|error| flag_error("--memory", error))?;
         resources = resources.with_memory_budget(bytes);
     }
     if let Some(directory) = &global.scratch {
         if !directory.is_dir() {
-            return Err(format!(
-                "--scratch: {} is not a directory",
-                directory.display()
+            return Err(tr!(
+                "cli-not-a-directory",
+                flag = "--scratch",
+                path = directory.display().to_string()
             ));
         }
         resources = resources.with_scratch_dir(directory.clone());
@@ -424,11 +525,11 @@ pub fn configure(global: &GlobalArgs) -> Result<Resources, String> {
     if let Some(threads) = global.threads {
         resources = resources.with_threads(usize::from(threads));
         if resources.threads < usize::from(threads) {
-            eprintln!(
-                "gridtour: note: --threads {threads}: the address-space limit leaves room for \
-                 {} threads, which the work uses",
-                resources.threads
-            );
+            say_note(&tr!(
+                "cli-note-threads-limited",
+                asked = threads,
+                threads = resources.threads
+            ));
         }
     }
     progress::work_with(resources.clone());
@@ -441,6 +542,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Knight(args) => knight::run(args),
         Command::Goishi(args) => goishi::run(args),
+        Command::Numbers(args) => numbers::run(args),
         Command::Completions { shell } => {
             let mut bytes = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "gridtour", &mut bytes);
@@ -454,6 +556,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                     let (name, page_name) = match page {
                         ManualPage::Knight => ("knight", "gridtour-knight"),
                         ManualPage::Goishi => ("goishi", "gridtour-goishi"),
+                        ManualPage::Numbers => ("numbers", "gridtour-numbers"),
                     };
                     program
                         .find_subcommand(name)
@@ -465,7 +568,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             let mut bytes = Vec::new();
             clap_mangen::Man::new(page)
                 .render(&mut bytes)
-                .map_err(|error| Failure::Message(format!("cannot make the manual: {error}")))?;
+                .map_err(|error| tr!("cli-cannot-make-manual", error = error.to_string()))?;
             write_bytes(&bytes)
         }
     }

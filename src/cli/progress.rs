@@ -21,6 +21,7 @@ use signal_hook::consts::{SIGINT, SIGTERM};
 use gridtour::english::rough_count;
 use gridtour::job::{Control, Outcome, Progress, Resources};
 use gridtour::knight::count::Phase;
+use gridtour::tr;
 
 /// How long a computation runs before its progress line appears, and how
 /// often the line is rewritten.
@@ -69,7 +70,7 @@ pub fn end_cleanly_on_signals() -> Result<(), String> {
                 signal_hook::low_level::exit(128 + signal);
             })
         }
-        .map_err(|error| format!("cannot watch for signals: {error}"))?;
+        .map_err(|error| tr!("cli-no-signals", error = error.to_string()))?;
         if signal != SIGHUP {
             ids.push(id);
         }
@@ -99,7 +100,7 @@ pub fn stop_on_interrupt() -> Result<(), String> {
         // The shutdown first: it acts only when the flag is already up.
         signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(flag))
             .and_then(|_| signal_hook::flag::register(signal, Arc::clone(flag)))
-            .map_err(|error| format!("cannot take over Ctrl+C: {error}"))?;
+            .map_err(|error| tr!("cli-no-ctrl-c", error = error.to_string()))?;
     }
     Ok(())
 }
@@ -165,12 +166,7 @@ fn with_progress_line<T>(
     });
     let refused = gridtour::job::threads_refused();
     if refused > 0 && !REFUSALS_NOTED.swap(true, Ordering::Relaxed) {
-        eprintln!(
-            "gridtour: note: the system refused to start {refused} worker thread{}; their work \
-             ran on the threads that did start (a process or memory limit; --threads sets \
-             fewer)",
-            if refused == 1 { "" } else { "s" }
-        );
+        super::say_note(&tr!("cli-note-threads-refused", threads = refused));
     }
     result
 }
@@ -213,7 +209,7 @@ fn report_until_finished(
         if let Some(note) = notes.new_ones(what, &progress, saves) {
             // Progress is a courtesy: a failed write to the terminal is
             // ignored.
-            let _ = writeln!(stderr, "{clear}gridtour: note: {note}");
+            let _ = writeln!(stderr, "{clear}{}", tr!("cli-note-line", note = note));
             shown = false;
         }
         if !waited.timed_out() {
@@ -227,8 +223,24 @@ fn report_until_finished(
         }
         last_line = Instant::now();
         let _ = match style {
-            Shown::Rewritten => write!(stderr, "\r\x1b[K{what}: {progress} (Ctrl+C stops)"),
-            _ => writeln!(stderr, "gridtour: {what}: {progress}"),
+            Shown::Rewritten => write!(
+                stderr,
+                "\r\x1b[K{}",
+                tr!(
+                    "cli-progress-shown",
+                    what = what,
+                    progress = progress.to_string()
+                )
+            ),
+            _ => writeln!(
+                stderr,
+                "{}",
+                tr!(
+                    "cli-progress-logged",
+                    what = what,
+                    progress = progress.to_string()
+                )
+            ),
         };
         let _ = stderr.flush();
         shown = true;
@@ -267,17 +279,13 @@ impl Notes {
                     && progress.elapsed >= WIDE_SWEEP_NOTE_AFTER =>
             {
                 self.wide_sweep = true;
-                let size = match width {
-                    WIDE_SWEEP => "tens of millions of states or more, minutes of work or more",
-                    _ => "hundreds of millions of states, many GB and minutes to days of work",
-                };
-                let keep = match saves {
-                    true => "",
-                    false => "; --checkpoint FILE keeps its progress across a restart",
-                };
-                Some(format!(
-                    "{what} goes by a frontier sweep of {squares} squares in rows of {width}: \
-                     rows this wide make {size} (Ctrl+C stops{keep})"
+                Some(tr!(
+                    "cli-note-wide-sweep",
+                    what = what,
+                    squares = squares,
+                    width = width,
+                    wider = if width > WIDE_SWEEP { "yes" } else { "no" },
+                    saves = if saves { "yes" } else { "no" }
                 ))
             }
             Phase::WalkInstead {
@@ -285,15 +293,12 @@ impl Notes {
                 estimated_nodes,
             } if !self.walk => {
                 self.walk = true;
-                let more_memory = if why.more_memory_helps() {
-                    "; --memory gives the sweep more room"
-                } else {
-                    ""
-                };
-                Some(format!(
-                    "{why}, so {what} goes on by exhaustive walk of about {} nodes, which may \
-                     not finish (Ctrl+C stops{more_memory})",
-                    rough_count(estimated_nodes)
+                Some(tr!(
+                    "cli-note-walk-instead",
+                    why = why.to_string(),
+                    what = what,
+                    nodes = rough_count(estimated_nodes),
+                    memory_helps = if why.more_memory_helps() { "yes" } else { "no" }
                 ))
             }
             Phase::FrontierSweep {
@@ -302,8 +307,11 @@ impl Notes {
                 ..
             } if !self.taken_up => {
                 self.taken_up = true;
-                Some(format!(
-                    "{what} taken up from its checkpoint after square {swept} of {squares}"
+                Some(tr!(
+                    "cli-note-taken-up",
+                    what = what,
+                    swept = swept,
+                    squares = squares
                 ))
             }
             _ => None,

@@ -109,10 +109,10 @@ pub fn trace_steps<T>(
         draw(output, &board, &taken.drawn)?;
     }
     if taken.went_on || (searched.is_err() && taken.steps == max_steps) {
-        eprintln!(
-            "gridtour: note: the trace stops after {} steps (--max-steps); the search went on",
-            gridtour::english::group_digits(max_steps)
-        );
+        super::say_note(&tr!(
+            "cli-trace-cut",
+            steps = gridtour::english::group_digits(max_steps)
+        ));
         return Ok(None);
     }
     searched.map(Some).map_err(Failure::from)

@@ -71,9 +71,10 @@ impl FromStr for Algorithm {
             .find(|a| a.label().eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| {
                 let names: Vec<_> = Algorithm::ALL.iter().map(|a| a.label()).collect();
-                format!(
-                    "unknown algorithm '{text}' (expected {})",
-                    names.join(" or ")
+                crate::tr!(
+                    "unknown-algorithm",
+                    given = crate::placed::quoted(text),
+                    expected = names.join(", ")
                 )
             })
     }
@@ -460,7 +461,7 @@ mod tests {
             "dijkstra"
                 .parse::<Algorithm>()
                 .unwrap_err()
-                .contains("warnsdorff or backtrack or dfs")
+                .contains("one of warnsdorff, backtrack, dfs")
         );
     }
 

@@ -9,13 +9,17 @@
 //! - [`format`]: the text and JSON forms, read back with the line and
 //!   column of what is wrong.
 //! - [`generate`]: unique puzzles, minimal at the hardest level.
+//! - [`Play`]: numbers laid and taken back by hand, and the rules the
+//!   board breaks ([`Broken`]).
 
 pub mod format;
 pub mod generate;
+mod play;
 mod solve;
 
 pub use crate::level::Level;
 pub use generate::{GenerateError, generate};
+pub use play::{Broken, Play, Refusal, broken_rules};
 pub use solve::{count, solve};
 
 use crate::knight::{Board, Square, TourKind};

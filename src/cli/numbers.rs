@@ -1,0 +1,252 @@
+//! `gridtour numbers`: knight's tour puzzles (numbered tours) solved,
+//! counted, checked and generated.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use gridtour::knight::{Square, Tour, TourKind};
+use gridtour::numbers::format::{self, ReadPuzzle};
+use gridtour::numbers::{self, Filled, Level, NumbersPuzzle, Play};
+use gridtour::output::{Format, Subject};
+use gridtour::tr;
+
+use super::goishi::{parse_level, parse_limit, parse_size};
+use super::{Failure, Output, OutputArgs, progress, say_note, write_line};
+
+/// Arguments of `gridtour numbers`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    gridtour numbers assets/numbers/article-4x5.txt\n  \
+    gridtour numbers puzzle.txt --count --limit 2\n  \
+    gridtour numbers --generate 8x8 --closed --level hard --seed 7\n\n\
+    A puzzle in text is a row a line: move numbers, . for a square to fill \
+    in, # for a blocked square; a first line `closed` asks for a closed tour.")]
+pub struct NumbersArgs {
+    /// Puzzle file, as text or JSON.
+    #[arg(required_unless_present = "generate")]
+    pub puzzle: Option<OsString>,
+    /// Show the puzzle as it is, without solving it.
+    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "check", "generate"])]
+    pub no_solution: bool,
+    /// Count the solutions instead of showing one.
+    #[arg(help_heading = "Solving", long, conflicts_with_all = ["check", "generate"])]
+    pub count: bool,
+    /// Stop counting at this many solutions (2 answers "is it unique?").
+    #[arg(help_heading = "Solving", long, requires = "count", value_parser = parse_limit)]
+    pub limit: Option<u64>,
+    /// Check the filled board in this file (text or JSON, every open square
+    /// numbered) against the puzzle.
+    #[arg(
+        help_heading = "Solving",
+        long,
+        value_name = "ANSWER",
+        conflicts_with = "generate"
+    )]
+    pub check: Option<PathBuf>,
+    /// Make a new puzzle with exactly one solution on a board of this size
+    /// (WxH).
+    #[arg(help_heading = "Generating", long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
+    pub generate: Option<(u32, u32)>,
+    /// The generated puzzle's tour must be closed.
+    #[arg(help_heading = "Generating", long, requires = "generate")]
+    pub closed: bool,
+    /// Blocked squares of the generated puzzle's board, comma-separated
+    /// (e.g. a1,h8).
+    #[arg(
+        help_heading = "Generating",
+        long,
+        requires = "generate",
+        value_delimiter = ',',
+        value_name = "SQUARES"
+    )]
+    pub blocked: Vec<String>,
+    /// Level of the generated puzzle: easy, medium or hard (hard keeps no
+    /// given that uniqueness does not need).
+    #[arg(help_heading = "Generating", long, requires = "generate", value_parser = parse_level, default_value = "medium")]
+    pub level: Level,
+    /// Seed of the generator: the same seed gives the same puzzle.
+    #[arg(help_heading = "Generating", long, requires = "generate")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Runs `gridtour numbers`.
+pub fn run(args: NumbersArgs) -> Result<(), Failure> {
+    let output = args.output.resolve()?;
+    if !matches!(
+        output.format,
+        Format::Text | Format::Json | Format::Svg | Format::Png
+    ) {
+        return Err(tr!("cli-numbers-formats").to_owned().into());
+    }
+    if let Some((width, height)) = args.generate {
+        return generate(width, height, &args, &output);
+    }
+    let Some(given) = &args.puzzle else {
+        unreachable!("clap asks for a puzzle or --generate")
+    };
+    let ReadPuzzle { puzzle, .. } = load(Path::new(given))?;
+    if let Some(answer) = &args.check {
+        return check(&puzzle, answer);
+    }
+    if args.count {
+        let found = progress::watched(tr!("cli-counting"), |control| {
+            numbers::count(&puzzle, args.limit, control)
+        })?;
+        return match args.limit {
+            Some(limit) if found >= limit => {
+                write_line(&tr!("cli-solutions-at-limit", count = found))
+            }
+            _ => write_line(&tr!("cli-solutions", count = found)),
+        };
+    }
+    if args.no_solution {
+        return show(&puzzle, None, &output);
+    }
+    let solution = progress::watched(tr!("cli-solving"), |control| {
+        numbers::solve(&puzzle, control)
+    })?;
+    match solution {
+        Some(filled) if numbers::is_solution(&puzzle, &filled) => {
+            show(&puzzle, Some(&filled), &output)
+        }
+        Some(_) => Err(tr!("cli-numbers-internal").to_owned().into()),
+        None if output.format.is_picture() => {
+            Err(tr!("cli-nothing-to-draw", why = tr!("cli-no-solution")).into())
+        }
+        None => write_line(tr!("cli-no-solution")),
+    }
+}
+
+/// The puzzle in the file at `path`, text or JSON.
+fn load(path: &Path) -> Result<ReadPuzzle, String> {
+    format::load_path(path).map_err(|error| error.to_string())
+}
+
+/// Writes `puzzle`, solved with `solution` when there is one, as asked: the
+/// text or JSON form, or a picture of the solution's tour.
+fn show(puzzle: &NumbersPuzzle, solution: Option<&Filled>, output: &Output) -> Result<(), Failure> {
+    let bytes = match output.format {
+        Format::Json => format!("{}\n", format::to_json(puzzle, solution.map(Vec::as_slice))),
+        Format::Text => format::to_text(puzzle, solution.map(Vec::as_slice)),
+        _ => {
+            let Some(filled) = solution else {
+                return Err(tr!("cli-numbers-picture-needs-solution").to_owned().into());
+            };
+            let tour = Tour {
+                board: puzzle.board().clone(),
+                kind: puzzle.kind(),
+                path: path_of(puzzle, filled),
+            };
+            return output.emit(&Subject::Tour(tour).render(output.format, &output.picture)?);
+        }
+    };
+    output.emit(bytes.as_bytes())
+}
+
+/// The squares of a solution in the order of their numbers.
+fn path_of(puzzle: &NumbersPuzzle, filled: &Filled) -> Vec<Square> {
+    let mut numbered: Vec<(u32, Square)> = puzzle
+        .board()
+        .squares()
+        .map(|square| (filled[puzzle.board().index(square)], square))
+        .filter(|&(number, _)| number != 0)
+        .collect();
+    numbered.sort_unstable_by_key(|&(number, _)| number);
+    numbered.into_iter().map(|(_, square)| square).collect()
+}
+
+/// Checks the filled board in the file `answer` against `puzzle`: the
+/// first rule it breaks, or the squares left empty, as the one-line error.
+fn check(puzzle: &NumbersPuzzle, answer: &Path) -> Result<(), Failure> {
+    let ReadPuzzle {
+        puzzle: filled_in,
+        solution,
+    } = load(answer)?;
+    let shown = answer.display().to_string();
+    let same_board = filled_in.board() == puzzle.board();
+    if !same_board {
+        return Err(tr!("cli-numbers-other-board", path = shown).into());
+    }
+    let mut play = Play::new(puzzle.clone());
+    let numbers: Filled = solution.unwrap_or_else(|| {
+        let board = filled_in.board();
+        board
+            .squares()
+            .map(|square| filled_in.given(square).unwrap_or(0))
+            .collect()
+    });
+    for square in puzzle.board().squares() {
+        let number = numbers[puzzle.board().index(square)];
+        match puzzle.given(square) {
+            Some(given) if number != given => {
+                return Err(tr!(
+                    "cli-numbers-given-changed",
+                    path = shown,
+                    square = puzzle.board().square_name(square),
+                    given = given
+                )
+                .into());
+            }
+            Some(_) => {}
+            None if number == 0 => {}
+            None => {
+                play.place(square, number)
+                    .map_err(|refusal| in_file(&shown, refusal.words(puzzle.board())))?;
+            }
+        }
+    }
+    if let Some(rule) = play.broken().first() {
+        return Err(in_file(&shown, rule.words(puzzle.board())).into());
+    }
+    let missing = play
+        .numbers()
+        .iter()
+        .zip(puzzle.board().squares())
+        .filter(|&(&number, square)| number == 0 && !puzzle.board().is_blocked(square));
+    let missing = missing.count();
+    if missing > 0 {
+        return Err(in_file(&shown, tr!("numbers-answer-incomplete", missing = missing)).into());
+    }
+    debug_assert!(play.is_solved());
+    write_line(&tr!("numbers-answer-valid", last = puzzle.last_number()))
+}
+
+/// `error` found in the file named `path`.
+fn in_file(path: &str, error: String) -> String {
+    tr!("cli-in-file", path = path, error = error)
+}
+
+fn generate(width: u32, height: u32, args: &NumbersArgs, output: &Output) -> Result<(), Failure> {
+    let board = super::knight::build_board(&format!("{width}x{height}"), &args.blocked)?;
+    let kind = if args.closed {
+        TourKind::Closed
+    } else {
+        TourKind::Open
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos() as u64)
+    });
+    let puzzle = progress::watched(tr!("cli-generating"), |control| {
+        numbers::generate(&board, kind, args.level, seed, control)
+    })?
+    .map_err(|error| error.to_string())?;
+    if args.seed.is_none() {
+        // On standard error, so that the puzzle alone goes to the output.
+        say_note(&tr!("cli-seed", seed = seed.to_string()));
+    }
+    // A generated puzzle is shown blank, except in JSON, which carries the
+    // solution along for programs.
+    match output.format {
+        Format::Json => {
+            let solution = progress::watched(tr!("cli-solving"), |control| {
+                numbers::solve(&puzzle, control)
+            })?;
+            show(&puzzle, solution.as_ref(), output)
+        }
+        _ => show(&puzzle, None, output),
+    }
+}

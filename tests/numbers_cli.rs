@@ -1,0 +1,147 @@
+//! `gridtour numbers` end to end: a shipped puzzle solved (the answer
+//! checked apart from the program), counted, an answer checked, a seeded
+//! puzzle generated twice alike, and mistakes refused in one line.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use gridtour::numbers::{format, is_solution};
+
+fn gridtour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", "C")
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let output = gridtour(args);
+    assert!(output.status.success(), "{args:?}: {:?}", output);
+    String::from_utf8(output.stdout).expect("utf-8")
+}
+
+fn refused(args: &[&str]) -> String {
+    let output = gridtour(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    let said = String::from_utf8(output.stderr).expect("utf-8");
+    assert_eq!(said.lines().count(), 1, "{said}");
+    said
+}
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!(
+        "gridtour-numbers-cli-{}-{name}",
+        std::process::id()
+    ))
+}
+
+#[test]
+fn a_shipped_puzzle_is_solved_counted_and_its_answer_checked() {
+    let puzzle = "assets/numbers/problem-a-4x5-closed.txt";
+    let json = stdout(&["numbers", puzzle, "--format", "json"]);
+    let read = format::parse("json", &json).expect("its own JSON reads back");
+    let solution = read.solution.expect("solved");
+    let asked = format::load_path(puzzle.as_ref()).expect("shipped").puzzle;
+    assert_eq!(read.puzzle, asked);
+    assert!(is_solution(&asked, &solution));
+    assert_eq!(
+        stdout(&["numbers", puzzle, "--count", "--limit", "5"]),
+        "2 solutions\n"
+    );
+    let answer = scratch("answer.txt");
+    std::fs::write(&answer, stdout(&["numbers", puzzle])).expect("written");
+    let answer_name = answer.to_str().expect("utf-8 path");
+    assert_eq!(
+        stdout(&["numbers", puzzle, "--check", answer_name]),
+        "valid: every square from 1 to 14 filled, each number a knight's move from the next\n"
+    );
+    // The same answer with two numbers swapped breaks a rule, named with
+    // its squares.
+    let text = std::fs::read_to_string(&answer).expect("read");
+    let mut rows: Vec<Vec<String>> = text
+        .lines()
+        .filter(|line| !line.starts_with("closed"))
+        .map(|line| line.split_whitespace().map(str::to_owned).collect())
+        .collect();
+    let swap = |rows: &mut Vec<Vec<String>>| {
+        let cells: Vec<(usize, usize)> = (0..rows.len())
+            .flat_map(|y| (0..rows[y].len()).map(move |x| (x, y)))
+            .filter(|&(x, y)| rows[y][x] != "#" && rows[y][x] != "1")
+            .collect();
+        let ((x1, y1), (x2, y2)) = (cells[0], cells[cells.len() - 1]);
+        let first = rows[y1][x1].clone();
+        rows[y1][x1] = rows[y2][x2].clone();
+        rows[y2][x2] = first;
+    };
+    swap(&mut rows);
+    let swapped: String = std::iter::once("closed".to_owned())
+        .chain(rows.iter().map(|row| row.join(" ")))
+        .map(|line| line + "\n")
+        .collect();
+    std::fs::write(&answer, swapped).expect("written");
+    let said = refused(&["numbers", puzzle, "--check", answer_name]);
+    assert!(said.contains("cannot be joined"), "{said}");
+    std::fs::remove_file(&answer).expect("removed");
+}
+
+#[test]
+fn a_seeded_puzzle_is_the_same_twice_and_unique() {
+    let args = [
+        "numbers",
+        "--generate",
+        "6x6",
+        "--closed",
+        "--level",
+        "hard",
+        "--seed",
+        "11",
+    ];
+    let made = stdout(&args);
+    assert_eq!(stdout(&args), made);
+    let file = scratch("made.txt");
+    std::fs::write(&file, &made).expect("written");
+    let name = file.to_str().expect("utf-8 path");
+    assert_eq!(
+        stdout(&["numbers", name, "--count", "--limit", "2"]),
+        "1 solution\n"
+    );
+    std::fs::remove_file(&file).expect("removed");
+}
+
+#[test]
+fn mistakes_are_refused_in_one_line_in_either_language() {
+    let puzzle = "assets/numbers/minimal-6x6-open.txt";
+    for (args, words) in [
+        (&["numbers", "no-such-file.txt"][..], "no-such-file.txt"),
+        (
+            &["numbers", puzzle, "--format", "pzprv3"][..],
+            "text, json, svg or png",
+        ),
+        (
+            &["numbers", puzzle, "--no-solution", "--format", "svg"][..],
+            "not solved",
+        ),
+        (
+            &["numbers", "--generate", "8x8", "--blocked", "z9"][..],
+            "--blocked",
+        ),
+        (&["numbers", "--generate", "30x30"][..], "at most"),
+        (&["numbers", puzzle, "--limit", "0"][..], "--limit"),
+    ] {
+        let said = refused(args);
+        assert!(said.starts_with("gridtour: error: "), "{said}");
+        assert!(said.contains(words), "{args:?}: {said}");
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .args(["--lang", "ja", "numbers", puzzle, "--format", "gif"])
+        .output()
+        .expect("runs");
+    let said = String::from_utf8(output.stderr).expect("utf-8");
+    assert!(
+        said.starts_with("gridtour：エラー：--format：ナイトツアーのパズル"),
+        "{said}"
+    );
+}
