@@ -4,6 +4,8 @@
 //! * `unique/<file>`: "is it unique?" (count with limit 2) on the shipped
 //!   puzzles of `assets/numbers`, but the open 8 x 8 one, which takes the
 //!   solver minutes.
+//! * `plain/<file>`: the same by the plain search the solver is measured
+//!   against.
 //! * `count/few-*`: every solution of the puzzles with few givens.
 //! * `generate/<board>/<level>`: making a unique puzzle, proof included.
 
@@ -15,7 +17,7 @@ use gridtour::job::Control;
 use gridtour::knight::{Board, TourKind};
 use gridtour::numbers::{self, Level, NumbersPuzzle, format};
 
-/// The shipped puzzles but the open 8 x 8 one, by file name.
+/// The shared puzzles shipped, but the open 8 x 8 one, by file name.
 fn shipped() -> Vec<(String, NumbersPuzzle)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/numbers");
     let index = std::fs::read_to_string(dir.join("index.tsv")).expect("index.tsv is readable");
@@ -23,7 +25,13 @@ fn shipped() -> Vec<(String, NumbersPuzzle)> {
         .lines()
         .skip(1)
         .filter_map(|line| line.split('\t').next())
-        .filter(|name| *name != "minimal-8x8-open")
+        // The puzzles of one level each take the solver seconds on 8 x 8.
+        .filter(|name| {
+            !["easy", "medium", "hard"]
+                .iter()
+                .any(|level| name.starts_with(level))
+                && *name != "minimal-8x8-open"
+        })
         .map(str::to_owned)
         .map(|name| {
             let read = format::load_path(&dir.join(format!("{name}.txt")))
@@ -38,6 +46,18 @@ fn unique(c: &mut Criterion) {
     for (name, puzzle) in shipped() {
         group.bench_function(&name, |b| {
             b.iter(|| numbers::count(black_box(&puzzle), Some(2), &Control::new()))
+        });
+    }
+    group.finish();
+}
+
+/// "Is it unique?" by the plain search (see `numbers::count_plainly`).
+fn unique_plainly(c: &mut Criterion) {
+    let mut group = c.benchmark_group("plain");
+    group.sample_size(10);
+    for (name, puzzle) in shipped() {
+        group.bench_function(&name, |b| {
+            b.iter(|| numbers::count_plainly(black_box(&puzzle), Some(2), &Control::new()))
         });
     }
     group.finish();
@@ -70,5 +90,5 @@ fn generate(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, unique, count_all, generate);
+criterion_group!(benches, unique, unique_plainly, count_all, generate);
 criterion_main!(benches);

@@ -154,6 +154,8 @@ fn counts_equal_a_plain_search_on_small_boards() {
             let expected = brute_count(&puzzle);
             let counted = done(numbers::count(&puzzle, None, &Control::new()));
             assert_eq!(counted, expected, "{}", format::to_text(&puzzle, None));
+            let plainly = done(numbers::count_plainly(&puzzle, None, &Control::new()));
+            assert_eq!(plainly, expected, "{}", format::to_text(&puzzle, None));
             let solved = done(numbers::solve(&puzzle, &Control::new()));
             assert_eq!(solved.is_some(), expected > 0);
             if let Some(filled) = solved {
@@ -167,7 +169,9 @@ fn counts_equal_a_plain_search_on_small_boards() {
     assert_eq!(checked, 60);
 }
 
-/// The shared puzzles, each with the count its index gives.
+/// The shipped puzzles (the shared ones, and one a level on 6 x 6, 8 x 8
+/// and 10 x 10 as the generator makes them), each with the count its
+/// index gives.
 #[test]
 fn the_shared_puzzles_have_their_published_counts() {
     let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/numbers");
@@ -183,12 +187,20 @@ fn the_shared_puzzles_have_their_published_counts() {
         for ending in ["txt", "json"] {
             let path = format!("{folder}/{name}.{ending}");
             let read = format::load_path(std::path::Path::new(&path)).expect("readable");
-            let counted = done(numbers::count(&read.puzzle, None, &Control::new()));
+            // One more than the count it should have: an exact count.
+            let counted = done(numbers::count(
+                &read.puzzle,
+                Some(solutions + 1),
+                &Control::new(),
+            ));
             assert_eq!(counted, solutions, "{path}");
+            if let Some(solution) = &read.solution {
+                assert!(numbers::is_solution(&read.puzzle, solution), "{path}");
+            }
             seen += 1;
         }
     }
-    assert_eq!(seen, 18, "every puzzle but the open 8 x 8, text and JSON");
+    assert_eq!(seen, 36, "every puzzle but the open 8 x 8, text and JSON");
 }
 
 #[test]

@@ -316,18 +316,18 @@ cli-not-goishi = { $path }：碁石拾いの問題ではなく、ナイトツア
 cli-invalid-order = { $path }：拾う順が正しくありません：{ $violation }
 cli-order-valid = 正しい順です：{ $stones } 個の石をすべて拾いました
 cli-seed = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
-cli-note-wide-sweep = { $what }はマス { $squares } 個を { $width } マスの行で進むフロンティア掃引で行います。この幅の行では{ $wider ->
+cli-note-wide-sweep = { $what }：マス { $squares } 個を { $width } マスの行で進むフロンティア掃引で行います。この幅の行では{ $wider ->
     [yes] 状態が数億個になり、何 GB ものメモリと、数分から数日の時間がかかります
    *[no] 状態が数千万個以上になり、数分以上かかります
 }（Ctrl+C で止まります{ $saves ->
     [yes] {""}
    *[no] 。--checkpoint FILE を付ければ、再起動しても続きから始められます
 }）
-cli-note-walk-instead = { $why }。そのため{ $what }は約 { $nodes } 個の節点をたどる全探索で続けますが、終わらないかもしれません（Ctrl+C で止まります{ $memory_helps ->
+cli-note-walk-instead = { $why }。{ $what }：約 { $nodes } 個の節点をたどる全探索で続けますが、終わらないかもしれません（Ctrl+C で止まります{ $memory_helps ->
     [yes] 。--memory を増やせば掃引に使える場所が増えます
    *[no] {""}
 }）
-cli-note-taken-up = { $what }を、チェックポイントに保存したマス { $swept }（全 { $squares } マス）の後から続けます
+cli-note-taken-up = { $what }：チェックポイントに保存したマス { $swept }（全 { $squares } マス）の後から続けます
 cli-arg-unknown = 知らない引数「{ $arg }」があります
 cli-arg-unknown-subcommand = 知らないサブコマンド「{ $name }」です
 cli-arg-no-value = 「{ $arg }」には値が要りますが、ありません

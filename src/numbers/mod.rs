@@ -14,11 +14,13 @@
 
 pub mod format;
 pub mod generate;
+mod plain;
 mod play;
 mod solve;
 
 pub use crate::level::Level;
 pub use generate::{GenerateError, generate};
+pub use plain::count_plainly;
 pub use play::{Broken, Play, Refusal, broken_rules};
 pub use solve::{count, solve};
 
