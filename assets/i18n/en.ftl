@@ -60,9 +60,9 @@ zoom-in-does = Magnify the board
 zoom-out-does = Reduce the board
 board-labels = Board labels
 got-it = Got it
-welcome-goishi = New here? Choose Play mode and click a stone to start picking, or press Solve to watch the stones picked up; press F1 for the rules of both puzzles.
+welcome-goishi = New here? Choose Play mode and click a stone to start picking, or press Solve to watch the stones picked up; press F1 for the rules of each game.
 ready = Ready
-welcome = New here? Click a square of the board to watch a knight's tour start from it; press F1 for the rules of both puzzles.
+welcome = New here? Click a square of the board to watch a knight's tour start from it; press F1 for the rules of each game.
 job-running = { $label }… { $progress }
 job-paused = { $label }… paused — { $progress }
 other-mode-running = {" · "}{ $mode }: { $label }… (running)
@@ -835,6 +835,35 @@ numbers-given-blocked = square { $square } is blocked and cannot hold a number
 numbers-out-of-range = the number { $number } on { $square } is not one of 1 to { $most }
 numbers-twice = the number { $number } is given twice
 numbers-two-numbers = square { $square } holds two numbers
+mode-numbers = Knight's tour puzzles
+welcome-numbers = New here? Click an empty square to lay the next number so that each number is a knight's move from the next; press F1 for the rules.
+title-numbers = Knight's tour puzzle, { $source }
+numbers-article = the article's 4 x 5 puzzle
+numbers-about = { $source }: { $size } { $kind ->
+    [closed] closed
+   *[open] open
+}, { $givens } given, { $filled } of { $squares } squares filled.
+numbers-next = A click lays { $number }.
+numbers-full = Every number is on the board.
+numbers-level = level
+numbers-request = { $size } { $kind ->
+    [closed] closed
+   *[open] open
+}, { $level }, seed { $seed }
+numbers-generated-source = generated puzzle (seed { $seed })
+numbers-generated = Generated a puzzle with one solution: { $request }.
+numbers-level-not-offered = Medium and hard puzzles are made on boards of up to { $squares } squares: beyond, making one can take minutes.
+numbers-generate-does = Make a new puzzle with exactly one solution, of the size, kind and level chosen
+numbers-hint-does = Show a number the board forces, and why, or else the next number of the solution
+numbers-check-does = Say whether the numbers laid can still be finished, or which rule they break
+numbers-restart-does = Take back every number laid (undo brings them back)
+numbers-check-broken = Check: { $rule }.
+numbers-check-fine = Check: all is well, this can still be finished.
+numbers-check-dead-end = Check: the numbers laid leave no solution. Undo to go back.
+numbers-hint-forced = Hint: { $number } goes on { $square }, the only free square a knight's move from { $from } on { $from_square } that can still reach the next number.
+numbers-hint-solution = Hint: { $number } goes on { $square }.
+numbers-solved = Solved: every square filled, each number a knight's move from the next.
+numbers-nothing-to-export = Export saves a solved puzzle's tour: this board is not filled in yet.
 numbers-play-blocked = { $square } is blocked: no number goes there
 numbers-play-given = the { $square } number is given and stays
 numbers-play-out-of-range = { $number } is not one of the numbers 1 to { $last }

@@ -60,9 +60,9 @@ zoom-in-does = 盤を拡大します
 zoom-out-does = 盤を縮小します
 board-labels = 盤の座標
 got-it = わかりました
-welcome-goishi = はじめてですか？プレイモードにして石をクリックすると拾い始められます。「解く」を押すと石を拾う順が見られます。F1 で両方のパズルのルールを表示します。
+welcome-goishi = はじめてですか？プレイモードにして石をクリックすると拾い始められます。「解く」を押すと石を拾う順が見られます。F1 でそれぞれのゲームのルールを表示します。
 ready = 準備完了
-welcome = はじめてですか？盤のマスをクリックすると、そこから始まるナイトツアーが見られます。F1 で両方のパズルのルールを表示します。
+welcome = はじめてですか？盤のマスをクリックすると、そこから始まるナイトツアーが見られます。F1 でそれぞれのゲームのルールを表示します。
 job-running = { $label }… { $progress }
 job-paused = { $label }… 一時停止中 — { $progress }
 other-mode-running = {" · "}{ $mode }：{ $label }…（実行中）
@@ -810,6 +810,35 @@ numbers-given-blocked = マス { $square } はふさがっていて番号を置�
 numbers-out-of-range = { $square } の番号 { $number } は 1 ～ { $most } のどれでもありません
 numbers-twice = 番号 { $number } が二度与えられています
 numbers-two-numbers = マス { $square } に番号が二つあります
+mode-numbers = ナイトツアーのパズル
+welcome-numbers = はじめてですか？空いたマスをクリックすると次の番号が入ります。どの番号からも次の番号へナイトの 1 手で進めるように埋めてください。F1 で規則が見られます。
+title-numbers = ナイトツアーのパズル、{ $source }
+numbers-article = 記事の 4×5 の問題
+numbers-about = { $source }：{ $size } の{ $kind ->
+    [closed] 閉じた
+   *[open] 開いた
+}ツアー、問題の番号 { $givens } 個、{ $squares } マス中 { $filled } マスが埋まっています。
+numbers-next = クリックすると { $number } が入ります。
+numbers-full = すべての番号が盤にあります。
+numbers-level = 難しさ
+numbers-request = { $size } の{ $kind ->
+    [closed] 閉じた
+   *[open] 開いた
+}ツアー、{ $level }、シード { $seed }
+numbers-generated-source = 生成した問題（シード { $seed }）
+numbers-generated = 解が 1 つの問題を生成しました：{ $request }。
+numbers-level-not-offered = ふつうとむずかしいの問題は { $squares } マスまでの盤で作ります。それより大きいと、作るのに何分もかかることがあります。
+numbers-generate-does = 選んだ大きさ、種類、難しさで、解がちょうど 1 つの新しい問題を作ります
+numbers-hint-does = 盤から決まる番号とその理由を、なければ解の次の番号を示します
+numbers-check-does = 入れた番号のまま最後まで埋められるか、どの規則を破っているかを答えます
+numbers-restart-does = 入れた番号をすべて取り消します（元に戻すで戻せます）
+numbers-check-broken = 確認：{ $rule }。
+numbers-check-fine = 確認：問題ありません。このまま最後まで埋められます。
+numbers-check-dead-end = 確認：入れた番号のままでは解がありません。元に戻してください。
+numbers-hint-forced = ヒント：{ $number } は { $square } に入ります。{ $from_square } の { $from } からナイトの 1 手で行ける空きマスのうち、次の番号まで届くのはそこだけです。
+numbers-hint-solution = ヒント：{ $number } は { $square } に入ります。
+numbers-solved = 解けました：すべてのマスが埋まり、どの番号からも次の番号へナイトの 1 手で進めます。
+numbers-nothing-to-export = 書き出せるのは解いた問題のツアーです。この盤はまだ埋まっていません。
 numbers-play-blocked = { $square } はふさがっていて、数は置けません
 numbers-play-given = { $square } の数は問題に書かれた数で、動かせません
 numbers-play-out-of-range = { $number } は 1 から { $last } までの数ではありません

@@ -215,7 +215,6 @@ pub struct CanvasResponse {
 }
 
 impl View {
-    #[cfg(test)]
     /// The board's place on screen in the last frame drawn.
     pub fn geometry(&self) -> Option<Geometry> {
         self.geometry

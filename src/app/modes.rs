@@ -261,6 +261,8 @@ modes! {
     Knight: knight::{KnightSession, KnightUi};
     /// Goishi Hiroi stone-pickup puzzles.
     Goishi: goishi::{GoishiSession, GoishiUi};
+    /// Knight's tour puzzles: numbered tours to fill in.
+    Numbers: numbers::{NumbersSession, NumbersUi};
 }
 
 impl From<ModeCommand> for AppCommand {

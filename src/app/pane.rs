@@ -83,6 +83,11 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     fn keyed_own() -> Vec<Self::Command> {
         Vec::new()
     }
+    /// Whether the mode shows a path to play move by move (a tour, a pick
+    /// order), with the playback controls; yes by default.
+    fn has_path() -> bool {
+        true
+    }
     /// The answers to a question: yes, then no.
     fn answers() -> [Self::Command; 2] {
         [Common::Answer(true).into(), Common::Answer(false).into()]
@@ -206,8 +211,10 @@ impl<S: Registered, U: ModeUi<S>> Pane for ModePane<S, U> {
         self.ui
             .controls(ui, &self.session, (section, &mut *view), &mut own);
         ui.separator();
-        own.extend(widgets::playback(ui, &self.session, view).map(Common::into));
-        ui.separator();
+        if S::has_path() {
+            own.extend(widgets::playback(ui, &self.session, view).map(Common::into));
+            ui.separator();
+        }
         ui.label(self.session.summary());
         let notice = self.session.notice(Instant::now());
         widgets::result_area(ui, self.session.result().as_deref(), notice);

@@ -329,6 +329,7 @@ mod tests {
                     interaction: Some(GoishiInteraction::Play),
                     ..GoishiSettings::default()
                 },
+                ..ModeSettings::default()
             },
             first_run: false,
         };
@@ -385,6 +386,7 @@ mod tests {
                     generate_difficulty: "easy".to_owned(),
                     ..GoishiSettings::default()
                 },
+                ..ModeSettings::default()
             },
             first_run: false,
         };

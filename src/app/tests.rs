@@ -33,6 +33,9 @@ use super::settings::{MemoryStorage, Settings};
 use super::timeline::Timeline;
 use crate::app::modes::goishi::settings::GoishiSettings;
 use crate::app::modes::knight::settings::KnightSettings;
+use crate::app::modes::numbers::command::NumbersCommand;
+use crate::app::modes::numbers::settings::NumbersSettings;
+use crate::app::modes::numbers::work::Request as NumbersRequest;
 use crate::app::modes::{Mode, ModeCommand, ModeSettings};
 use gridtour::i18n::{self, Language};
 use gridtour::saved_state::{StateFile, Trouble};
@@ -95,6 +98,34 @@ fn goishi_settings(puzzle: Option<&Puzzle>) -> Settings {
         },
         ..Settings::default()
     }
+}
+
+/// The knight's tour puzzle mode showing the puzzle of `text`, or the
+/// first run's puzzle for `None`.
+fn numbers_settings(text: Option<&str>) -> Settings {
+    Settings {
+        mode: Mode::Numbers,
+        modes: ModeSettings {
+            numbers: NumbersSettings {
+                puzzle: text.map(str::to_owned),
+                ..NumbersSettings::default()
+            },
+            ..ModeSettings::default()
+        },
+        ..Settings::default()
+    }
+}
+
+fn click_numbers_square(harness: &mut Harness<'_, GridtourApp>, square: Square) {
+    let geometry = harness
+        .state()
+        .panes
+        .numbers
+        .ui
+        .view
+        .geometry()
+        .expect("the board was drawn");
+    click_at(harness, geometry.cell_center((square.x, square.y)));
 }
 
 /// Steps frames until no job and no file operation is left.
@@ -1781,6 +1812,7 @@ fn in_japanese_no_english_word_is_left_in_either_mode_or_the_help() {
         settings.modes.goishi.interaction = Some(interaction);
         settings_to_walk.push(settings);
     }
+    settings_to_walk.push(numbers_settings(None));
     let mut seen = 0;
     for settings in settings_to_walk {
         let first_run = Settings {
@@ -1918,6 +1950,20 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
         ]
         .map(|own| AppCommand::Mode(ModeCommand::Goishi(own))),
     );
+    commands.extend(
+        [
+            NumbersCommand::Hint,
+            NumbersCommand::Check,
+            NumbersCommand::Restart,
+            NumbersCommand::Generate(NumbersRequest {
+                board: Board::new(6, 6).expect("a board"),
+                kind: TourKind::Open,
+                level: gridtour::numbers::Level::Easy,
+                seed: 1,
+            }),
+        ]
+        .map(|own| AppCommand::Mode(ModeCommand::Numbers(own))),
+    );
     for command in &commands {
         i18n::set(Language::English);
         let english = (command.label(), command.description(), command.hint());
@@ -1979,6 +2025,7 @@ fn watched(harness: &Harness<'_, GridtourApp>) -> Option<(u64, Vec<(u32, u32)>)>
     let watch = match app.settings.mode {
         Mode::Knight => app.panes.knight.session.core().watch.as_ref(),
         Mode::Goishi => app.panes.goishi.session.core().watch.as_ref(),
+        Mode::Numbers => app.panes.numbers.session.core().watch.as_ref(),
     }?;
     let replay = watch.replay();
     Some((replay.counters().steps, replay.path().to_vec()))
@@ -2308,4 +2355,105 @@ fn switching_to_japanese_rewords_the_notice_on_show() {
     );
     assert!(shows(&harness, &japanese), "{japanese}");
     assert!(!shows(&harness, &english));
+}
+
+#[test]
+fn a_knight_s_tour_puzzle_is_played_to_the_end_by_clicks() {
+    let text = include_str!("../../assets/numbers/minimal-5x5-open.txt");
+    let puzzle = gridtour::numbers::format::parse("5x5", text)
+        .expect("shipped")
+        .puzzle;
+    let solution = match gridtour::numbers::solve(&puzzle, &Control::new()) {
+        Outcome::Done(Some(solution)) => solution,
+        _ => panic!("the shipped puzzle has a solution"),
+    };
+    let mut harness = app_harness(numbers_settings(Some(text)));
+    harness.step();
+    assert!(shows(&harness, "A click lays 1."));
+    let board = puzzle.board().clone();
+    let mut order: Vec<Square> = board.open_squares().collect();
+    order.sort_by_key(|&square| solution[board.index(square)]);
+    // A click on an empty square lays the smallest number missing, so the
+    // solution's squares in order fill the board as the solution does.
+    for square in order {
+        if puzzle.given(square).is_none() {
+            click_numbers_square(&mut harness, square);
+        }
+    }
+    let play = harness.state().panes.numbers.session.play().clone();
+    assert!(gridtour::numbers::is_solution(&puzzle, play.numbers()));
+    assert!(shows(&harness, "Solved"), "{:?}", texts_on_show(&harness));
+    // Undo takes the last number back, redo lays it again.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert!(!harness.state().panes.numbers.session.play().is_solved());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.step();
+    assert!(harness.state().panes.numbers.session.play().is_solved());
+}
+
+#[test]
+fn a_number_laid_against_the_rules_is_named_and_check_and_hint_answer() {
+    let mut harness = app_harness(numbers_settings(None));
+    harness.step();
+    let board = harness.state().panes.numbers.session.board().clone();
+    let square = |name: &str| board.parse_square(name).expect("a square");
+    // 1 stands on b5 of the article's board: 2 on d4, then 3 on a3,
+    // which is no knight's move from d4.
+    click_numbers_square(&mut harness, square("d4"));
+    click_numbers_square(&mut harness, square("a3"));
+    assert!(
+        shows(&harness, "2 on d4 and 3 on a3 cannot be joined"),
+        "{:?}",
+        texts_on_show(&harness)
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert!(!shows(&harness, "cannot be joined"));
+    press(&mut harness, "Check");
+    wait_until_idle(&mut harness);
+    assert!(shows(&harness, "this can still be finished"));
+    press(&mut harness, "Hint");
+    wait_until_idle(&mut harness);
+    assert!(
+        shows(&harness, "Hint: 3 goes on"),
+        "{:?}",
+        texts_on_show(&harness)
+    );
+}
+
+#[test]
+fn generate_makes_a_unique_puzzle_of_the_size_and_kind_chosen() {
+    let mut settings = numbers_settings(None);
+    settings.modes.numbers.width = 5;
+    settings.modes.numbers.height = 6;
+    settings.modes.numbers.level = "hard".to_owned();
+    let mut harness = app_harness(settings);
+    harness.step();
+    press(&mut harness, "Generate");
+    wait_until_idle(&mut harness);
+    let puzzle = harness
+        .state()
+        .panes
+        .numbers
+        .session
+        .play()
+        .puzzle()
+        .clone();
+    assert_eq!((puzzle.board().width(), puzzle.board().height()), (5, 6));
+    assert_eq!(
+        gridtour::numbers::count(&puzzle, Some(2), &Control::new()),
+        Outcome::Done(1)
+    );
+    assert!(
+        shows(&harness, "5x6 open, hard, seed 1"),
+        "{:?}",
+        texts_on_show(&harness)
+    );
+    // Switching to Japanese rewords what is on show.
+    harness.get_by_label("Language").click();
+    harness.run();
+    harness.get_by_label("日本語").click();
+    harness.run_steps(8);
+    assert!(shows(&harness, "解が 1 つの問題を生成しました"));
 }

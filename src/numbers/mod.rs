@@ -21,7 +21,7 @@ mod solve;
 pub use crate::level::Level;
 pub use generate::{GenerateError, generate};
 pub use plain::count_plainly;
-pub use play::{Broken, Play, Refusal, broken_rules};
+pub use play::{Broken, Play, Refusal, broken_rules, can_reach};
 pub use solve::{count, solve};
 
 use crate::knight::{Board, Square, TourKind};

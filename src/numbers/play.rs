@@ -196,7 +196,7 @@ pub fn broken_rules(puzzle: &NumbersPuzzle, numbers: &[u32]) -> Vec<Broken> {
         .collect();
     for pair in laid.windows(2) {
         let (from, to) = (pair[0], pair[1]);
-        if !within_reach(board, from.1, to.1, to.0 - from.0) {
+        if !can_reach(board, from.1, to.1, to.0 - from.0) {
             broken.push(Broken::OutOfReach { from, to });
         }
     }
@@ -219,7 +219,7 @@ pub fn broken_rules(puzzle: &NumbersPuzzle, numbers: &[u32]) -> Vec<Broken> {
 /// on the open squares of `board`, by the colours and the distance on the
 /// open board (a lower bound: a path round the blocked squares may be
 /// longer still, which the solver finds out).
-fn within_reach(board: &Board, from: Square, to: Square, moves: u32) -> bool {
+pub fn can_reach(board: &Board, from: Square, to: Square, moves: u32) -> bool {
     let colours_differ = board.is_dark(from) != board.is_dark(to);
     if colours_differ != (moves % 2 == 1) {
         return false;

@@ -33,7 +33,9 @@ type Candidates = ([(u8, u16); 8], usize);
 /// answers "is it unique?").
 pub fn count(puzzle: &NumbersPuzzle, limit: Option<u64>, control: &Control) -> Outcome<u64> {
     let mut search = Search::new(puzzle, limit.unwrap_or(u64::MAX), false);
-    match search.run(control) {
+    let ran = search.run(control);
+    search.report_nodes(control);
+    match ran {
         Some(()) => Outcome::Done(search.found),
         None => Outcome::Cancelled,
     }
@@ -42,7 +44,9 @@ pub fn count(puzzle: &NumbersPuzzle, limit: Option<u64>, control: &Control) -> O
 /// A solution of `puzzle`, if it has one.
 pub fn solve(puzzle: &NumbersPuzzle, control: &Control) -> Outcome<Option<Filled>> {
     let mut search = Search::new(puzzle, 1, true);
-    match search.run(control) {
+    let ran = search.run(control);
+    search.report_nodes(control);
+    match ran {
         Some(()) => Outcome::Done(search.first),
         None => Outcome::Cancelled,
     }
@@ -462,6 +466,12 @@ impl<'a> Search<'a> {
             count += 1;
         }
         (candidates, count)
+    }
+
+    /// Adds the nodes not yet reported to `control`'s count (they are
+    /// reported in batches as the search goes).
+    fn report_nodes(&mut self, control: &Control) {
+        control.add_nodes(u64::from(take(&mut self.since_check)));
     }
 
     /// Lays the numbers still to lay: grows the run with the fewest

@@ -1,0 +1,114 @@
+//! What a person can ask of the knight's tour puzzle mode, and the moves
+//! its history is made of.
+
+use gridtour::knight::Square;
+use gridtour::numbers::Play;
+
+use super::session::Source;
+use super::work::Request;
+use crate::app::command::{Answer, Command, Key, Shortcut};
+use crate::app::session::{Common, Finds};
+use crate::app::timeline::PathMove;
+use gridtour::tr;
+
+/// A move of the history.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NumbersMove {
+    /// A number laid on a square, over what was laid there.
+    Lay {
+        /// The square.
+        square: Square,
+        /// The number laid.
+        number: u32,
+        /// The number it replaced, if any.
+        before: Option<u32>,
+    },
+    /// A laid number taken back.
+    TakeBack {
+        /// The square.
+        square: Square,
+        /// The number it held.
+        number: u32,
+    },
+    /// Another game takes the place of the one on show (a new puzzle, or
+    /// the same one started over).
+    Replace {
+        /// The game before, and where its puzzle came from.
+        before: Box<(Play, Source)>,
+        /// The game after, and where its puzzle came from.
+        after: Box<(Play, Source)>,
+    },
+}
+
+impl PathMove for NumbersMove {
+    /// The puzzle's moves fill a board, not a path to replay.
+    fn is_step(&self) -> bool {
+        false
+    }
+}
+
+/// Everything a person can ask of the puzzle mode.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NumbersCommand {
+    /// A click on a square: lays the smallest number missing on an empty
+    /// square, takes back a laid one.
+    Click(Square),
+    /// A new unique puzzle.
+    Generate(Request),
+    /// Names a number that must go on a square, and why.
+    Hint,
+    /// Says whether the board can still be finished.
+    Check,
+    /// Takes back every laid number (undo brings them back).
+    Restart,
+    /// A command every mode has.
+    Common(Common),
+}
+
+impl From<Common> for NumbersCommand {
+    fn from(common: Common) -> Self {
+        NumbersCommand::Common(common)
+    }
+}
+
+impl Command for NumbersCommand {
+    fn label(&self) -> &'static str {
+        match self {
+            NumbersCommand::Generate(_) => tr!("generate"),
+            NumbersCommand::Hint => tr!("hint"),
+            NumbersCommand::Check => tr!("check"),
+            NumbersCommand::Restart => tr!("restart"),
+            NumbersCommand::Common(common) => common.label(Finds::Solutions),
+            NumbersCommand::Click(_) => "",
+        }
+    }
+
+    fn description(&self) -> &'static str {
+        match self {
+            NumbersCommand::Generate(_) => tr!("numbers-generate-does"),
+            NumbersCommand::Hint => tr!("numbers-hint-does"),
+            NumbersCommand::Check => tr!("numbers-check-does"),
+            NumbersCommand::Restart => tr!("numbers-restart-does"),
+            NumbersCommand::Common(common) => common.description(Finds::Solutions),
+            NumbersCommand::Click(_) => "",
+        }
+    }
+
+    fn shortcuts(&self) -> &'static [Shortcut] {
+        match self {
+            NumbersCommand::Hint => const { &[Shortcut::plain(Key::H)] },
+            NumbersCommand::Check => const { &[Shortcut::plain(Key::K)] },
+            NumbersCommand::Common(common) => common.shortcuts(),
+            _ => &[],
+        }
+    }
+}
+
+impl Answer for NumbersCommand {
+    fn answer(&self) -> Option<bool> {
+        match self {
+            NumbersCommand::Common(Common::Answer(yes)) => Some(*yes),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! The knight's tour puzzle mode (numbered tours): its session (no egui),
+//! the work it runs on worker threads, and its UI, joined to the window
+//! as one pane.
+
+pub mod command;
+pub mod session;
+pub mod settings;
+pub mod ui;
+pub mod work;
+
+pub use session::NumbersSession;
+pub use ui::NumbersUi;
+
+use gridtour::knight::{Square, Tour};
+use gridtour::output::Subject;
+use gridtour::tr;
+
+use super::super::command::Step;
+use super::super::pane::WindowMode;
+use super::super::session::Common;
+use super::super::session::Session;
+use command::NumbersCommand;
+use settings::NumbersSettings;
+
+impl WindowMode for NumbersSession {
+    type Settings = NumbersSettings;
+
+    fn name() -> &'static str {
+        tr!("mode-numbers")
+    }
+
+    fn welcome() -> &'static str {
+        tr!("welcome-numbers")
+    }
+
+    fn restore(settings: &NumbersSettings) -> Self {
+        NumbersSession::new(settings)
+    }
+
+    /// Undo and redo, Hint and Check: there is no path to play.
+    fn keyed() -> Vec<NumbersCommand> {
+        [Step::Undo, Step::Redo]
+            .map(|step| Common::Step(step).into())
+            .into_iter()
+            .chain([NumbersCommand::Hint, NumbersCommand::Check])
+            .collect()
+    }
+
+    fn has_path() -> bool {
+        false
+    }
+
+    fn summary(&self) -> String {
+        self.summary()
+    }
+
+    fn result(&self) -> Option<String> {
+        self.finding_words()
+    }
+
+    fn title(&self) -> String {
+        tr!("title-numbers", source = self.source())
+    }
+
+    /// A solved board exports as its tour.
+    fn subject(&self) -> Result<(Subject, String), String> {
+        let play = self.play();
+        if !play.is_solved() {
+            return Err(tr!("numbers-nothing-to-export").to_owned());
+        }
+        let board = self.board();
+        let mut numbered: Vec<(u32, Square)> = board
+            .open_squares()
+            .filter_map(|square| play.number(square).map(|number| (number, square)))
+            .collect();
+        numbered.sort_unstable_by_key(|&(number, _)| number);
+        let tour = Tour {
+            board: board.clone(),
+            kind: play.puzzle().kind(),
+            path: numbered.into_iter().map(|(_, square)| square).collect(),
+        };
+        let name = format!("numbers-{}x{}", board.width(), board.height());
+        Ok((Subject::Tour(tour), name))
+    }
+
+    fn remember(&self, settings: &mut NumbersSettings) {
+        NumbersSession::remember(self, settings);
+    }
+
+    fn shown(&self) -> (u64, usize) {
+        (self.core().revision, self.core().moves.changes() as usize)
+    }
+}

@@ -1,0 +1,618 @@
+//! The knight's tour puzzle mode's state (no egui): the game on show (a
+//! puzzle and the numbers laid by hand), its solution once known (for
+//! hints), and what was last said about it. Every change goes through a
+//! command; laying and taking back numbers are moves of the shared
+//! history, so undo and redo work as in the other modes.
+
+use gridtour::job::Progress;
+use gridtour::knight::{Board, Square};
+use gridtour::numbers::{Broken, Filled, NumbersPuzzle, Play, format};
+use gridtour::tr;
+
+use super::command::{NumbersCommand, NumbersMove};
+use super::settings::NumbersSettings;
+use super::work::{NumbersJob, NumbersReport};
+use crate::app::command::Effect;
+use crate::app::jobs::{How, JobEnd};
+use crate::app::notice::Notice;
+use crate::app::said::Said;
+use crate::app::session::{Common, Core, Finds, Session};
+use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline};
+
+/// The puzzle the window starts on: the article's 4 x 5 board with its
+/// corners and the middle of its third row blocked, 1 given.
+const FIRST_PUZZLE: &str = include_str!("../../../../assets/numbers/problem-a-4x5-closed.txt");
+
+/// Where the puzzle on show came from, named in the language of the frame
+/// that draws it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// The article's 4 x 5 puzzle.
+    Article,
+    /// Generate, with this seed.
+    Generated(u64),
+}
+
+impl Source {
+    /// The source in words.
+    pub fn words(self) -> String {
+        match self {
+            Source::Article => tr!("numbers-article").to_owned(),
+            Source::Generated(seed) => tr!("numbers-generated-source", seed = seed),
+        }
+    }
+}
+
+/// Which of the mode's jobs runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobKind {
+    /// A new puzzle.
+    Generate,
+    /// The solution, for a hint.
+    Solve,
+    /// Whether the board can be finished.
+    Finish,
+}
+
+/// What was last found out about the game on show, kept as values and
+/// worded when drawn; it speaks of the position it was given at (the
+/// history's changes then), and goes when the board moves on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Finding {
+    /// The board breaks this rule.
+    Broken(Broken),
+    /// The board can still be finished.
+    CanFinish,
+    /// The numbers laid leave no solution.
+    DeadEnd,
+    /// A number that must go on a square, and why.
+    Hint {
+        /// The number.
+        number: u32,
+        /// Its square.
+        square: Square,
+        /// Whether the board forces it: the square is the only one a
+        /// knight's move from a laid neighbour in number order that can
+        /// still reach the next laid number; otherwise it comes from the
+        /// solution.
+        forced_from: Option<(u32, Square)>,
+    },
+    /// Every square filled, every rule kept.
+    Solved,
+    /// The puzzle has no solution.
+    NoSolution,
+}
+
+/// The knight's tour puzzle mode.
+pub struct NumbersSession {
+    /// The puzzle and the numbers on the board.
+    play: Play,
+    /// Where the puzzle came from, for the heading.
+    source: Source,
+    /// The puzzle's solution, once known.
+    solution: Option<Filled>,
+    /// A hint asked for before the solution was known.
+    hint_waiting: bool,
+    /// What was last found out, with the history's changes it was
+    /// given at.
+    finding: Option<(Finding, u64)>,
+    /// What the last Generate made, for the summary.
+    made: Option<Said>,
+    core: Core<NumbersCommand, NumbersMove, JobKind, Square>,
+}
+
+impl NumbersSession {
+    /// The mode as `settings` left it: the puzzle and numbers on show, or
+    /// the article's puzzle on a first run (or when the saved one no
+    /// longer reads).
+    pub fn new(settings: &NumbersSettings) -> Self {
+        let saved = settings
+            .puzzle
+            .as_deref()
+            .and_then(|text| format::parse("settings", text).ok())
+            .map(|read| {
+                let source = settings
+                    .generated_seed
+                    .map_or(Source::Article, Source::Generated);
+                (read.puzzle, source)
+            });
+        let (puzzle, source) = saved.unwrap_or_else(|| {
+            let read = format::parse("article", FIRST_PUZZLE).expect("the shipped puzzle reads");
+            (read.puzzle, Source::Article)
+        });
+        let mut play = Play::new(puzzle);
+        if settings.laid.len() == play.numbers().len() {
+            let board = play.puzzle().board().clone();
+            for square in board.squares() {
+                let number = settings.laid[board.index(square)];
+                if number != 0 && play.number(square).is_none() {
+                    let _ = play.place(square, number);
+                }
+            }
+        }
+        Self {
+            play,
+            source,
+            solution: None,
+            hint_waiting: false,
+            finding: None,
+            made: None,
+            core: Core::default(),
+        }
+    }
+
+    /// The game on show.
+    pub fn play(&self) -> &Play {
+        &self.play
+    }
+
+    /// The board of the puzzle on show.
+    pub fn board(&self) -> &Board {
+        self.play.puzzle().board()
+    }
+
+    /// Where the puzzle came from, in words.
+    pub fn source(&self) -> String {
+        self.source.words()
+    }
+
+    /// What was last found out, while it speaks of the position on show.
+    pub fn finding(&self) -> Option<&Finding> {
+        self.finding
+            .as_ref()
+            .filter(|(_, at)| *at == self.core.moves.changes())
+            .map(|(finding, _)| finding)
+    }
+
+    /// The squares the finding on show speaks of, to outline.
+    pub fn marked(&self) -> Vec<Square> {
+        match self.finding() {
+            Some(Finding::Broken(rule)) => rule.squares().to_vec(),
+            Some(Finding::Hint { square, .. }) => vec![*square],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The finding on show in words.
+    pub fn finding_words(&self) -> Option<String> {
+        let board = self.board();
+        let name = |square: Square| board.square_name(square);
+        Some(match self.finding()? {
+            Finding::Broken(rule) => tr!("numbers-check-broken", rule = rule.words(board)),
+            Finding::CanFinish => tr!("numbers-check-fine").to_owned(),
+            Finding::DeadEnd => tr!("numbers-check-dead-end").to_owned(),
+            Finding::Hint {
+                number,
+                square,
+                forced_from: Some((from, from_square)),
+            } => tr!(
+                "numbers-hint-forced",
+                number = *number,
+                square = name(*square),
+                from = *from,
+                from_square = name(*from_square)
+            ),
+            Finding::Hint {
+                number,
+                square,
+                forced_from: None,
+            } => tr!("numbers-hint-solution", number = *number, square = name(*square)),
+            Finding::Solved => tr!("numbers-solved").to_owned(),
+            Finding::NoSolution => tr!("no-solution").to_owned(),
+        })
+    }
+
+    /// The paragraph under the controls.
+    pub fn summary(&self) -> String {
+        let puzzle = self.play.puzzle();
+        let board = puzzle.board();
+        let laid = self.play.numbers().iter().filter(|&&n| n != 0).count();
+        let about = tr!(
+            "numbers-about",
+            source = self.source.words(),
+            size = format!("{}x{}", board.width(), board.height()),
+            kind = puzzle.kind().label(),
+            givens = puzzle.givens().len(),
+            filled = laid,
+            squares = puzzle.last_number()
+        );
+        match &self.made {
+            Some(made) => format!("{about}\n{}", made.words()),
+            None => about,
+        }
+    }
+
+    /// Writes what should be found again next run into `settings`.
+    pub fn remember(&self, settings: &mut NumbersSettings) {
+        let puzzle = self.play.puzzle();
+        settings.puzzle = Some(format::to_text(puzzle, None));
+        settings.generated_seed = match self.source {
+            Source::Article => None,
+            Source::Generated(seed) => Some(seed),
+        };
+        let board = puzzle.board();
+        settings.laid = board
+            .squares()
+            .map(|square| match puzzle.given(square) {
+                Some(_) => 0,
+                None => self.play.number(square).unwrap_or(0),
+            })
+            .collect();
+    }
+
+    /// Says `finding` about the position on show.
+    fn find(&mut self, finding: Finding) {
+        self.finding = Some((finding, self.core.moves.changes()));
+        self.core.touch();
+    }
+
+    fn click(&mut self, square: Square) -> Vec<Effect<NumbersJob>> {
+        if self.play.puzzle().given(square).is_some() || self.board().is_blocked(square) {
+            return Vec::new();
+        }
+        let made = match self.play.number(square) {
+            Some(number) => self
+                .play
+                .remove(square)
+                .map(|_| NumbersMove::TakeBack { square, number }),
+            None => {
+                let Some(number) = self.play.next_missing() else {
+                    return Vec::new();
+                };
+                self.play.place(square, number).map(|before| NumbersMove::Lay {
+                    square,
+                    number,
+                    before,
+                })
+            }
+        };
+        match made {
+            Ok(made) => {
+                self.core.moves.record(made);
+                self.core.touch();
+                // A number laid against the rules says which one at once.
+                let breaks = self
+                    .play
+                    .broken()
+                    .into_iter()
+                    .find(|rule| rule.squares().contains(&square));
+                match breaks {
+                    Some(rule) => self.find(Finding::Broken(rule)),
+                    None if self.play.is_solved() => self.find(Finding::Solved),
+                    None => {}
+                }
+            }
+            Err(refusal) => {
+                let words = refusal.words(self.board());
+                self.core.notice = Some(Notice::error(move || words.clone()));
+            }
+        }
+        Vec::new()
+    }
+
+    /// Puts `play` on show in place of the game there, as one move.
+    fn replace(&mut self, play: Play, source: Source) {
+        let made = NumbersMove::Replace {
+            before: Box::new((self.play.clone(), self.source)),
+            after: Box::new((play, source)),
+        };
+        self.apply_move(&made);
+        self.core.moves.record(made);
+        self.core.touch();
+    }
+
+    /// The hint for the position on show: the first rule broken, else a
+    /// number the board forces, else the smallest missing number where the
+    /// solution has it.
+    fn hint(&mut self) -> Vec<Effect<NumbersJob>> {
+        if let Some(rule) = self.play.broken().first() {
+            self.find(Finding::Broken(*rule));
+            return Vec::new();
+        }
+        if let Some(forced) = forced_number(&self.play) {
+            self.find(forced);
+            return Vec::new();
+        }
+        let Some(solution) = &self.solution else {
+            self.hint_waiting = true;
+            return self.start(
+                JobKind::Solve,
+                NumbersJob::Solve(self.play.puzzle().clone()),
+            );
+        };
+        let board = self.board();
+        let missing = board
+            .squares()
+            .filter(|&square| self.play.number(square).is_none() && board.is_open(square))
+            .min_by_key(|&square| solution[board.index(square)]);
+        let finding = match missing {
+            Some(square) if self.play.number(square).is_none() => Finding::Hint {
+                number: solution[board.index(square)],
+                square,
+                forced_from: None,
+            },
+            _ => Finding::Solved,
+        };
+        // A laid number the solution puts elsewhere is not broken by the
+        // rules yet, but leads nowhere: Check says so.
+        self.find(finding);
+        Vec::new()
+    }
+
+    fn start(&mut self, kind: JobKind, job: NumbersJob) -> Vec<Effect<NumbersJob>> {
+        self.core.running = Some(kind);
+        vec![Effect::Start(job)]
+    }
+}
+
+/// A number the board forces: a laid number whose next (or previous)
+/// number is missing, with one free square only a knight's move away from
+/// which the next laid number can still be reached.
+fn forced_number(play: &Play) -> Option<Finding> {
+    let puzzle = play.puzzle();
+    let board = puzzle.board();
+    let last = puzzle.last_number();
+    let mut at = vec![None; last as usize + 2];
+    for square in board.squares() {
+        if let Some(number) = play.number(square) {
+            at[number as usize] = Some(square);
+        }
+    }
+    let laid: Vec<(u32, Square)> = (1..=last)
+        .filter_map(|number| at[number as usize].map(|square| (number, square)))
+        .collect();
+    for (index, &(number, square)) in laid.iter().enumerate() {
+        let neighbours = [
+            (number + 1, laid.get(index + 1).copied(), number < last),
+            (
+                number.wrapping_sub(1),
+                index.checked_sub(1).map(|before| laid[before]),
+                number > 1,
+            ),
+        ];
+        for (wanted, towards, exists) in neighbours {
+            if !exists || at[wanted as usize].is_some() {
+                continue;
+            }
+            let fits: Vec<Square> = board
+                .neighbours(square)
+                .filter(|&next| play.number(next).is_none())
+                .filter(|&next| {
+                    towards.is_none_or(|(far, far_square)| {
+                        gridtour::numbers::can_reach(board, next, far_square, far.abs_diff(wanted))
+                    })
+                })
+                .collect();
+            if let [only] = fits[..] {
+                return Some(Finding::Hint {
+                    number: wanted,
+                    square: only,
+                    forced_from: Some((number, square)),
+                });
+            }
+        }
+    }
+    None
+}
+
+impl MoveOwner for NumbersSession {
+    type Move = NumbersMove;
+    type Effect = Effect<NumbersJob>;
+
+    fn moves(&mut self) -> &mut PathHistory<NumbersMove> {
+        &mut self.core.moves
+    }
+
+    fn apply_move(&mut self, made: &NumbersMove) {
+        match made {
+            NumbersMove::Lay { square, number, .. } => {
+                let _ = self.play.place(*square, *number);
+            }
+            NumbersMove::TakeBack { square, .. } => {
+                let _ = self.play.remove(*square);
+            }
+            NumbersMove::Replace { after, .. } => self.show(after),
+        }
+    }
+
+    fn revert_move(&mut self, made: &NumbersMove) {
+        match made {
+            NumbersMove::Lay { square, before, .. } => {
+                let _ = match before {
+                    Some(before) => self.play.place(*square, *before).map(|_| ()),
+                    None => self.play.remove(*square).map(|_| ()),
+                };
+            }
+            NumbersMove::TakeBack { square, number } => {
+                let _ = self.play.place(*square, *number);
+            }
+            NumbersMove::Replace { before, .. } => self.show(before),
+        }
+    }
+
+    fn history_moved(&mut self, _made: &NumbersMove) -> Vec<Effect<NumbersJob>> {
+        self.core.touch();
+        Vec::new()
+    }
+}
+
+impl NumbersSession {
+    /// Shows the game `(play, source)`; the solution is kept when the
+    /// puzzle stays the same.
+    fn show(&mut self, (play, source): &(Play, Source)) {
+        if play.puzzle() != self.play.puzzle() {
+            self.solution = None;
+            self.made = None;
+        }
+        self.play = play.clone();
+        self.source = *source;
+    }
+}
+
+impl Timeline for NumbersSession {
+    fn can_step_back(&self) -> bool {
+        false
+    }
+
+    fn can_step_forward(&self) -> bool {
+        false
+    }
+
+    fn step_back(&mut self) {}
+
+    fn step_forward(&mut self) {}
+
+    fn position(&self) -> (usize, usize) {
+        (0, 0)
+    }
+
+    fn playback(&mut self) -> &mut Playback {
+        &mut self.core.playback
+    }
+}
+
+impl Session for NumbersSession {
+    type Command = NumbersCommand;
+    type Place = Square;
+    type Job = NumbersJob;
+    type Report = NumbersReport;
+    type JobKind = JobKind;
+    const FINDS: Finds = Finds::Solutions;
+
+    fn core(&self) -> &Core<NumbersCommand, NumbersMove, JobKind, Square> {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut Core<NumbersCommand, NumbersMove, JobKind, Square> {
+        &mut self.core
+    }
+
+    fn common(command: &NumbersCommand) -> Option<Common> {
+        match *command {
+            NumbersCommand::Common(common) => Some(common),
+            _ => None,
+        }
+    }
+
+    fn can_own(&self, command: &NumbersCommand) -> bool {
+        let laid = || {
+            let puzzle = self.play.puzzle();
+            self.board()
+                .squares()
+                .any(|square| puzzle.given(square).is_none() && self.play.number(square).is_some())
+        };
+        match command {
+            NumbersCommand::Restart => laid(),
+            NumbersCommand::Hint | NumbersCommand::Check => !self.play.is_solved(),
+            _ => true,
+        }
+    }
+
+    /// Nothing the mode runs is long enough to ask before stopping it.
+    fn interruption(&self, _command: &NumbersCommand) -> Option<String> {
+        None
+    }
+
+    fn perform(&mut self, command: NumbersCommand) -> Vec<Effect<NumbersJob>> {
+        match command {
+            NumbersCommand::Click(square) => self.click(square),
+            NumbersCommand::Generate(request) => {
+                self.start(JobKind::Generate, NumbersJob::Generate(request))
+            }
+            NumbersCommand::Hint => self.hint(),
+            NumbersCommand::Check => match self.play.broken().first() {
+                Some(rule) => {
+                    self.find(Finding::Broken(*rule));
+                    Vec::new()
+                }
+                None => {
+                    let givens: Vec<(Square, u32)> = self
+                        .board()
+                        .squares()
+                        .filter_map(|square| self.play.number(square).map(|n| (square, n)))
+                        .collect();
+                    let puzzle = self.play.puzzle();
+                    match NumbersPuzzle::new(puzzle.board().clone(), puzzle.kind(), &givens) {
+                        Ok(as_given) => self.start(JobKind::Finish, NumbersJob::Finish(as_given)),
+                        Err(_) => Vec::new(),
+                    }
+                }
+            },
+            NumbersCommand::Restart => {
+                let fresh = Play::new(self.play.puzzle().clone());
+                self.replace(fresh, self.source);
+                Vec::new()
+            }
+            // The shared pipeline carries these out.
+            NumbersCommand::Common(_) => Vec::new(),
+        }
+    }
+
+    /// The mode shows no paths.
+    fn show_path(&mut self, _path: &[Square], _shown: usize) {}
+
+    fn job_item(&mut self, _report: NumbersReport) {}
+
+    fn job_done(&mut self, report: NumbersReport, label: Said, progress: Progress) {
+        self.core.running = None;
+        let mut how = How::Done;
+        match report {
+            NumbersReport::Generated {
+                result: Ok((puzzle, solution)),
+                request,
+            } => {
+                let seed = request.seed;
+                self.replace(Play::new(puzzle), Source::Generated(seed));
+                self.solution = Some(solution);
+                self.made = Some(Said::new(move || {
+                    tr!("numbers-generated", request = request.words())
+                }));
+            }
+            NumbersReport::Generated {
+                result: Err(error),
+                request,
+            } => {
+                let seed = request.seed;
+                self.core.notice = Some(Notice::error(move || {
+                    tr!("generate-failed", seed = seed, error = error.to_string())
+                }));
+                how = How::Failed;
+            }
+            NumbersReport::Solved(solution) => {
+                let waiting = std::mem::take(&mut self.hint_waiting);
+                match solution {
+                    Some(solution) => {
+                        self.solution = Some(solution);
+                        if waiting {
+                            self.hint();
+                        }
+                    }
+                    None => {
+                        self.find(Finding::NoSolution);
+                        how = How::NoSolution;
+                    }
+                }
+            }
+            NumbersReport::Finishable(yes) => self.find(if yes {
+                Finding::CanFinish
+            } else {
+                Finding::DeadEnd
+            }),
+        }
+        self.core.last_job = Some(JobEnd {
+            label,
+            how,
+            progress,
+        });
+    }
+
+    fn job_cut_short(&mut self, kind: JobKind, _end: &JobEnd) {
+        if kind == JobKind::Solve {
+            self.hint_waiting = false;
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "session_tests.rs"]
+mod tests;

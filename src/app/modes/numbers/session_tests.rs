@@ -1,0 +1,121 @@
+//! The knight's tour puzzle mode as plain unit tests: commands in, state
+//! and findings out, jobs run on the test's own thread.
+
+use gridtour::i18n::{self, Language};
+use gridtour::knight::TourKind;
+use gridtour::numbers::Level;
+
+use super::*;
+use crate::app::command::Step;
+use crate::app::jobs::run_here;
+use crate::app::modes::numbers::work::Request;
+use crate::app::modes::{Report, Work};
+
+/// Runs every job `effects` start to its end, as the window would in the
+/// background, and hands the session what it reports.
+fn give(session: &mut NumbersSession, command: NumbersCommand) {
+    for effect in session.apply(command) {
+        if let Effect::Start(job) = effect {
+            let ran = run_here(Work::Numbers(job));
+            match ran.result {
+                Some(Report::Numbers(report)) => session.job_done(report, ran.label, ran.progress),
+                other => panic!("the job ended without a report: {other:?}"),
+            }
+        }
+    }
+}
+
+fn article() -> NumbersSession {
+    NumbersSession::new(&NumbersSettings::default())
+}
+
+fn at(session: &NumbersSession, name: &str) -> Square {
+    session.board().parse_square(name).expect("a square")
+}
+
+#[test]
+fn clicks_lay_the_smallest_missing_number_and_undo_takes_them_back() {
+    let mut session = article();
+    let (d4, c2) = (at(&session, "d4"), at(&session, "c2"));
+    give(&mut session, NumbersCommand::Click(d4));
+    give(&mut session, NumbersCommand::Click(c2));
+    assert_eq!(session.play().number(d4), Some(2));
+    assert_eq!(session.play().number(c2), Some(3));
+    // Taking 2 back leaves 2 missing: the next click lays it.
+    give(&mut session, NumbersCommand::Click(d4));
+    assert_eq!(session.play().next_missing(), Some(2));
+    give(&mut session, Common::Step(Step::Undo).into());
+    assert_eq!(session.play().number(d4), Some(2));
+    give(&mut session, Common::Step(Step::Undo).into());
+    give(&mut session, Common::Step(Step::Undo).into());
+    assert_eq!(session.play().next_missing(), Some(2));
+    give(&mut session, Common::Step(Step::Redo).into());
+    assert_eq!(session.play().number(d4), Some(2));
+    // The given 1 stays whatever is clicked.
+    let b5 = at(&session, "b5");
+    give(&mut session, NumbersCommand::Click(b5));
+    assert_eq!(session.play().number(b5), Some(1));
+}
+
+#[test]
+fn a_finding_speaks_of_its_position_and_goes_when_the_board_moves_on() {
+    let mut session = article();
+    let (d4, a3) = (at(&session, "d4"), at(&session, "a3"));
+    give(&mut session, NumbersCommand::Click(d4));
+    give(&mut session, NumbersCommand::Click(a3));
+    assert!(matches!(session.finding(), Some(Finding::Broken(_))));
+    assert_eq!(session.marked(), vec![d4, a3]);
+    give(&mut session, Common::Step(Step::Undo).into());
+    assert_eq!(session.finding(), None);
+    give(&mut session, NumbersCommand::Check);
+    assert_eq!(session.finding(), Some(&Finding::CanFinish));
+    give(&mut session, NumbersCommand::Hint);
+    let c2 = at(&session, "c2");
+    assert_eq!(
+        session.finding(),
+        Some(&Finding::Hint {
+            number: 3,
+            square: c2,
+            forced_from: Some((2, d4)),
+        })
+    );
+    give(&mut session, NumbersCommand::Restart);
+    assert_eq!(session.finding(), None);
+    assert_eq!(session.play().next_missing(), Some(2));
+    give(&mut session, Common::Step(Step::Undo).into());
+    assert_eq!(session.play().number(d4), Some(2));
+}
+
+#[test]
+fn a_generated_puzzle_is_unique_named_by_its_seed_in_either_language_and_kept() {
+    let mut session = article();
+    let board = Board::new(6, 6).expect("a board");
+    give(
+        &mut session,
+        NumbersCommand::Generate(Request {
+            board,
+            kind: TourKind::Closed,
+            level: Level::Hard,
+            seed: 5,
+        }),
+    );
+    let puzzle = session.play().puzzle().clone();
+    assert_eq!(puzzle.kind(), TourKind::Closed);
+    assert_eq!(
+        gridtour::numbers::count(&puzzle, Some(2), &gridtour::job::Control::new()),
+        gridtour::job::Outcome::Done(1)
+    );
+    i18n::set(Language::Japanese);
+    let japanese = session.source();
+    i18n::set(Language::English);
+    assert_eq!(session.source(), "generated puzzle (seed 5)");
+    assert!(japanese.contains("シード 5"), "{japanese}");
+    // A hint needs no search: the generator's solution is kept.
+    give(&mut session, NumbersCommand::Hint);
+    assert!(matches!(session.finding(), Some(Finding::Hint { .. })));
+    let mut settings = NumbersSettings::default();
+    session.remember(&mut settings);
+    let again = NumbersSession::new(&settings);
+    assert_eq!(again.play().puzzle(), &puzzle);
+    assert_eq!(again.source(), "generated puzzle (seed 5)");
+}

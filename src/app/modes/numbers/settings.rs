@@ -1,0 +1,41 @@
+//! What the knight's tour puzzle mode remembers between runs.
+
+use serde::{Deserialize, Serialize};
+
+/// The puzzle mode's options and the game on show.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NumbersSettings {
+    /// Board width of a generated puzzle.
+    pub width: u32,
+    /// Board height of a generated puzzle.
+    pub height: u32,
+    /// Whether a generated puzzle's tour is closed.
+    pub closed: bool,
+    /// The level of a generated puzzle, by its name.
+    pub level: String,
+    /// The seed of the next generated puzzle.
+    pub seed: u64,
+    /// The puzzle on show, in its text form; `None` before the first run
+    /// ends, when the window starts on the article's puzzle.
+    pub puzzle: Option<String>,
+    /// The seed that made the puzzle on show, if Generate made it.
+    pub generated_seed: Option<u64>,
+    /// The numbers laid by hand, row by row (0 where none).
+    pub laid: Vec<u32>,
+}
+
+impl Default for NumbersSettings {
+    fn default() -> Self {
+        Self {
+            width: 6,
+            height: 6,
+            closed: false,
+            level: "medium".to_owned(),
+            seed: 1,
+            puzzle: None,
+            generated_seed: None,
+            laid: Vec::new(),
+        }
+    }
+}

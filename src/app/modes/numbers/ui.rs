@@ -1,0 +1,259 @@
+//! The knight's tour puzzle mode on screen: the board with its numbers
+//! and the moves joining consecutive ones, and the controls. It holds
+//! only what is about drawing and typing (the canvas view, a size being
+//! typed).
+
+use eframe::egui;
+use eframe::egui::{Color32, FontId, Stroke, vec2};
+use gridtour::knight::{Square, TourKind};
+use gridtour::numbers::{Level, NumbersPuzzle};
+use gridtour::render::STYLE;
+use gridtour::tr;
+
+use super::command::NumbersCommand;
+use super::session::NumbersSession;
+use super::settings::NumbersSettings;
+use super::work::{LEVELS_UP_TO_SQUARES, Request, offered};
+use crate::app::canvas::{Geometry, Layer, Scene, View};
+use crate::app::command::Step;
+use crate::app::pane::ModeUi;
+use crate::app::session::{Common, Session};
+use crate::app::settings::ViewSettings;
+use crate::app::widgets::{self, colour};
+
+/// The longest side the window generates puzzles for: beyond it, making
+/// a unique puzzle can take minutes.
+const GENERATE_MAX_SIDE: u32 = 10;
+
+/// What the puzzle mode's UI keeps between frames.
+#[derive(Default)]
+pub struct NumbersUi {
+    /// Zoom and pan of the board.
+    pub view: View,
+    /// A board size being typed or dragged.
+    size: Option<(u32, u32)>,
+}
+
+impl ModeUi<NumbersSession> for NumbersUi {
+    fn controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &NumbersSession,
+        (settings, _view): (&mut NumbersSettings, &mut ViewSettings),
+        out: &mut Vec<NumbersCommand>,
+    ) {
+        ui.heading(tr!("mode-numbers"));
+        widgets::button_row(
+            ui,
+            [
+                NumbersCommand::Restart,
+                NumbersCommand::Common(Common::Step(Step::Undo)),
+                NumbersCommand::Common(Common::Step(Step::Redo)),
+                NumbersCommand::Hint,
+                NumbersCommand::Check,
+            ],
+            |command| session.can(command),
+            out,
+        );
+        let next = session.play().next_missing();
+        ui.label(match next {
+            Some(number) => tr!("numbers-next", number = number),
+            None => tr!("numbers-full").to_owned(),
+        });
+
+        ui.separator();
+        let wanted = (settings.width, settings.height);
+        if let Some(new) =
+            widgets::size_fields(ui, "numbers-size", wanted, &mut self.size, GENERATE_MAX_SIDE)
+        {
+            (settings.width, settings.height) = new;
+        }
+        ui.checkbox(&mut settings.closed, tr!("closed-tour"));
+        let level = Level::ALL
+            .into_iter()
+            .find(|level| level.name() == settings.level)
+            .unwrap_or(Level::Medium);
+        ui.horizontal(|ui| {
+            let label = ui.label(tr!("numbers-level"));
+            egui::ComboBox::from_id_salt("numbers-level")
+                .selected_text(level.words())
+                .show_ui(ui, |ui| {
+                    for choice in Level::ALL {
+                        let offered = offered(choice, settings.width, settings.height);
+                        let item = ui
+                            .add_enabled(
+                                offered,
+                                egui::Button::selectable(choice == level, choice.words()),
+                            )
+                            .on_disabled_hover_text(tr!(
+                                "numbers-level-not-offered",
+                                squares = LEVELS_UP_TO_SQUARES
+                            ));
+                        if item.clicked() {
+                            settings.level = choice.name().to_owned();
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label(tr!("seed"));
+            ui.add(egui::DragValue::new(&mut settings.seed))
+                .labelled_by(label.id);
+        });
+        let board = gridtour::knight::Board::new(settings.width, settings.height);
+        if let Ok(board) = board {
+            let generate = NumbersCommand::Generate(Request {
+                board,
+                kind: if settings.closed {
+                    TourKind::Closed
+                } else {
+                    TourKind::Open
+                },
+                level,
+                seed: settings.seed,
+            });
+            let can = session.can(&generate) && offered(level, settings.width, settings.height);
+            if widgets::button(ui, &generate, can) {
+                out.push(generate);
+                // The next Generate makes another puzzle.
+                settings.seed = settings.seed.wrapping_add(1);
+            }
+        }
+    }
+
+    fn canvas(
+        &mut self,
+        ui: &mut egui::Ui,
+        session: &NumbersSession,
+        view: &ViewSettings,
+        out: &mut Vec<NumbersCommand>,
+    ) -> Option<String> {
+        let board = session.board();
+        let mut highlight = vec![false; board.area()];
+        for square in session.marked() {
+            highlight[board.index(square)] = true;
+        }
+        let scene = Scene {
+            layer: Layer::Knight {
+                board,
+                highlight: &highlight,
+                unreachable: &[],
+                candidates: &[],
+            },
+            path: None,
+            shown: 0,
+            closed: false,
+            numbers: false,
+            labels: view.show_labels,
+            revision: session.revision(),
+        };
+        let response = self.view.show(ui, &scene);
+        if let Some(geometry) = self.view.geometry() {
+            draw_numbers(&ui.painter_at(geometry.clip), &geometry, session);
+        }
+        if let Some((x, y)) = response.clicked {
+            out.push(NumbersCommand::Click(Square::new(x, y)));
+        }
+        response
+            .hovered
+            .map(|(x, y)| board.square_name(Square::new(x, y)))
+    }
+
+    fn view(&mut self) -> &mut View {
+        &mut self.view
+    }
+
+    /// A 4 x 4 corner with the numbers 1 to 4 laid a knight's move apart.
+    fn rules_picture(ui: &mut egui::Ui) {
+        let side = 4;
+        let (rect, _) = ui.allocate_exact_size(vec2(140.0, 140.0), egui::Sense::hover());
+        let painter = ui.painter_at(rect);
+        let cell = rect.width() / side as f32;
+        let centre =
+            |(x, y): (u32, u32)| rect.min + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
+        for y in 0..side {
+            for x in 0..side {
+                let fill = colour(if (x + y) % 2 == 1 {
+                    STYLE.dark_square
+                } else {
+                    STYLE.light_square
+                });
+                let min = rect.min + vec2(x as f32 * cell, y as f32 * cell);
+                painter.rect_filled(egui::Rect::from_min_size(min, vec2(cell, cell)), 0.0, fill);
+            }
+        }
+        let path = [(0, 3), (1, 1), (3, 0), (2, 2)];
+        for pair in path.windows(2) {
+            painter.line_segment(
+                [centre(pair[0]), centre(pair[1])],
+                Stroke::new(2.0, colour(STYLE.path.colour)),
+            );
+        }
+        for (index, &place) in path.iter().enumerate() {
+            number_disc(&painter, centre(place), cell, index as u32 + 1, index == 0);
+        }
+    }
+}
+
+/// The numbers on the board, each on a disc (white for a given, the
+/// path's colour for one laid by hand), over the moves that join each
+/// number to the next (and, on a closed puzzle, the last to 1).
+fn draw_numbers(painter: &egui::Painter, geometry: &Geometry, session: &NumbersSession) {
+    let play = session.play();
+    let puzzle: &NumbersPuzzle = play.puzzle();
+    let board = puzzle.board();
+    let last = puzzle.last_number();
+    let mut at: Vec<Option<Square>> = vec![None; last as usize + 1];
+    for square in board.open_squares() {
+        if let Some(number) = play.number(square) {
+            at[number as usize] = Some(square);
+        }
+    }
+    let centre = |square: Square| geometry.cell_center((square.x, square.y));
+    let stroke = Stroke::new(
+        (geometry.cell * 0.06).max(1.5),
+        colour(STYLE.path.colour),
+    );
+    let mut joined: Vec<(Square, Square)> = at
+        .windows(2)
+        .filter_map(|pair| Some((pair[0]?, pair[1]?)))
+        .collect();
+    if puzzle.kind() == TourKind::Closed
+        && let (Some(first), Some(end)) = (at[1], at[last as usize])
+    {
+        joined.push((end, first));
+    }
+    for (from, to) in joined {
+        // Numbers laid apart that no knight joins are drawn apart: Check
+        // names the rule.
+        if gridtour::knight::Board::is_knight_move(from, to) {
+            painter.line_segment([centre(from), centre(to)], stroke);
+        }
+    }
+    for square in board.open_squares() {
+        if let Some(number) = play.number(square) {
+            let given = puzzle.given(square).is_some();
+            number_disc(painter, centre(square), geometry.cell, number, given);
+        }
+    }
+}
+
+/// `number` on a disc at `centre` in a square `cell` wide: white with a
+/// dark ring for a given, the path's colour for a number laid by hand.
+fn number_disc(painter: &egui::Painter, centre: egui::Pos2, cell: f32, number: u32, given: bool) {
+    let radius = cell * 0.34;
+    let (fill, ring) = if given {
+        (Color32::WHITE, Color32::BLACK)
+    } else {
+        (colour(STYLE.path.colour), colour(STYLE.path.colour))
+    };
+    painter.circle(centre, radius, fill, Stroke::new((cell * 0.04).max(1.0), ring));
+    let digits = number.max(1).ilog10() as f32 + 1.0;
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        number.to_string(),
+        FontId::proportional(cell * 0.42 / digits.max(1.5) * 1.5),
+        Color32::BLACK,
+    );
+}

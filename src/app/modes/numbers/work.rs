@@ -1,0 +1,123 @@
+//! The puzzle mode's background work: making a puzzle, solving one (for
+//! hints) and asking whether a board part-way filled can be finished.
+
+use gridtour::job::{Control, Outcome};
+use gridtour::knight::{Board, TourKind};
+use gridtour::numbers::{self, Filled, GenerateError, Level, NumbersPuzzle};
+use gridtour::tr;
+
+use crate::app::said::Said;
+
+/// What a new puzzle should be.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// The board, with its blocked squares.
+    pub board: Board,
+    /// Open or closed.
+    pub kind: TourKind,
+    /// How few givens it keeps.
+    pub level: Level,
+    /// The random seed.
+    pub seed: u64,
+}
+
+impl Request {
+    /// `8x8 closed, hard, seed 3`.
+    pub fn words(&self) -> String {
+        tr!(
+            "numbers-request",
+            size = format!("{}x{}", self.board.width(), self.board.height()),
+            kind = self.kind.label(),
+            level = self.level.words(),
+            seed = self.seed
+        )
+    }
+}
+
+/// The most squares a board may have for Generate to offer medium and hard
+/// puzzles: on 8 x 8 the slowest (hard, open) took a minute, on 10 x 10 a
+/// medium closed puzzle was not made in 150 s (BENCHMARKS.md).
+pub const LEVELS_UP_TO_SQUARES: u32 = 64;
+
+/// Whether Generate offers `level` on a `width` x `height` board.
+pub fn offered(level: Level, width: u32, height: u32) -> bool {
+    level == Level::Easy || width * height <= LEVELS_UP_TO_SQUARES
+}
+
+/// The background work the puzzle mode asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NumbersJob {
+    /// A new unique puzzle, with its solution.
+    Generate(Request),
+    /// The solution of the puzzle on show, for hints.
+    Solve(NumbersPuzzle),
+    /// Whether the numbers on the board, taken as givens, still have a
+    /// solution.
+    Finish(NumbersPuzzle),
+}
+
+/// What a job of the puzzle mode reports.
+#[derive(Debug)]
+pub enum NumbersReport {
+    /// A generation ended.
+    Generated {
+        /// The puzzle and its solution, or why there is none.
+        result: Result<(NumbersPuzzle, Filled), GenerateError>,
+        /// What was asked for.
+        request: Request,
+    },
+    /// The puzzle's solution, if it has one.
+    Solved(Option<Filled>),
+    /// Whether the board can still be finished.
+    Finishable(bool),
+}
+
+impl NumbersJob {
+    /// What the job does, for the status bar.
+    pub fn label(&self) -> Said {
+        match self {
+            NumbersJob::Generate(request) => {
+                let request = request.clone();
+                Said::new(move || tr!("job-generating", request = request.words()))
+            }
+            NumbersJob::Solve(_) => Said::new(|| tr!("job-solving").to_owned()),
+            NumbersJob::Finish(_) => Said::new(|| tr!("job-can-finish").to_owned()),
+        }
+    }
+
+    /// Runs the job on the calling thread.
+    pub fn run(
+        self,
+        control: &Control,
+        _emit: &(dyn Fn(NumbersReport) -> bool + Sync),
+    ) -> Outcome<NumbersReport> {
+        match self {
+            NumbersJob::Generate(request) => {
+                let made = numbers::generate(
+                    &request.board,
+                    request.kind,
+                    request.level,
+                    request.seed,
+                    control,
+                );
+                let Outcome::Done(made) = made else {
+                    return Outcome::Cancelled;
+                };
+                let result = match made {
+                    Ok(puzzle) => match numbers::solve(&puzzle, control) {
+                        Outcome::Done(Some(solution)) => Ok((puzzle, solution)),
+                        Outcome::Done(None) => Err(GenerateError::NoTour),
+                        Outcome::Cancelled => return Outcome::Cancelled,
+                    },
+                    Err(error) => Err(error),
+                };
+                Outcome::Done(NumbersReport::Generated { result, request })
+            }
+            NumbersJob::Solve(puzzle) => {
+                numbers::solve(&puzzle, control).map(NumbersReport::Solved)
+            }
+            NumbersJob::Finish(puzzle) => numbers::count(&puzzle, Some(1), control)
+                .map(|found| NumbersReport::Finishable(found > 0)),
+        }
+    }
+}
