@@ -1,4 +1,5 @@
-//! Any file gridtour writes, read back: a knight's tour or a Goishi puzzle.
+//! Any file gridtour writes, read back: a knight's tour, a Goishi puzzle
+//! or a knight's tour puzzle.
 //!
 //! The window exports a tour as JSON, as the numbered board, or as a picture
 //! (SVG, PNG), and a puzzle in those forms plus pzprv3. Pictures carry the
@@ -13,6 +14,7 @@ use std::path::Path;
 
 use crate::goishi::format::{self, Loaded, ParseError};
 use crate::knight::{BoardLink, LINK_PREFIX, LinkError, Tour, TourFileError};
+use crate::numbers::format::ReadPuzzle;
 
 /// Why a file could not be opened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,6 +42,8 @@ pub enum OpenError {
     },
     /// Not a puzzle either, or not readable at all.
     Puzzle(ParseError),
+    /// A knight's tour puzzle that is damaged.
+    NumbersPuzzle(crate::numbers::format::ReadError),
 }
 
 impl fmt::Display for OpenError {
@@ -61,6 +65,7 @@ impl fmt::Display for OpenError {
                 error = error.to_string()
             ),
             OpenError::Puzzle(error) => error.to_string(),
+            OpenError::NumbersPuzzle(error) => error.to_string(),
         })
     }
 }
@@ -82,6 +87,8 @@ pub enum Document {
     Goishi(Loaded),
     /// A knight board from a link, with its tour if the link carried one.
     KnightLink(BoardLink),
+    /// A knight's tour puzzle, with the solution its JSON carried.
+    Numbers(ReadPuzzle),
 }
 
 /// The PNG text chunk keyword and SVG metadata id under which the data of a
@@ -216,6 +223,12 @@ fn read_data(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
     {
         return Ok(Document::Tour(tour));
     }
+    let numbers_json = text.starts_with('{') && text.contains("\"givens\"");
+    if numbers_json || looks_like_numbers_puzzle(text) {
+        return crate::numbers::format::parse(source, text)
+            .map(Document::Numbers)
+            .map_err(OpenError::NumbersPuzzle);
+    }
     Ok(Document::Goishi(format::load_bytes(source, bytes)?))
 }
 
@@ -226,6 +239,33 @@ fn looks_like_numbered_tour(text: &str) -> bool {
     cells.peek().is_some()
         && text.contains(|c: char| c.is_ascii_digit())
         && cells.all(|cell| cell == "x" || cell == "." || cell.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `text` is a knight's tour puzzle as text: a first line
+/// `closed` or none, then move numbers, `.` and `#` only, with at least
+/// one square. Numbers and dots alone are also a solved Goishi puzzle's
+/// pick order, whose numbers run 1, 2, 3... without a gap: such a text
+/// is a puzzle only with `closed` or a `#`.
+fn looks_like_numbers_puzzle(text: &str) -> bool {
+    let (closed, rows) = match text.strip_prefix("closed") {
+        Some(rows) => (true, rows),
+        None => (false, text),
+    };
+    let cells: Vec<&str> = rows.split_whitespace().collect();
+    let only_puzzle_cells = !cells.is_empty()
+        && cells
+            .iter()
+            .all(|cell| *cell == "." || *cell == "#" || cell.bytes().all(|b| b.is_ascii_digit()));
+    if !only_puzzle_cells || closed || cells.contains(&"#") {
+        return only_puzzle_cells;
+    }
+    let mut numbers: Vec<u64> = cells.iter().filter_map(|cell| cell.parse().ok()).collect();
+    numbers.sort_unstable();
+    let pick_order = numbers
+        .iter()
+        .zip(1..)
+        .all(|(&number, place)| number == place);
+    !pick_order
 }
 
 /// `svg` with `data` (JSON) stored in a `<metadata>` element right after the

@@ -817,17 +817,21 @@ fn signals_end_a_long_run_with_their_exit_status() {
     }
 }
 
+/// `gridtour` run with `args` under the locale `locale` alone.
+fn in_locale(locale: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", locale)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
 #[test]
 fn the_command_line_speaks_japanese_under_a_japanese_locale_or_when_asked() {
     let run = |locale: &str, args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .env("LANG", locale)
-            .args(args)
-            .output()
-            .expect("the binary runs");
-        String::from_utf8(output.stdout).expect("utf-8 output")
+        String::from_utf8(in_locale(locale, args).stdout).expect("utf-8 output")
     };
     // Why there is no tour, and what a count counted.
     let reason = run("ja_JP.UTF-8", &["knight", "--size", "4x4"]);
@@ -862,13 +866,7 @@ fn the_command_line_speaks_japanese_under_a_japanese_locale_or_when_asked() {
 #[test]
 fn refusals_and_notes_speak_the_chosen_language_before_and_after_parsing() {
     let errors = |locale: &str, args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .env("LANG", locale)
-            .args(args)
-            .output()
-            .expect("the binary runs");
+        let output = in_locale(locale, args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         String::from_utf8(output.stderr).expect("utf-8 errors")
     };

@@ -452,3 +452,50 @@ fn out_of_reach_and_unclosed_tours_are_found_by_colour_and_distance() {
         }]
     );
 }
+
+/// Open reads a puzzle in either form as a knight's tour puzzle, and a
+/// filled board still as a knight's tour.
+#[test]
+fn open_tells_a_puzzle_from_a_tour() {
+    use gridtour::document::{Document, read_path};
+    for ending in ["txt", "json"] {
+        let path = format!("assets/numbers/minimal-6x6-closed.{ending}");
+        match read_path(path.as_ref()) {
+            Ok(Document::Numbers(read)) => assert_eq!(read.puzzle.givens().len(), 6),
+            other => panic!("{path}: {other:?}"),
+        }
+    }
+    // Numbers and dots: a puzzle when its numbers leave a gap, a solved
+    // Goishi puzzle's pick order when they run 1, 2, 3...
+    for (givens, is_puzzle) in [(vec![1, 3], true), (vec![1, 2], false)] {
+        let givens: Vec<(Square, u32)> = givens
+            .into_iter()
+            .enumerate()
+            .map(|(x, number)| (Square::new(x as u32, 0), number))
+            .collect();
+        let puzzle =
+            NumbersPuzzle::new(board(4, 5, &[]), TourKind::Open, &givens).expect("a puzzle");
+        let text = numbers::format::to_text(&puzzle, None);
+        let read = gridtour::document::read_bytes("text", text.as_bytes());
+        assert_eq!(
+            matches!(read, Ok(Document::Numbers(_))),
+            is_puzzle,
+            "{text}"
+        );
+    }
+    let path = some_tour(&board(5, 5, &[]), TourKind::Open).expect("5x5 has tours");
+    let tour = knight::Tour {
+        board: board(5, 5, &[]),
+        kind: TourKind::Open,
+        path,
+    };
+    assert!(matches!(
+        gridtour::document::read_bytes("tour", tour.to_text().as_bytes()),
+        Ok(Document::Tour(_))
+    ));
+    let damaged = "closed\n1 . .\n. . 12\n";
+    match gridtour::document::read_bytes("damaged.txt", damaged.as_bytes()) {
+        Err(error) => assert!(error.to_string().contains("damaged.txt"), "{error}"),
+        Ok(document) => panic!("{document:?}"),
+    }
+}

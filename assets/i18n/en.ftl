@@ -326,6 +326,7 @@ cli-failing-starts = { $count ->
 cli-failing-start-solved = the default solver finds a valid open tour
 cli-failing-start-no-tour = no open tour: { $reason }
 cli-not-goishi = { $path }: holds a knight's tour, not a Goishi puzzle (gridtour { $path } opens it in the window)
+cli-numbers-not-goishi = { $path }: holds a knight's tour puzzle, not a Goishi puzzle (gridtour numbers { $path } reads it)
 cli-invalid-order = { $path }: invalid order: { $violation }
 cli-order-valid = valid: all { $stones } stones picked
 cli-seed = seed { $seed } (pass --seed { $seed } to get this puzzle again)
@@ -853,6 +854,14 @@ numbers-request = { $size } { $kind ->
 numbers-generated-source = generated puzzle (seed { $seed })
 numbers-generated = Generated a puzzle with one solution: { $request }.
 numbers-level-not-offered = Medium and hard puzzles are made on boards of up to { $squares } squares: beyond, making one can take minutes.
+numbers-example = { $size } { $kind ->
+    [closed] closed
+   *[open] open
+}{ $holes ->
+    [0] {""}
+    [one] , 1 hole
+   *[other] , { $holes } holes
+}, { $level }
 numbers-generate-does = Make a new puzzle with exactly one solution, of the size, kind and level chosen
 numbers-hint-does = Show a number the board forces, and why, or else the next number of the solution
 numbers-check-does = Say whether the numbers laid can still be finished, or which rule they break
@@ -862,6 +871,7 @@ numbers-check-fine = Check: all is well, this can still be finished.
 numbers-check-dead-end = Check: the numbers laid leave no solution. Undo to go back.
 numbers-hint-forced = Hint: { $number } goes on { $square }, the only free square a knight's move from { $from } on { $from_square } that can still reach the next number.
 numbers-hint-solution = Hint: { $number } goes on { $square }.
+numbers-solved-in = Solved in { $time }: every square filled, each number a knight's move from the next.
 numbers-solved = Solved: every square filled, each number a knight's move from the next.
 numbers-nothing-to-export = Export saves a solved puzzle's tour: this board is not filled in yet.
 numbers-play-blocked = { $square } is blocked: no number goes there

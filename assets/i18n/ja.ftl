@@ -313,6 +313,7 @@ cli-failing-starts = { $size } で、最小のものを最初に選ぶ素朴な�
 cli-failing-start-solved = 既定のソルバーは正しい開いたツアーを見つけます
 cli-failing-start-no-tour = 開いたツアーはありません：{ $reason }
 cli-not-goishi = { $path }：碁石拾いの問題ではなく、ナイトツアーが入っています（gridtour { $path } でウィンドウに開けます）
+cli-numbers-not-goishi = { $path }：碁石拾いの問題ではなく、ナイトツアーのパズルが入っています（gridtour numbers { $path } で読めます）
 cli-invalid-order = { $path }：拾う順が正しくありません：{ $violation }
 cli-order-valid = 正しい順です：{ $stones } 個の石をすべて拾いました
 cli-seed = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
@@ -828,6 +829,13 @@ numbers-request = { $size } の{ $kind ->
 numbers-generated-source = 生成した問題（シード { $seed }）
 numbers-generated = 解が 1 つの問題を生成しました：{ $request }。
 numbers-level-not-offered = ふつうとむずかしいの問題は { $squares } マスまでの盤で作ります。それより大きいと、作るのに何分もかかることがあります。
+numbers-example = { $size } の{ $kind ->
+    [closed] 閉じた
+   *[open] 開いた
+}ツアー{ $holes ->
+    [0] {""}
+   *[other] 、穴 { $holes } 個
+}、{ $level }
 numbers-generate-does = 選んだ大きさ、種類、難しさで、解がちょうど 1 つの新しい問題を作ります
 numbers-hint-does = 盤から決まる番号とその理由を、なければ解の次の番号を示します
 numbers-check-does = 入れた番号のまま最後まで埋められるか、どの規則を破っているかを答えます
@@ -837,6 +845,7 @@ numbers-check-fine = 確認：問題ありません。このまま最後まで�
 numbers-check-dead-end = 確認：入れた番号のままでは解がありません。元に戻してください。
 numbers-hint-forced = ヒント：{ $number } は { $square } に入ります。{ $from_square } の { $from } からナイトの 1 手で行ける空きマスのうち、次の番号まで届くのはそこだけです。
 numbers-hint-solution = ヒント：{ $number } は { $square } に入ります。
+numbers-solved-in = { $time } で解けました：すべてのマスが埋まり、どの番号からも次の番号へナイトの 1 手で進めます。
 numbers-solved = 解けました：すべてのマスが埋まり、どの番号からも次の番号へナイトの 1 手で進めます。
 numbers-nothing-to-export = 書き出せるのは解いた問題のツアーです。この盤はまだ埋まっていません。
 numbers-play-blocked = { $square } はふさがっていて、数は置けません

@@ -18,6 +18,7 @@
 mod app_command;
 mod browse;
 mod canvas;
+mod clock;
 mod command;
 mod files;
 mod fonts;

@@ -2457,3 +2457,18 @@ fn generate_makes_a_unique_puzzle_of_the_size_and_kind_chosen() {
     harness.run_steps(8);
     assert!(shows(&harness, "解が 1 つの問題を生成しました"));
 }
+
+#[test]
+fn a_knight_s_tour_puzzle_file_opens_in_its_mode_and_hints_from_its_solution() {
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/numbers/medium-8x8-closed.json");
+    open_file(&mut harness, &path);
+    assert_eq!(harness.state().settings.mode, Mode::Numbers);
+    let session = &harness.state().panes.numbers.session;
+    assert_eq!(session.board().width(), 8);
+    assert!(session.source().ends_with("medium-8x8-closed.json"));
+    // The file carries its solution: a hint needs no search.
+    press(&mut harness, "Hint");
+    assert!(harness.state().jobs.owner().is_none());
+    assert!(shows(&harness, "Hint: "), "{:?}", texts_on_show(&harness));
+}

@@ -396,3 +396,29 @@ fn last_step_words(last: Option<Event>, name: &impl Fn(Cell) -> String) -> Strin
         Some(Event::Found) => tr!("step-found").to_owned(),
     }
 }
+
+/// A small checkerboard of `side` squares a side, `width` points wide, for
+/// a rules picture in Help; returns its painter, its top left corner and
+/// its squares' width.
+pub fn rules_board(ui: &mut egui::Ui, side: u32, width: f32) -> (egui::Painter, egui::Pos2, f32) {
+    use gridtour::render::STYLE;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, width), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let cell = width / side as f32;
+    for y in 0..side {
+        for x in 0..side {
+            let fill = colour(if (x + y) % 2 == 1 {
+                STYLE.dark_square
+            } else {
+                STYLE.light_square
+            });
+            let min = rect.min + egui::vec2(x as f32 * cell, y as f32 * cell);
+            painter.rect_filled(
+                egui::Rect::from_min_size(min, egui::vec2(cell, cell)),
+                0.0,
+                fill,
+            );
+        }
+    }
+    (painter, rect.min, cell)
+}

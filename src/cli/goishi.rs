@@ -173,6 +173,10 @@ fn load(input: &OsStr) -> Result<Puzzle, String> {
     let path = Path::new(input);
     match document::read_path(path).map_err(|error| error.to_string())? {
         Document::Goishi(loaded) => Ok(loaded.puzzle),
+        Document::Numbers(_) => Err(tr!(
+            "cli-numbers-not-goishi",
+            path = path.display().to_string()
+        )),
         Document::Tour(_) | Document::KnightLink(_) => {
             Err(tr!("cli-not-goishi", path = path.display().to_string()))
         }

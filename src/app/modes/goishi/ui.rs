@@ -17,7 +17,7 @@ use super::work::Request;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::modes::goishi::settings::GoishiSettings;
-use crate::app::modes::goishi::shelf::clock_text;
+use crate::app::clock::clock_text;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;

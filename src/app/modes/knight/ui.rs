@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use eframe::egui;
-use eframe::egui::{Color32, Rect, Stroke, vec2};
+use eframe::egui::{Color32, Stroke, vec2};
 use gridtour::knight::KNIGHT_MOVES;
 use gridtour::render::STYLE;
 use crate::app::widgets::colour;
@@ -286,23 +286,8 @@ impl ModeUi<KnightSession> for KnightUi {
 
     /// A knight in the middle of a 5 x 5 board and its eight moves.
     fn rules_picture(ui: &mut egui::Ui) {
-        let side = 5;
-        let (rect, _) = ui.allocate_exact_size(vec2(150.0, 150.0), egui::Sense::hover());
-        let painter = ui.painter_at(rect);
-        let cell = rect.width() / side as f32;
-        let centre = |x: i32, y: i32| rect.min + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
-        for y in 0..side {
-            for x in 0..side {
-                let dark = (x + y) % 2 == 1;
-                let fill = colour(if dark {
-                    STYLE.dark_square
-                } else {
-                    STYLE.light_square
-                });
-                let min = rect.min + vec2(x as f32 * cell, y as f32 * cell);
-                painter.rect_filled(Rect::from_min_size(min, vec2(cell, cell)), 0.0, fill);
-            }
-        }
+        let (painter, corner, cell) = widgets::rules_board(ui, 5, 150.0);
+        let centre = |x: i32, y: i32| corner + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
         let from = centre(2, 2);
         for (dx, dy) in KNIGHT_MOVES {
             let to = centre(2 + dx, 2 + dy);

@@ -55,6 +55,8 @@ pub enum NumbersCommand {
     Click(Square),
     /// A new unique puzzle.
     Generate(Request),
+    /// Shows the example of this index (see `session::EXAMPLES`).
+    LoadExample(usize),
     /// Names a number that must go on a square, and why.
     Hint,
     /// Says whether the board can still be finished.
@@ -79,7 +81,7 @@ impl Command for NumbersCommand {
             NumbersCommand::Check => tr!("check"),
             NumbersCommand::Restart => tr!("restart"),
             NumbersCommand::Common(common) => common.label(Finds::Solutions),
-            NumbersCommand::Click(_) => "",
+            NumbersCommand::Click(_) | NumbersCommand::LoadExample(_) => "",
         }
     }
 
@@ -90,7 +92,7 @@ impl Command for NumbersCommand {
             NumbersCommand::Check => tr!("numbers-check-does"),
             NumbersCommand::Restart => tr!("numbers-restart-does"),
             NumbersCommand::Common(common) => common.description(Finds::Solutions),
-            NumbersCommand::Click(_) => "",
+            NumbersCommand::Click(_) | NumbersCommand::LoadExample(_) => "",
         }
     }
 

@@ -9,18 +9,21 @@ pub mod ui;
 pub mod work;
 
 pub use session::NumbersSession;
+use session::Source;
 pub use ui::NumbersUi;
 
+use gridtour::document::Document;
 use gridtour::knight::{Square, Tour};
 use gridtour::output::Subject;
 use gridtour::tr;
 
-use super::super::command::Step;
+use super::super::command::{Effect, Step};
 use super::super::pane::WindowMode;
 use super::super::session::Common;
 use super::super::session::Session;
 use command::NumbersCommand;
 use settings::NumbersSettings;
+use work::NumbersJob;
 
 impl WindowMode for NumbersSession {
     type Settings = NumbersSettings;
@@ -37,6 +40,13 @@ impl WindowMode for NumbersSession {
         NumbersSession::new(settings)
     }
 
+    fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<NumbersJob>>, Document> {
+        match document {
+            Document::Numbers(read) => Ok(self.load(read, Source::Named(source.to_owned()))),
+            other => Err(other),
+        }
+    }
+
     /// Undo and redo, Hint and Check: there is no path to play.
     fn keyed() -> Vec<NumbersCommand> {
         [Step::Undo, Step::Redo]
@@ -48,6 +58,14 @@ impl WindowMode for NumbersSession {
 
     fn has_path() -> bool {
         false
+    }
+
+    fn in_view(&mut self, in_view: bool) {
+        NumbersSession::in_view(self, in_view);
+    }
+
+    fn ticking(&self) -> bool {
+        self.clock().is_running()
     }
 
     fn summary(&self) -> String {

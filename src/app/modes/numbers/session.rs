@@ -6,12 +6,16 @@
 
 use gridtour::job::Progress;
 use gridtour::knight::{Board, Square};
-use gridtour::numbers::{Broken, Filled, NumbersPuzzle, Play, format};
+use gridtour::numbers::format::{self, ReadPuzzle};
+use gridtour::numbers::{Broken, Filled, Level, NumbersPuzzle, Play};
 use gridtour::tr;
 
 use super::command::{NumbersCommand, NumbersMove};
 use super::settings::NumbersSettings;
 use super::work::{NumbersJob, NumbersReport};
+use std::time::{Duration, Instant};
+
+use crate::app::clock::{Clock, clock_text};
 use crate::app::command::Effect;
 use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
@@ -19,26 +23,71 @@ use crate::app::said::Said;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline};
 
-/// The puzzle the window starts on: the article's 4 x 5 board with its
-/// corners and the middle of its third row blocked, 1 given.
-const FIRST_PUZZLE: &str = include_str!("../../../../assets/numbers/problem-a-4x5-closed.txt");
+/// The shipped puzzles with one solution (up to direction, for the
+/// article's), by name and level, for the Example menu; not the open 8 x 8
+/// one, whose solution takes the solver half a minute to find for a hint.
+pub const EXAMPLES: [(&str, &str, Level); 13] = [
+    ("problem-a-4x5-closed", include_str!("../../../../assets/numbers/problem-a-4x5-closed.txt"), Level::Hard),
+    ("easy-6x6-open", include_str!("../../../../assets/numbers/easy-6x6-open.txt"), Level::Easy),
+    ("medium-6x6-open", include_str!("../../../../assets/numbers/medium-6x6-open.txt"), Level::Medium),
+    ("minimal-6x6-open", include_str!("../../../../assets/numbers/minimal-6x6-open.txt"), Level::Hard),
+    ("minimal-6x6-closed", include_str!("../../../../assets/numbers/minimal-6x6-closed.txt"), Level::Hard),
+    ("minimal-7x6-open-holey", include_str!("../../../../assets/numbers/minimal-7x6-open-holey.txt"), Level::Hard),
+    ("easy-8x8-open", include_str!("../../../../assets/numbers/easy-8x8-open.txt"), Level::Easy),
+    ("medium-8x8-open", include_str!("../../../../assets/numbers/medium-8x8-open.txt"), Level::Medium),
+    ("easy-8x8-closed", include_str!("../../../../assets/numbers/easy-8x8-closed.txt"), Level::Easy),
+    ("medium-8x8-closed", include_str!("../../../../assets/numbers/medium-8x8-closed.txt"), Level::Medium),
+    ("hard-8x8-closed", include_str!("../../../../assets/numbers/hard-8x8-closed.txt"), Level::Hard),
+    ("minimal-8x8-closed-holey", include_str!("../../../../assets/numbers/minimal-8x8-closed-holey.txt"), Level::Hard),
+    ("easy-10x10-open", include_str!("../../../../assets/numbers/easy-10x10-open.txt"), Level::Easy),
+];
+
+/// The example `index` of [`EXAMPLES`], read.
+pub fn example(index: usize) -> Option<(ReadPuzzle, Level)> {
+    let (name, text, level) = EXAMPLES.get(index)?;
+    let read = format::parse(name, text).ok()?;
+    Some((read, *level))
+}
+
+/// The example's name in the menu: its board and level.
+pub fn example_words(index: usize) -> String {
+    match example(index) {
+        Some((read, level)) => {
+            let board = read.puzzle.board();
+            tr!(
+                "numbers-example",
+                size = format!("{}x{}", board.width(), board.height()),
+                kind = read.puzzle.kind().label(),
+                holes = board.blocked_squares().len(),
+                level = level.words()
+            )
+        }
+        None => String::new(),
+    }
+}
 
 /// Where the puzzle on show came from, named in the language of the frame
 /// that draws it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     /// The article's 4 x 5 puzzle.
     Article,
     /// Generate, with this seed.
     Generated(u64),
+    /// A file, or a puzzle pasted: its name.
+    Named(String),
+    /// One of the [`EXAMPLES`].
+    Example(usize),
 }
 
 impl Source {
     /// The source in words.
-    pub fn words(self) -> String {
+    pub fn words(&self) -> String {
         match self {
             Source::Article => tr!("numbers-article").to_owned(),
-            Source::Generated(seed) => tr!("numbers-generated-source", seed = seed),
+            Source::Generated(seed) => tr!("numbers-generated-source", seed = *seed),
+            Source::Named(name) => name.clone(),
+            Source::Example(index) => example_words(*index),
         }
     }
 }
@@ -77,8 +126,9 @@ pub enum Finding {
         /// solution.
         forced_from: Option<(u32, Square)>,
     },
-    /// Every square filled, every rule kept.
-    Solved,
+    /// Every square filled, every rule kept: in this time on the clock,
+    /// when the player filled them.
+    Solved(Option<Duration>),
     /// The puzzle has no solution.
     NoSolution,
 }
@@ -98,6 +148,8 @@ pub struct NumbersSession {
     finding: Option<(Finding, u64)>,
     /// What the last Generate made, for the summary.
     made: Option<Said>,
+    /// The clock of the game: from the first number laid to the last.
+    clock: Clock,
     core: Core<NumbersCommand, NumbersMove, JobKind, Square>,
 }
 
@@ -111,13 +163,20 @@ impl NumbersSession {
             .as_deref()
             .and_then(|text| format::parse("settings", text).ok())
             .map(|read| {
-                let source = settings
-                    .generated_seed
-                    .map_or(Source::Article, Source::Generated);
+                let source = match (&settings.source_name, settings.generated_seed) {
+                    (Some(name), _) => EXAMPLES
+                        .iter()
+                        .position(|(example, _, _)| example == name)
+                        .map_or_else(|| Source::Named(name.clone()), Source::Example),
+                    (None, Some(seed)) => Source::Generated(seed),
+                    (None, None) => Source::Article,
+                };
                 (read.puzzle, source)
             });
         let (puzzle, source) = saved.unwrap_or_else(|| {
-            let read = format::parse("article", FIRST_PUZZLE).expect("the shipped puzzle reads");
+            // The first example: the article's 4 x 5 board with its corners
+            // and the middle of its third row blocked, 1 given.
+            let (read, _) = example(0).expect("the shipped puzzle reads");
             (read.puzzle, Source::Article)
         });
         let mut play = Play::new(puzzle);
@@ -137,6 +196,7 @@ impl NumbersSession {
             hint_waiting: false,
             finding: None,
             made: None,
+            clock: Clock::default(),
             core: Core::default(),
         }
     }
@@ -149,6 +209,21 @@ impl NumbersSession {
     /// The board of the puzzle on show.
     pub fn board(&self) -> &Board {
         self.play.puzzle().board()
+    }
+
+    /// The clock of the game on show.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The mode is in view or not: the clock runs only while it is.
+    pub fn in_view(&mut self, in_view: bool) {
+        let now = Instant::now();
+        if in_view {
+            self.clock.resume(now);
+        } else {
+            self.clock.pause(now);
+        }
     }
 
     /// Where the puzzle came from, in words.
@@ -197,7 +272,10 @@ impl NumbersSession {
                 square,
                 forced_from: None,
             } => tr!("numbers-hint-solution", number = *number, square = name(*square)),
-            Finding::Solved => tr!("numbers-solved").to_owned(),
+            Finding::Solved(Some(time)) => {
+                tr!("numbers-solved-in", time = clock_text(*time))
+            }
+            Finding::Solved(None) => tr!("numbers-solved").to_owned(),
             Finding::NoSolution => tr!("no-solution").to_owned(),
         })
     }
@@ -226,9 +304,11 @@ impl NumbersSession {
     pub fn remember(&self, settings: &mut NumbersSettings) {
         let puzzle = self.play.puzzle();
         settings.puzzle = Some(format::to_text(puzzle, None));
-        settings.generated_seed = match self.source {
-            Source::Article => None,
-            Source::Generated(seed) => Some(seed),
+        (settings.generated_seed, settings.source_name) = match &self.source {
+            Source::Article => (None, None),
+            Source::Generated(seed) => (Some(*seed), None),
+            Source::Named(name) => (None, Some(name.clone())),
+            Source::Example(index) => (None, Some(EXAMPLES[*index].0.to_owned())),
         };
         let board = puzzle.board();
         settings.laid = board
@@ -250,6 +330,7 @@ impl NumbersSession {
         if self.play.puzzle().given(square).is_some() || self.board().is_blocked(square) {
             return Vec::new();
         }
+        self.clock.start(Instant::now());
         let made = match self.play.number(square) {
             Some(number) => self
                 .play
@@ -278,7 +359,10 @@ impl NumbersSession {
                     .find(|rule| rule.squares().contains(&square));
                 match breaks {
                     Some(rule) => self.find(Finding::Broken(rule)),
-                    None if self.play.is_solved() => self.find(Finding::Solved),
+                    None if self.play.is_solved() => {
+                        let time = self.clock.stop(Instant::now());
+                        self.find(Finding::Solved(Some(time)));
+                    }
                     None => {}
                 }
             }
@@ -290,10 +374,21 @@ impl NumbersSession {
         Vec::new()
     }
 
+    /// Shows the puzzle `read` from `source` (a file opened or dropped, an
+    /// example), with its solution when it carried a true one.
+    pub fn load(&mut self, read: ReadPuzzle, source: Source) -> Vec<Effect<NumbersJob>> {
+        let solution = read
+            .solution
+            .filter(|solution| gridtour::numbers::is_solution(&read.puzzle, solution));
+        self.replace(Play::new(read.puzzle), source);
+        self.solution = solution;
+        Vec::new()
+    }
+
     /// Puts `play` on show in place of the game there, as one move.
     fn replace(&mut self, play: Play, source: Source) {
         let made = NumbersMove::Replace {
-            before: Box::new((self.play.clone(), self.source)),
+            before: Box::new((self.play.clone(), self.source.clone())),
             after: Box::new((play, source)),
         };
         self.apply_move(&made);
@@ -331,7 +426,7 @@ impl NumbersSession {
                 square,
                 forced_from: None,
             },
-            _ => Finding::Solved,
+            _ => Finding::Solved(None),
         };
         // A laid number the solution puts elsewhere is not broken by the
         // rules yet, but leads nowhere: Check says so.
@@ -444,8 +539,10 @@ impl NumbersSession {
             self.solution = None;
             self.made = None;
         }
+        // Another game, or the same one started over, is timed anew.
+        self.clock = Clock::default();
         self.play = play.clone();
-        self.source = *source;
+        self.source = source.clone();
     }
 }
 
@@ -520,6 +617,10 @@ impl Session for NumbersSession {
                 self.start(JobKind::Generate, NumbersJob::Generate(request))
             }
             NumbersCommand::Hint => self.hint(),
+            NumbersCommand::LoadExample(index) => match example(index) {
+                Some((read, _)) => self.load(read, Source::Example(index)),
+                None => Vec::new(),
+            },
             NumbersCommand::Check => match self.play.broken().first() {
                 Some(rule) => {
                     self.find(Finding::Broken(*rule));
@@ -540,7 +641,7 @@ impl Session for NumbersSession {
             },
             NumbersCommand::Restart => {
                 let fresh = Play::new(self.play.puzzle().clone());
-                self.replace(fresh, self.source);
+                self.replace(fresh, self.source.clone());
                 Vec::new()
             }
             // The shared pipeline carries these out.

@@ -119,3 +119,25 @@ fn a_generated_puzzle_is_unique_named_by_its_seed_in_either_language_and_kept() 
     assert_eq!(again.play().puzzle(), &puzzle);
     assert_eq!(again.source(), "generated puzzle (seed 5)");
 }
+
+#[test]
+fn every_example_opens_and_is_named_by_its_board_in_both_languages() {
+    let mut session = article();
+    for index in 0..EXAMPLES.len() {
+        give(&mut session, NumbersCommand::LoadExample(index));
+        assert_eq!(session.source, Source::Example(index));
+        let board = session.board();
+        let size = format!("{}x{}", board.width(), board.height());
+        let english = session.source();
+        i18n::set(Language::Japanese);
+        let japanese = session.source();
+        i18n::set(Language::English);
+        assert!(english.starts_with(&size), "{english}");
+        assert!(japanese.starts_with(&size) && japanese != english, "{japanese}");
+    }
+    // The history holds every example: undo walks back to the first.
+    for _ in 0..EXAMPLES.len() {
+        give(&mut session, Common::Step(Step::Undo).into());
+    }
+    assert_eq!(session.source, Source::Article);
+}

@@ -21,6 +21,8 @@ pub struct NumbersSettings {
     pub puzzle: Option<String>,
     /// The seed that made the puzzle on show, if Generate made it.
     pub generated_seed: Option<u64>,
+    /// The name of the file the puzzle on show came from, if one did.
+    pub source_name: Option<String>,
     /// The numbers laid by hand, row by row (0 where none).
     pub laid: Vec<u32>,
 }
@@ -35,6 +37,7 @@ impl Default for NumbersSettings {
             seed: 1,
             puzzle: None,
             generated_seed: None,
+            source_name: None,
             laid: Vec::new(),
         }
     }

@@ -11,10 +11,11 @@ use gridtour::render::STYLE;
 use gridtour::tr;
 
 use super::command::NumbersCommand;
-use super::session::NumbersSession;
+use super::session::{EXAMPLES, NumbersSession, example_words};
 use super::settings::NumbersSettings;
 use super::work::{LEVELS_UP_TO_SQUARES, Request, offered};
 use crate::app::canvas::{Geometry, Layer, Scene, View};
+use crate::app::clock::clock_text;
 use crate::app::command::Step;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
@@ -43,6 +44,20 @@ impl ModeUi<NumbersSession> for NumbersUi {
         out: &mut Vec<NumbersCommand>,
     ) {
         ui.heading(tr!("mode-numbers"));
+        ui.horizontal(|ui| {
+            let label = ui.label(tr!("example"));
+            egui::ComboBox::from_id_salt("numbers-example")
+                .selected_text(tr!("choose-a-puzzle"))
+                .show_ui(ui, |ui| {
+                    for index in 0..EXAMPLES.len() {
+                        if ui.selectable_label(false, example_words(index)).clicked() {
+                            out.push(NumbersCommand::LoadExample(index));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
         widgets::button_row(
             ui,
             [
@@ -55,6 +70,10 @@ impl ModeUi<NumbersSession> for NumbersUi {
             |command| session.can(command),
             out,
         );
+        if let Some(time) = session.clock().reading(std::time::Instant::now()) {
+            let clock = tr!("clock", time = clock_text(time), best = "");
+            ui.label(egui::RichText::new(clock).monospace());
+        }
         let next = session.play().next_missing();
         ui.label(match next {
             Some(number) => tr!("numbers-next", number = number),
@@ -165,23 +184,9 @@ impl ModeUi<NumbersSession> for NumbersUi {
 
     /// A 4 x 4 corner with the numbers 1 to 4 laid a knight's move apart.
     fn rules_picture(ui: &mut egui::Ui) {
-        let side = 4;
-        let (rect, _) = ui.allocate_exact_size(vec2(140.0, 140.0), egui::Sense::hover());
-        let painter = ui.painter_at(rect);
-        let cell = rect.width() / side as f32;
+        let (painter, corner, cell) = widgets::rules_board(ui, 4, 140.0);
         let centre =
-            |(x, y): (u32, u32)| rect.min + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
-        for y in 0..side {
-            for x in 0..side {
-                let fill = colour(if (x + y) % 2 == 1 {
-                    STYLE.dark_square
-                } else {
-                    STYLE.light_square
-                });
-                let min = rect.min + vec2(x as f32 * cell, y as f32 * cell);
-                painter.rect_filled(egui::Rect::from_min_size(min, vec2(cell, cell)), 0.0, fill);
-            }
-        }
+            |(x, y): (u32, u32)| corner + vec2((x as f32 + 0.5) * cell, (y as f32 + 0.5) * cell);
         let path = [(0, 3), (1, 1), (3, 0), (2, 2)];
         for pair in path.windows(2) {
             painter.line_segment(
