@@ -44,6 +44,13 @@ pub enum OpenError {
     Puzzle(ParseError),
     /// A knight's tour puzzle that is damaged.
     NumbersPuzzle(crate::numbers::format::ReadError),
+    /// A knight's tour puzzle's link that is damaged.
+    NumbersLink {
+        /// The file, or what else it came from.
+        source: String,
+        /// What is wrong with it.
+        error: crate::numbers::link::NumbersLinkError,
+    },
 }
 
 impl fmt::Display for OpenError {
@@ -66,6 +73,11 @@ impl fmt::Display for OpenError {
             ),
             OpenError::Puzzle(error) => error.to_string(),
             OpenError::NumbersPuzzle(error) => error.to_string(),
+            OpenError::NumbersLink { source, error } => tr!(
+                "opening-numbers-link",
+                source = source.as_str(),
+                error = error.to_string()
+            ),
         })
     }
 }
@@ -101,7 +113,7 @@ const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// request): a link or URL to read as it is, or a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Given<'a> {
-    /// A knight link or an http(s) URL.
+    /// A knight link, a knight's tour puzzle's link or an http(s) URL.
     Link(&'a str),
     /// A file, by its path.
     File(std::path::PathBuf),
@@ -120,6 +132,7 @@ impl<'a> Given<'a> {
         }
         if let Some(link) = text.filter(|text| {
             text.starts_with(crate::knight::LINK_PREFIX)
+                || text.starts_with(crate::knight::NUMBERS_LINK_PREFIX)
                 || text.starts_with("http://")
                 || text.starts_with("https://")
         }) {
@@ -206,6 +219,19 @@ fn read_data(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
         return BoardLink::parse(text)
             .map(Document::KnightLink)
             .map_err(|error| OpenError::Link {
+                source: source.to_owned(),
+                error,
+            });
+    }
+    if text.starts_with(crate::knight::NUMBERS_LINK_PREFIX) {
+        return crate::numbers::link::parse(text)
+            .map(|puzzle| {
+                Document::Numbers(ReadPuzzle {
+                    puzzle,
+                    solution: None,
+                })
+            })
+            .map_err(|error| OpenError::NumbersLink {
                 source: source.to_owned(),
                 error,
             });

@@ -499,3 +499,37 @@ fn open_tells_a_puzzle_from_a_tour() {
         Ok(document) => panic!("{document:?}"),
     }
 }
+
+/// A puzzle's link reads back as the same puzzle; a damaged one names its
+/// column.
+#[test]
+fn links_carry_a_puzzle_and_damaged_ones_name_their_column() {
+    use numbers::link::{NumbersLinkError, parse, to_link};
+    for name in [
+        "problem-a-4x5-closed",
+        "minimal-8x8-closed-holey",
+        "easy-10x10-open",
+    ] {
+        let path = format!("assets/numbers/{name}.txt");
+        let puzzle = format::load_path(path.as_ref()).expect("shipped").puzzle;
+        let link = to_link(&puzzle);
+        assert!(link.starts_with("gridtour:numbers?size="), "{link}");
+        assert_eq!(parse(&link), Ok(puzzle.clone()), "{link}");
+        // Escaped as chat programs escape it, and with white space around.
+        let escaped = format!("  {}\n", link.replace(',', "%2C"));
+        assert_eq!(parse(&escaped), Ok(puzzle), "{escaped}");
+    }
+    assert_eq!(
+        parse("gridtour:knight?size=8x8"),
+        Err(NumbersLinkError::NotALink)
+    );
+    let link = "gridtour:numbers?size=5x5&givens=a1:1,b3:2,c5";
+    assert_eq!(parse(link), Err(NumbersLinkError::NotAGiven { column: 44 }));
+    assert_eq!(&link[43..], "c5");
+    let refused = parse("gridtour:numbers?size=5x5&start=a1").expect_err("no start");
+    assert!(refused.to_string().contains("givens"), "{refused}");
+    assert!(matches!(
+        parse("gridtour:numbers?size=5x5&givens=a1:1,b3:1"),
+        Err(NumbersLinkError::Puzzle { column: 34, .. })
+    ));
+}

@@ -118,7 +118,7 @@ fn mistakes_are_refused_in_one_line_in_either_language() {
         (&["numbers", "no-such-file.txt"][..], "no-such-file.txt"),
         (
             &["numbers", puzzle, "--format", "pzprv3"][..],
-            "text, json, svg or png",
+            "text, json, link, svg or png",
         ),
         (
             &["numbers", puzzle, "--no-solution", "--format", "svg"][..],
@@ -144,4 +144,32 @@ fn mistakes_are_refused_in_one_line_in_either_language() {
         said.starts_with("gridtour：エラー：--format：ナイトツアーのパズル"),
         "{said}"
     );
+}
+
+#[test]
+fn a_puzzle_travels_as_a_link_and_back() {
+    let args = [
+        "numbers",
+        "--generate",
+        "6x6",
+        "--level",
+        "hard",
+        "--seed",
+        "4",
+    ];
+    let text = stdout(&args);
+    let mut with_link = args.to_vec();
+    with_link.extend(["--format", "link"]);
+    let link = stdout(&with_link);
+    assert!(
+        link.starts_with("gridtour:numbers?size=6x6&givens="),
+        "{link}"
+    );
+    assert_eq!(stdout(&["numbers", link.trim(), "--no-solution"]), text);
+    assert_eq!(
+        stdout(&["numbers", link.trim(), "--count", "--limit", "2"]),
+        "1 solution\n"
+    );
+    let said = refused(&["numbers", "gridtour:numbers?size=6x6&givens=a1"]);
+    assert!(said.contains("column 34"), "{said}");
 }

@@ -352,7 +352,7 @@ cli-arg-conflict = the argument '{ $arg }' cannot be used with '{ $prior }'
 cli-arg-repeated = the argument '{ $arg }' cannot be used more than once
 cli-arg-similar = {" "}(a similar one exists: '{ $similar }')
 cli-in-file = { $path }: { $error }
-cli-numbers-formats = --format: knight's tour puzzles are written as text, json, svg or png
+cli-numbers-formats = --format: knight's tour puzzles are written as text, json, link, svg or png
 cli-numbers-picture-needs-solution = --format: a picture shows a solved puzzle's tour; this puzzle is not solved (text or json show it as it is)
 cli-numbers-other-board = { $path }: the answer's board is not the puzzle's (its size or blocked squares differ)
 cli-numbers-given-changed = { $path }: { $square } must hold the given { $given }
@@ -748,7 +748,7 @@ tour-file-not-a-number = line { $line }: square { $square } holds '{ $text }', n
 tour-file-repeated = move number { $number } appears twice
 tour-file-invalid = not a valid tour: { $error }
 link-not-a-link = not a knight link (they start with { $prefix })
-link-unknown-field = column { $column }: unknown field "{ $name }" (known: size, closed, blocked, start, tour)
+link-unknown-field = column { $column }: unknown field "{ $name }" (known: { $known })
 link-repeated-field = column { $column }: { $name } is given twice
 link-missing-size = the link has no size (size=WIDTHxHEIGHT)
 link-board = column { $column }: { $field }: { $error }
@@ -764,6 +764,7 @@ link-bad-move = column { $column }: tour: move { $step } { $problem ->
 link-not-a-tour = tour: { $error }
 opening-image-without-data = { $source }: a { $image } image without gridtour's data (only images gridtour exported can be opened)
 opening-tour = { $source }: { $error }
+opening-numbers-link = { $source }: knight's tour puzzle link, { $error }
 opening-link = { $source }: knight link, { $error }
 
 ## Writing files and pictures
@@ -844,6 +845,7 @@ numbers-about = { $source }: { $size } { $kind ->
     [closed] closed
    *[open] open
 }, { $givens } given, { $filled } of { $squares } squares filled.
+numbers-about-example = { $source }: { $givens } given, { $filled } of { $squares } squares filled.
 numbers-next = A click lays { $number }.
 numbers-full = Every number is on the board.
 numbers-level = level
@@ -862,6 +864,8 @@ numbers-example = { $size } { $kind ->
     [one] , 1 hole
    *[other] , { $holes } holes
 }, { $level }
+numbers-copy-link-does = Put a one-line link to this puzzle on the clipboard (its board and givens, not the numbers laid); paste it into the window (Ctrl+V) or give it to gridtour numbers
+numbers-link-copied = Copied the puzzle's link ({ $length } characters).
 numbers-generate-does = Make a new puzzle with exactly one solution, of the size, kind and level chosen
 numbers-hint-does = Show a number the board forces, and why, or else the next number of the solution
 numbers-check-does = Say whether the numbers laid can still be finished, or which rule they break
@@ -889,5 +893,8 @@ numbers-answer-incomplete = not a solution yet: { $missing ->
     [one] 1 square is empty
    *[other] { $missing } squares are empty
 }
+numbers-link-not-a-link = not a link to a knight's tour puzzle (they start with { $prefix })
+numbers-link-not-a-given = column { $column }: a given is a square and its number, as a1:1
+numbers-link-puzzle = column { $column }: { $error }
 numbers-generate-no-tour = the board has no tour of this kind to make a puzzle from
 numbers-generate-too-large = puzzles are made on boards of at most { $most } a side

@@ -339,7 +339,7 @@ cli-arg-conflict = 引数「{ $arg }」は「{ $prior }」と一緒には使え�
 cli-arg-repeated = 引数「{ $arg }」は一度しか使えません
 cli-arg-similar = （似た名前なら「{ $similar }」があります）
 cli-in-file = { $path }：{ $error }
-cli-numbers-formats = --format：ナイトツアーのパズルは text、json、svg、png で書き出します
+cli-numbers-formats = --format：ナイトツアーのパズルは text、json、link、svg、png で書き出します
 cli-numbers-picture-needs-solution = --format：絵にできるのは解いたパズルのツアーです。このパズルは解いていません（text か json ならそのまま書き出せます）
 cli-numbers-other-board = { $path }：答えの盤が問題の盤と違います（大きさかふさがったマスが違います）
 cli-numbers-given-changed = { $path }：{ $square } には問題に書かれた { $given } が入ります
@@ -723,7 +723,7 @@ tour-file-not-a-number = { $line } 行目：{ $square } 番目のマスは「{ $
 tour-file-repeated = 手の番号 { $number } が二度出てきます
 tour-file-invalid = 正しいツアーではありません：{ $error }
 link-not-a-link = ナイトのリンクではありません（リンクは { $prefix } で始まります）
-link-unknown-field = { $column } 桁目：知らない項目「{ $name }」です（項目は size、closed、blocked、start、tour）
+link-unknown-field = { $column } 桁目：知らない項目「{ $name }」です（項目は { $known }）
 link-repeated-field = { $column } 桁目：{ $name } が二度あります
 link-missing-size = リンクに大きさ（size=幅x高さ）がありません
 link-board = { $column } 桁目：{ $field }：{ $error }
@@ -739,6 +739,7 @@ link-bad-move = { $column } 桁目：tour：{ $step } 手目が{ $problem ->
 link-not-a-tour = tour：{ $error }
 opening-image-without-data = { $source }：gridtour のデータがない { $image } 画像です（開けるのは gridtour が書き出した画像だけです）
 opening-tour = { $source }：{ $error }
+opening-numbers-link = { $source }：ナイトツアーのパズルのリンク、{ $error }
 opening-link = { $source }：ナイトのリンク、{ $error }
 
 ## ファイルと画像の書き出し
@@ -819,6 +820,7 @@ numbers-about = { $source }：{ $size } の{ $kind ->
     [closed] 閉じた
    *[open] 開いた
 }ツアー、問題の番号 { $givens } 個、{ $squares } マス中 { $filled } マスが埋まっています。
+numbers-about-example = { $source }：問題の番号 { $givens } 個、{ $squares } マス中 { $filled } マスが埋まっています。
 numbers-next = クリックすると { $number } が入ります。
 numbers-full = すべての番号が盤にあります。
 numbers-level = 難しさ
@@ -836,6 +838,8 @@ numbers-example = { $size } の{ $kind ->
     [0] {""}
    *[other] 、穴 { $holes } 個
 }、{ $level }
+numbers-copy-link-does = この問題への 1 行のリンク（盤と問題の番号。自分で入れた番号は含みません）をクリップボードに入れます。ウィンドウに貼り付ける（Ctrl+V）か、gridtour numbers に渡せます
+numbers-link-copied = 問題のリンクをコピーしました（{ $length } 文字）。
 numbers-generate-does = 選んだ大きさ、種類、難しさで、解がちょうど 1 つの新しい問題を作ります
 numbers-hint-does = 盤から決まる番号とその理由を、なければ解の次の番号を示します
 numbers-check-does = 入れた番号のまま最後まで埋められるか、どの規則を破っているかを答えます
@@ -857,5 +861,8 @@ numbers-broken-out-of-reach = { $from_square } の { $from } と { $to_square } 
 numbers-broken-not-closed = 閉じたツアーなのに、最後の数の { $last } が 1 の { $first } からナイトの 1 手の位置にありません
 numbers-answer-valid = 正しい解です：1 から { $last } までのすべてのマスが埋まり、各数から次の数へナイトの 1 手で進めます
 numbers-answer-incomplete = まだ解ではありません：空いたマスが { $missing } 個あります
+numbers-link-not-a-link = ナイトツアーのパズルへのリンクではありません（リンクは { $prefix } で始まります）
+numbers-link-not-a-given = { $column } 桁目：問題の番号は a1:1 のように、マスとその番号で書きます
+numbers-link-puzzle = { $column } 桁目：{ $error }
 numbers-generate-no-tour = この盤にはパズルの元になるこの種類のツアーがありません
 numbers-generate-too-large = パズルを作れる盤は一辺 { $most } までです

@@ -53,7 +53,12 @@ impl GridtourApp {
                 .collect()
         });
         for text in pasted {
-            if text.starts_with(gridtour::knight::LINK_PREFIX) || text.starts_with("http") {
+            let link = [
+                gridtour::knight::LINK_PREFIX,
+                gridtour::knight::NUMBERS_LINK_PREFIX,
+                "http",
+            ];
+            if link.iter().any(|prefix| text.starts_with(prefix)) {
                 let source = tr!("the-pasted-link");
                 let document = document::read_bytes(source, text.as_bytes())
                     .map_err(|error| error.to_string());

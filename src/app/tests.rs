@@ -2472,3 +2472,24 @@ fn a_knight_s_tour_puzzle_file_opens_in_its_mode_and_hints_from_its_solution() {
     assert!(harness.state().jobs.owner().is_none());
     assert!(shows(&harness, "Hint: "), "{:?}", texts_on_show(&harness));
 }
+
+#[test]
+fn a_pasted_puzzle_link_opens_in_the_puzzle_mode() {
+    let puzzle = gridtour::numbers::format::load_path(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets/numbers/minimal-6x6-open.txt")
+            .as_path(),
+    )
+    .expect("shipped")
+    .puzzle;
+    let link = gridtour::numbers::link::to_link(&puzzle);
+    let mut harness = app_harness(knight_settings(6, 6, Algorithm::ALL[0]));
+    harness.step();
+    harness.event(Event::Paste(link));
+    wait_until_idle(&mut harness);
+    assert_eq!(harness.state().settings.mode, Mode::Numbers);
+    assert_eq!(
+        harness.state().panes.numbers.session.play().puzzle(),
+        &puzzle
+    );
+}

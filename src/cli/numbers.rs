@@ -1,11 +1,12 @@
 //! `gridtour numbers`: knight's tour puzzles (numbered tours) solved,
 //! counted, checked and generated.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
-use gridtour::knight::{Square, Tour, TourKind};
+use gridtour::knight::{NUMBERS_LINK_PREFIX, Square, Tour, TourKind};
 use gridtour::numbers::format::{self, ReadPuzzle};
+use gridtour::numbers::link;
 use gridtour::numbers::{self, Filled, Level, NumbersPuzzle, Play};
 use gridtour::output::{Format, Subject};
 use gridtour::tr;
@@ -22,7 +23,7 @@ use super::{Failure, Output, OutputArgs, progress, say_note, write_line};
     A puzzle in text is a row a line: move numbers, . for a square to fill \
     in, # for a blocked square; a first line `closed` asks for a closed tour.")]
 pub struct NumbersArgs {
-    /// Puzzle file, as text or JSON.
+    /// Puzzle file, as text or JSON, or a link (gridtour:numbers?...).
     #[arg(required_unless_present = "generate")]
     pub puzzle: Option<OsString>,
     /// Show the puzzle as it is, without solving it.
@@ -76,7 +77,7 @@ pub fn run(args: NumbersArgs) -> Result<(), Failure> {
     let output = args.output.resolve()?;
     if !matches!(
         output.format,
-        Format::Text | Format::Json | Format::Svg | Format::Png
+        Format::Text | Format::Json | Format::Url | Format::Svg | Format::Png
     ) {
         return Err(tr!("cli-numbers-formats").to_owned().into());
     }
@@ -86,7 +87,7 @@ pub fn run(args: NumbersArgs) -> Result<(), Failure> {
     let Some(given) = &args.puzzle else {
         unreachable!("clap asks for a puzzle or --generate")
     };
-    let ReadPuzzle { puzzle, .. } = load(Path::new(given))?;
+    let ReadPuzzle { puzzle, .. } = load(given)?;
     if let Some(answer) = &args.check {
         return check(&puzzle, answer);
     }
@@ -119,9 +120,21 @@ pub fn run(args: NumbersArgs) -> Result<(), Failure> {
     }
 }
 
-/// The puzzle in the file at `path`, text or JSON.
-fn load(path: &Path) -> Result<ReadPuzzle, String> {
-    format::load_path(path).map_err(|error| error.to_string())
+/// The puzzle of a link, or in the file at `given` (whose name need not be
+/// UTF-8), text or JSON.
+fn load(given: &OsStr) -> Result<ReadPuzzle, String> {
+    if let Some(text) = given
+        .to_str()
+        .filter(|text| text.trim_start().starts_with(NUMBERS_LINK_PREFIX))
+    {
+        let puzzle =
+            link::parse(text).map_err(|error| tr!("cli-link-error", error = error.to_string()))?;
+        return Ok(ReadPuzzle {
+            puzzle,
+            solution: None,
+        });
+    }
+    format::load_path(Path::new(given)).map_err(|error| error.to_string())
 }
 
 /// Writes `puzzle`, solved with `solution` when there is one, as asked: the
@@ -130,6 +143,8 @@ fn show(puzzle: &NumbersPuzzle, solution: Option<&Filled>, output: &Output) -> R
     let bytes = match output.format {
         Format::Json => format!("{}\n", format::to_json(puzzle, solution.map(Vec::as_slice))),
         Format::Text => format::to_text(puzzle, solution.map(Vec::as_slice)),
+        // A link shares the puzzle, never its solution.
+        Format::Url => format!("{}\n", link::to_link(puzzle)),
         _ => {
             let Some(filled) = solution else {
                 return Err(tr!("cli-numbers-picture-needs-solution").to_owned().into());
@@ -163,7 +178,7 @@ fn check(puzzle: &NumbersPuzzle, answer: &Path) -> Result<(), Failure> {
     let ReadPuzzle {
         puzzle: filled_in,
         solution,
-    } = load(answer)?;
+    } = load(answer.as_os_str())?;
     let shown = answer.display().to_string();
     let same_board = filled_in.board() == puzzle.board();
     if !same_board {

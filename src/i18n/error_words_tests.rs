@@ -21,7 +21,7 @@ use crate::render::PictureError;
 const NAMES: &[&str] = &[
     "pzprv3", "JSON", "MiB", "UTF", "PNG", "SVG", "GIF", "json", "txt", "svg", "png", "gif",
     "animated", "goishi", "gridtour", "knight", "size", "closed", "blocked", "start", "tour",
-    "scratch", "DIR", "memory", "SIZE", "ckpt", "text", "url", "link",
+    "scratch", "DIR", "memory", "SIZE", "ckpt", "text", "url", "link", "givens", "numbers",
 ];
 
 /// `error` in both languages: English, and Japanese with no Latin word
@@ -199,6 +199,7 @@ fn knight_board_tour_and_link_errors_read_in_japanese() {
         LinkError::UnknownField {
             column: 17,
             name: "〇".into(),
+            known: "size, closed, blocked, givens",
         },
         LinkError::RepeatedField {
             column: 30,

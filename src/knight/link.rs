@@ -44,6 +44,8 @@ pub enum LinkError {
         column: usize,
         /// Its name, cut short.
         name: String,
+        /// The fields this kind of link has.
+        known: &'static str,
     },
     /// A field given twice.
     RepeatedField {
@@ -111,10 +113,15 @@ impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&match self {
             LinkError::NotALink => tr!("link-not-a-link", prefix = LINK_PREFIX),
-            LinkError::UnknownField { column, name } => tr!(
+            LinkError::UnknownField {
+                column,
+                name,
+                known,
+            } => tr!(
                 "link-unknown-field",
                 column = *column,
-                name = name.escape_debug().to_string()
+                name = name.escape_debug().to_string(),
+                known = *known
             ),
             LinkError::RepeatedField { column, name } => {
                 tr!("link-repeated-field", column = *column, name = *name)
@@ -224,16 +231,70 @@ impl BoardLink {
     /// write them, are read as themselves, and columns count in the link
     /// so read).
     pub fn parse(text: &str) -> Result<BoardLink, LinkError> {
-        let text = unescaped(text.trim());
-        let text = text.as_str();
-        let fields = text.strip_prefix(LINK_PREFIX).ok_or(LinkError::NotALink)?;
-        let mut column = LINK_PREFIX.chars().count() + 1;
-        let mut given = Fields::default();
-        for field in fields.split('&') {
-            given.take(field, column)?;
-            column += field.chars().count() + 1;
+        parse_link(text, LinkOf::Knight).map(|(link, _)| link)
+    }
+}
+
+/// Which game's link is read: the knight's board and tour, or a knight's
+/// tour puzzle (`gridtour:numbers?`), whose board comes with its givens
+/// instead of a start and a tour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LinkOf {
+    /// `gridtour:knight?`.
+    Knight,
+    /// `gridtour:numbers?`.
+    Numbers,
+}
+
+impl LinkOf {
+    fn prefix(self) -> &'static str {
+        match self {
+            LinkOf::Knight => LINK_PREFIX,
+            LinkOf::Numbers => NUMBERS_LINK_PREFIX,
         }
-        given.link()
+    }
+}
+
+/// What every link to a knight's tour puzzle starts with.
+pub const NUMBERS_LINK_PREFIX: &str = "gridtour:numbers?";
+
+/// Reads a link of `game` (see [`BoardLink::parse`]): its board, and for a
+/// puzzle the text of its `givens` field (unescaped) with the column where
+/// it starts.
+pub(crate) fn parse_link(
+    text: &str,
+    game: LinkOf,
+) -> Result<(BoardLink, Option<(String, usize)>), LinkError> {
+    let text = unescaped(text.trim());
+    let text = text.as_str();
+    let prefix = game.prefix();
+    let fields = text.strip_prefix(prefix).ok_or(LinkError::NotALink)?;
+    let mut column = prefix.chars().count() + 1;
+    let mut given = Fields {
+        game: Some(game),
+        ..Fields::default()
+    };
+    for field in fields.split('&') {
+        given.take(field, column)?;
+        column += field.chars().count() + 1;
+    }
+    let givens = given
+        .givens
+        .map(|(givens, column)| (givens.to_owned(), column));
+    Ok((given.link()?, givens))
+}
+
+impl BoardLink {
+    /// The link of a puzzle's board with its givens, as text: the givens
+    /// as square:number, comma-separated.
+    pub(crate) fn to_puzzle_link(&self, givens: &[(Square, u32)]) -> String {
+        let link = self.to_link();
+        let fields = link.strip_prefix(LINK_PREFIX).unwrap_or(&link);
+        let givens: Vec<String> = givens
+            .iter()
+            .map(|&(square, number)| format!("{}:{number}", self.board.square_name(square)))
+            .collect();
+        format!("{NUMBERS_LINK_PREFIX}{fields}&givens={}", givens.join(","))
     }
 }
 
@@ -279,11 +340,14 @@ fn move_digit(from: Square, to: Square) -> char {
 /// The fields of a link, each with the column where its value starts.
 #[derive(Default)]
 struct Fields<'a> {
+    /// Whose link it is (set before any field is taken).
+    game: Option<LinkOf>,
     size: Option<(&'a str, usize)>,
     closed: Option<(bool, usize)>,
     blocked: Option<(&'a str, usize)>,
     start: Option<(&'a str, usize)>,
     tour: Option<(&'a str, usize)>,
+    givens: Option<(&'a str, usize)>,
 }
 
 impl<'a> Fields<'a> {
@@ -291,11 +355,13 @@ impl<'a> Fields<'a> {
     fn take(&mut self, field: &'a str, column: usize) -> Result<(), LinkError> {
         let (name, value) = field.split_once('=').unwrap_or((field, ""));
         let at = column + name.chars().count() + 1;
+        let knight = self.game != Some(LinkOf::Numbers);
         let place = match name {
             "size" => (&mut self.size, "size"),
             "blocked" => (&mut self.blocked, "blocked"),
-            "start" => (&mut self.start, "start"),
-            "tour" => (&mut self.tour, "tour"),
+            "start" if knight => (&mut self.start, "start"),
+            "tour" if knight => (&mut self.tour, "tour"),
+            "givens" if !knight => (&mut self.givens, "givens"),
             "closed" => {
                 let closed = match value {
                     "" | "1" | "true" | "yes" => true,
@@ -314,6 +380,11 @@ impl<'a> Fields<'a> {
                 return Err(LinkError::UnknownField {
                     column,
                     name: name.chars().take(NAME_SHOWN).collect(),
+                    known: if knight {
+                        "size, closed, blocked, start, tour"
+                    } else {
+                        "size, closed, blocked, givens"
+                    },
                 });
             }
         };
@@ -502,7 +573,8 @@ mod tests {
             refused("gridtour:knight?size=8x8&colour=red"),
             LinkError::UnknownField {
                 column: 26,
-                name: "colour".to_owned()
+                name: "colour".to_owned(),
+                known: "size, closed, blocked, start, tour"
             }
         );
         assert!(matches!(

@@ -19,7 +19,7 @@ mod dfs;
 mod estimate;
 mod grid;
 mod large;
-mod link;
+pub(crate) mod link;
 mod play;
 mod solve;
 mod theory;
@@ -36,7 +36,7 @@ pub use count::{
 pub use estimate::{
     Estimate, MAX_ESTIMATE_SQUARES, Sampling, SamplingFor, TooManySquares, estimate,
 };
-pub use link::{BadMove, BoardLink, LINK_PREFIX, LinkError};
+pub use link::{BadMove, BoardLink, LINK_PREFIX, LinkError, NUMBERS_LINK_PREFIX};
 pub use play::{Refusal, Walk};
 pub use solve::{Algorithm, LARGE_BOARD_SQUARES, SolveResult, solve, solve_between, solve_watched};
 pub use theory::{NoTour, why_no_tour, why_no_tour_between};

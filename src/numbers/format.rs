@@ -56,7 +56,6 @@ pub enum Problem {
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let square = |square: &Square| format!("[{}, {}]", square.x, square.y);
         f.write_str(&match self {
             Problem::CannotRead(error) => tr!("parse-cannot-read", error = error.as_str()),
             Problem::TooLarge => tr!("parse-too-large", mib = MAX_FILE_BYTES >> 20),
@@ -68,28 +67,35 @@ impl fmt::Display for Problem {
             }
             Problem::Json(detail) => tr!("parse-json", detail = detail.as_str()),
             Problem::SolutionShape => tr!("numbers-solution-shape").to_owned(),
-            Problem::Puzzle(error) => match error {
-                PuzzleError::Size { width, height } => tr!(
-                    "numbers-size",
-                    size = format!("{width}x{height}"),
-                    most = NumbersPuzzle::MAX_SIDE
-                ),
-                PuzzleError::OffBoard(at) => tr!("numbers-off-board", square = square(at)),
-                PuzzleError::Blocked(at) => tr!("numbers-given-blocked", square = square(at)),
-                PuzzleError::OutOfRange {
-                    square: at,
-                    number,
-                    most,
-                } => tr!(
-                    "numbers-out-of-range",
-                    square = square(at),
-                    number = *number,
-                    most = *most
-                ),
-                PuzzleError::Twice(number) => tr!("numbers-twice", number = *number),
-                PuzzleError::TwoNumbers(at) => tr!("numbers-two-numbers", square = square(at)),
-            },
+            Problem::Puzzle(error) => puzzle_error_words(error),
         })
+    }
+}
+
+/// `error` in words, its squares named by their `[x, y]` as the files
+/// give them.
+pub(super) fn puzzle_error_words(error: &PuzzleError) -> String {
+    let square = |square: &Square| format!("[{}, {}]", square.x, square.y);
+    match error {
+        PuzzleError::Size { width, height } => tr!(
+            "numbers-size",
+            size = format!("{width}x{height}"),
+            most = NumbersPuzzle::MAX_SIDE
+        ),
+        PuzzleError::OffBoard(at) => tr!("numbers-off-board", square = square(at)),
+        PuzzleError::Blocked(at) => tr!("numbers-given-blocked", square = square(at)),
+        PuzzleError::OutOfRange {
+            square: at,
+            number,
+            most,
+        } => tr!(
+            "numbers-out-of-range",
+            square = square(at),
+            number = *number,
+            most = *most
+        ),
+        PuzzleError::Twice(number) => tr!("numbers-twice", number = *number),
+        PuzzleError::TwoNumbers(at) => tr!("numbers-two-numbers", square = square(at)),
     }
 }
 

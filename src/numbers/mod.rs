@@ -14,6 +14,7 @@
 
 pub mod format;
 pub mod generate;
+pub mod link;
 mod plain;
 mod play;
 mod solve;

@@ -63,6 +63,8 @@ pub enum NumbersCommand {
     Check,
     /// Takes back every laid number (undo brings them back).
     Restart,
+    /// Puts the puzzle's link on the clipboard.
+    CopyLink,
     /// A command every mode has.
     Common(Common),
 }
@@ -80,6 +82,7 @@ impl Command for NumbersCommand {
             NumbersCommand::Hint => tr!("hint"),
             NumbersCommand::Check => tr!("check"),
             NumbersCommand::Restart => tr!("restart"),
+            NumbersCommand::CopyLink => tr!("copy-link"),
             NumbersCommand::Common(common) => common.label(Finds::Solutions),
             NumbersCommand::Click(_) | NumbersCommand::LoadExample(_) => "",
         }
@@ -91,6 +94,7 @@ impl Command for NumbersCommand {
             NumbersCommand::Hint => tr!("numbers-hint-does"),
             NumbersCommand::Check => tr!("numbers-check-does"),
             NumbersCommand::Restart => tr!("numbers-restart-does"),
+            NumbersCommand::CopyLink => tr!("numbers-copy-link-does"),
             NumbersCommand::Common(common) => common.description(Finds::Solutions),
             NumbersCommand::Click(_) | NumbersCommand::LoadExample(_) => "",
         }

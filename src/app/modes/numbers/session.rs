@@ -285,15 +285,26 @@ impl NumbersSession {
         let puzzle = self.play.puzzle();
         let board = puzzle.board();
         let laid = self.play.numbers().iter().filter(|&&n| n != 0).count();
-        let about = tr!(
-            "numbers-about",
-            source = self.source.words(),
-            size = format!("{}x{}", board.width(), board.height()),
-            kind = puzzle.kind().label(),
-            givens = puzzle.givens().len(),
-            filled = laid,
-            squares = puzzle.last_number()
-        );
+        let (givens, squares) = (puzzle.givens().len(), puzzle.last_number());
+        let about = match self.source {
+            // An example's name says its board already.
+            Source::Example(_) => tr!(
+                "numbers-about-example",
+                source = self.source.words(),
+                givens = givens,
+                filled = laid,
+                squares = squares
+            ),
+            _ => tr!(
+                "numbers-about",
+                source = self.source.words(),
+                size = format!("{}x{}", board.width(), board.height()),
+                kind = puzzle.kind().label(),
+                givens = givens,
+                filled = laid,
+                squares = squares
+            ),
+        };
         match &self.made {
             Some(made) => format!("{about}\n{}", made.words()),
             None => about,
@@ -617,6 +628,14 @@ impl Session for NumbersSession {
                 self.start(JobKind::Generate, NumbersJob::Generate(request))
             }
             NumbersCommand::Hint => self.hint(),
+            NumbersCommand::CopyLink => {
+                let link = gridtour::numbers::link::to_link(self.play.puzzle());
+                let length = link.chars().count();
+                self.core.notice = Some(Notice::info(move || {
+                    tr!("numbers-link-copied", length = length)
+                }));
+                vec![Effect::Copy(link)]
+            }
             NumbersCommand::LoadExample(index) => match example(index) {
                 Some((read, _)) => self.load(read, Source::Example(index)),
                 None => Vec::new(),

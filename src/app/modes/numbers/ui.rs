@@ -66,6 +66,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
                 NumbersCommand::Common(Common::Step(Step::Redo)),
                 NumbersCommand::Hint,
                 NumbersCommand::Check,
+                NumbersCommand::CopyLink,
             ],
             |command| session.can(command),
             out,
@@ -195,7 +196,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
             );
         }
         for (index, &place) in path.iter().enumerate() {
-            number_disc(&painter, centre(place), cell, index as u32 + 1, index == 0);
+            number_disc(&painter, centre(place), (cell, 1), index as u32 + 1, index == 0);
         }
     }
 }
@@ -235,17 +236,26 @@ fn draw_numbers(painter: &egui::Painter, geometry: &Geometry, session: &NumbersS
             painter.line_segment([centre(from), centre(to)], stroke);
         }
     }
+    // Every number in the size the longest needs, so that they read alike.
+    let digits = last.max(1).ilog10() + 1;
     for square in board.open_squares() {
         if let Some(number) = play.number(square) {
             let given = puzzle.given(square).is_some();
-            number_disc(painter, centre(square), geometry.cell, number, given);
+            number_disc(painter, centre(square), (geometry.cell, digits), number, given);
         }
     }
 }
 
-/// `number` on a disc at `centre` in a square `cell` wide: white with a
-/// dark ring for a given, the path's colour for a number laid by hand.
-fn number_disc(painter: &egui::Painter, centre: egui::Pos2, cell: f32, number: u32, given: bool) {
+/// `number` on a disc at `centre` in a square `cell` wide, in the size
+/// numbers of `digits` digits fit: white with a dark ring for a given, the
+/// path's colour for a number laid by hand.
+fn number_disc(
+    painter: &egui::Painter,
+    centre: egui::Pos2,
+    (cell, digits): (f32, u32),
+    number: u32,
+    given: bool,
+) {
     let radius = cell * 0.34;
     let (fill, ring) = if given {
         (Color32::WHITE, Color32::BLACK)
@@ -253,12 +263,12 @@ fn number_disc(painter: &egui::Painter, centre: egui::Pos2, cell: f32, number: u
         (colour(STYLE.path.colour), colour(STYLE.path.colour))
     };
     painter.circle(centre, radius, fill, Stroke::new((cell * 0.04).max(1.0), ring));
-    let digits = number.max(1).ilog10() as f32 + 1.0;
+    let size = cell * 0.63 / (digits as f32).max(1.5);
     painter.text(
         centre,
         egui::Align2::CENTER_CENTER,
         number.to_string(),
-        FontId::proportional(cell * 0.42 / digits.max(1.5) * 1.5),
+        FontId::proportional(size),
         Color32::BLACK,
     );
 }
