@@ -214,6 +214,24 @@ pub struct CanvasResponse {
     pub hovered: Option<Cell>,
 }
 
+impl CanvasResponse {
+    /// On a knight board: pushes to `out` the command `click` makes of the
+    /// square clicked, if one was, and returns the name of the square
+    /// under the pointer.
+    pub fn on_knight_board<C>(
+        self,
+        board: &Board,
+        out: &mut Vec<C>,
+        click: impl FnOnce(Square) -> C,
+    ) -> Option<String> {
+        if let Some((x, y)) = self.clicked {
+            out.push(click(Square::new(x, y)));
+        }
+        self.hovered
+            .map(|(x, y)| board.square_name(Square::new(x, y)))
+    }
+}
+
 impl View {
     /// The board's place on screen in the last frame drawn.
     pub fn geometry(&self) -> Option<Geometry> {

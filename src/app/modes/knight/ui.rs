@@ -271,13 +271,9 @@ impl ModeUi<KnightSession> for KnightUi {
             labels: view.show_labels,
             revision: drawn ^ u64::from(view.show_numbers) << 63,
         };
-        let response = self.view.show(ui, &scene);
-        if let Some((x, y)) = response.clicked {
-            out.push(KnightCommand::Click(Square::new(x, y)));
-        }
-        response
-            .hovered
-            .map(|(x, y)| board.square_name(Square::new(x, y)))
+        self.view
+            .show(ui, &scene)
+            .on_knight_board(board, out, KnightCommand::Click)
     }
 
     fn view(&mut self) -> &mut View {

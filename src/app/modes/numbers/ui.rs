@@ -171,12 +171,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
         if let Some(geometry) = self.view.geometry() {
             draw_numbers(&ui.painter_at(geometry.clip), &geometry, session);
         }
-        if let Some((x, y)) = response.clicked {
-            out.push(NumbersCommand::Click(Square::new(x, y)));
-        }
-        response
-            .hovered
-            .map(|(x, y)| board.square_name(Square::new(x, y)))
+        response.on_knight_board(board, out, NumbersCommand::Click)
     }
 
     fn view(&mut self) -> &mut View {
