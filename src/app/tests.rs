@@ -245,6 +245,12 @@ fn save_to_scratch(harness: &mut Harness<'_, GridtourApp>, name: &str) -> PathBu
     path
 }
 
+/// Removes the folder of a state file [`save_to_scratch`] made, once the
+/// windows saving there are gone (a window saves as it closes).
+fn remove_scratch(path: &Path) {
+    let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
+}
+
 /// What eframe does every few seconds and at the end: the window saves.
 fn save(harness: &mut Harness<'_, GridtourApp>) {
     eframe::App::save(harness.state_mut(), &mut MemoryStorage::default());
@@ -1142,6 +1148,8 @@ fn boards_and_the_shown_tour_survive_closing_the_window() {
     assert_eq!((board.width(), board.height()), (6, 5));
     assert_eq!(board.blocked_squares(), blocked.to_vec());
     assert_eq!(app.panes.knight.session.tour(), tour);
+    drop((harness, reopened));
+    remove_scratch(&state);
 }
 
 #[test]
@@ -1682,6 +1690,8 @@ fn a_solved_puzzle_shows_its_time_and_the_best_survives_a_restart() {
     reopened.step();
     reopened.step();
     assert!(shows(&reopened, "solved (best 0:0"));
+    drop((harness, reopened));
+    remove_scratch(&state);
 }
 
 #[test]
@@ -2003,6 +2013,8 @@ fn the_language_chosen_in_the_window_is_used_at_once_and_remembered() {
     assert_eq!(again.state().settings.language, Some(Language::Japanese));
     again.step();
     assert!(shows(&again, "ツアーを数える"), "a system in English");
+    drop((harness, again));
+    remove_scratch(&state);
 }
 
 #[test]
@@ -2164,6 +2176,8 @@ fn a_state_that_cannot_be_saved_is_said_until_a_save_works() {
     harness.step();
     assert!(!shows(&harness, "could not be saved"));
     assert!(path.is_file());
+    drop(harness);
+    remove_scratch(&path);
 }
 
 #[test]
@@ -2201,7 +2215,7 @@ fn a_window_saving_after_another_shows_and_keeps_the_others_best_time() {
         .iter()
         .find(|record| record.url == url);
     assert_eq!(record.and_then(|record| record.best_seconds), Some(75.0));
-    let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
+    remove_scratch(&path);
 }
 
 #[test]
