@@ -283,6 +283,7 @@ mod tests {
         file.save(&mut settings.clone()).expect("saved");
         let (back, trouble) = Settings::open(&mut StateFile::at(file.path()), None);
         assert_eq!(trouble, None);
+        let _ = std::fs::remove_dir_all(file.path().parent().expect("a folder"));
         back
     }
 
