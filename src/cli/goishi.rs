@@ -248,21 +248,14 @@ fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Resu
     let stones = args
         .stones
         .unwrap_or_else(|| goishi::default_stones(width, height));
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.as_nanos() as u64)
-    });
+    let seed = super::seed_or_now(args.seed);
     if let Some(level) = args.difficulty {
         goishi::level_refusal(width, height, stones, level)?;
     }
     let puzzle = progress::watched(tr!("cli-generating"), |control| {
         goishi::generate(width, height, stones, seed, args.difficulty, control)
     })??;
-    if args.seed.is_none() {
-        // On standard error, so that the puzzle alone goes to the output.
-        say_note(&tr!("cli-seed", seed = seed.to_string()));
-    }
+    super::say_seed(args.seed, seed);
     // A generated puzzle is shown blank, except in JSON, which carries the
     // solution along for programs.
     let order = match output.format {

@@ -214,6 +214,24 @@ pub fn say_note(note: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
+/// The generator's seed: the one given, else one from the clock.
+pub fn seed_or_now(given: Option<u64>) -> u64 {
+    given.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_nanos() as u64)
+    })
+}
+
+/// Says the seed a generator was given from the clock, so that the same
+/// puzzle can be made again; on standard error, so that the puzzle alone
+/// goes to the output.
+pub fn say_seed(given: Option<u64>, seed: u64) {
+    if given.is_none() {
+        say_note(&tr!("cli-seed", seed = seed.to_string()));
+    }
+}
+
 /// [`write_out`] with a line break after `line`.
 pub fn write_line(line: &str) -> Result<(), Failure> {
     write_out(&format!("{line}\n"))

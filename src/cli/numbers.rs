@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use gridtour::knight::{NUMBERS_LINK_PREFIX, Square, Tour, TourKind};
 use gridtour::numbers::format::{self, ReadPuzzle};
 use gridtour::numbers::link;
-use gridtour::numbers::{self, Filled, Level, NumbersPuzzle, Play};
+use gridtour::numbers::{self, Filled, Generated, Level, NumbersPuzzle, Play};
 use gridtour::output::{Format, Subject};
 use gridtour::tr;
 
 use super::goishi::{parse_level, parse_limit, parse_size};
-use super::{Failure, Output, OutputArgs, progress, say_note, write_line};
+use super::{Failure, Output, OutputArgs, progress, write_line};
 
 /// Arguments of `gridtour numbers`.
 #[derive(Debug, clap::Args)]
@@ -240,28 +240,14 @@ fn generate(width: u32, height: u32, args: &NumbersArgs, output: &Output) -> Res
     } else {
         TourKind::Open
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |elapsed| elapsed.as_nanos() as u64)
-    });
-    let puzzle = progress::watched(tr!("cli-generating"), |control| {
+    let seed = super::seed_or_now(args.seed);
+    let Generated { puzzle, solution } = progress::watched(tr!("cli-generating"), |control| {
         numbers::generate(&board, kind, args.level, seed, control)
     })?
     .map_err(|error| error.to_string())?;
-    if args.seed.is_none() {
-        // On standard error, so that the puzzle alone goes to the output.
-        say_note(&tr!("cli-seed", seed = seed.to_string()));
-    }
+    super::say_seed(args.seed, seed);
     // A generated puzzle is shown blank, except in JSON, which carries the
     // solution along for programs.
-    match output.format {
-        Format::Json => {
-            let solution = progress::watched(tr!("cli-solving"), |control| {
-                numbers::solve(&puzzle, control)
-            })?;
-            show(&puzzle, solution.as_ref(), output)
-        }
-        _ => show(&puzzle, None, output),
-    }
+    let shown = (output.format == Format::Json).then_some(&solution);
+    show(&puzzle, shown, output)
 }

@@ -204,17 +204,8 @@ impl BoardLink {
 
     /// The link as text.
     pub fn to_link(&self) -> String {
+        let mut link = format!("{LINK_PREFIX}{}", self.board_fields());
         let board = &self.board;
-        let mut link = format!("{LINK_PREFIX}size={}x{}", board.width(), board.height());
-        if self.kind == TourKind::Closed {
-            link.push_str("&closed");
-        }
-        let blocked = board.blocked_squares();
-        if !blocked.is_empty() {
-            let names: Vec<String> = blocked.iter().map(|&s| board.square_name(s)).collect();
-            link.push_str("&blocked=");
-            link.push_str(&names.join(","));
-        }
         if let Some(start) = self.start {
             link.push_str("&start=");
             link.push_str(&board.square_name(start));
@@ -285,11 +276,27 @@ pub(crate) fn parse_link(
 }
 
 impl BoardLink {
+    /// The fields that describe the board, both kinds of link begin with:
+    /// size, closed and blocked.
+    fn board_fields(&self) -> String {
+        let board = &self.board;
+        let mut fields = format!("size={}x{}", board.width(), board.height());
+        if self.kind == TourKind::Closed {
+            fields.push_str("&closed");
+        }
+        let blocked = board.blocked_squares();
+        if !blocked.is_empty() {
+            let names: Vec<String> = blocked.iter().map(|&s| board.square_name(s)).collect();
+            fields.push_str("&blocked=");
+            fields.push_str(&names.join(","));
+        }
+        fields
+    }
+
     /// The link of a puzzle's board with its givens, as text: the givens
     /// as square:number, comma-separated.
     pub(crate) fn to_puzzle_link(&self, givens: &[(Square, u32)]) -> String {
-        let link = self.to_link();
-        let fields = link.strip_prefix(LINK_PREFIX).unwrap_or(&link);
+        let fields = self.board_fields();
         let givens: Vec<String> = givens
             .iter()
             .map(|&(square, number)| format!("{}:{number}", self.board.square_name(square)))

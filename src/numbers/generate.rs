@@ -16,7 +16,7 @@ use crate::level::Level;
 use crate::random::Rng;
 use crate::tr;
 
-use super::{NumbersPuzzle, count};
+use super::{Filled, NumbersPuzzle, count};
 
 /// The fewest givens a puzzle of `level` keeps on a board of `squares`
 /// open squares: easy ones a third of the squares, medium ones a fifth,
@@ -54,15 +54,24 @@ impl std::error::Error for GenerateError {}
 /// How many random walks are tried before the knight's solver is asked.
 const WALKS: usize = 200;
 
+/// A generated puzzle with its one solution: the tour it was made from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: NumbersPuzzle,
+    /// Its solution.
+    pub solution: Filled,
+}
+
 /// A puzzle of `level` on `board` with tours of `kind`, the same for the
-/// same `seed`.
+/// same `seed`, with its solution (no search needed to find it).
 pub fn generate(
     board: &Board,
     kind: TourKind,
     level: Level,
     seed: u64,
     control: &Control,
-) -> Outcome<Result<NumbersPuzzle, GenerateError>> {
+) -> Outcome<Result<Generated, GenerateError>> {
     if board.width() > NumbersPuzzle::MAX_SIDE || board.height() > NumbersPuzzle::MAX_SIDE {
         return Outcome::Done(Err(GenerateError::TooLarge));
     }
@@ -80,6 +89,11 @@ pub fn generate(
     let Ok(mut puzzle) = NumbersPuzzle::new(board.clone(), kind, &givens) else {
         return Outcome::Done(Err(GenerateError::NoTour));
     };
+    let mut solution = vec![0; board.area()];
+    for &(square, number) in &givens {
+        solution[board.index(square)] = number;
+    }
+    // Every puzzle on the way has one solution, so it is this tour.
     let mut order = path;
     rng.shuffle(&mut order);
     let fewest = fewest_givens(level, board.open_count());
@@ -98,7 +112,7 @@ pub fn generate(
             Outcome::Cancelled => return Outcome::Cancelled,
         }
     }
-    Outcome::Done(Ok(puzzle))
+    Outcome::Done(Ok(Generated { puzzle, solution }))
 }
 
 /// A tour of `kind` on `board`: a random Warnsdorff walk from a random

@@ -20,7 +20,7 @@ mod play;
 mod solve;
 
 pub use crate::level::Level;
-pub use generate::{GenerateError, generate};
+pub use generate::{GenerateError, Generated, generate};
 pub use plain::count_plainly;
 pub use play::{Broken, Play, Refusal, broken_rules, can_reach};
 pub use solve::{count, solve};

@@ -7,7 +7,7 @@
 use gridtour::job::Progress;
 use gridtour::knight::{Board, Square};
 use gridtour::numbers::format::{self, ReadPuzzle};
-use gridtour::numbers::{Broken, Filled, Level, NumbersPuzzle, Play};
+use gridtour::numbers::{Broken, Filled, Generated, Level, NumbersPuzzle, Play};
 use gridtour::tr;
 
 use super::command::{NumbersCommand, NumbersMove};
@@ -432,7 +432,7 @@ impl NumbersSession {
             .filter(|&square| self.play.number(square).is_none() && board.is_open(square))
             .min_by_key(|&square| solution[board.index(square)]);
         let finding = match missing {
-            Some(square) if self.play.number(square).is_none() => Finding::Hint {
+            Some(square) => Finding::Hint {
                 number: solution[board.index(square)],
                 square,
                 forced_from: None,
@@ -678,7 +678,7 @@ impl Session for NumbersSession {
         let mut how = How::Done;
         match report {
             NumbersReport::Generated {
-                result: Ok((puzzle, solution)),
+                result: Ok(Generated { puzzle, solution }),
                 request,
             } => {
                 let seed = request.seed;

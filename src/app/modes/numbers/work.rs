@@ -3,7 +3,7 @@
 
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{Board, TourKind};
-use gridtour::numbers::{self, Filled, GenerateError, Level, NumbersPuzzle};
+use gridtour::numbers::{self, Filled, GenerateError, Generated, Level, NumbersPuzzle};
 use gridtour::tr;
 
 use crate::app::said::Said;
@@ -62,7 +62,7 @@ pub enum NumbersReport {
     /// A generation ended.
     Generated {
         /// The puzzle and its solution, or why there is none.
-        result: Result<(NumbersPuzzle, Filled), GenerateError>,
+        result: Result<Generated, GenerateError>,
         /// What was asked for.
         request: Request,
     },
@@ -93,25 +93,14 @@ impl NumbersJob {
     ) -> Outcome<NumbersReport> {
         match self {
             NumbersJob::Generate(request) => {
-                let made = numbers::generate(
+                numbers::generate(
                     &request.board,
                     request.kind,
                     request.level,
                     request.seed,
                     control,
-                );
-                let Outcome::Done(made) = made else {
-                    return Outcome::Cancelled;
-                };
-                let result = match made {
-                    Ok(puzzle) => match numbers::solve(&puzzle, control) {
-                        Outcome::Done(Some(solution)) => Ok((puzzle, solution)),
-                        Outcome::Done(None) => Err(GenerateError::NoTour),
-                        Outcome::Cancelled => return Outcome::Cancelled,
-                    },
-                    Err(error) => Err(error),
-                };
-                Outcome::Done(NumbersReport::Generated { result, request })
+                )
+                .map(|result| NumbersReport::Generated { result, request })
             }
             NumbersJob::Solve(puzzle) => {
                 numbers::solve(&puzzle, control).map(NumbersReport::Solved)
