@@ -2,10 +2,10 @@
 //! `target/criterion/*/new/estimates.json`).
 //!
 //! * `unique/<file>`: "is it unique?" (count with limit 2) on the shipped
-//!   puzzles of `assets/numbers`, but the open 8 x 8 one, which takes the
-//!   solver minutes.
+//!   puzzles of `assets/numbers`.
 //! * `plain/<file>`: the same by the plain search the solver is measured
-//!   against.
+//!   against, on the puzzles it answers within seconds (not the open
+//!   8 x 8 ones, nor those of 10 x 10).
 //! * `count/few-*`: every solution of the puzzles with few givens.
 //! * `generate/<board>/<level>`: making a unique puzzle, proof included.
 
@@ -17,7 +17,7 @@ use gridtour::job::Control;
 use gridtour::knight::{Board, TourKind};
 use gridtour::numbers::{self, Level, NumbersPuzzle, format};
 
-/// The shared puzzles shipped, but the open 8 x 8 one, by file name.
+/// The puzzles shipped, by file name.
 fn shipped() -> Vec<(String, NumbersPuzzle)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/numbers");
     let index = std::fs::read_to_string(dir.join("index.tsv")).expect("index.tsv is readable");
@@ -25,13 +25,6 @@ fn shipped() -> Vec<(String, NumbersPuzzle)> {
         .lines()
         .skip(1)
         .filter_map(|line| line.split('\t').next())
-        // The puzzles of one level each take the solver seconds on 8 x 8.
-        .filter(|name| {
-            !["easy", "medium", "hard"]
-                .iter()
-                .any(|level| name.starts_with(level))
-                && *name != "minimal-8x8-open"
-        })
         .map(str::to_owned)
         .map(|name| {
             let read = format::load_path(&dir.join(format!("{name}.txt")))
@@ -55,7 +48,8 @@ fn unique(c: &mut Criterion) {
 fn unique_plainly(c: &mut Criterion) {
     let mut group = c.benchmark_group("plain");
     group.sample_size(10);
-    for (name, puzzle) in shipped() {
+    let slow = |name: &str| name.contains("10x10") || name.contains("8x8-open");
+    for (name, puzzle) in shipped().into_iter().filter(|(name, _)| !slow(name)) {
         group.bench_function(&name, |b| {
             b.iter(|| numbers::count_plainly(black_box(&puzzle), Some(2), &Control::new()))
         });
@@ -78,7 +72,13 @@ fn count_all(c: &mut Criterion) {
 fn generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
     group.sample_size(10);
-    for (width, height, kind) in [(6, 6, TourKind::Open), (6, 6, TourKind::Closed)] {
+    let boards = [
+        (6, 6, TourKind::Open),
+        (6, 6, TourKind::Closed),
+        (8, 8, TourKind::Open),
+        (8, 8, TourKind::Closed),
+    ];
+    for (width, height, kind) in boards {
         let board = Board::new(width, height).expect("a board");
         for level in Level::ALL {
             let name = format!("{width}x{height}_{}/{}", kind.label(), level.name());

@@ -16,7 +16,8 @@ use crate::level::Level;
 use crate::random::Rng;
 use crate::tr;
 
-use super::{Filled, NumbersPuzzle, count};
+use super::solve::solvable_without;
+use super::{Filled, NumbersPuzzle};
 
 /// The fewest givens a puzzle of `level` keeps on a board of `squares`
 /// open squares: easy ones a third of the squares, medium ones a fifth,
@@ -93,7 +94,8 @@ pub fn generate(
     for &(square, number) in &givens {
         solution[board.index(square)] = number;
     }
-    // Every puzzle on the way has one solution, so it is this tour.
+    // Every puzzle on the way has one solution, so it is this tour, and a
+    // second solution without a given must put its number elsewhere.
     let mut order = path;
     rng.shuffle(&mut order);
     let fewest = fewest_givens(level, board.open_count());
@@ -102,13 +104,14 @@ pub fn generate(
         if left <= fewest {
             break;
         }
+        let number = solution[board.index(square)];
         let fewer = puzzle.without(square);
-        match count(&fewer, Some(2), control) {
-            Outcome::Done(1) => {
+        match solvable_without(&fewer, (square, number), control) {
+            Outcome::Done(false) => {
                 puzzle = fewer;
                 left -= 1;
             }
-            Outcome::Done(_) => {}
+            Outcome::Done(true) => {}
             Outcome::Cancelled => return Outcome::Cancelled,
         }
     }

@@ -18,6 +18,7 @@ pub mod link;
 mod plain;
 mod play;
 mod solve;
+mod squares;
 
 pub use crate::level::Level;
 pub use generate::{GenerateError, Generated, generate};

@@ -1,212 +1,256 @@
-//! The solver of numbered tours: a depth-first search on the board's
-//! knight graph. The numbers not given fall in runs: between two givens,
-//! above the top given and below the lowest (or round from the top to the
-//! lowest on a closed tour). Each run grows from one end, and at every
-//! step the search grows the run whose next number has the fewest squares
-//! to go to, so short runs between close givens are laid first and fix
-//! what the long ones must work round.
+//! The solver of numbered tours: a depth-first search that follows, at
+//! every node, the squares each number not yet laid can still take.
 //!
-//! What keeps it fast where people play (see `docs/ALGORITHMS.md`):
-//! - a number may only go where its run's far end can still be reached in
-//!   the moves left (knight distances, found once);
-//! - every square, open or numbered, keeps as many free neighbours as the
-//!   path still has to enter and leave it by;
-//! - every free square fits some run, and every run has squares enough;
-//! - the givens are laid at the start, so the search never takes a given
-//!   square for another number.
+//! The numbers not laid fall in runs: between two laid numbers, above the
+//! top one and below the lowest (or round from the top to the lowest on a
+//! closed tour). A number `t` places into its run can only stand where a
+//! row of `t` knight's moves over free squares leads from the run's low
+//! end, and where a row of the right length leads on to its high end.
+//! Both sides are found for every number at once, as sets of squares
+//! moved a knight's move at a time. Then (see `docs/ALGORITHMS.md`):
+//! - a number with no square left, or a free square no number can take,
+//!   ends the branch;
+//! - the search lays the number with the fewest squares, or a number
+//!   that is the only one a square can take, anywhere in its run;
+//! - every square keeps as many free neighbours as the path still has to
+//!   enter and leave it by;
+//! - every run has squares enough, and no more squares only it can take
+//!   than numbers;
+//! - each run lies in one region of free squares, so every region must be
+//!   filled, square for square and colour for colour, by the runs that can
+//!   reach it.
 
 use std::mem::take;
 
 use crate::job::{Control, Outcome};
 use crate::knight::{Square, TourKind};
 
+use super::squares::{Moves, SquareSet};
 use super::{Filled, NumbersPuzzle};
 
 /// No square.
 const NONE: u16 = u16::MAX;
 
-/// The squares a number may take, with their free neighbours, and how
-/// many of the eight places hold one.
-type Candidates = ([(u8, u16); 8], usize);
-
 /// Counts the solutions of `puzzle`, stopping at `limit` (so `Some(2)`
 /// answers "is it unique?").
 pub fn count(puzzle: &NumbersPuzzle, limit: Option<u64>, control: &Control) -> Outcome<u64> {
-    let mut search = Search::new(puzzle, limit.unwrap_or(u64::MAX), false);
-    let ran = search.run(control);
-    search.report_nodes(control);
-    match ran {
-        Some(()) => Outcome::Done(search.found),
-        None => Outcome::Cancelled,
-    }
+    let goal = Goal {
+        limit: limit.unwrap_or(u64::MAX),
+        keep: false,
+        barred: None,
+    };
+    search(puzzle, goal, control).map(|(found, _)| found)
 }
 
 /// A solution of `puzzle`, if it has one.
 pub fn solve(puzzle: &NumbersPuzzle, control: &Control) -> Outcome<Option<Filled>> {
-    let mut search = Search::new(puzzle, 1, true);
+    let goal = Goal {
+        limit: 1,
+        keep: true,
+        barred: None,
+    };
+    search(puzzle, goal, control).map(|(_, first)| first)
+}
+
+/// Whether `puzzle` has a solution without `number` on `square`. The
+/// generator asks it when it takes a given away from a puzzle with one
+/// solution: any second solution must put that number elsewhere, and
+/// barring the square spares the search every branch of the first.
+pub fn solvable_without(
+    puzzle: &NumbersPuzzle,
+    (square, number): (Square, u32),
+    control: &Control,
+) -> Outcome<bool> {
+    let goal = Goal {
+        limit: 1,
+        keep: false,
+        barred: Some((puzzle.board().index(square) as u16, number)),
+    };
+    search(puzzle, goal, control).map(|(found, _)| found > 0)
+}
+
+/// What a search looks for.
+#[derive(Debug, Clone, Copy)]
+struct Goal {
+    /// It stops at this many solutions.
+    limit: u64,
+    /// Whether it keeps the first.
+    keep: bool,
+    /// A number that may not stand on a square (by index), if any.
+    barred: Option<(u16, u32)>,
+}
+
+/// Runs a search with sets of the board's size: the solutions found (up
+/// to the goal's limit) and, if it keeps one, the first.
+fn search(puzzle: &NumbersPuzzle, goal: Goal, control: &Control) -> Outcome<(u64, Option<Filled>)> {
+    match puzzle.board().area().div_ceil(64) {
+        0 | 1 => search_in::<1>(puzzle, goal, control),
+        2 => search_in::<2>(puzzle, goal, control),
+        3 | 4 => search_in::<4>(puzzle, goal, control),
+        // A side is at most `NumbersPuzzle::MAX_SIDE`.
+        _ => search_in::<9>(puzzle, goal, control),
+    }
+}
+
+/// Runs a search with sets of `WORDS` words, enough for the board.
+fn search_in<const WORDS: usize>(
+    puzzle: &NumbersPuzzle,
+    goal: Goal,
+    control: &Control,
+) -> Outcome<(u64, Option<Filled>)> {
+    let mut search = Search::<WORDS>::new(puzzle, goal);
     let ran = search.run(control);
-    search.report_nodes(control);
+    control.add_nodes(u64::from(take(&mut search.since_check)));
     match ran {
-        Some(()) => Outcome::Done(search.first),
+        Some(()) => Outcome::Done((search.found, search.first)),
         None => Outcome::Cancelled,
     }
 }
 
-/// Numbers still to lay, laid from one end: see [`Search::run`].
+/// Numbers still to lay between two laid ones, or between a laid one and
+/// an end of an open tour: see [`Search::run`].
 #[derive(Debug, Clone, Copy)]
 struct Run {
-    /// The number at the end it grows from, laid.
-    end: u32,
-    /// Whether it grows towards the last number (round to 1 on a closed
-    /// tour), else towards 1.
-    upwards: bool,
-    /// The laid number it must reach, or none at an end of an open tour.
-    target: Option<u32>,
+    /// The laid number below it, if any.
+    low: Option<u32>,
+    /// The laid number above it, if any (round past the last to 1 on a
+    /// closed tour).
+    high: Option<u32>,
     /// The numbers still to lay in it.
     left: u32,
 }
 
 impl Run {
-    fn upwards(end: u32, target: Option<u32>, left: u32) -> Run {
-        Run {
-            end,
-            upwards: true,
-            target,
-            left,
+    /// The number `place` places above its low end (from 1 to `left`), on
+    /// a tour whose last number is `last`.
+    fn number(&self, place: u32, last: u32) -> u32 {
+        match self.low {
+            Some(low) => (low + place - 1) % last + 1,
+            // Only the run below the lowest given of an open tour has no
+            // low end: it holds 1 to `left`.
+            None => place,
         }
     }
 
-    /// The number it lays next.
-    fn next(&self, last: u32) -> u32 {
-        match (self.upwards, self.end) {
-            (true, end) if end == last => 1,
-            (true, end) => end + 1,
-            (false, end) => end - 1,
-        }
+    /// The two runs left when number `k` is laid at `place`.
+    fn split(&self, place: u32, k: u32) -> (Run, Run) {
+        (
+            Run {
+                high: Some(k),
+                left: place - 1,
+                ..*self
+            },
+            Run {
+                low: Some(k),
+                left: self.left - place,
+                ..*self
+            },
+        )
     }
 }
 
-/// Numbers still to lay between two laid ones (or an end of an open
-/// tour): see [`Search::gaps`].
-struct Gap {
-    /// The laid square below, if any.
-    from: Option<u16>,
-    /// The laid square above, if any.
-    to: Option<u16>,
-    /// The knight's moves from `from` to `to` (to the end or from the
-    /// start where one of them is missing).
-    moves: u32,
-    /// The numbers in it.
-    unplaced: u32,
+/// The squares number `place` of run `run` can take, at one node.
+#[derive(Debug, Clone, Copy)]
+struct Domain<const WORDS: usize> {
+    run: usize,
+    place: u32,
+    squares: SquareSet<WORDS>,
 }
 
-impl Gap {
-    fn new(from: Option<u16>, to: Option<u16>, moves: u32, unplaced: u32) -> Gap {
-        Gap {
-            from,
-            to,
-            moves,
-            unplaced,
-        }
-    }
+/// Number `place` of run `run` laid on `square`.
+#[derive(Debug, Clone, Copy)]
+struct Placement {
+    run: usize,
+    place: u32,
+    square: u16,
 }
 
 /// The state of one search.
-struct Search<'a> {
+struct Search<'a, const WORDS: usize> {
     puzzle: &'a NumbersPuzzle,
     closed: bool,
     /// The last number.
     last: u32,
-    /// Open squares by index: their board indices.
-    squares: Vec<Square>,
-    /// The knight neighbours of each open square.
+    moves: Moves<WORDS>,
+    /// The knight neighbours of each square (none for blocked squares).
     neighbours: Vec<Vec<u16>>,
-    /// Knight distances between open squares on the board (`u8::MAX`
-    /// where none leads).
-    distance: Vec<u8>,
-    /// The number on each open square, 0 if none yet.
+    /// The dark squares (a knight's move always changes colour).
+    dark: SquareSet<WORDS>,
+    /// The open squares that hold no number yet.
+    free: SquareSet<WORDS>,
+    /// The number on each square, 0 if none yet.
     number: Vec<u32>,
     /// Where each number stands (`NONE` if nowhere yet), from 0 to
     /// `last + 1`.
     at: Vec<u16>,
-    /// Each open square's neighbours that hold no number yet.
-    free: Vec<u8>,
+    /// Each square's neighbours that hold no number yet.
+    free_neighbours: Vec<u8>,
     /// The given numbers in order.
     given_numbers: Vec<u32>,
     /// Solutions found so far.
     found: u64,
-    limit: u64,
-    /// Whether to keep the first solution.
-    keep: bool,
+    goal: Goal,
     first: Option<Filled>,
     /// Nodes since the last look at the control.
     since_check: u32,
     /// The runs of numbers still to lay.
     runs: Vec<Run>,
-    /// Room for the gaps of a node, kept from node to node.
-    gaps: Vec<Gap>,
-    /// Room for the counts of squares each gap can take (see
-    /// [`Search::gaps_fit`]).
-    counts: Vec<u32>,
+    /// Room kept from node to node: see [`Search::domains`].
+    room: Room<WORDS>,
+}
+
+/// Room for one node's sets, kept from node to node.
+struct Room<const WORDS: usize> {
+    /// Each number's squares.
+    domains: Vec<Domain<WORDS>>,
+    /// The squares reached from a run's ends, move by move.
+    from_low: Vec<SquareSet<WORDS>>,
+    from_high: Vec<SquareSet<WORDS>>,
+    /// Each run's squares (all its numbers' together).
+    run_squares: Vec<SquareSet<WORDS>>,
 }
 
 /// How often the search looks whether it was cancelled, in nodes.
-const CHECK_EVERY: u32 = 1 << 14;
+const CHECK_EVERY: u32 = 1 << 12;
 
-impl<'a> Search<'a> {
-    fn new(puzzle: &'a NumbersPuzzle, limit: u64, keep: bool) -> Search<'a> {
+impl<'a, const WORDS: usize> Search<'a, WORDS> {
+    fn new(puzzle: &'a NumbersPuzzle, goal: Goal) -> Self {
         let board = puzzle.board();
-        let squares: Vec<Square> = board.open_squares().collect();
-        let mut index_of = vec![NONE; board.area()];
-        for (index, &square) in squares.iter().enumerate() {
-            index_of[board.index(square)] = index as u16;
-        }
-        let neighbours: Vec<Vec<u16>> = squares
-            .iter()
-            .map(|&square| {
-                board
-                    .neighbours(square)
-                    .map(|next| index_of[board.index(next)])
-                    .collect()
-            })
-            .collect();
-        let n = squares.len();
-        let mut distance = vec![u8::MAX; n * n];
-        let mut queue = Vec::with_capacity(n);
-        for from in 0..n {
-            let row = &mut distance[from * n..(from + 1) * n];
-            row[from] = 0;
-            queue.clear();
-            queue.push(from as u16);
-            let mut head = 0;
-            while let Some(&here) = queue.get(head) {
-                head += 1;
-                let next_distance = row[here as usize].saturating_add(1);
-                for &next in &neighbours[here as usize] {
-                    if row[next as usize] == u8::MAX {
-                        row[next as usize] = next_distance;
-                        queue.push(next);
-                    }
-                }
-            }
-        }
-        let last = n as u32;
-        let mut number = vec![0u32; n];
+        let mut neighbours = vec![Vec::new(); board.area()];
+        let mut free = SquareSet::EMPTY;
+        let mut dark = SquareSet::EMPTY;
+        let mut number = vec![0u32; board.area()];
+        let last = board.open_count() as u32;
         let mut at = vec![NONE; last as usize + 2];
         let mut given_numbers = Vec::new();
-        for (index, &square) in squares.iter().enumerate() {
-            if let Some(given) = puzzle.given(square) {
-                number[index] = given;
-                at[given as usize] = index as u16;
-                given_numbers.push(given);
+        for square in board.squares() {
+            let index = board.index(square);
+            if (square.x + square.y) % 2 == 1 {
+                dark.insert(index);
+            }
+            if board.is_blocked(square) {
+                continue;
+            }
+            neighbours[index] = board
+                .neighbours(square)
+                .map(|next| board.index(next) as u16)
+                .collect();
+            match puzzle.given(square) {
+                Some(given) => {
+                    number[index] = given;
+                    at[given as usize] = index as u16;
+                    given_numbers.push(given);
+                }
+                None => free.insert(index),
             }
         }
         given_numbers.sort_unstable();
-        let free = (0..n)
-            .map(|index| {
-                neighbours[index]
+        let free_neighbours = neighbours
+            .iter()
+            .map(|around| {
+                around
                     .iter()
-                    .filter(|&&next| number[next as usize] == 0)
+                    .filter(|&&next| free.contains(next as usize))
                     .count() as u8
             })
             .collect();
@@ -214,40 +258,45 @@ impl<'a> Search<'a> {
             puzzle,
             closed: puzzle.kind() == TourKind::Closed,
             last,
-            squares,
+            moves: Moves::new(board),
             neighbours,
-            distance,
+            dark,
+            free,
             number,
             at,
-            free,
+            free_neighbours,
             given_numbers,
             found: 0,
-            limit,
-            keep,
+            goal,
             first: None,
             since_check: 0,
             runs: Vec::new(),
-            gaps: Vec::new(),
-            counts: Vec::new(),
+            room: Room::default(),
         }
     }
 
     /// Runs the search; `None` if it was cancelled.
     fn run(&mut self, control: &Control) -> Option<()> {
-        if self.last == 0 || !self.givens_fit() {
+        let last = self.last;
+        if last == 0 {
             return Some(());
         }
-        let last = self.last;
         let Some(&lowest) = self.given_numbers.first() else {
             // No givens: 1 may stand anywhere, and the rest runs from it.
-            let target = self.closed.then_some(1);
-            self.runs = vec![Run::upwards(1, target, last - 1)];
-            for start in 0..last as u16 {
-                self.place(1, start);
+            self.runs = vec![Run {
+                low: Some(1),
+                high: self.closed.then_some(1),
+                left: last - 1,
+            }];
+            for start in self.free.iter() {
+                if self.goal.barred == Some((start as u16, 1)) {
+                    continue;
+                }
+                self.place(1, start as u16);
                 let done = self.grow(control);
-                self.unplace(1, start);
+                self.unplace(1, start as u16);
                 done?;
-                if self.found >= self.limit {
+                if self.found >= self.goal.limit {
                     break;
                 }
             }
@@ -257,59 +306,43 @@ impl<'a> Search<'a> {
         let mut runs: Vec<Run> = self
             .given_numbers
             .windows(2)
-            .filter(|pair| pair[1] > pair[0] + 1)
-            .map(|pair| Run::upwards(pair[0], Some(pair[1]), pair[1] - pair[0] - 1))
+            .map(|pair| Run {
+                low: Some(pair[0]),
+                high: Some(pair[1]),
+                left: pair[1] - pair[0] - 1,
+            })
             .collect();
         if self.closed {
-            let left = last - top + lowest - 1;
-            if left > 0 {
-                runs.push(Run::upwards(top, Some(lowest), left));
-            }
+            runs.push(Run {
+                low: Some(top),
+                high: Some(lowest),
+                left: last - top + lowest - 1,
+            });
         } else {
-            if top < last {
-                runs.push(Run::upwards(top, None, last - top));
-            }
-            if lowest > 1 {
-                runs.push(Run {
-                    end: lowest,
-                    upwards: false,
-                    target: None,
-                    left: lowest - 1,
-                });
-            }
+            runs.push(Run {
+                low: Some(top),
+                high: None,
+                left: last - top,
+            });
+            runs.push(Run {
+                low: None,
+                high: Some(lowest),
+                left: lowest - 1,
+            });
         }
-        self.runs = runs;
-        self.grow(control)
-    }
-
-    /// Whether the givens can be joined at all: each pair of consecutive
-    /// givens is no further apart than the moves between them, and every
-    /// numbered square has room for the path to come and go.
-    fn givens_fit(&self) -> bool {
-        let pairs = self.given_numbers.windows(2).all(|pair| {
-            let (low, high) = (pair[0], pair[1]);
-            self.reachable(self.at[low as usize], self.at[high as usize], high - low)
-        });
-        let round = match (
-            self.closed,
-            self.given_numbers.first(),
-            self.given_numbers.last(),
-        ) {
-            (true, Some(&lowest), Some(&top)) if top != lowest => self.reachable(
-                self.at[top as usize],
-                self.at[lowest as usize],
-                self.last - top + lowest,
-            ),
+        // Givens next in number must be a knight's move apart.
+        let apart = |run: &Run| match (run.left, run.low, run.high) {
+            (0, Some(low), Some(high)) => {
+                self.neighbours[self.at[low as usize] as usize].contains(&self.at[high as usize])
+            }
             _ => true,
         };
-        pairs && round && (0..self.squares.len()).all(|index| self.roomy(index as u16))
-    }
-
-    /// Whether `to` can be reached from `from` in exactly `moves` knight's
-    /// moves on the board, as far as distance and colour tell.
-    fn reachable(&self, from: u16, to: u16, moves: u32) -> bool {
-        let distance = u32::from(self.distance[from as usize * self.squares.len() + to as usize]);
-        distance <= moves && (moves - distance).is_multiple_of(2)
+        if !runs.iter().all(apart) || !self.all_roomy() {
+            return Some(());
+        }
+        runs.retain(|run| run.left > 0);
+        self.runs = runs;
+        self.grow(control)
     }
 
     /// Whether number `k` is still to be placed (1 and the last wrap round
@@ -341,13 +374,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether the square `index` keeps neighbours enough: numbered squares
-    /// count free neighbours; a free square also counts numbered
+    /// Whether the open square `index` keeps neighbours enough: numbered
+    /// squares count free neighbours; a free square also counts numbered
     /// neighbours that still need a next or previous number.
     fn roomy(&self, index: u16) -> bool {
         let (needed, may_end) = self.needs(index);
         if self.number[index as usize] != 0 {
-            return self.free[index as usize] >= needed;
+            return self.free_neighbours[index as usize] >= needed;
         }
         let mut ways = 0u8;
         for &next in &self.neighbours[index as usize] {
@@ -362,190 +395,457 @@ impl<'a> Search<'a> {
         ways >= 1 && may_end
     }
 
+    /// Whether every open square keeps neighbours enough.
+    fn all_roomy(&self) -> bool {
+        let board = self.puzzle.board();
+        board
+            .open_squares()
+            .all(|square| self.roomy(board.index(square) as u16))
+    }
+
     fn place(&mut self, k: u32, index: u16) {
         self.number[index as usize] = k;
         self.at[k as usize] = index;
+        self.free.remove(index as usize);
         for &next in &self.neighbours[index as usize] {
-            self.free[next as usize] -= 1;
+            self.free_neighbours[next as usize] -= 1;
         }
     }
 
     fn unplace(&mut self, k: u32, index: u16) {
         self.number[index as usize] = 0;
         self.at[k as usize] = NONE;
+        self.free.insert(index as usize);
         for &next in &self.neighbours[index as usize] {
-            self.free[next as usize] += 1;
+            self.free_neighbours[next as usize] += 1;
         }
     }
 
-    /// Whether placing the number now on `index` (coming from `from`)
-    /// leaves every square around both of them room enough.
-    fn still_roomy(&self, from: u16, index: u16) -> bool {
-        let around = |square: u16| {
-            self.neighbours[square as usize]
+    /// Whether the square just numbered and the squares around it keep
+    /// neighbours enough (no other square lost a free neighbour).
+    fn roomy_around(&self, index: u16) -> bool {
+        self.roomy(index)
+            && self.neighbours[index as usize]
                 .iter()
                 .all(|&next| self.roomy(next))
-        };
-        self.roomy(from) && self.roomy(index) && around(from) && around(index)
     }
 
-    /// The gaps of numbers not laid yet: one for each run with numbers
-    /// left, from the end it grows from to its far end (if any).
-    fn gaps_into(&self, gaps: &mut Vec<Gap>) {
-        gaps.clear();
-        for run in self.runs.iter().filter(|run| run.left > 0) {
-            let to = run.target.map(|target| self.at[target as usize]);
-            let moves = run.left + u32::from(to.is_some());
-            gaps.push(Gap::new(
-                Some(self.at[run.end as usize]),
-                to,
-                moves,
-                run.left,
-            ));
+    /// The squares reached from the laid square `end` in 1, 2, ...
+    /// `moves` knight's moves over free squares, into `layers` (from index
+    /// 1; index 0 is `end` itself).
+    fn spread(&self, end: u16, moves: u32, layers: &mut Vec<SquareSet<WORDS>>) {
+        layers.clear();
+        layers.push(SquareSet::single(end as usize));
+        for step in 1..=moves as usize {
+            // The squares a row of moves can reach repeat every two moves
+            // once they stop growing.
+            let next = if step >= 3 && layers[step - 1] == layers[step - 3] {
+                layers[step - 2]
+            } else {
+                self.moves.from(layers[step - 1]) & self.free
+            };
+            layers.push(next);
         }
     }
 
-    /// Whether every free square can still take a number of some gap,
-    /// no gap has more squares that only it can take than numbers, and no
-    /// gap has fewer squares it can take than numbers. `counts` is room,
-    /// kept from node to node, for both counts of each gap.
-    fn gaps_fit(&self, gaps: &[Gap], counts: &mut Vec<u32>) -> bool {
-        let n = self.squares.len();
-        let distance = |a: u16, b: u16| u32::from(self.distance[a as usize * n + b as usize]);
-        counts.clear();
-        counts.resize(2 * gaps.len(), 0);
-        let (only, can) = counts.split_at_mut(gaps.len());
-        for square in 0..n as u16 {
-            if self.number[square as usize] != 0 {
-                continue;
+    /// Finds the squares each number not yet laid can take, into
+    /// `room.domains`, and whether the node can still be finished by what
+    /// they tell (see the module's notes).
+    fn domains(&self, room: &mut Room<WORDS>) -> bool {
+        let Room {
+            domains,
+            from_low,
+            from_high,
+            run_squares,
+        } = room;
+        domains.clear();
+        run_squares.clear();
+        let (mut once, mut twice) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        let (mut runs_once, mut runs_twice) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        for (index, run) in self.runs.iter().enumerate() {
+            let left = run.left;
+            let end = |number: Option<u32>| number.map(|k| self.at[k as usize]);
+            match end(run.low) {
+                Some(low) => self.spread(low, left, from_low),
+                None => from_low.clear(),
             }
-            let mut fitting = None;
-            let mut fits = 0;
-            for (index, gap) in gaps.iter().enumerate() {
-                let near = gap.from.map_or(0, |from| distance(from, square))
-                    + gap.to.map_or(0, |to| distance(square, to));
-                if near <= gap.moves {
-                    fits += 1;
-                    fitting = Some(index);
-                    can[index] += 1;
+            match end(run.high) {
+                Some(high) => self.spread(high, left, from_high),
+                None => from_high.clear(),
+            }
+            let mut all = SquareSet::EMPTY;
+            for place in 1..=left {
+                let side = |layers: &Vec<SquareSet<WORDS>>, moves: u32| {
+                    layers.get(moves as usize).copied().unwrap_or(self.free)
+                };
+                let mut squares = side(from_low, place) & side(from_high, left + 1 - place);
+                if let Some((square, number)) = self.goal.barred
+                    && number == run.number(place, self.last)
+                {
+                    squares.remove(square as usize);
                 }
+                if squares.is_empty() {
+                    return false;
+                }
+                twice = twice | (once & squares);
+                once = once | squares;
+                all = all | squares;
+                domains.push(Domain {
+                    run: index,
+                    place,
+                    squares,
+                });
             }
-            match (fits, fitting) {
-                (0, _) => return false,
-                (1, Some(index)) => {
-                    only[index] += 1;
-                    if only[index] > gaps[index].unplaced {
-                        return false;
+            runs_twice = runs_twice | (runs_once & all);
+            runs_once = runs_once | all;
+            run_squares.push(all);
+        }
+        if !(self.free & !once).is_empty() {
+            return false;
+        }
+        let runs_fit = self
+            .runs
+            .iter()
+            .zip(run_squares.iter())
+            .all(|(run, all)| all.len() >= run.left && (*all & !runs_twice).len() <= run.left);
+        runs_fit && self.regions_fit(run_squares)
+    }
+
+    /// Whether the free squares can still be filled. A run's numbers go on
+    /// free squares in a row of knight's moves, so they all lie in one
+    /// region of free squares; and since the colours alternate along it,
+    /// its ends tell how many of each colour it takes. So every region
+    /// must, for each colour, have no more squares than the runs that can
+    /// reach it take, and no fewer than the runs that can reach it alone
+    /// take.
+    fn regions_fit(&self, run_squares: &[SquareSet<WORDS>]) -> bool {
+        let mut rest = self.free;
+        while let Some(seed) = rest.first() {
+            let mut region = SquareSet::single(seed);
+            loop {
+                let grown = (region | self.moves.from(region)) & self.free;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest = rest & !region;
+            let size = [(region & !self.dark).len(), (region & self.dark).len()];
+            let (mut can, mut only) = ([0u32; 2], [0u32; 2]);
+            for (run, all) in self.runs.iter().zip(run_squares) {
+                if (*all & region).is_empty() {
+                    continue;
+                }
+                let takes = self.colours_taken(run);
+                let alone = (*all & !region).is_empty();
+                for colour in 0..2 {
+                    can[colour] += takes[colour];
+                    if alone {
+                        only[colour] += takes[colour];
                     }
                 }
+            }
+            if (0..2).any(|colour| can[colour] < size[colour] || only[colour] > size[colour]) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// How many light and dark squares `run` takes: its numbers alternate
+    /// in colour away from either end.
+    fn colours_taken(&self, run: &Run) -> [u32; 2] {
+        let end = run.low.or(run.high).map_or(0, |k| self.at[k as usize]);
+        let end_dark = usize::from(self.dark.contains(end as usize));
+        let mut takes = [0u32; 2];
+        takes[1 - end_dark] = run.left.div_ceil(2);
+        takes[end_dark] = run.left / 2;
+        takes
+    }
+
+    /// The placements to try next, most forced first: the one square a
+    /// number has left; the one number a square with two ways can hold
+    /// (see [`Search::forced_by_ways`]); the one number that can take some
+    /// square; each of the two numbers that alone can take some square;
+    /// else every square of the number with the fewest (on the shortest
+    /// run). `None` at a dead end.
+    fn choose(&self, domains: &[Domain<WORDS>]) -> Option<Vec<Placement>> {
+        let fewest = domains
+            .iter()
+            .min_by_key(|domain| (domain.squares.len(), self.runs[domain.run].left))?;
+        if fewest.squares.len() == 1 {
+            return Some(self.placements_of(fewest));
+        }
+        if let Some(forced) = self.forced_by_ways(domains)? {
+            return Some(vec![forced]);
+        }
+        let (mut once, mut twice, mut thrice) =
+            (SquareSet::EMPTY, SquareSet::EMPTY, SquareSet::EMPTY);
+        for domain in domains {
+            thrice = thrice | (twice & domain.squares);
+            twice = twice | (once & domain.squares);
+            once = once | domain.squares;
+        }
+        let square = (once & !twice).first().or_else(|| {
+            (fewest.squares.len() > 2)
+                .then(|| (twice & !thrice).first())
+                .flatten()
+        });
+        let Some(square) = square else {
+            return Some(self.placements_of(fewest));
+        };
+        Some(
+            domains
+                .iter()
+                .filter(|domain| domain.squares.contains(square))
+                .map(|domain| Placement {
+                    run: domain.run,
+                    place: domain.place,
+                    square: square as u16,
+                })
+                .collect(),
+        )
+    }
+
+    /// Each square of `domain`, fewest free neighbours first (Warnsdorff's
+    /// order, which finds a first solution sooner).
+    fn placements_of(&self, domain: &Domain<WORDS>) -> Vec<Placement> {
+        let mut order: Vec<(u8, u16)> = domain
+            .squares
+            .iter()
+            .map(|square| (self.free_neighbours[square], square as u16))
+            .collect();
+        order.sort_unstable();
+        order
+            .into_iter()
+            .map(|(_, square)| Placement {
+                run: domain.run,
+                place: domain.place,
+                square,
+            })
+            .collect()
+    }
+
+    /// A free square with two ways in and out (free squares, or laid
+    /// numbers still missing a neighbour in number) is entered and left by
+    /// both, unless it ends an open tour: so next to a laid number `m` it
+    /// holds `m - 1` or `m + 1`, or 1 or the last. `None` if some such
+    /// square can hold no number; else a square that can hold only one,
+    /// if there is one.
+    fn forced_by_ways(&self, domains: &[Domain<WORDS>]) -> Option<Option<Placement>> {
+        for square in self.free.iter() {
+            let mut ways = 0;
+            let mut ends = [0u32; 8];
+            let mut laid = 0;
+            for &next in &self.neighbours[square] {
+                let m = self.number[next as usize];
+                if m == 0 {
+                    ways += 1;
+                } else if self.open_slot(m - 1) || self.open_slot(m + 1) {
+                    ways += 1;
+                    ends[laid] = m;
+                    laid += 1;
+                }
+            }
+            if ways != 2 || laid == 0 {
+                continue;
+            }
+            let wrap = |k: u32| {
+                if k == 0 {
+                    self.last
+                } else if k > self.last {
+                    1
+                } else {
+                    k
+                }
+            };
+            let mut holds = None;
+            let mut count = 0;
+            for domain in domains
+                .iter()
+                .filter(|domain| domain.squares.contains(square))
+            {
+                let k = self.runs[domain.run].number(domain.place, self.last);
+                let end = !self.closed && (k == 1 || k == self.last);
+                let fits = end
+                    || ends[..laid].iter().all(|&m| {
+                        (self.closed || m > 1) && wrap(m - 1) == k
+                            || (self.closed || m < self.last) && wrap(m + 1) == k
+                    });
+                if fits {
+                    count += 1;
+                    holds = Some(Placement {
+                        run: domain.run,
+                        place: domain.place,
+                        square: square as u16,
+                    });
+                }
+            }
+            match count {
+                0 => return None,
+                1 => return Some(holds),
                 _ => {}
             }
         }
-        gaps.iter()
-            .zip(can.iter())
-            .all(|(gap, &can)| can >= gap.unplaced)
+        Some(None)
     }
 
-    /// The squares the next number of `run` may take: free knight's
-    /// moves from its end within reach of its far end, fewest free
-    /// neighbours first (Warnsdorff's order); how many there are.
-    fn candidates(&self, run: &Run) -> Candidates {
-        let from = self.at[run.end as usize];
-        let mut candidates = [(0u8, 0u16); 8];
-        let mut count = 0;
-        for &next in &self.neighbours[from as usize] {
-            if self.number[next as usize] != 0 {
-                continue;
-            }
-            if let Some(target) = run.target
-                && !self.reachable(next, self.at[target as usize], run.left)
-            {
-                continue;
-            }
-            candidates[count] = (self.free[next as usize], next);
-            count += 1;
-        }
-        (candidates, count)
-    }
-
-    /// Adds the nodes not yet reported to `control`'s count (they are
-    /// reported in batches as the search goes).
-    fn report_nodes(&mut self, control: &Control) {
-        control.add_nodes(u64::from(take(&mut self.since_check)));
-    }
-
-    /// Lays the numbers still to lay: grows the run with the fewest
-    /// squares for its next number, trying each of them.
+    /// Lays the numbers still to lay: see [`Search::choose`].
     fn grow(&mut self, control: &Control) -> Option<()> {
         self.since_check += 1;
         if self.since_check >= CHECK_EVERY {
-            self.since_check = 0;
-            control.add_nodes(u64::from(CHECK_EVERY));
+            control.add_nodes(u64::from(take(&mut self.since_check)));
             if control.should_stop() {
                 return None;
             }
         }
-        let mut chosen: Option<(usize, Candidates)> = None;
-        for (index, run) in self.runs.iter().enumerate() {
-            if run.left == 0 {
-                continue;
-            }
-            let (candidates, count) = self.candidates(run);
-            if count == 0 {
-                return Some(());
-            }
-            if chosen.is_none_or(|(_, (_, fewest))| count < fewest) {
-                chosen = Some((index, (candidates, count)));
-            }
-        }
-        let Some((index, (mut candidates, count))) = chosen else {
+        if self.runs.is_empty() {
             self.finish();
             return Some(());
+        }
+        let mut room = take(&mut self.room);
+        let chosen = if self.domains(&mut room) {
+            self.choose(&room.domains)
+        } else {
+            None
         };
-        candidates[..count].sort_unstable();
-        let run = self.runs[index];
-        let (from, k) = (self.at[run.end as usize], run.next(self.last));
-        for &(_, next) in &candidates[..count] {
-            self.place(k, next);
-            self.runs[index] = Run {
-                end: k,
-                left: run.left - 1,
-                ..run
-            };
-            let fits = self.still_roomy(from, next) && {
-                let (mut gaps, mut counts) = (take(&mut self.gaps), take(&mut self.counts));
-                self.gaps_into(&mut gaps);
-                let fit = self.gaps_fit(&gaps, &mut counts);
-                (self.gaps, self.counts) = (gaps, counts);
-                fit
-            };
-            let done = if fits { self.grow(control) } else { Some(()) };
-            self.runs[index] = run;
-            self.unplace(k, next);
-            done?;
-            if self.found >= self.limit {
+        self.room = room;
+        let Some(tries) = chosen else {
+            return Some(());
+        };
+        for Placement { run, place, square } in tries {
+            self.lay(run, place, square, control)?;
+            if self.found >= self.goal.limit {
                 break;
             }
         }
         Some(())
     }
 
-    /// Every number is laid: a solution, if a closed tour closes.
+    /// Lays number `place` of run `index` on `square` and searches on.
+    fn lay(&mut self, index: usize, place: u32, square: u16, control: &Control) -> Option<()> {
+        let run = self.runs[index];
+        let k = run.number(place, self.last);
+        let (below, above) = run.split(place, k);
+        self.runs.swap_remove(index);
+        let kept = self.runs.len();
+        self.runs
+            .extend([below, above].into_iter().filter(|part| part.left > 0));
+        self.place(k, square);
+        let done = if self.roomy_around(square) {
+            self.grow(control)
+        } else {
+            Some(())
+        };
+        self.unplace(k, square);
+        self.runs.truncate(kept);
+        self.runs.push(run);
+        let moved = self.runs.len() - 1;
+        self.runs.swap(index, moved);
+        done
+    }
+
+    /// Every number is laid: a solution (the runs saw to every step being
+    /// a knight's move, round to 1 on a closed tour).
     fn finish(&mut self) {
-        if self.closed {
-            let (first, last) = (self.at[1], self.at[self.last as usize]);
-            if self.last < 4 || !self.neighbours[last as usize].contains(&first) {
-                return;
-            }
+        if self.closed && self.last < 4 {
+            return;
         }
         self.found += 1;
-        if self.keep && self.first.is_none() {
-            let board = self.puzzle.board();
-            let mut filled = vec![0; board.area()];
-            for (index, &square) in self.squares.iter().enumerate() {
-                filled[board.index(square)] = self.number[index];
-            }
-            self.first = Some(filled);
+        if self.goal.keep && self.first.is_none() {
+            self.first = Some(self.number.clone());
         }
+    }
+}
+
+impl<const WORDS: usize> Default for Room<WORDS> {
+    fn default() -> Self {
+        Room {
+            domains: Vec::new(),
+            from_low: Vec::new(),
+            from_high: Vec::new(),
+            run_squares: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knight::{self, Algorithm, Board, SolveResult};
+    use crate::random::Rng;
+
+    fn done<T>(outcome: Outcome<T>) -> T {
+        match outcome {
+            Outcome::Done(value) => value,
+            Outcome::Cancelled => panic!("not cancelled"),
+        }
+    }
+
+    /// Puzzles on small boards with givens taken at random from a tour,
+    /// so each has a solution and many have several.
+    fn puzzles(seed: u64) -> Vec<NumbersPuzzle> {
+        let mut rng = Rng::new(seed);
+        let mut made = Vec::new();
+        for (width, height, kind) in [(5, 5, TourKind::Open), (6, 5, TourKind::Closed)] {
+            let board = Board::new(width, height).expect("a board");
+            let start = Square::new(0, 0);
+            let control = Control::new();
+            let SolveResult::Found(tour) = done(knight::solve(
+                &board,
+                start,
+                kind,
+                Algorithm::Warnsdorff,
+                &control,
+            )) else {
+                panic!("{width}x{height} has a tour");
+            };
+            for _ in 0..8 {
+                let givens: Vec<(Square, u32)> = (tour.path.iter().zip(1..))
+                    .filter(|_| rng.below(4) == 0)
+                    .map(|(&square, number)| (square, number))
+                    .collect();
+                made.push(NumbersPuzzle::new(board.clone(), kind, &givens).expect("a puzzle"));
+            }
+        }
+        made
+    }
+
+    /// The squares of a small board held in one word or in nine give the
+    /// same counts, so the wide sets of large boards move as the narrow
+    /// ones do.
+    #[test]
+    fn sets_of_any_width_count_alike() {
+        let goal = Goal {
+            limit: u64::MAX,
+            keep: false,
+            barred: None,
+        };
+        for puzzle in puzzles(5) {
+            let (narrow, _) = done(search_in::<1>(&puzzle, goal, &Control::new()));
+            let (wide, _) = done(search_in::<9>(&puzzle, goal, &Control::new()));
+            assert!(narrow >= 1);
+            assert_eq!(narrow, wide, "{:?}", puzzle.givens());
+        }
+    }
+
+    /// A puzzle with one solution less a given has another solution just
+    /// when it has one with that given's number elsewhere.
+    #[test]
+    fn barring_a_given_s_square_finds_just_the_other_solutions() {
+        let mut tried = [0; 2];
+        for puzzle in puzzles(6) {
+            if done(count(&puzzle, Some(2), &Control::new())) != 1 {
+                continue;
+            }
+            for (square, number) in puzzle.givens() {
+                let fewer = puzzle.without(square);
+                let several = done(count(&fewer, Some(2), &Control::new())) == 2;
+                let other = done(solvable_without(&fewer, (square, number), &Control::new()));
+                assert_eq!(other, several, "{:?} less {square:?}", puzzle.givens());
+                tried[usize::from(several)] += 1;
+            }
+        }
+        assert!(tried.iter().all(|&times| times > 0), "{tried:?}");
     }
 }
