@@ -629,10 +629,18 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
     /// A free square with two ways in and out (free squares, or laid
     /// numbers still missing a neighbour in number) is entered and left by
     /// both, unless it ends an open tour: so next to a laid number `m` it
-    /// holds `m - 1` or `m + 1`, or 1 or the last. `None` if some such
-    /// square can hold no number; else a square that can hold only one,
-    /// if there is one.
+    /// holds `m - 1` or `m + 1`, or 1 or the last. A square with one way
+    /// ends an open tour, beside that way. `None` if some such square can
+    /// hold no number, or more squares have one way than the tour has ends
+    /// to lay; else a square that can hold only one number, if there is
+    /// one.
     fn forced_by_ways(&self, domains: &[Domain<WORDS>]) -> Option<Option<Placement>> {
+        let ends_left = if self.closed {
+            0
+        } else {
+            u32::from(self.open_slot(1)) + u32::from(self.open_slot(self.last))
+        };
+        let mut lone_squares = 0;
         for square in self.free.iter() {
             let mut ways = 0;
             let mut ends = [0u32; 8];
@@ -647,7 +655,13 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
                     laid += 1;
                 }
             }
-            if ways != 2 || laid == 0 {
+            let lone = ways == 1;
+            if lone {
+                lone_squares += 1;
+                if lone_squares > ends_left {
+                    return None;
+                }
+            } else if ways != 2 || laid == 0 {
                 continue;
             }
             let wrap = |k: u32| {
@@ -667,11 +681,11 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
             {
                 let k = self.runs[domain.run].number(domain.place, self.last);
                 let end = !self.closed && (k == 1 || k == self.last);
-                let fits = end
-                    || ends[..laid].iter().all(|&m| {
-                        (self.closed || m > 1) && wrap(m - 1) == k
-                            || (self.closed || m < self.last) && wrap(m + 1) == k
-                    });
+                let beside = ends[..laid].iter().all(|&m| {
+                    (self.closed || m > 1) && wrap(m - 1) == k
+                        || (self.closed || m < self.last) && wrap(m + 1) == k
+                });
+                let fits = if lone { end && beside } else { end || beside };
                 if fits {
                     count += 1;
                     holds = Some(Placement {
