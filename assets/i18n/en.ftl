@@ -855,7 +855,7 @@ numbers-request = { $size } { $kind ->
 }, { $level }, seed { $seed }
 numbers-generated-source = generated puzzle (seed { $seed })
 numbers-generated = Generated a puzzle with one solution: { $request }.
-numbers-level-not-offered = Medium and hard puzzles are made on boards of up to { $squares } squares: beyond, making one can take minutes.
+numbers-level-not-offered = Puzzles of this level are made on boards of up to { $squares } squares: beyond, making one can take minutes.
 numbers-example = { $size } { $kind ->
     [closed] closed
    *[open] open

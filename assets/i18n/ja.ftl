@@ -830,7 +830,7 @@ numbers-request = { $size } の{ $kind ->
 }ツアー、{ $level }、シード { $seed }
 numbers-generated-source = 生成した問題（シード { $seed }）
 numbers-generated = 解が 1 つの問題を生成しました：{ $request }。
-numbers-level-not-offered = ふつうとむずかしいの問題は { $squares } マスまでの盤で作ります。それより大きいと、作るのに何分もかかることがあります。
+numbers-level-not-offered = この難しさの問題は { $squares } マスまでの盤で作ります。それより大きいと、作るのに何分もかかることがあります。
 numbers-example = { $size } の{ $kind ->
     [closed] 閉じた
    *[open] 開いた

@@ -6,7 +6,8 @@
 //! one in a random order wherever the puzzle stays unique. Taken away in
 //! one pass, the givens left are minimal: each of them kept the puzzle
 //! unique when it was tried, and fewer givens never make fewer solutions.
-//! Easier levels stop earlier, with more givens left.
+//! Easier levels stop earlier, with more givens left, and keep a given
+//! whose removal the solver cannot decide quickly.
 
 use std::fmt;
 
@@ -51,6 +52,11 @@ impl fmt::Display for GenerateError {
 }
 
 impl std::error::Error for GenerateError {}
+
+/// The nodes the solver may take to decide whether a given can go from
+/// an easy or medium puzzle; past them the given stays. A few such
+/// searches on 12 x 12 boards take millions of nodes, minutes in all.
+const EASIER_BUDGET: u64 = 20_000;
 
 /// How many random walks are tried before the knight's solver is asked.
 const WALKS: usize = 200;
@@ -99,6 +105,8 @@ pub fn generate(
     let mut order = path;
     rng.shuffle(&mut order);
     let fewest = fewest_givens(level, board.open_count());
+    // Only the hard level promises that no given can go.
+    let budget = (level != Level::Hard).then_some(EASIER_BUDGET);
     let mut left = order.len();
     for square in order {
         if left <= fewest {
@@ -106,12 +114,12 @@ pub fn generate(
         }
         let number = solution[board.index(square)];
         let fewer = puzzle.without(square);
-        match solvable_without(&fewer, (square, number), control) {
-            Outcome::Done(false) => {
+        match solvable_without(&fewer, (square, number), budget, control) {
+            Outcome::Done(Some(false)) => {
                 puzzle = fewer;
                 left -= 1;
             }
-            Outcome::Done(true) => {}
+            Outcome::Done(_) => {}
             Outcome::Cancelled => return Outcome::Cancelled,
         }
     }

@@ -38,8 +38,9 @@ pub fn count(puzzle: &NumbersPuzzle, limit: Option<u64>, control: &Control) -> O
         limit: limit.unwrap_or(u64::MAX),
         keep: false,
         barred: None,
+        budget: u64::MAX,
     };
-    search(puzzle, goal, control).map(|(found, _)| found)
+    search(puzzle, goal, control).map(|searched| searched.found)
 }
 
 /// A solution of `puzzle`, if it has one.
@@ -48,25 +49,30 @@ pub fn solve(puzzle: &NumbersPuzzle, control: &Control) -> Outcome<Option<Filled
         limit: 1,
         keep: true,
         barred: None,
+        budget: u64::MAX,
     };
-    search(puzzle, goal, control).map(|(_, first)| first)
+    search(puzzle, goal, control).map(|searched| searched.first)
 }
 
 /// Whether `puzzle` has a solution without `number` on `square`. The
 /// generator asks it when it takes a given away from a puzzle with one
 /// solution: any second solution must put that number elsewhere, and
 /// barring the square spares the search every branch of the first.
+/// `None` if the search gave up after `budget` nodes, undecided.
 pub fn solvable_without(
     puzzle: &NumbersPuzzle,
     (square, number): (Square, u32),
+    budget: Option<u64>,
     control: &Control,
-) -> Outcome<bool> {
+) -> Outcome<Option<bool>> {
     let goal = Goal {
         limit: 1,
         keep: false,
         barred: Some((puzzle.board().index(square) as u16, number)),
+        budget: budget.unwrap_or(u64::MAX),
     };
-    search(puzzle, goal, control).map(|(found, _)| found > 0)
+    search(puzzle, goal, control)
+        .map(|searched| (searched.found > 0 || searched.whole).then_some(searched.found > 0))
 }
 
 /// What a search looks for.
@@ -78,11 +84,22 @@ struct Goal {
     keep: bool,
     /// A number that may not stand on a square (by index), if any.
     barred: Option<(u16, u32)>,
+    /// The nodes it may take before it gives up.
+    budget: u64,
 }
 
-/// Runs a search with sets of the board's size: the solutions found (up
-/// to the goal's limit) and, if it keeps one, the first.
-fn search(puzzle: &NumbersPuzzle, goal: Goal, control: &Control) -> Outcome<(u64, Option<Filled>)> {
+/// What a search found.
+struct Searched {
+    /// Solutions, up to the goal's limit.
+    found: u64,
+    /// The first, if the goal keeps it.
+    first: Option<Filled>,
+    /// Whether it searched all it had to (it did not give up).
+    whole: bool,
+}
+
+/// Runs a search with sets of the board's size.
+fn search(puzzle: &NumbersPuzzle, goal: Goal, control: &Control) -> Outcome<Searched> {
     match puzzle.board().area().div_ceil(64) {
         0 | 1 => search_in::<1>(puzzle, goal, control),
         2 => search_in::<2>(puzzle, goal, control),
@@ -97,13 +114,18 @@ fn search_in<const WORDS: usize>(
     puzzle: &NumbersPuzzle,
     goal: Goal,
     control: &Control,
-) -> Outcome<(u64, Option<Filled>)> {
+) -> Outcome<Searched> {
     let mut search = Search::<WORDS>::new(puzzle, goal);
     let ran = search.run(control);
     control.add_nodes(u64::from(take(&mut search.since_check)));
+    let gave_up = search.nodes >= goal.budget;
     match ran {
-        Some(()) => Outcome::Done((search.found, search.first)),
-        None => Outcome::Cancelled,
+        None if !gave_up => Outcome::Cancelled,
+        _ => Outcome::Done(Searched {
+            found: search.found,
+            first: search.first,
+            whole: !gave_up,
+        }),
     }
 }
 
@@ -193,6 +215,8 @@ struct Search<'a, const WORDS: usize> {
     first: Option<Filled>,
     /// Nodes since the last look at the control.
     since_check: u32,
+    /// Nodes in all.
+    nodes: u64,
     /// The runs of numbers still to lay.
     runs: Vec<Run>,
     /// Room kept from node to node: see [`Search::domains`].
@@ -270,6 +294,7 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
             goal,
             first: None,
             since_check: 0,
+            nodes: 0,
             runs: Vec::new(),
             room: Room::default(),
         }
@@ -706,6 +731,10 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
 
     /// Lays the numbers still to lay: see [`Search::choose`].
     fn grow(&mut self, control: &Control) -> Option<()> {
+        self.nodes += 1;
+        if self.nodes >= self.goal.budget {
+            return None;
+        }
         self.since_check += 1;
         if self.since_check >= CHECK_EVERY {
             control.add_nodes(u64::from(take(&mut self.since_check)));
@@ -834,10 +863,11 @@ mod tests {
             limit: u64::MAX,
             keep: false,
             barred: None,
+            budget: u64::MAX,
         };
         for puzzle in puzzles(5) {
-            let (narrow, _) = done(search_in::<1>(&puzzle, goal, &Control::new()));
-            let (wide, _) = done(search_in::<9>(&puzzle, goal, &Control::new()));
+            let narrow = done(search_in::<1>(&puzzle, goal, &Control::new())).found;
+            let wide = done(search_in::<9>(&puzzle, goal, &Control::new())).found;
             assert!(narrow >= 1);
             assert_eq!(narrow, wide, "{:?}", puzzle.givens());
         }
@@ -855,8 +885,26 @@ mod tests {
             for (square, number) in puzzle.givens() {
                 let fewer = puzzle.without(square);
                 let several = done(count(&fewer, Some(2), &Control::new())) == 2;
-                let other = done(solvable_without(&fewer, (square, number), &Control::new()));
-                assert_eq!(other, several, "{:?} less {square:?}", puzzle.givens());
+                let other = done(solvable_without(
+                    &fewer,
+                    (square, number),
+                    None,
+                    &Control::new(),
+                ));
+                assert_eq!(
+                    other,
+                    Some(several),
+                    "{:?} less {square:?}",
+                    puzzle.givens()
+                );
+                let hasty = done(solvable_without(
+                    &fewer,
+                    (square, number),
+                    Some(1),
+                    &Control::new(),
+                ));
+                // Giving up answers nothing, least of all "unique".
+                assert_eq!(hasty, None);
                 tried[usize::from(several)] += 1;
             }
         }

@@ -13,7 +13,7 @@ use gridtour::tr;
 use super::command::NumbersCommand;
 use super::session::{EXAMPLES, NumbersSession, example_words};
 use super::settings::NumbersSettings;
-use super::work::{LEVELS_UP_TO_SQUARES, Request, offered};
+use super::work::{Request, most_squares, offered};
 use crate::app::canvas::{Geometry, Layer, Scene, View};
 use crate::app::clock::clock_text;
 use crate::app::command::Step;
@@ -22,9 +22,9 @@ use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;
 use crate::app::widgets::{self, colour};
 
-/// The longest side the window generates puzzles for: beyond it, making
-/// a unique puzzle can take minutes.
-const GENERATE_MAX_SIDE: u32 = 10;
+/// The longest side the window generates puzzles for, the longest a
+/// person plays (an easy 16 x 16 puzzle takes up to two seconds).
+const GENERATE_MAX_SIDE: u32 = 16;
 
 /// What the puzzle mode's UI keeps between frames.
 #[derive(Default)]
@@ -107,7 +107,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
                             )
                             .on_disabled_hover_text(tr!(
                                 "numbers-level-not-offered",
-                                squares = LEVELS_UP_TO_SQUARES
+                                squares = most_squares(choice).unwrap_or_default()
                             ));
                         if item.clicked() {
                             settings.level = choice.name().to_owned();

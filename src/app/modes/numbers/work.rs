@@ -34,14 +34,20 @@ impl Request {
     }
 }
 
-/// The most squares a board may have for Generate to offer medium and hard
-/// puzzles: on 8 x 8 the slowest (hard, open) took a minute, on 10 x 10 a
-/// medium closed puzzle was not made in 150 s (BENCHMARKS.md).
-pub const LEVELS_UP_TO_SQUARES: u32 = 64;
+/// The most squares a board may have for Generate to offer `level`, if
+/// there is a most: a few seconds at worst in BENCHMARKS.md (medium on
+/// 12 x 12, hard on 10 x 10); hard puzzles on 12 x 12 took minutes.
+pub fn most_squares(level: Level) -> Option<u32> {
+    match level {
+        Level::Easy => None,
+        Level::Medium => Some(144),
+        Level::Hard => Some(100),
+    }
+}
 
 /// Whether Generate offers `level` on a `width` x `height` board.
 pub fn offered(level: Level, width: u32, height: u32) -> bool {
-    level == Level::Easy || width * height <= LEVELS_UP_TO_SQUARES
+    most_squares(level).is_none_or(|most| width * height <= most)
 }
 
 /// The background work the puzzle mode asks for.
