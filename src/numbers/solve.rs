@@ -20,9 +20,11 @@
 //!   filled, square for square and colour for colour, by the runs that can
 //!   reach it.
 
+use std::collections::VecDeque;
 use std::mem::take;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use crate::job::{Control, Outcome};
+use crate::job::{self, Control, Outcome};
 use crate::knight::{Square, TourKind};
 
 use super::squares::{Moves, SquareSet};
@@ -109,8 +111,37 @@ fn search(puzzle: &NumbersPuzzle, goal: Goal, control: &Control) -> Outcome<Sear
     }
 }
 
-/// Runs a search with sets of `WORDS` words, enough for the board.
+/// Questions that take the search more nodes than this are shared out
+/// among the threads: most take far fewer, and starting threads costs
+/// more than they would.
+const SHARE_AFTER: u64 = 20_000;
+
+/// Runs a search with sets of `WORDS` words, enough for the board: alone,
+/// or shared out among the threads when it is long. A search that keeps
+/// its first solution runs alone, so that it is always the same one.
 fn search_in<const WORDS: usize>(
+    puzzle: &NumbersPuzzle,
+    goal: Goal,
+    control: &Control,
+) -> Outcome<Searched> {
+    let threads = control.resources().threads;
+    let shareable =
+        threads > 1 && !goal.keep && goal.budget == u64::MAX && !puzzle.givens().is_empty();
+    if !shareable {
+        return alone::<WORDS>(puzzle, goal, control);
+    }
+    let first_look = Goal {
+        budget: SHARE_AFTER,
+        ..goal
+    };
+    match alone::<WORDS>(puzzle, first_look, control) {
+        Outcome::Done(searched) if !searched.whole => shared_out::<WORDS>(puzzle, goal, control),
+        done => done,
+    }
+}
+
+/// Runs a search on this thread.
+fn alone<const WORDS: usize>(
     puzzle: &NumbersPuzzle,
     goal: Goal,
     control: &Control,
@@ -127,6 +158,84 @@ fn search_in<const WORDS: usize>(
             whole: !gave_up,
         }),
     }
+}
+
+/// What the threads of a shared-out search share.
+struct Shared {
+    /// Solutions found by all of them.
+    found: AtomicU64,
+    /// The next branch to take.
+    next: AtomicUsize,
+}
+
+/// How many branches each thread may take, on average: enough that one
+/// long branch leaves the others work.
+const BRANCHES_A_THREAD: usize = 16;
+
+/// Runs a search shared out among the threads: the tree's first branches
+/// (paths of placements from the root) are taken by each thread in turn.
+fn shared_out<const WORDS: usize>(
+    puzzle: &NumbersPuzzle,
+    goal: Goal,
+    control: &Control,
+) -> Outcome<Searched> {
+    let threads = control.resources().threads;
+    let mut paths: VecDeque<Vec<Placement>> = VecDeque::from([Vec::new()]);
+    let mut found = 0;
+    while paths.len() < threads * BRANCHES_A_THREAD && found < goal.limit {
+        let Some(path) = paths.pop_front() else {
+            break;
+        };
+        let mut search = Search::<WORDS>::new(puzzle, goal);
+        if !search.follow(&path) {
+            continue;
+        }
+        if search.runs.is_empty() {
+            search.finish();
+            found += search.found;
+            continue;
+        }
+        let mut room = take(&mut search.room);
+        let tries = search
+            .domains(&mut room)
+            .then(|| search.choose(&room.domains))
+            .flatten();
+        for placement in tries.into_iter().flatten() {
+            let mut longer = path.clone();
+            longer.push(placement);
+            paths.push_back(longer);
+        }
+    }
+    let paths = Vec::from(paths);
+    let shared = Shared {
+        found: AtomicU64::new(found),
+        next: AtomicUsize::new(0),
+    };
+    let ran = job::on_threads(threads, |_| {
+        while shared.found.load(Ordering::Relaxed) < goal.limit {
+            let Some(path) = paths.get(shared.next.fetch_add(1, Ordering::Relaxed)) else {
+                break;
+            };
+            let mut search = Search::<WORDS>::new(puzzle, goal);
+            search.shared = Some(&shared);
+            let ran = if search.follow(path) {
+                search.grow(control)
+            } else {
+                Some(())
+            };
+            control.add_nodes(u64::from(take(&mut search.since_check)));
+            ran?;
+        }
+        Some(())
+    });
+    if ran.iter().any(Option::is_none) {
+        return Outcome::Cancelled;
+    }
+    Outcome::Done(Searched {
+        found: shared.found.into_inner().min(goal.limit),
+        first: None,
+        whole: true,
+    })
 }
 
 /// Numbers still to lay between two laid ones, or between a laid one and
@@ -217,6 +326,8 @@ struct Search<'a, const WORDS: usize> {
     since_check: u32,
     /// Nodes in all.
     nodes: u64,
+    /// What it shares with the other threads, if it shares out its work.
+    shared: Option<&'a Shared>,
     /// The runs of numbers still to lay.
     runs: Vec<Run>,
     /// Room kept from node to node: see [`Search::domains`].
@@ -295,6 +406,7 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
             first: None,
             since_check: 0,
             nodes: 0,
+            shared: None,
             runs: Vec::new(),
             room: Room::default(),
         }
@@ -321,12 +433,31 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
                 let done = self.grow(control);
                 self.unplace(1, start as u16);
                 done?;
-                if self.found >= self.goal.limit {
+                if self.enough() {
                     break;
                 }
             }
             return Some(());
         };
+        if !self.start_from_givens(lowest) {
+            return Some(());
+        }
+        self.grow(control)
+    }
+
+    /// Sets out the runs and lays the placements of `path`, as the search
+    /// would have down that branch; false where it would have turned back.
+    fn follow(&mut self, path: &[Placement]) -> bool {
+        let Some(&lowest) = self.given_numbers.first() else {
+            return false;
+        };
+        self.start_from_givens(lowest) && path.iter().all(|&placement| self.enter(placement).2)
+    }
+
+    /// Sets out the runs between the givens, the lowest of which is
+    /// `lowest`; false if the givens cannot be joined.
+    fn start_from_givens(&mut self, lowest: u32) -> bool {
+        let last = self.last;
         let top = *self.given_numbers.last().unwrap_or(&lowest);
         let mut runs: Vec<Run> = self
             .given_numbers
@@ -363,11 +494,11 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
             _ => true,
         };
         if !runs.iter().all(apart) || !self.all_roomy() {
-            return Some(());
+            return false;
         }
         runs.retain(|run| run.left > 0);
         self.runs = runs;
-        self.grow(control)
+        true
     }
 
     /// Whether number `k` is still to be placed (1 and the last wrap round
@@ -756,17 +887,34 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
         let Some(tries) = chosen else {
             return Some(());
         };
-        for Placement { run, place, square } in tries {
-            self.lay(run, place, square, control)?;
-            if self.found >= self.goal.limit {
+        for placement in tries {
+            self.lay(placement, control)?;
+            if self.enough() {
                 break;
             }
         }
         Some(())
     }
 
-    /// Lays number `place` of run `index` on `square` and searches on.
-    fn lay(&mut self, index: usize, place: u32, square: u16, control: &Control) -> Option<()> {
+    /// Lays `placement` and searches on.
+    fn lay(&mut self, placement: Placement, control: &Control) -> Option<()> {
+        let (run, kept, fits) = self.enter(placement);
+        let done = if fits { self.grow(control) } else { Some(()) };
+        self.leave(placement, run, kept);
+        done
+    }
+
+    /// Lays `placement`, splitting its run: the run as it was and how many
+    /// runs were left beside it (for [`Search::leave`]), and whether the
+    /// squares around keep room enough.
+    fn enter(
+        &mut self,
+        Placement {
+            run: index,
+            place,
+            square,
+        }: Placement,
+    ) -> (Run, usize, bool) {
         let run = self.runs[index];
         let k = run.number(place, self.last);
         let (below, above) = run.split(place, k);
@@ -775,17 +923,25 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
         self.runs
             .extend([below, above].into_iter().filter(|part| part.left > 0));
         self.place(k, square);
-        let done = if self.roomy_around(square) {
-            self.grow(control)
-        } else {
-            Some(())
-        };
-        self.unplace(k, square);
+        (run, kept, self.roomy_around(square))
+    }
+
+    /// Takes back `placement`, laid by [`Search::enter`].
+    fn leave(&mut self, placement: Placement, run: Run, kept: usize) {
+        self.unplace(run.number(placement.place, self.last), placement.square);
         self.runs.truncate(kept);
         self.runs.push(run);
         let moved = self.runs.len() - 1;
-        self.runs.swap(index, moved);
-        done
+        self.runs.swap(placement.run, moved);
+    }
+
+    /// Whether the search has found all the solutions it looks for, on
+    /// its own or, sharing out the work, with the others.
+    fn enough(&self) -> bool {
+        self.found >= self.goal.limit
+            || self
+                .shared
+                .is_some_and(|shared| shared.found.load(Ordering::Relaxed) >= self.goal.limit)
     }
 
     /// Every number is laid: a solution (the runs saw to every step being
@@ -795,6 +951,9 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
             return;
         }
         self.found += 1;
+        if let Some(shared) = self.shared {
+            shared.found.fetch_add(1, Ordering::Relaxed);
+        }
         if self.goal.keep && self.first.is_none() {
             self.first = Some(self.number.clone());
         }
@@ -815,6 +974,7 @@ impl<const WORDS: usize> Default for Room<WORDS> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::job::Resources;
     use crate::knight::{self, Algorithm, Board, SolveResult};
     use crate::random::Rng;
 
@@ -871,6 +1031,40 @@ mod tests {
             assert!(narrow >= 1);
             assert_eq!(narrow, wide, "{:?}", puzzle.givens());
         }
+    }
+
+    /// A search shared out among threads counts what one thread counts:
+    /// the open tours of 5 x 5 (304) and 6 x 5 from a corner, and puzzles
+    /// with a few givens.
+    #[test]
+    fn searches_shared_out_count_what_one_thread_counts() {
+        let goal = Goal {
+            limit: u64::MAX,
+            keep: false,
+            barred: None,
+            budget: u64::MAX,
+        };
+        let corner = |width, height, kind| {
+            let board = Board::new(width, height).expect("a board");
+            NumbersPuzzle::new(board, kind, &[(Square::new(0, 0), 1)]).expect("a puzzle")
+        };
+        let mut shared_out = 0;
+        let corners = [corner(5, 5, TourKind::Open), corner(6, 5, TourKind::Open)];
+        for puzzle in corners.iter().cloned().chain(puzzles(7)) {
+            let one = done(alone::<1>(&puzzle, goal, &Control::new())).found;
+            let threads = Control::with_resources(Resources::default().with_threads(3));
+            let many = done(search_in::<1>(&puzzle, goal, &threads)).found;
+            assert_eq!(one, many, "{:?}", puzzle.givens());
+            if threads.snapshot().nodes > SHARE_AFTER {
+                shared_out += 1;
+            }
+            let limited = Goal { limit: 2, ..goal };
+            let many = done(search_in::<1>(&puzzle, limited, &threads)).found;
+            assert_eq!(many, one.min(2));
+        }
+        assert!(shared_out > 0);
+        let open = done(search_in::<1>(&corners[0], goal, &Control::new())).found;
+        assert_eq!(open, 304);
     }
 
     /// A puzzle with one solution less a given has another solution just
