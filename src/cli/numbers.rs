@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use gridtour::knight::{NUMBERS_LINK_PREFIX, Square, Tour, TourKind};
 use gridtour::numbers::format::{self, ReadPuzzle};
 use gridtour::numbers::link;
-use gridtour::numbers::{self, Filled, Generated, Level, NumbersPuzzle, Play};
+use gridtour::numbers::{self, Deduction, Filled, Generated, Level, NumbersPuzzle, Play};
 use gridtour::output::{Format, Subject};
 use gridtour::tr;
 
@@ -32,6 +32,10 @@ pub struct NumbersArgs {
     /// Count the solutions instead of showing one.
     #[arg(help_heading = "Solving", long, conflicts_with_all = ["check", "generate"])]
     pub count: bool,
+    /// Rate how hard the puzzle is to solve by hand: how many numbers each
+    /// deduction finds, and how many must be tried.
+    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
+    pub rate: bool,
     /// Stop counting at this many solutions (2 answers "is it unique?").
     #[arg(help_heading = "Solving", long, requires = "count", value_parser = parse_limit)]
     pub limit: Option<u64>,
@@ -102,6 +106,9 @@ pub fn run(args: NumbersArgs) -> Result<(), Failure> {
             _ => write_line(&tr!("cli-solutions", count = found)),
         };
     }
+    if args.rate {
+        return rate(&puzzle);
+    }
     if args.no_solution {
         return show(&puzzle, None, &output);
     }
@@ -118,6 +125,24 @@ pub fn run(args: NumbersArgs) -> Result<(), Failure> {
         }
         None => write_line(tr!("cli-no-solution")),
     }
+}
+
+/// Writes how hard `puzzle` is to solve by hand, or why it is not rated.
+fn rate(puzzle: &NumbersPuzzle) -> Result<(), Failure> {
+    let rating = progress::watched(tr!("cli-rating"), |control| numbers::rate(puzzle, control))?;
+    let Some(rating) = rating else {
+        return Err(tr!("cli-numbers-not-rated").to_owned().into());
+    };
+    let found = |deduction| rating.count(deduction);
+    write_line(&tr!(
+        "cli-numbers-rating",
+        level = rating.level().words(),
+        next_to = found(Deduction::NextTo),
+        reach = found(Deduction::Reach),
+        two_ways = found(Deduction::TwoWays),
+        only = found(Deduction::OnlyNumber),
+        trials = found(Deduction::Trial)
+    ))
 }
 
 /// The puzzle of a link, or in the file at `given` (whose name need not be

@@ -33,6 +33,23 @@ use super::{Filled, NumbersPuzzle};
 /// No square.
 const NONE: u16 = u16::MAX;
 
+/// Calls `$function::<WORDS>` with sets of just enough words for a board
+/// of `$area` squares.
+macro_rules! with_words {
+    ($area:expr, $function:ident($($argument:expr),*)) => {
+        match $area.div_ceil(64) {
+            0 | 1 => $function::<1>($($argument),*),
+            2 => $function::<2>($($argument),*),
+            3 | 4 => $function::<4>($($argument),*),
+            // A side is at most `NumbersPuzzle::MAX_SIDE`.
+            _ => $function::<9>($($argument),*),
+        }
+    };
+}
+
+mod rate;
+pub use rate::{Deduction, Rating, Step, rate};
+
 /// Counts the solutions of `puzzle`, stopping at `limit` (so `Some(2)`
 /// answers "is it unique?").
 pub fn count(puzzle: &NumbersPuzzle, limit: Option<u64>, control: &Control) -> Outcome<u64> {
@@ -102,13 +119,7 @@ struct Searched {
 
 /// Runs a search with sets of the board's size.
 fn search(puzzle: &NumbersPuzzle, goal: Goal, control: &Control) -> Outcome<Searched> {
-    match puzzle.board().area().div_ceil(64) {
-        0 | 1 => search_in::<1>(puzzle, goal, control),
-        2 => search_in::<2>(puzzle, goal, control),
-        3 | 4 => search_in::<4>(puzzle, goal, control),
-        // A side is at most `NumbersPuzzle::MAX_SIDE`.
-        _ => search_in::<9>(puzzle, goal, control),
-    }
+    with_words!(puzzle.board().area(), search_in(puzzle, goal, control))
 }
 
 /// Questions that take the search more nodes than this are shared out
@@ -158,6 +169,30 @@ fn alone<const WORDS: usize>(
             whole: !gave_up,
         }),
     }
+}
+
+/// The squares some number can take, those two can, and those three can.
+fn covered<const WORDS: usize>(domains: &[Domain<WORDS>]) -> [SquareSet<WORDS>; 3] {
+    let [mut once, mut twice, mut thrice] = [SquareSet::EMPTY; 3];
+    for domain in domains {
+        thrice = thrice | (twice & domain.squares);
+        twice = twice | (once & domain.squares);
+        once = once | domain.squares;
+    }
+    [once, twice, thrice]
+}
+
+/// Each number that can take `square`, laid there.
+fn placements_on<const WORDS: usize>(domains: &[Domain<WORDS>], square: usize) -> Vec<Placement> {
+    domains
+        .iter()
+        .filter(|domain| domain.squares.contains(square))
+        .map(|domain| Placement {
+            run: domain.run,
+            place: domain.place,
+            square: square as u16,
+        })
+        .collect()
 }
 
 /// What the threads of a shared-out search share.
@@ -735,13 +770,7 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
         if let Some(forced) = self.forced_by_ways(domains)? {
             return Some(vec![forced]);
         }
-        let (mut once, mut twice, mut thrice) =
-            (SquareSet::EMPTY, SquareSet::EMPTY, SquareSet::EMPTY);
-        for domain in domains {
-            thrice = thrice | (twice & domain.squares);
-            twice = twice | (once & domain.squares);
-            once = once | domain.squares;
-        }
+        let [once, twice, thrice] = covered(domains);
         let square = (once & !twice).first().or_else(|| {
             (fewest.squares.len() > 2)
                 .then(|| (twice & !thrice).first())
@@ -750,17 +779,7 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
         let Some(square) = square else {
             return Some(self.placements_of(fewest));
         };
-        Some(
-            domains
-                .iter()
-                .filter(|domain| domain.squares.contains(square))
-                .map(|domain| Placement {
-                    run: domain.run,
-                    place: domain.place,
-                    square: square as u16,
-                })
-                .collect(),
-        )
+        Some(placements_on(domains, square))
     }
 
     /// Each square of `domain`, fewest free neighbours first (Warnsdorff's
