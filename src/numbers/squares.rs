@@ -4,7 +4,7 @@
 
 use std::ops::{BitAnd, BitOr, Not};
 
-use crate::knight::Board;
+use crate::knight::{Board, KNIGHT_MOVES};
 
 /// A set of squares of a board of at most `64 * WORDS` squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,19 +116,10 @@ impl<const WORDS: usize> Moves<WORDS> {
     /// The moves on `board`, which has at most `64 * WORDS` squares.
     pub(super) fn new(board: &Board) -> Self {
         let (width, height) = (board.width() as i64, board.height() as i64);
-        let steps = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        let moves = steps
+        let moves = KNIGHT_MOVES
             .into_iter()
             .map(|(dx, dy)| {
+                let (dx, dy) = (i64::from(dx), i64::from(dy));
                 let mut from = SquareSet::EMPTY;
                 for y in 0..height {
                     for x in 0..width {
