@@ -136,8 +136,10 @@ fn search_in<const WORDS: usize>(
     control: &Control,
 ) -> Outcome<Searched> {
     let threads = control.resources().threads;
-    let shareable =
-        threads > 1 && !goal.keep && goal.budget == u64::MAX && !puzzle.givens().is_empty();
+    let shareable = threads > 1
+        && !goal.keep
+        && goal.budget == u64::MAX
+        && puzzle.given.iter().any(|&number| number != 0);
     if !shareable {
         return alone::<WORDS>(puzzle, goal, control);
     }
