@@ -6,11 +6,9 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     cli::choose_language();
-    let args = match cli::Cli::try_parse() {
+    let args = match cli::parse() {
         Ok(args) => args,
         Err(error) if !error.use_stderr() => {
             // --help and --version: clap's own text is the answer, which

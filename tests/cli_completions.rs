@@ -177,3 +177,37 @@ fn help_that_cannot_be_written_is_not_a_success() {
         assert!(error.contains("cannot write to standard output"), "{error}");
     }
 }
+
+/// Under a Japanese locale the help and the manual page speak Japanese,
+/// as the messages do; `--lang` chooses.
+#[test]
+fn help_speaks_the_locale_s_language() {
+    let in_japanese = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", "ja_JP.UTF-8")
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        assert!(output.status.success(), "{args:?}");
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    let help = in_japanese(&["knight", "--help"]);
+    assert!(help.starts_with("ナイトツアーを見つけ"), "{help}");
+    assert!(help.contains("使い方: gridtour knight"), "{help}");
+    assert_eq!(heading_of(&help, "--estimate"), "推定:");
+    assert!(help.contains("（既定：warnsdorff）"), "{help}");
+    assert!(!help.contains("Print help"), "{help}");
+    let manual = in_japanese(&["manual", "goishi"]);
+    assert!(
+        manual.contains("解がちょうど一つの新しい問題を作ります"),
+        "{manual}"
+    );
+    let chosen = in_japanese(&["--lang", "en", "numbers", "--help"]);
+    assert!(chosen.contains("Usage: gridtour numbers"), "{chosen}");
+    assert!(
+        chosen.contains("A puzzle in text is a row a line"),
+        "{chosen}"
+    );
+}

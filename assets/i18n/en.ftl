@@ -900,3 +900,104 @@ numbers-link-not-a-given = column { $column }: a given is a square and its numbe
 numbers-link-puzzle = column { $column }: { $error }
 numbers-generate-no-tour = the board has no tour of this kind to make a puzzle from
 numbers-generate-too-large = puzzles are made on boards of at most { $most } a side
+
+## The command line's help, manual pages and completions
+# Headings of the options
+
+cli-heading-board = Board
+cli-heading-tour = Tour
+cli-heading-counting = Counting
+cli-heading-estimating = Estimating
+cli-heading-analysis = Analysis
+cli-heading-solving = Solving
+cli-heading-generating = Generating
+cli-heading-output = Output
+cli-heading-resources = Resources
+cli-heading-arguments = Arguments
+cli-heading-options = Options
+cli-heading-commands = Commands
+cli-help-usage = Usage
+cli-help-examples = Examples
+cli-help-default = {" "}(default: { $value })
+cli-help-help = Print help
+cli-help-version = Print the version
+
+# What each command does
+
+cli-about-gridtour = Knight's tours and Goishi Hiroi puzzles. Without a subcommand, opens the window.
+cli-about-knight = Find, count or analyse knight's tours.
+cli-about-goishi = Solve, count, check or generate Goishi Hiroi puzzles.
+cli-about-numbers = Solve, count, check or generate knight's tour puzzles (numbered tours).
+cli-about-completions = Print a completion script for a shell (e.g. `gridtour completions bash > /etc/bash_completion.d/gridtour`).
+cli-about-manual = Print the manual page, in roff (e.g. `gridtour manual | man -l -`), or that of a subcommand (`gridtour manual knight`).
+cli-about-help = Print this help or that of the given subcommands
+cli-help-help-subcommand = The subcommands whose help to print
+
+# Options of the window and every subcommand
+
+cli-help-gridtour-open = Without a subcommand: a file, knight link (gridtour:knight?..) or puzz.link URL for the window to open, as its Open would.
+cli-help-progress = Write a progress line to standard error every five seconds during long work even when it is not a terminal (on a terminal progress is always shown, on one line).
+cli-help-memory = Memory the counting tables may use (the window's too), e.g. 4G or 512M. Default: a quarter of the machine's memory, at most half of the process's address-space limit.
+cli-help-scratch = Directory where a count whose states do not fit in --memory writes them instead (the window's too). Default: the system's temporary directory.
+cli-help-threads = Threads the solvers and counters share their work among (the window's too), 1 to 1024. Default: every core of the machine.
+cli-help-lang = The language of the messages: en (English) or ja (Japanese). Default: the locale's (LC_ALL, LC_MESSAGES, LANG), English when it is neither.
+cli-help-output = Write the result to FILE (replaced atomically: an interrupted write leaves the old file whole) instead of standard output. PNG and GIF need it, or a redirected standard output.
+cli-help-cell = Pixels a square (or grid spacing) in pictures. Default: 40 in SVG; PNG and GIF sized to the board (about 4000 and 1000 pixels a side).
+cli-help-numbers = Write move (or pick) numbers in pictures. Default: on boards of up to 1,024 squares.
+cli-help-no-numbers = Leave the numbers out of pictures.
+cli-help-speed = Moves (or picks) a second in animations. Default: the whole path in about 12 seconds, at least 4 a second.
+cli-help-max-steps = With --trace: stop after this many steps (the search stops too).
+cli-help-count = Count the solutions instead of showing one.
+cli-help-limit = Stop counting at this many solutions (2 answers "is it unique?").
+cli-help-seed = Seed of the generator: the same seed gives the same puzzle.
+
+# gridtour knight
+
+cli-help-knight-link = A knight link (gridtour:knight?size=…, what --format link prints): its board, kind, start and tour, each overridden by the options given. With a tour in it and no other choice, that tour is printed.
+cli-help-knight-size = Board size as WIDTHxHEIGHT (e.g. 8x8, 5x6), or N for an N x N board.
+cli-help-knight-start = Start square in chess notation: files a..z then aa, ab, ..; rank 1 is the bottom row. A tour starts at a1 when omitted; a count without it counts undirected tours of the whole board.
+cli-help-knight-end = With --start: an open tour from --start that ends on this square (found by exhaustive search, whatever --algo says); with --count, the number of such tours.
+cli-help-knight-closed = Ask for a closed tour (the last square a knight's move from the first).
+cli-help-knight-algo = Solver: warnsdorff (fast, falls back to search), backtrack (exhaustive search with pruning) or dfs (plain depth-first search in a fixed move order, no pruning: small boards only).
+cli-help-knight-trace = Print the search's steps instead of the tour, as JSON lines on standard output: {"{"}"step":1,"event":"push","square":"a1"{"}"}, then push, pop, dead-end, prune (with its "rule"), rotate, restart and found. With --format gif or animated-svg, draws the search instead: the path after each step, backing up as the search does.
+cli-help-knight-blocked = Squares no tour may visit, comma-separated (e.g. a1,c3).
+cli-help-knight-count = Count tours instead of printing one: directed tours from --start, or undirected tours of the board without it.
+cli-help-knight-every-length = With --count: count the tours of every board as wide as the shorter side and 1 to the longer side long (6x12: 6x1, 6x2, .. 6x12) in one frontier sweep, a line each as the sweep passes it. Boards without blocked squares, up to 8 on the shorter side.
+cli-help-knight-checkpoint = With --count: save the count's progress to FILE every few minutes (atomically), and take up the count saved there when the same command runs again; FILE is removed when the count is complete. Counts by the frontier sweep only (boards with more than 36 open squares, up to 8 on the shorter side).
+cli-help-knight-checkpoint-every = Seconds between two saves to --checkpoint (0: after every square).
+cli-help-knight-force = Start a count even when it is estimated to take more than an hour (it can still be stopped with Ctrl+C).
+cli-help-knight-estimate = Estimate the number of tours --count would count, from random tour attempts, with a 95% interval: for boards too big to count.
+cli-help-knight-seconds = How long --estimate samples, in seconds (on every core).
+cli-help-knight-seed = Seed of --estimate's random attempts.
+cli-help-knight-failing-starts = List the start squares where plain first-minimum Warnsdorff dead-ends, and check that the default solver finds a tour from each.
+cli-help-knight-format = Output: text, json, link (a knight link), svg, png, gif or animated-svg.
+
+# gridtour goishi
+
+cli-help-goishi-puzzle = Puzzle file (text, pzprv3, PencilBox or JSON) or a puzz.link URL.
+cli-help-goishi-no-solution = Show the puzzle as it is, without solving it (a blank sheet to print, or the puzzle in another format).
+cli-help-goishi-trace = Print the solver's steps instead of the solution, as JSON lines on standard output: {"{"}"step":1,"event":"pick","point":[x,y]{"}"}, then pick, unpick, prune (with its "rule": stranded or known-dead), restart and found. The search runs on one thread. With --format gif or animated-svg, draws the search instead, pick by pick.
+cli-help-goishi-rate = Rate the puzzle's difficulty instead of showing a solution: easy, medium or hard, by the wrong picks along the solution and the search the hardest of them takes to fail.
+cli-help-goishi-check = Check the pick order in this JSON file (a list of [x,y] points, or an object with an "order" list) against the puzzle.
+cli-help-goishi-generate = Make a new puzzle with exactly one solution, of this size (WxH).
+cli-help-goishi-stones = Number of stones of the generated puzzle (default: 30% of the points).
+cli-help-goishi-difficulty = Level the generated puzzle must rate (easy, medium or hard; see --rate): puzzles are made from new seeds until one does.
+cli-help-goishi-format = Output: text, json, pzprv3, url (a puzz.link URL), svg, png, gif or animated-svg.
+
+# gridtour numbers
+
+cli-help-numbers-puzzle = Puzzle file, as text or JSON, or a link (gridtour:numbers?...).
+cli-help-numbers-no-solution = Show the puzzle as it is, without solving it.
+cli-help-numbers-rate = Rate how hard the puzzle is to solve by hand: how many numbers each deduction finds, and how many must be tried.
+cli-help-numbers-check = Check the filled board in this file (text or JSON, every open square numbered) against the puzzle.
+cli-help-numbers-generate = Make a new puzzle with exactly one solution on a board of this size (WxH).
+cli-help-numbers-closed = The generated puzzle's tour must be closed.
+cli-help-numbers-blocked = Blocked squares of the generated puzzle's board, comma-separated (e.g. a1,h8).
+cli-help-numbers-level = Level of the generated puzzle: easy, medium or hard (hard keeps no given that uniqueness does not need).
+cli-help-numbers-format = Output: text, json, link, svg or png (pictures of a solved puzzle only).
+cli-help-numbers-text-form = A puzzle in text is a row a line: move numbers, . for a square to fill in, # for a blocked square; a first line `closed` asks for a closed tour.
+
+# gridtour completions and gridtour manual
+
+cli-help-completions-shell = The shell: bash, zsh, fish, elvish or powershell.
+cli-help-manual-subcommand = knight, goishi or numbers; the program's own page without it.

@@ -868,3 +868,104 @@ numbers-link-not-a-given = { $column } 桁目：問題の番号は a1:1 のよ�
 numbers-link-puzzle = { $column } 桁目：{ $error }
 numbers-generate-no-tour = この盤にはパズルの元になるこの種類のツアーがありません
 numbers-generate-too-large = パズルを作れる盤は一辺 { $most } までです
+
+## The command line's help, manual pages and completions
+# Headings of the options
+
+cli-heading-board = 盤
+cli-heading-tour = ツアー
+cli-heading-counting = 数え上げ
+cli-heading-estimating = 推定
+cli-heading-analysis = 分析
+cli-heading-solving = 解く
+cli-heading-generating = 問題を作る
+cli-heading-output = 出力
+cli-heading-resources = 計算資源
+cli-heading-arguments = 引数
+cli-heading-options = オプション
+cli-heading-commands = サブコマンド
+cli-help-usage = 使い方
+cli-help-examples = 例
+cli-help-default = （既定：{ $value }）
+cli-help-help = ヘルプを表示します
+cli-help-version = バージョンを表示します
+
+# What each command does
+
+cli-about-gridtour = ナイトツアーと碁石拾いのパズル。サブコマンドがなければウィンドウを開きます。
+cli-about-knight = ナイトツアーを見つけ、数え、分析します。
+cli-about-goishi = 碁石拾いの問題を解き、解を数え、答えを確かめ、新しい問題を作ります。
+cli-about-numbers = ナイトツアーのパズル（番号付きのツアー）を解き、解を数え、答えを確かめ、新しい問題を作ります。
+cli-about-completions = シェルの補完スクリプトを表示します（例：`gridtour completions bash > /etc/bash_completion.d/gridtour`）。
+cli-about-manual = マニュアルページを roff で表示します（例：`gridtour manual | man -l -`）。サブコマンドのページも表示できます（`gridtour manual knight`）。
+cli-about-help = このヘルプか、指定したサブコマンドのヘルプを表示します
+cli-help-help-subcommand = ヘルプを表示するサブコマンド
+
+# Options of the window and every subcommand
+
+cli-help-gridtour-open = サブコマンドがないとき：ウィンドウで開くファイル、ナイトのリンク（gridtour:knight?..）、または puzz.link の URL。ウィンドウの「開く…」と同じように開きます。
+cli-help-progress = 長い仕事の間、標準エラーが端末でなくても、5 秒ごとに進み具合を 1 行書きます（端末にはいつも 1 行で進み具合を表示します）。
+cli-help-memory = 数え上げの表が使ってよいメモリ（ウィンドウでも同じ）。例：4G、512M。既定はマシンのメモリの 4 分の 1 で、プロセスのアドレス空間の上限の半分までです。
+cli-help-scratch = 状態が --memory に収まらない数え上げが、代わりに状態を書き出すフォルダ（ウィンドウでも同じ）。既定はシステムの一時フォルダです。
+cli-help-threads = ソルバーと数え上げが仕事を分け合うスレッドの数（ウィンドウでも同じ）。1 から 1024 まで。既定はマシンのすべてのコアです。
+cli-help-lang = メッセージの言語：en（英語）か ja（日本語）。既定はロケール（LC_ALL、LC_MESSAGES、LANG）の言語で、そのどちらでもなければ英語です。
+cli-help-output = 結果を標準出力ではなく FILE に書きます（置き換えは不可分なので、書き込みが途中で止まっても元のファイルはそのまま残ります）。PNG と GIF には、これかリダイレクトした標準出力が要ります。
+cli-help-cell = 絵の 1 マス（または格子の間隔）の画素数。既定は SVG では 40、PNG と GIF では盤に合わせた大きさです（1 辺がそれぞれ約 4000 画素と 1000 画素）。
+cli-help-numbers = 絵に手の番号（または拾う順の番号）を書きます。既定では 1,024 マスまでの盤で書きます。
+cli-help-no-numbers = 絵に番号を書きません。
+cli-help-speed = アニメーションで 1 秒に進む手数（または拾う石の数）。既定では道筋全体を約 12 秒で見せ、1 秒に 4 手以上です。
+cli-help-max-steps = --trace と一緒に：この手数で記録を止めます（探索も止まります）。
+cli-help-count = 解を一つ示す代わりに、解の数を数えます。
+cli-help-limit = 解をこの数まで数えたら止めます（2 なら「解は一つか」がわかります）。
+cli-help-seed = 問題を作るときのシード：同じシードからは同じ問題ができます。
+
+# gridtour knight
+
+cli-help-knight-link = ナイトのリンク（gridtour:knight?size=…、--format link が書き出すもの）：その盤、ツアーの種類、出発点、ツアーを使います。指定したオプションがそれぞれに優先します。ツアーが入っていて、ほかに指定がなければ、そのツアーを書き出します。
+cli-help-knight-size = 盤の大きさ：幅x高さ（例：8x8、5x6）。N x N の盤なら N だけでも指定できます。
+cli-help-knight-start = 出発点のマスをチェスの記法で：列は a..z、その先は aa、ab、..。行 1 がいちばん下の行です。省くとツアーは a1 から始まり、数え上げは盤全体の向きのないツアーを数えます。
+cli-help-knight-end = --start と一緒に：--start から出てこのマスで終わる開いたツアー（--algo にかかわらず全探索で見つけます）。--count と一緒なら、そのようなツアーの数を数えます。
+cli-help-knight-closed = 閉じたツアー（最後のマスから最初のマスへナイトの一手で戻れるもの）を求めます。
+cli-help-knight-algo = ソルバー：warnsdorff（速く、うまくいかなければ探索に切り替えます）、backtrack（枝刈りつきの全探索）、dfs（決まった順に手を試す素朴な深さ優先探索で、枝刈りはしません。小さい盤向けです）。
+cli-help-knight-trace = ツアーの代わりに探索の手順を、標準出力に JSON の行で書きます：{"{"}"step":1,"event":"push","square":"a1"{"}"} のあとに push、pop、dead-end、prune（"rule" つき）、rotate、restart、found が続きます。--format gif か animated-svg なら探索を絵にします：一手ごとの道筋を、探索が戻るとおりに戻りながら描きます。
+cli-help-knight-blocked = ツアーが通れないマス。コンマで区切ります（例：a1,c3）。
+cli-help-knight-count = ツアーを書き出す代わりに数えます：--start があればそこから出る向きのあるツアーを、なければ盤の向きのないツアーを数えます。
+cli-help-knight-every-length = --count と一緒に：短い辺と同じ幅で、長さが 1 から長い辺までのすべての盤（6x12 なら 6x1、6x2、.. 6x12）のツアーを 1 回のフロンティア掃引で数え、掃引がそこを過ぎるたびに 1 行ずつ書きます。ふさがったマスがなく、短い辺が 8 までの盤で使えます。
+cli-help-knight-checkpoint = --count と一緒に：数え上げの途中経過を数分ごとに FILE に（不可分に）保存し、同じコマンドをもう一度実行すると保存したところから続けます。数え終わると FILE を消します。フロンティア掃引で数えるときだけ使えます（空いたマスが 36 より多く、短い辺が 8 までの盤）。
+cli-help-knight-checkpoint-every = --checkpoint へ保存する間隔の秒数（0 ならマスごとに保存します）。
+cli-help-knight-force = 1 時間より長くかかると見積もった数え上げでも始めます（Ctrl+C で止められます）。
+cli-help-knight-estimate = --count が数えるはずのツアーの数を、ランダムなツアーの試みから、95% 区間つきで推定します。数えきれない大きな盤に使います。
+cli-help-knight-seconds = --estimate が試みを続ける秒数（すべてのコアで試みます）。
+cli-help-knight-seed = --estimate のランダムな試みのシード。
+cli-help-knight-failing-starts = 最小のものを最初に選ぶ素朴なワーンスドルフ則が行き詰まる出発点を一覧にし、既定のソルバーがそれぞれからツアーを見つけることを確かめます。
+cli-help-knight-format = 出力の形式：text、json、link（ナイトのリンク）、svg、png、gif、animated-svg。
+
+# gridtour goishi
+
+cli-help-goishi-puzzle = 問題のファイル（テキスト、pzprv3、ペンシルボックス形式、JSON）か puzz.link の URL。
+cli-help-goishi-no-solution = 問題を解かずに、そのまま書き出します（印刷用の白紙の問題や、ほかの形式への書き換えに使います）。
+cli-help-goishi-trace = 解の代わりにソルバーの手順を、標準出力に JSON の行で書きます：{"{"}"step":1,"event":"pick","point":[x,y]{"}"} のあとに pick、unpick、prune（"rule" は stranded か known-dead）、restart、found が続きます。探索は 1 つのスレッドで行います。--format gif か animated-svg なら、探索を一手ずつ絵にします。
+cli-help-goishi-rate = 解を示す代わりに問題の難しさを評価します：easy、medium、hard のどれかを、解の途中で選びうる誤った拾い方と、そのうち最も難しいものが行き詰まるまでの探索の大きさから決めます。
+cli-help-goishi-check = この JSON ファイルの拾う順（[x,y] の点のリスト、または "order" のリストを持つオブジェクト）が問題に合っているかを確かめます。
+cli-help-goishi-generate = この大きさ（幅x高さ）で、解がちょうど一つの新しい問題を作ります。
+cli-help-goishi-stones = 作る問題の石の数（既定は点の数の 30%）。
+cli-help-goishi-difficulty = 作る問題の難しさ（easy、medium、hard。--rate を参照）：その難しさの問題ができるまで、新しいシードで作り直します。
+cli-help-goishi-format = 出力の形式：text、json、pzprv3、url（puzz.link の URL）、svg、png、gif、animated-svg。
+
+# gridtour numbers
+
+cli-help-numbers-puzzle = 問題のファイル（テキストか JSON）、またはリンク（gridtour:numbers?...）。
+cli-help-numbers-no-solution = 問題を解かずに、そのまま書き出します。
+cli-help-numbers-rate = 手で解くときの難しさを評価します：それぞれの推論で見つかる番号の数と、試しに置いてみなければならない番号の数を示します。
+cli-help-numbers-check = このファイルの埋めた盤（テキストか JSON で、空いたマスすべてに番号があるもの）が問題に合っているかを確かめます。
+cli-help-numbers-generate = この大きさ（幅x高さ）の盤で、解がちょうど一つの新しい問題を作ります。
+cli-help-numbers-closed = 作る問題のツアーを閉じたツアーにします。
+cli-help-numbers-blocked = 作る問題の盤のふさがったマス。コンマで区切ります（例：a1,h8）。
+cli-help-numbers-level = 作る問題の難しさ：easy、medium、hard（hard では、解を一つに決めるのに要らない番号を残しません）。
+cli-help-numbers-format = 出力の形式：text、json、link、svg、png（絵にできるのは解いたパズルだけです）。
+cli-help-numbers-text-form = テキストの問題は 1 行が盤の 1 行です：手の番号を書き、埋めるマスは .、ふさがったマスは # にします。1 行目が `closed` なら閉じたツアーを求めます。
+
+# gridtour completions and gridtour manual
+
+cli-help-completions-shell = シェル：bash、zsh、fish、elvish、powershell のどれか。
+cli-help-manual-subcommand = knight、goishi、numbers のどれか。省くとプログラムそのもののページです。

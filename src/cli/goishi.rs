@@ -14,30 +14,17 @@ use super::{Failure, Output, OutputArgs, progress, say_note, write_line};
 
 /// Arguments of `gridtour goishi`.
 #[derive(Debug, clap::Args)]
-#[command(
-    after_help = "Examples:\n  gridtour goishi puzzle.txt\n  gridtour goishi 'https://puzz.link/p?goishi/4/4/1370' --count\n  gridtour goishi puzzle.txt --check order.json\n  gridtour goishi puzzle.txt --rate\n  gridtour goishi --generate 10x10 --stones 30 --seed 7\n  gridtour goishi puzzle.txt --no-solution --format png --output sheet.png\n  gridtour goishi puzzle.txt --format gif --output solution.gif"
-)]
 pub struct GoishiArgs {
-    /// Puzzle file (text, pzprv3, PencilBox or JSON) or a puzz.link URL.
     #[arg(required_unless_present = "generate")]
     pub puzzle: Option<OsString>,
-    /// Show the puzzle as it is, without solving it (a blank sheet to
-    /// print, or the puzzle in another format).
-    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "check", "generate"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate"])]
     pub no_solution: bool,
-    /// Count the solutions instead of showing one.
-    #[arg(help_heading = "Solving", long, conflicts_with_all = ["check", "generate"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["check", "generate"])]
     pub count: bool,
-    /// Print the solver's steps instead of the solution, as JSON lines on
-    /// standard output: {"step":1,"event":"pick","point":[x,y]}, then pick,
-    /// unpick, prune (with its "rule": stranded or known-dead), restart and
-    /// found. The search runs on one thread. With --format gif or
-    /// animated-svg, draws the search instead, pick by pick.
-    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "rate", "check", "generate", "no_solution"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "rate", "check", "generate", "no_solution"])]
     pub trace: bool,
-    /// With --trace: stop after this many steps (the search stops too).
     #[arg(
-        help_heading = "Solving",
+        help_heading = "solving",
         long,
         value_name = "STEPS",
         requires = "trace",
@@ -45,45 +32,34 @@ pub struct GoishiArgs {
         value_parser = super::trace::parse_max_steps
     )]
     pub max_steps: u64,
-    /// Rate the puzzle's difficulty instead of showing a solution: easy,
-    /// medium or hard, by the wrong picks along the solution and the search
-    /// the hardest of them takes to fail.
-    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
     pub rate: bool,
-    /// Stop counting at this many solutions (2 answers "is it unique?").
-    #[arg(help_heading = "Solving", long, requires = "count", value_parser = parse_limit)]
+    #[arg(help_heading = "solving", long, requires = "count", value_parser = parse_limit)]
     pub limit: Option<u64>,
-    /// Check the pick order in this JSON file (a list of [x,y] points, or an
-    /// object with an "order" list) against the puzzle.
     #[arg(
-        help_heading = "Solving",
+        help_heading = "solving",
         long,
         value_name = "ORDER.json",
         conflicts_with = "generate"
     )]
     pub check: Option<PathBuf>,
-    /// Make a new puzzle with exactly one solution, of this size (WxH).
-    #[arg(help_heading = "Generating", long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
+    #[arg(help_heading = "generating", long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
     pub generate: Option<(u32, u32)>,
-    /// Number of stones of the generated puzzle (default: 30% of the points).
     #[arg(
-        help_heading = "Generating",
+        help_heading = "generating",
         long,
         requires = "generate",
         conflicts_with = "puzzle"
     )]
     pub stones: Option<usize>,
-    /// Seed of the generator: the same seed gives the same puzzle.
     #[arg(
-        help_heading = "Generating",
+        help_heading = "generating",
         long,
         requires = "generate",
         conflicts_with = "puzzle"
     )]
     pub seed: Option<u64>,
-    /// Level the generated puzzle must rate (easy, medium or hard; see
-    /// --rate): puzzles are made from new seeds until one does.
-    #[arg(help_heading = "Generating", long, requires = "generate", conflicts_with = "puzzle", value_parser = parse_level)]
+    #[arg(help_heading = "generating", long, requires = "generate", conflicts_with = "puzzle", value_parser = parse_level)]
     pub difficulty: Option<Level>,
     #[command(flatten)]
     pub output: OutputArgs,

@@ -23,68 +23,38 @@ use super::{Failure, Output, OutputArgs, flag_error, progress, say_note, write_l
 
 /// Arguments of `gridtour knight`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  \
-    gridtour knight --size 8x8 --start b1\n  \
-    gridtour knight --size 6x6 --start a1 --closed --format json\n  \
-    gridtour knight --size 8x8 --start a1 --closed --format svg > tour.svg\n  \
-    gridtour knight --size 16x16 --format gif --output tour.gif --speed 20\n  \
-    gridtour knight --size 5x5 --start a1 --count\n  \
-    gridtour knight --size 6x6 --count --closed\n  \
-    gridtour knight --size 6x12 --count --closed --every-length\n  \
-    gridtour knight --size 8x8 --estimate --seconds 60\n  \
-    gridtour knight --size 8 --failing-starts")]
 pub struct KnightArgs {
-    /// A knight link (gridtour:knight?size=…, what --format link prints):
-    /// its board, kind, start and tour, each overridden by the options
-    /// given. With a tour in it and no other choice, that tour is printed.
     #[arg(value_name = "LINK")]
     link: Option<String>,
-    /// Board size as WIDTHxHEIGHT (e.g. 8x8, 5x6), or N for an N x N board.
     #[arg(
-        help_heading = "Board",
+        help_heading = "board",
         long,
         value_name = "WxH",
         required_unless_present = "link"
     )]
     size: Option<String>,
-    /// Start square in chess notation: files a..z then aa, ab, ..; rank 1 is
-    /// the bottom row. A tour starts at a1 when omitted; a count without it
-    /// counts undirected tours of the whole board.
-    #[arg(help_heading = "Tour", long, value_name = "SQUARE")]
+    #[arg(help_heading = "tour", long, value_name = "SQUARE")]
     start: Option<String>,
-    /// With --start: an open tour from --start that ends on this square
-    /// (found by exhaustive search, whatever --algo says); with --count,
-    /// the number of such tours.
-    #[arg(help_heading = "Tour", 
+    #[arg(help_heading = "tour", 
         long,
         value_name = "SQUARE",
         requires = "start",
         conflicts_with_all = ["closed", "estimate", "failing_starts"]
     )]
     end: Option<String>,
-    /// Ask for a closed tour (the last square a knight's move from the first).
-    #[arg(help_heading = "Tour", long)]
+    #[arg(help_heading = "tour", long)]
     closed: bool,
-    /// Solver: warnsdorff (fast, falls back to search), backtrack
-    /// (exhaustive search with pruning) or dfs (plain depth-first search in
-    /// a fixed move order, no pruning: small boards only).
     #[arg(
-        help_heading = "Tour",
+        help_heading = "tour",
         long,
         value_name = "ALGO",
         default_value = "warnsdorff"
     )]
     algo: String,
-    /// Print the search's steps instead of the tour, as JSON lines on
-    /// standard output: {"step":1,"event":"push","square":"a1"}, then push,
-    /// pop, dead-end, prune (with its "rule"), rotate, restart and found.
-    /// With --format gif or animated-svg, draws the search instead: the
-    /// path after each step, backing up as the search does.
-    #[arg(help_heading = "Tour", long, conflicts_with_all = ["count", "estimate", "failing_starts", "end"])]
+    #[arg(help_heading = "tour", long, conflicts_with_all = ["count", "estimate", "failing_starts", "end"])]
     trace: bool,
-    /// With --trace: stop after this many steps (the search stops too).
     #[arg(
-        help_heading = "Tour",
+        help_heading = "tour",
         long,
         value_name = "STEPS",
         requires = "trace",
@@ -92,57 +62,36 @@ pub struct KnightArgs {
         value_parser = super::trace::parse_max_steps
     )]
     max_steps: u64,
-    /// Squares no tour may visit, comma-separated (e.g. a1,c3).
     #[arg(
-        help_heading = "Board",
+        help_heading = "board",
         long,
         value_name = "SQUARES",
         value_delimiter = ','
     )]
     blocked: Vec<String>,
-    /// Count tours instead of printing one: directed tours from --start, or
-    /// undirected tours of the board without it.
-    #[arg(help_heading = "Counting", long, conflicts_with = "failing_starts")]
+    #[arg(help_heading = "counting", long, conflicts_with = "failing_starts")]
     count: bool,
-    /// With --count: count the tours of every board as wide as the shorter
-    /// side and 1 to the longer side long (6x12: 6x1, 6x2, .. 6x12) in one
-    /// frontier sweep, a line each as the sweep passes it. Boards without
-    /// blocked squares, up to 8 on the shorter side.
-    #[arg(help_heading = "Counting", long, conflicts_with_all = ["start", "blocked"])]
+    #[arg(help_heading = "counting", long, conflicts_with_all = ["start", "blocked"])]
     every_length: bool,
-    /// With --count: save the count's progress to FILE every few minutes
-    /// (atomically), and take up the count saved there when the same
-    /// command runs again; FILE is removed when the count is complete.
-    /// Counts by the frontier sweep only (boards with more than 36 open
-    /// squares, up to 8 on the shorter side).
-    #[arg(help_heading = "Counting", long, value_name = "FILE")]
+    #[arg(help_heading = "counting", long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
-    /// Seconds between two saves to --checkpoint (0: after every square).
-    #[arg(help_heading = "Counting", long, value_name = "SECONDS", requires = "checkpoint", default_value_t = 300.0,
+    #[arg(help_heading = "counting", long, value_name = "SECONDS", requires = "checkpoint", default_value_t = 300.0,
           value_parser = parse_interval)]
     checkpoint_every: f64,
-    /// Start a count even when it is estimated to take more than an hour
-    /// (it can still be stopped with Ctrl+C).
-    #[arg(help_heading = "Counting", long)]
+    #[arg(help_heading = "counting", long)]
     force: bool,
-    /// Estimate the number of tours --count would count, from random tour
-    /// attempts, with a 95% interval: for boards too big to count.
-    #[arg(help_heading = "Estimating", long, conflicts_with_all = ["count", "failing_starts"])]
+    #[arg(help_heading = "estimating", long, conflicts_with_all = ["count", "failing_starts"])]
     estimate: bool,
-    /// How long --estimate samples, in seconds (on every core).
-    #[arg(help_heading = "Estimating", long, requires = "estimate", default_value_t = 10.0, value_parser = parse_seconds)]
+    #[arg(help_heading = "estimating", long, requires = "estimate", default_value_t = 10.0, value_parser = parse_seconds)]
     seconds: f64,
-    /// Seed of --estimate's random attempts.
     #[arg(
-        help_heading = "Estimating",
+        help_heading = "estimating",
         long,
         requires = "estimate",
         default_value_t = 1
     )]
     seed: u64,
-    /// List the start squares where plain first-minimum Warnsdorff dead-ends,
-    /// and check that the default solver finds a tour from each.
-    #[arg(help_heading = "Analysis", long, conflicts_with_all = ["start", "closed", "count"])]
+    #[arg(help_heading = "analysis", long, conflicts_with_all = ["start", "closed", "count"])]
     failing_starts: bool,
     #[command(flatten)]
     output: OutputArgs,

@@ -1,6 +1,7 @@
 //! The headless command line: argument definitions and the subcommands.
 
 pub mod goishi;
+mod help;
 pub mod knight;
 pub mod numbers;
 mod progress;
@@ -9,7 +10,7 @@ mod trace;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use gridtour::atomic_write::{WriteError, write_atomic};
 use gridtour::goishi::GenerateError;
 use gridtour::i18n::Language;
@@ -20,15 +21,14 @@ use gridtour::placed::quoted;
 use gridtour::render::Timing;
 use gridtour::tr;
 
-/// Knight's tours and Goishi Hiroi puzzles. Without a subcommand, opens the window.
+/// The program's arguments. Their words, in the chosen language, are put
+/// in by [`command`].
 #[derive(Debug, Parser)]
-#[command(name = "gridtour", version, about)]
+#[command(name = "gridtour", version)]
 pub struct Cli {
     /// What to do headless; omit it to open the window.
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Without a subcommand: a file, knight link (gridtour:knight?..) or
-    /// puzz.link URL for the window to open, as its Open would.
     #[arg(value_name = "FILE|LINK")]
     pub open: Option<std::ffi::OsString>,
     #[command(flatten)]
@@ -67,31 +67,26 @@ pub fn check_openable(open: &std::ffi::OsStr) -> Result<(), String> {
     ))
 }
 
+/// The command line's definition, worded in the chosen language.
+pub use help::command;
+
+/// The arguments of this run, parsed by [`command`]'s definition so that
+/// a refusal, `--help` and `--version` speak the chosen language.
+pub fn parse() -> Result<Cli, clap::Error> {
+    Cli::from_arg_matches(&command().try_get_matches()?)
+}
+
 /// Options of every subcommand.
 #[derive(Debug, clap::Args)]
 pub struct GlobalArgs {
-    /// Write a progress line to standard error every five seconds during
-    /// long work even when it is not a terminal (on a terminal progress is
-    /// always shown, on one line).
-    #[arg(help_heading = "Resources", long, global = true)]
+    #[arg(help_heading = "resources", long, global = true)]
     progress: bool,
-    /// Memory the counting tables may use (the window's too), e.g. 4G or 512M. Default: a
-    /// quarter of the machine's memory, at most half of the process's
-    /// address-space limit.
-    #[arg(help_heading = "Resources", long, global = true, value_name = "SIZE")]
+    #[arg(help_heading = "resources", long, global = true, value_name = "SIZE")]
     memory: Option<String>,
-    /// Directory where a count whose states do not fit in --memory writes
-    /// them instead (the window's too). Default: the system's temporary
-    /// directory.
-    #[arg(help_heading = "Resources", long, global = true, value_name = "DIR")]
+    #[arg(help_heading = "resources", long, global = true, value_name = "DIR")]
     scratch: Option<std::path::PathBuf>,
-    /// Threads the solvers and counters share their work among (the
-    /// window's too), 1 to 1024. Default: every core of the machine.
-    #[arg(help_heading = "Resources", long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MOST_THREADS))]
+    #[arg(help_heading = "resources", long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MOST_THREADS))]
     threads: Option<u16>,
-    /// The language of the messages: en (English) or ja (Japanese).
-    /// Default: the locale's (LC_ALL, LC_MESSAGES, LANG), English when it
-    /// is neither.
     #[arg(long, global = true, value_name = "LANG", value_parser = ["en", "ja"])]
     lang: Option<String>,
 }
@@ -101,28 +96,15 @@ pub struct GlobalArgs {
 /// start.
 const MOST_THREADS: i64 = 1024;
 
-/// The headless subcommands.
+/// The headless subcommands (what each does: `cli-about-*` in the Fluent
+/// files).
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Find, count or analyse knight's tours.
     Knight(knight::KnightArgs),
-    /// Solve, count, check or generate Goishi Hiroi puzzles.
     Goishi(goishi::GoishiArgs),
-    /// Solve, count, check or generate knight's tour puzzles (numbered
-    /// tours).
     Numbers(numbers::NumbersArgs),
-    /// Print a completion script for a shell (e.g. `gridtour completions
-    /// bash > /etc/bash_completion.d/gridtour`).
-    Completions {
-        /// The shell: bash, zsh, fish, elvish or powershell.
-        shell: clap_complete::Shell,
-    },
-    /// Print the manual page, in roff (e.g. `gridtour manual | man -l -`),
-    /// or that of a subcommand (`gridtour manual knight`).
-    Manual {
-        /// knight, goishi or numbers; the program's own page without it.
-        subcommand: Option<ManualPage>,
-    },
+    Completions { shell: clap_complete::Shell },
+    Manual { subcommand: Option<ManualPage> },
 }
 
 /// The subcommands with a manual page of their own.
@@ -242,34 +224,22 @@ pub fn write_line(line: &str) -> Result<(), Failure> {
 /// mistake is the program's usual one-line error naming the flag.
 #[derive(Debug, clap::Args)]
 pub struct OutputArgs {
-    /// Output: text, json, svg, png, gif or animated-svg (goishi also pzprv3
-    /// and url).
     #[arg(
-        help_heading = "Output",
+        help_heading = "output",
         long,
         value_name = "FORMAT",
         default_value = "text"
     )]
     format: String,
-    /// Write the result to FILE (replaced atomically: an interrupted write
-    /// leaves the old file whole) instead of standard output. PNG and GIF
-    /// need it, or a redirected standard output.
-    #[arg(help_heading = "Output", long, short = 'o', value_name = "FILE")]
+    #[arg(help_heading = "output", long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Pixels a square (or grid spacing) in pictures. Default: 40 in SVG;
-    /// PNG and GIF sized to the board (about 4000 and 1000 pixels a side).
-    #[arg(help_heading = "Output", long, value_name = "PX")]
+    #[arg(help_heading = "output", long, value_name = "PX")]
     cell: Option<String>,
-    /// Write move (or pick) numbers in pictures. Default: on boards of up
-    /// to 1,024 squares.
-    #[arg(help_heading = "Output", long, overrides_with = "no_numbers")]
+    #[arg(help_heading = "output", long, overrides_with = "no_numbers")]
     numbers: bool,
-    /// Leave the numbers out of pictures.
-    #[arg(help_heading = "Output", long, overrides_with = "numbers")]
+    #[arg(help_heading = "output", long, overrides_with = "numbers")]
     no_numbers: bool,
-    /// Moves (or picks) a second in animations. Default: the whole path in
-    /// about 12 seconds, at least 4 a second.
-    #[arg(help_heading = "Output", long, value_name = "MOVES_PER_SECOND")]
+    #[arg(help_heading = "output", long, value_name = "MOVES_PER_SECOND")]
     speed: Option<String>,
 }
 
@@ -563,11 +533,11 @@ pub fn run(command: Command) -> Result<(), Failure> {
         Command::Numbers(args) => numbers::run(args),
         Command::Completions { shell } => {
             let mut bytes = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "gridtour", &mut bytes);
+            clap_complete::generate(shell, &mut help::command(), "gridtour", &mut bytes);
             write_bytes(&bytes)
         }
         Command::Manual { subcommand } => {
-            let program = Cli::command();
+            let program = help::command();
             let page = match subcommand {
                 None => program,
                 Some(page) => {

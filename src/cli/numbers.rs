@@ -16,61 +16,39 @@ use super::{Failure, Output, OutputArgs, progress, write_line};
 
 /// Arguments of `gridtour numbers`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  \
-    gridtour numbers assets/numbers/article-4x5.txt\n  \
-    gridtour numbers puzzle.txt --count --limit 2\n  \
-    gridtour numbers --generate 8x8 --closed --level hard --seed 7\n\n\
-    A puzzle in text is a row a line: move numbers, . for a square to fill \
-    in, # for a blocked square; a first line `closed` asks for a closed tour.")]
 pub struct NumbersArgs {
-    /// Puzzle file, as text or JSON, or a link (gridtour:numbers?...).
     #[arg(required_unless_present = "generate")]
     pub puzzle: Option<OsString>,
-    /// Show the puzzle as it is, without solving it.
-    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "check", "generate"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate"])]
     pub no_solution: bool,
-    /// Count the solutions instead of showing one.
-    #[arg(help_heading = "Solving", long, conflicts_with_all = ["check", "generate"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["check", "generate"])]
     pub count: bool,
-    /// Rate how hard the puzzle is to solve by hand: how many numbers each
-    /// deduction finds, and how many must be tried.
-    #[arg(help_heading = "Solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
     pub rate: bool,
-    /// Stop counting at this many solutions (2 answers "is it unique?").
-    #[arg(help_heading = "Solving", long, requires = "count", value_parser = parse_limit)]
+    #[arg(help_heading = "solving", long, requires = "count", value_parser = parse_limit)]
     pub limit: Option<u64>,
-    /// Check the filled board in this file (text or JSON, every open square
-    /// numbered) against the puzzle.
     #[arg(
-        help_heading = "Solving",
+        help_heading = "solving",
         long,
         value_name = "ANSWER",
         conflicts_with = "generate"
     )]
     pub check: Option<PathBuf>,
-    /// Make a new puzzle with exactly one solution on a board of this size
-    /// (WxH).
-    #[arg(help_heading = "Generating", long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
+    #[arg(help_heading = "generating", long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
     pub generate: Option<(u32, u32)>,
-    /// The generated puzzle's tour must be closed.
-    #[arg(help_heading = "Generating", long, requires = "generate")]
+    #[arg(help_heading = "generating", long, requires = "generate")]
     pub closed: bool,
-    /// Blocked squares of the generated puzzle's board, comma-separated
-    /// (e.g. a1,h8).
     #[arg(
-        help_heading = "Generating",
+        help_heading = "generating",
         long,
         requires = "generate",
         value_delimiter = ',',
         value_name = "SQUARES"
     )]
     pub blocked: Vec<String>,
-    /// Level of the generated puzzle: easy, medium or hard (hard keeps no
-    /// given that uniqueness does not need).
-    #[arg(help_heading = "Generating", long, requires = "generate", value_parser = parse_level, default_value = "medium")]
+    #[arg(help_heading = "generating", long, requires = "generate", value_parser = parse_level, default_value = "medium")]
     pub level: Level,
-    /// Seed of the generator: the same seed gives the same puzzle.
-    #[arg(help_heading = "Generating", long, requires = "generate")]
+    #[arg(help_heading = "generating", long, requires = "generate")]
     pub seed: Option<u64>,
     #[command(flatten)]
     pub output: OutputArgs,
