@@ -407,6 +407,7 @@ shelf-level = 、{ $level }
 shelf-solved-best = 、解いた（最速 { $time }）
 shelf-solved = 、解いた
 shelf-open-does = このパズルを開いて遊びます
+numbers-shelf-size = { $width } x { $height }、問題の番号 { $givens } 個
 generate-request = { $size }、石 { $stones } 個{ $level }、シード { $seed }
 job-solving = パズルを解いています
 job-counting-solutions = 解を数えています

@@ -31,6 +31,8 @@ mod pane;
 mod said;
 mod session;
 mod settings;
+mod shelf;
+mod shelf_list;
 mod signals;
 mod status;
 #[cfg(test)]

@@ -266,8 +266,8 @@ impl eframe::Storage for MemoryStorage {
 mod tests {
     use super::*;
     use crate::app::modes::goishi::command::Interaction as GoishiInteraction;
-    use crate::app::modes::goishi::shelf::{Record, merged};
     use crate::app::modes::knight::command::Interaction as KnightInteraction;
+    use crate::app::shelf::{Record, merged};
     use gridtour::knight::{Algorithm, TourKind};
 
     /// A state file of its own in a fresh folder, for one test.
@@ -401,7 +401,7 @@ mod tests {
             url: url.to_owned(),
             name: "p".to_owned(),
             size: (4, 4),
-            stones: 6,
+            pieces: 6,
             level: None,
             solved: best_seconds.is_some(),
             best_seconds,
@@ -428,7 +428,7 @@ mod tests {
             assert_eq!(shelf[0].best_seconds, None, "{bad}");
             assert_eq!(shelf[0].best(), None);
             assert!(shelf[0].solved, "{bad}: the solve is kept without its time");
-            assert_eq!(shelf[0].stones, 0, "{bad}: the field that did not read");
+            assert_eq!(shelf[0].pieces, 0, "{bad}: the field that did not read");
             assert_eq!(shelf[1], record("u2", None));
         }
         let _ = std::fs::remove_dir_all(file.path().parent().expect("a folder"));

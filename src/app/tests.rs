@@ -2396,7 +2396,11 @@ fn a_knight_s_tour_puzzle_is_played_to_the_end_by_clicks() {
     }
     let play = harness.state().panes.numbers.session.play().clone();
     assert!(gridtour::numbers::is_solution(&puzzle, play.numbers()));
-    assert!(shows(&harness, "Solved"), "{:?}", texts_on_show(&harness));
+    assert!(
+        shows(&harness, "Solved in 0:0"),
+        "{:?}",
+        texts_on_show(&harness)
+    );
     // Undo takes the last number back, redo lays it again.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.step();
@@ -2404,6 +2408,34 @@ fn a_knight_s_tour_puzzle_is_played_to_the_end_by_clicks() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     harness.step();
     assert!(harness.state().panes.numbers.session.play().is_solved());
+    // The solve and its time are on the shelf of the next run, beside the
+    // shipped puzzles; a click there opens one.
+    let state = save_to_scratch(&mut harness, "numbers-best-time");
+    save(&mut harness);
+    let mut reopened = reopen(&state);
+    reopened.step();
+    reopened.get_by_label_contains("Shelf: ").click();
+    reopened.step();
+    reopened.step();
+    assert!(
+        shows(&reopened, "5 x 5, 3 givens, solved (best 0:0"),
+        "{:?}",
+        texts_on_show(&reopened)
+    );
+    reopened.get_by_label("8x8 closed, hard").click();
+    reopened.step();
+    reopened.step();
+    let opened = reopened
+        .state()
+        .panes
+        .numbers
+        .session
+        .play()
+        .puzzle()
+        .clone();
+    assert_eq!(opened.givens().len(), 10);
+    drop((harness, reopened));
+    remove_scratch(&state);
 }
 
 #[test]
@@ -2517,4 +2549,34 @@ fn a_pasted_puzzle_link_opens_in_the_puzzle_mode() {
         harness.state().panes.numbers.session.play().puzzle(),
         &puzzle
     );
+}
+
+/// Frame cost of the whole window (build, layout and tessellation): the
+/// knight mode on 8x8 and 20x20 with a tour found from a1 on show. Run in
+/// release:
+/// `cargo test --release --bin gridtour -- --ignored a_whole_window_frame --nocapture`
+#[test]
+#[ignore = "timing; run in release mode"]
+fn a_whole_window_frame() {
+    for side in [8, 20] {
+        let mut harness = app_harness(knight_settings(side, side, Algorithm::ALL[0]));
+        harness.step();
+        click_knight_square(&mut harness, Square::new(0, 0));
+        wait_until_idle(&mut harness);
+        let mut times: Vec<Duration> = (0..300)
+            .map(|_| {
+                let began = Instant::now();
+                harness.step();
+                let output = harness.output();
+                let (shapes, scale) = (output.shapes.clone(), output.pixels_per_point);
+                assert!(!harness.ctx.tessellate(shapes, scale).is_empty());
+                began.elapsed()
+            })
+            .collect();
+        times.sort();
+        println!(
+            "{side}x{side}, a tour on show: median frame {:?}",
+            times[times.len() / 2]
+        );
+    }
 }

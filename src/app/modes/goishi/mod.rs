@@ -4,7 +4,6 @@
 pub mod command;
 pub mod session;
 pub mod settings;
-pub mod shelf;
 pub mod ui;
 pub mod work;
 
@@ -38,7 +37,7 @@ impl WindowMode for GoishiSession {
     }
 
     fn merge_saved(mine: &mut GoishiSettings, theirs: GoishiSettings) {
-        mine.shelf = shelf::merged(&mine.shelf, theirs.shelf);
+        mine.shelf = crate::app::shelf::merged(&mine.shelf, theirs.shelf);
     }
 
     fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<GoishiJob>>, Document> {

@@ -20,7 +20,7 @@ use crate::app::command::{Effect, Step};
 use crate::app::modes::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
 use crate::app::modes::goishi::settings::GoishiSettings;
 use crate::app::clock::{Clock, clock_text};
-use crate::app::modes::goishi::shelf::{Record, Shelf};
+use crate::app::shelf::{Record, Shelf};
 use crate::app::modes::goishi::work::{GoishiJob, GoishiReport, Outlook};
 use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;

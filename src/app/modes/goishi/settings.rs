@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::command::Interaction;
-use super::shelf::Record;
+use crate::app::shelf::Record;
 
 /// The Goishi Hiroi mode's options and puzzle.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

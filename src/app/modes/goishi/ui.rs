@@ -18,6 +18,8 @@ use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::modes::goishi::settings::GoishiSettings;
 use crate::app::clock::clock_text;
+use crate::app::shelf::Record;
+use crate::app::shelf_list;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;
@@ -368,39 +370,13 @@ impl ModeUi<GoishiSession> for GoishiUi {
 /// The puzzles met, each with its size, level and best time; a click opens
 /// one to play.
 fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand>) {
+    let name = |record: &Record| record.name.clone();
+    let size = |record: &Record| {
+        let (width, height) = record.size;
+        tr!("shelf-size", width = width, height = height, stones = record.pieces)
+    };
     let records = session.shelf().records();
-    egui::CollapsingHeader::new(tr!("shelf", puzzles = records.len()))
-        .id_salt("goishi-shelf")
-        .show(ui, |ui| {
-            for record in records {
-                let (width, height) = record.size;
-                let mut about = tr!(
-                    "shelf-size",
-                    width = width,
-                    height = height,
-                    stones = record.stones
-                );
-                let level = Level::ALL
-                    .into_iter()
-                    .find(|level| record.level.as_deref() == Some(level.name()));
-                if let Some(level) = level {
-                    about.push_str(&tr!("shelf-level", level = level.words()));
-                }
-                match (record.solved, record.best()) {
-                    (true, Some(best)) => {
-                        about.push_str(&tr!("shelf-solved-best", time = clock_text(best)))
-                    }
-                    (true, None) => about.push_str(tr!("shelf-solved")),
-                    (false, _) => {}
-                }
-                if ui
-                    .link(&record.name)
-                    .on_hover_text(tr!("shelf-open-does"))
-                    .clicked()
-                {
-                    out.push(GoishiCommand::OpenFromShelf(record.url.clone()));
-                }
-                ui.label(egui::RichText::new(about).small());
-            }
-        });
+    if let Some(url) = shelf_list::show(ui, "goishi-shelf", records, name, size) {
+        out.push(GoishiCommand::OpenFromShelf(url));
+    }
 }

@@ -65,6 +65,8 @@ pub enum NumbersCommand {
     Restart,
     /// Puts the puzzle's link on the clipboard.
     CopyLink,
+    /// Opens a puzzle of the shelf, by its link, to play.
+    OpenFromShelf(String),
     /// A command every mode has.
     Common(Common),
 }
@@ -84,7 +86,9 @@ impl Command for NumbersCommand {
             NumbersCommand::Restart => tr!("restart"),
             NumbersCommand::CopyLink => tr!("copy-link"),
             NumbersCommand::Common(common) => common.label(Finds::Solutions),
-            NumbersCommand::Click(_) | NumbersCommand::LoadExample(_) => "",
+            NumbersCommand::Click(_)
+            | NumbersCommand::LoadExample(_)
+            | NumbersCommand::OpenFromShelf(_) => "",
         }
     }
 
@@ -96,7 +100,9 @@ impl Command for NumbersCommand {
             NumbersCommand::Restart => tr!("numbers-restart-does"),
             NumbersCommand::CopyLink => tr!("numbers-copy-link-does"),
             NumbersCommand::Common(common) => common.description(Finds::Solutions),
-            NumbersCommand::Click(_) | NumbersCommand::LoadExample(_) => "",
+            NumbersCommand::Click(_)
+            | NumbersCommand::LoadExample(_)
+            | NumbersCommand::OpenFromShelf(_) => "",
         }
     }
 

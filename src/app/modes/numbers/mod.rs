@@ -40,6 +40,10 @@ impl WindowMode for NumbersSession {
         NumbersSession::new(settings)
     }
 
+    fn merge_saved(mine: &mut NumbersSettings, theirs: NumbersSettings) {
+        mine.shelf = crate::app::shelf::merged(&mine.shelf, theirs.shelf);
+    }
+
     fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<NumbersJob>>, Document> {
         match document {
             Document::Numbers(read) => Ok(self.load(read, Source::Named(source.to_owned()))),
@@ -106,6 +110,14 @@ impl WindowMode for NumbersSession {
     }
 
     fn shown(&self) -> (u64, usize) {
-        (self.core().revision, self.core().moves.changes() as usize)
+        // Both only grow, so their sum changes whenever either does.
+        (
+            self.core().revision + self.shelf().changes(),
+            self.core().moves.changes() as usize,
+        )
+    }
+
+    fn adopt(&mut self, settings: &NumbersSettings) {
+        self.adopt_shelf(&settings.shelf);
     }
 }

@@ -7,6 +7,7 @@
 use gridtour::job::Progress;
 use gridtour::knight::{Board, Square};
 use gridtour::numbers::format::{self, ReadPuzzle};
+use gridtour::numbers::link::to_link;
 use gridtour::numbers::{Broken, Filled, Generated, Level, NumbersPuzzle, Play};
 use gridtour::tr;
 
@@ -21,11 +22,11 @@ use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
 use crate::app::said::Said;
 use crate::app::session::{Common, Core, Finds, Session};
+use crate::app::shelf::{Record, Shelf};
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline};
 
 /// The shipped puzzles with one solution (up to direction, for the
-/// article's), by name and level, for the Example menu; not the open 8 x 8
-/// one, whose solution takes the solver half a minute to find for a hint.
+/// article's), by name and level, for the Example menu and the shelf.
 pub const EXAMPLES: [(&str, &str, Level); 13] = [
     ("problem-a-4x5-closed", include_str!("../../../../assets/numbers/problem-a-4x5-closed.txt"), Level::Hard),
     ("easy-6x6-open", include_str!("../../../../assets/numbers/easy-6x6-open.txt"), Level::Easy),
@@ -47,6 +48,11 @@ pub fn example(index: usize) -> Option<(ReadPuzzle, Level)> {
     let (name, text, level) = EXAMPLES.get(index)?;
     let read = format::parse(name, text).ok()?;
     Some((read, *level))
+}
+
+/// The width and height of `puzzle`'s board.
+fn size_of(puzzle: &NumbersPuzzle) -> (u32, u32) {
+    (puzzle.board().width(), puzzle.board().height())
 }
 
 /// The example's name in the menu: its board and level.
@@ -80,7 +86,34 @@ pub enum Source {
     Example(usize),
 }
 
+/// How a puzzle from [`Source::Generated`] is named on the shelf, before
+/// its seed.
+const GENERATED_ON_SHELF: &str = "generated:";
+
 impl Source {
+    /// The source as the shelf keeps it: an example's file name, a
+    /// generated puzzle's seed, a file's name.
+    fn shelf_name(&self) -> String {
+        match self {
+            Source::Article => EXAMPLES[0].0.to_owned(),
+            Source::Example(index) => EXAMPLES[*index].0.to_owned(),
+            Source::Generated(seed) => format!("{GENERATED_ON_SHELF}{seed}"),
+            Source::Named(name) => name.clone(),
+        }
+    }
+
+    /// The source of a puzzle the shelf names `name`.
+    pub fn of_shelf_name(name: &str) -> Source {
+        let seed = name
+            .strip_prefix(GENERATED_ON_SHELF)
+            .and_then(|seed| seed.parse().ok());
+        match (EXAMPLES.iter().position(|(example, _, _)| *example == name), seed) {
+            (Some(index), _) => Source::Example(index),
+            (None, Some(seed)) => Source::Generated(seed),
+            (None, None) => Source::Named(name.to_owned()),
+        }
+    }
+
     /// The source in words.
     pub fn words(&self) -> String {
         match self {
@@ -150,6 +183,13 @@ pub struct NumbersSession {
     made: Option<Said>,
     /// The clock of the game: from the first number laid to the last.
     clock: Clock,
+    /// Whether a hint was taken in the game on show: its time is then no
+    /// best time.
+    helped: bool,
+    /// The puzzles met.
+    shelf: Shelf,
+    /// The link of the puzzle on show, its name on the shelf.
+    link: String,
     core: Core<NumbersCommand, NumbersMove, JobKind, Square>,
 }
 
@@ -189,7 +229,16 @@ impl NumbersSession {
                 }
             }
         }
-        Self {
+        let mut shelf = Shelf::from_records(settings.shelf.clone());
+        for (index, (name, _, level)) in EXAMPLES.iter().enumerate() {
+            if let Some((read, _)) = example(index) {
+                let link = to_link(&read.puzzle);
+                shelf.stock(&link, name, size_of(&read.puzzle), read.puzzle.givens().len());
+                shelf.rated(&link, level.name());
+            }
+        }
+        let mut session = Self {
+            link: to_link(play.puzzle()),
             play,
             source,
             solution: None,
@@ -197,8 +246,36 @@ impl NumbersSession {
             finding: None,
             made: None,
             clock: Clock::default(),
+            helped: false,
+            shelf,
             core: Core::default(),
-        }
+        };
+        session.put_on_shelf();
+        session
+    }
+
+    /// Puts the puzzle on show first on the shelf, under its source.
+    fn put_on_shelf(&mut self) {
+        let puzzle = self.play.puzzle();
+        let (size, givens) = (size_of(puzzle), puzzle.givens().len());
+        self.shelf
+            .note(&self.link, &self.source.shelf_name(), size, givens);
+    }
+
+    /// The puzzles met.
+    pub fn shelf(&self) -> &Shelf {
+        &self.shelf
+    }
+
+    /// Takes `records` (the shelf merged with another window's) for the
+    /// shelf on show.
+    pub fn adopt_shelf(&mut self, records: &[Record]) {
+        self.shelf.replace(records.to_vec());
+    }
+
+    /// The best time of the puzzle on show, if it was ever solved.
+    pub fn best_time(&self) -> Option<Duration> {
+        self.shelf.get(&self.link)?.best()
     }
 
     /// The game on show.
@@ -313,6 +390,7 @@ impl NumbersSession {
 
     /// Writes what should be found again next run into `settings`.
     pub fn remember(&self, settings: &mut NumbersSettings) {
+        settings.shelf = self.shelf.records().to_vec();
         let puzzle = self.play.puzzle();
         settings.puzzle = Some(format::to_text(puzzle, None));
         (settings.generated_seed, settings.source_name) = match &self.source {
@@ -372,6 +450,7 @@ impl NumbersSession {
                     Some(rule) => self.find(Finding::Broken(rule)),
                     None if self.play.is_solved() => {
                         let time = self.clock.stop(Instant::now());
+                        self.shelf.solved(&self.link, time, self.helped);
                         self.find(Finding::Solved(Some(time)));
                     }
                     None => {}
@@ -393,6 +472,7 @@ impl NumbersSession {
             .filter(|solution| gridtour::numbers::is_solution(&read.puzzle, solution));
         self.replace(Play::new(read.puzzle), source);
         self.solution = solution;
+        self.put_on_shelf();
         Vec::new()
     }
 
@@ -411,6 +491,7 @@ impl NumbersSession {
     /// number the board forces, else the smallest missing number where the
     /// solution has it.
     fn hint(&mut self) -> Vec<Effect<NumbersJob>> {
+        self.helped = true;
         if let Some(rule) = self.play.broken().first() {
             self.find(Finding::Broken(*rule));
             return Vec::new();
@@ -552,8 +633,10 @@ impl NumbersSession {
         }
         // Another game, or the same one started over, is timed anew.
         self.clock = Clock::default();
+        self.helped = false;
         self.play = play.clone();
         self.source = source.clone();
+        self.link = to_link(self.play.puzzle());
     }
 }
 
@@ -640,6 +723,22 @@ impl Session for NumbersSession {
                 Some((read, _)) => self.load(read, Source::Example(index)),
                 None => Vec::new(),
             },
+            NumbersCommand::OpenFromShelf(link) => {
+                let name = self.shelf.get(&link).map(|record| record.name.clone());
+                match (gridtour::numbers::link::parse(&link), name) {
+                    (Ok(puzzle), Some(name)) => {
+                        let read = ReadPuzzle {
+                            puzzle,
+                            solution: None,
+                        };
+                        self.load(read, Source::of_shelf_name(&name))
+                    }
+                    _ => {
+                        self.core.notice = Some(Notice::error(|| tr!("not-on-shelf").to_owned()));
+                        Vec::new()
+                    }
+                }
+            }
             NumbersCommand::Check => match self.play.broken().first() {
                 Some(rule) => {
                     self.find(Finding::Broken(*rule));
@@ -684,6 +783,8 @@ impl Session for NumbersSession {
                 let seed = request.seed;
                 self.replace(Play::new(puzzle), Source::Generated(seed));
                 self.solution = Some(solution);
+                self.put_on_shelf();
+                self.shelf.rated(&self.link, request.level.name());
                 self.made = Some(Said::new(move || {
                     tr!("numbers-generated", request = request.words())
                 }));

@@ -141,3 +141,62 @@ fn every_example_opens_and_is_named_by_its_board_in_both_languages() {
     }
     assert_eq!(session.source, Source::Article);
 }
+
+/// Fills the board with the numbers of `solution` by clicks, smallest
+/// first.
+fn solve_by_clicks(session: &mut NumbersSession, solution: &Filled) {
+    let board = session.board().clone();
+    let mut order: Vec<Square> = board.open_squares().collect();
+    order.sort_by_key(|&square| solution[board.index(square)]);
+    for square in order {
+        if session.play().puzzle().given(square).is_none() {
+            give(session, NumbersCommand::Click(square));
+        }
+    }
+    assert!(session.play().is_solved());
+}
+
+#[test]
+fn the_shelf_keeps_the_puzzles_met_their_levels_and_best_times() {
+    let mut session = article();
+    // The shipped puzzles are on it from the first run, with their levels.
+    let records = session.shelf().records().to_vec();
+    assert_eq!(records.len(), EXAMPLES.len());
+    assert!(records.iter().all(|record| record.level.is_some()));
+    let board = Board::new(5, 5).expect("a board");
+    let request = Request {
+        board,
+        kind: TourKind::Open,
+        level: Level::Medium,
+        seed: 3,
+    };
+    give(&mut session, NumbersCommand::Generate(request));
+    let link = to_link(session.play().puzzle());
+    let record = session.shelf().get(&link).expect("a generated puzzle is kept").clone();
+    assert_eq!(record.level.as_deref(), Some("medium"));
+    assert_eq!(Source::of_shelf_name(&record.name), Source::Generated(3));
+    assert_eq!(session.shelf().records()[0].url, link, "the newest first");
+    let solution = session.solution.clone().expect("the generator's solution");
+    // A solve helped by a hint is solved, with no best time.
+    give(&mut session, NumbersCommand::Hint);
+    solve_by_clicks(&mut session, &solution);
+    let record = session.shelf().get(&link).expect("kept");
+    assert!(record.solved && record.best_seconds.is_none(), "{record:?}");
+    // Started over and solved alone, it has one.
+    give(&mut session, NumbersCommand::Restart);
+    solve_by_clicks(&mut session, &solution);
+    assert!(session.best_time().is_some());
+    // The shelf survives a restart, and a click on it opens the puzzle.
+    let mut settings = NumbersSettings::default();
+    session.remember(&mut settings);
+    let mut again = NumbersSession::new(&settings);
+    give(&mut again, NumbersCommand::LoadExample(1));
+    give(&mut again, NumbersCommand::OpenFromShelf(link.clone()));
+    assert_eq!(to_link(again.play().puzzle()), link);
+    assert_eq!(again.source, Source::Generated(3));
+    assert!(again.best_time().is_some());
+    // A link the shelf no longer has is refused in words.
+    give(&mut again, NumbersCommand::OpenFromShelf("gridtour:numbers?size=3x3".into()));
+    assert_eq!(to_link(again.play().puzzle()), link);
+    assert!(again.core.notice.is_some());
+}

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::app::shelf::Record;
+
 /// The puzzle mode's options and the game on show.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -25,6 +27,8 @@ pub struct NumbersSettings {
     pub source_name: Option<String>,
     /// The numbers laid by hand, row by row (0 where none).
     pub laid: Vec<u32>,
+    /// The puzzles met, most recent first, with their best times.
+    pub shelf: Vec<Record>,
 }
 
 impl Default for NumbersSettings {
@@ -39,6 +43,7 @@ impl Default for NumbersSettings {
             generated_seed: None,
             source_name: None,
             laid: Vec::new(),
+            shelf: Vec::new(),
         }
     }
 }

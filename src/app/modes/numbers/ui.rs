@@ -11,7 +11,7 @@ use gridtour::render::STYLE;
 use gridtour::tr;
 
 use super::command::NumbersCommand;
-use super::session::{EXAMPLES, NumbersSession, example_words};
+use super::session::{EXAMPLES, NumbersSession, Source, example_words};
 use super::settings::NumbersSettings;
 use super::work::{Request, most_squares, offered};
 use crate::app::canvas::{Geometry, Layer, Scene, View};
@@ -20,6 +20,8 @@ use crate::app::command::Step;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;
+use crate::app::shelf::Record;
+use crate::app::shelf_list;
 use crate::app::widgets::{self, colour};
 
 /// The longest side the window generates puzzles for, the longest a
@@ -72,7 +74,10 @@ impl ModeUi<NumbersSession> for NumbersUi {
             out,
         );
         if let Some(time) = session.clock().reading(std::time::Instant::now()) {
-            let clock = tr!("clock", time = clock_text(time), best = "");
+            let best = session.best_time().map_or(String::new(), |best| {
+                tr!("best-time", time = clock_text(best))
+            });
+            let clock = tr!("clock", time = clock_text(time), best = best);
             ui.label(egui::RichText::new(clock).monospace());
         }
         let next = session.play().next_missing();
@@ -80,6 +85,15 @@ impl ModeUi<NumbersSession> for NumbersUi {
             Some(number) => tr!("numbers-next", number = number),
             None => tr!("numbers-full").to_owned(),
         });
+        let name = |record: &Record| Source::of_shelf_name(&record.name).words();
+        let size = |record: &Record| {
+            let (width, height) = record.size;
+            tr!("numbers-shelf-size", width = width, height = height, givens = record.pieces)
+        };
+        let records = session.shelf().records();
+        if let Some(link) = shelf_list::show(ui, "numbers-shelf", records, name, size) {
+            out.push(NumbersCommand::OpenFromShelf(link));
+        }
 
         ui.separator();
         let wanted = (settings.width, settings.height);

@@ -1,7 +1,7 @@
-//! A player's Goishi record: the shelf of puzzles met (those that ship,
-//! those opened and those generated), each with whether it was solved and
-//! the best time. No egui in here.
-
+//! A player's record of a game's puzzles: the shelf of puzzles met (those
+//! that ship, those opened and those generated), each with whether it was
+//! solved and the best time. Each puzzle game keeps a shelf of its own,
+//! keyed by its puzzles' links. No egui in here.
 
 use std::time::Duration;
 
@@ -21,14 +21,15 @@ const BEST_SECONDS_MAX: f64 = 3.2e7;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "serde_json::Value")]
 pub struct Record {
-    /// The puzzle, as its puzz.link URL.
+    /// The puzzle, as its link (a puzz.link URL for Goishi Hiroi).
     pub url: String,
     /// Where it came from ("cross-unique.txt", "generated puzzle (seed 2)").
     pub name: String,
-    /// Its width and height in grid points.
+    /// Its width and height in grid points or squares.
     pub size: (u32, u32),
-    /// Its stones.
-    pub stones: usize,
+    /// Its pieces: Goishi stones, or the givens of a knight's tour puzzle.
+    #[serde(rename = "stones")]
+    pub pieces: usize,
     /// Its level, once rated or generated for one.
     pub level: Option<String>,
     /// Whether the player has picked every stone.
@@ -44,7 +45,8 @@ struct StoredRecord {
     url: String,
     name: String,
     size: (u32, u32),
-    stones: usize,
+    #[serde(rename = "stones")]
+    pieces: usize,
     level: Option<String>,
     solved: bool,
     best_seconds: Option<f64>,
@@ -62,7 +64,7 @@ impl TryFrom<serde_json::Value> for Record {
             url: stored.url,
             name: stored.name,
             size: stored.size,
-            stones: stored.stones,
+            pieces: stored.pieces,
             level: stored.level,
             solved: stored.solved,
             best_seconds: stored.best_seconds.filter(|&seconds| valid_best(seconds)),
@@ -104,12 +106,12 @@ impl Record {
     }
 
     /// A puzzle met for the first time.
-    fn new(url: &str, name: &str, size: (u32, u32), stones: usize) -> Record {
+    fn new(url: &str, name: &str, size: (u32, u32), pieces: usize) -> Record {
         Record {
             url: url.to_owned(),
             name: name.to_owned(),
             size,
-            stones,
+            pieces,
             level: None,
             solved: false,
             best_seconds: None,
@@ -166,23 +168,23 @@ impl Shelf {
     }
 
     /// Puts the puzzle first on the shelf, keeping what is known of it.
-    pub fn note(&mut self, url: &str, name: &str, size: (u32, u32), stones: usize) {
+    pub fn note(&mut self, url: &str, name: &str, size: (u32, u32), pieces: usize) {
         self.changes += 1;
         let record = match self.take(url) {
             Some(known) => Record {
                 name: name.to_owned(),
                 ..known
             },
-            None => Record::new(url, name, size, stones),
+            None => Record::new(url, name, size, pieces),
         };
         self.put(record);
     }
 
     /// Adds a puzzle at the back, unless it is there: the shipped ones.
-    pub fn stock(&mut self, url: &str, name: &str, size: (u32, u32), stones: usize) {
+    pub fn stock(&mut self, url: &str, name: &str, size: (u32, u32), pieces: usize) {
         self.changes += 1;
         if self.get(url).is_none() && self.records.len() < SHELF_MAX {
-            self.records.push(Record::new(url, name, size, stones));
+            self.records.push(Record::new(url, name, size, pieces));
         }
     }
 
