@@ -197,7 +197,7 @@ fn the_shared_puzzles_have_their_published_counts() {
         }
         rated_as_solved(&format!("{folder}/{name}.json"), solutions);
     }
-    assert_eq!(seen, 38, "every puzzle, text and JSON");
+    assert_eq!(seen, 42, "every puzzle, text and JSON");
 }
 
 /// The rating of the puzzle at `path` finds each number not given once,
@@ -282,6 +282,45 @@ fn generated_puzzles_are_unique_and_hard_ones_minimal() {
                     for (square, _) in puzzle.givens() {
                         assert!(brute_count(&puzzle.without(square)) >= 2);
                     }
+                }
+            }
+        }
+    }
+}
+
+/// What Generate makes at a level rates at that level, as a person
+/// solving it by hand would find it; easy ones are solved by deductions
+/// alone, to the generator's solution.
+#[test]
+fn generated_puzzles_rate_at_their_level() {
+    let cases = [
+        (board(6, 6, &[]), TourKind::Open),
+        (board(6, 6, &[]), TourKind::Closed),
+        (board(7, 6, &[(3, 3)]), TourKind::Open),
+        (board(8, 8, &[]), TourKind::Open),
+    ];
+    for (board, kind) in &cases {
+        for level in Level::ALL {
+            for seed in 1..=3 {
+                let made = done(numbers::generate(
+                    board,
+                    *kind,
+                    level,
+                    seed,
+                    &Control::new(),
+                ))
+                .expect("a puzzle");
+                let text = format::to_text(&made.puzzle, None);
+                let rating = done(numbers::rate(&made.puzzle, &Control::new())).expect("unique");
+                assert_eq!(rating.level(), level, "seed {seed}:\n{text}");
+                let deduced = numbers::by_deduction(&made.puzzle);
+                assert_eq!(
+                    deduced.is_some(),
+                    level == Level::Easy,
+                    "seed {seed}:\n{text}"
+                );
+                if let Some(deduced) = deduced {
+                    assert_eq!(deduced, made.solution, "seed {seed}:\n{text}");
                 }
             }
         }

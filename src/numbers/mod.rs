@@ -24,7 +24,7 @@ pub use crate::level::Level;
 pub use generate::{GenerateError, Generated, generate};
 pub use plain::count_plainly;
 pub use play::{Broken, Play, Refusal, broken_rules, can_reach};
-pub use solve::{Deduction, Rating, Step, count, rate, solve};
+pub use solve::{Deduction, Rating, Step, by_deduction, count, rate, solve};
 
 use crate::knight::{Board, Square, TourKind};
 

@@ -48,7 +48,8 @@ macro_rules! with_words {
 }
 
 mod rate;
-pub use rate::{Deduction, Rating, Step, rate};
+pub(super) use rate::rating_towards;
+pub use rate::{Deduction, Rating, Step, by_deduction, rate};
 
 /// Counts the solutions of `puzzle`, stopping at `limit` (so `Some(2)`
 /// answers "is it unique?").

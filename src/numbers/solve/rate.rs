@@ -99,13 +99,40 @@ pub fn rate(puzzle: &NumbersPuzzle, control: &Control) -> Outcome<Option<Rating>
         Outcome::Done(None) => return Outcome::Done(None),
         Outcome::Cancelled => return Outcome::Cancelled,
     };
-    let steps = with_words!(puzzle.board().area(), steps_in(puzzle, &solution));
-    Outcome::Done(steps.map(|steps| Rating { steps }))
+    Outcome::Done(rating_towards(puzzle, &solution))
 }
 
-/// The numbers of `puzzle` found one by one, towards its one `solution`,
-/// with sets of `WORDS` words.
-fn steps_in<const WORDS: usize>(puzzle: &NumbersPuzzle, solution: &Filled) -> Option<Vec<Step>> {
+/// How `puzzle`, whose one solution is `solution`, is solved by hand.
+pub(in crate::numbers) fn rating_towards(
+    puzzle: &NumbersPuzzle,
+    solution: &Filled,
+) -> Option<Rating> {
+    let steps = with_words!(puzzle.board().area(), steps_in(puzzle, Some(solution)));
+    steps.map(|steps| Rating { steps })
+}
+
+/// The solution of `puzzle` when deductions alone find every number, no
+/// trial needed: each of them is forced, so it is the only solution.
+pub fn by_deduction(puzzle: &NumbersPuzzle) -> Option<Filled> {
+    let steps = with_words!(puzzle.board().area(), steps_in(puzzle, None))?;
+    let board = puzzle.board();
+    let mut filled = vec![0; board.area()];
+    for (square, number) in puzzle.givens() {
+        filled[board.index(square)] = number;
+    }
+    for step in steps {
+        filled[board.index(step.square)] = step.number;
+    }
+    crate::numbers::is_solution(puzzle, &filled).then_some(filled)
+}
+
+/// The numbers of `puzzle` found one by one, with sets of `WORDS` words:
+/// towards its one `solution`, trying its numbers where deductions find
+/// none; without it, `None` where a number would have to be tried.
+fn steps_in<const WORDS: usize>(
+    puzzle: &NumbersPuzzle,
+    solution: Option<&Filled>,
+) -> Option<Vec<Step>> {
     let goal = Goal {
         limit: 1,
         keep: false,
@@ -140,11 +167,11 @@ fn steps_in<const WORDS: usize>(puzzle: &NumbersPuzzle, solution: &Filled) -> Op
 impl<const WORDS: usize> Search<'_, WORDS> {
     /// The easiest deduction that finds a number, and where it goes; a
     /// trial lays the number with the fewest squares where `solution` has
-    /// it.
+    /// it (none without a solution).
     fn deduce(
         &self,
         domains: &[Domain<WORDS>],
-        solution: &Filled,
+        solution: Option<&Filled>,
     ) -> Option<(Deduction, Placement)> {
         let on = |domain: &Domain<WORDS>, square: usize| Placement {
             run: domain.run,
@@ -171,6 +198,7 @@ impl<const WORDS: usize> Search<'_, WORDS> {
         }
         let fewest = domains.iter().min_by_key(|domain| domain.squares.len())?;
         let number = self.runs[fewest.run].number(fewest.place, self.last);
+        let solution = solution?;
         let square = fewest
             .squares
             .iter()

@@ -200,3 +200,19 @@ fn the_shelf_keeps_the_puzzles_met_their_levels_and_best_times() {
     assert_eq!(to_link(again.play().puzzle()), link);
     assert!(again.core.notice.is_some());
 }
+
+/// Each example's level in the menu is the one its puzzle rates; the
+/// article's, with two solutions (one each way), is not rated.
+#[test]
+fn every_example_s_level_is_its_rating() {
+    for (index, (name, _, level)) in EXAMPLES.iter().enumerate() {
+        let (read, _) = example(index).expect("it reads");
+        let rated = gridtour::numbers::rate(&read.puzzle, &gridtour::job::Control::new());
+        match rated {
+            gridtour::job::Outcome::Done(Some(rating)) => {
+                assert_eq!(rating.level(), *level, "{name}")
+            }
+            _ => assert_eq!(index, 0, "{name} is not rated"),
+        }
+    }
+}
