@@ -420,7 +420,10 @@ shelf-level = , { $level }
 shelf-solved-best = , solved (best { $time })
 shelf-solved = , solved
 shelf-open-does = Open this puzzle to play
-numbers-shelf-size = { $width } x { $height }, { $givens } givens
+numbers-shelf-size = { $width } x { $height }, { $givens ->
+    [one] 1 given
+   *[other] { $givens } givens
+}
 generate-request = { $size } with { $stones } stones{ $level }, seed { $seed }
 job-solving = Solving the puzzle
 job-counting-solutions = Counting solutions
