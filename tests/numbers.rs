@@ -327,6 +327,52 @@ fn generated_puzzles_rate_at_their_level() {
     }
 }
 
+/// The article's form: squares blocked and the 1 alone, one tour left
+/// (one each way when closed), by a count written apart from the
+/// generator's; the same seed makes the same board.
+#[test]
+fn the_article_s_form_leaves_one_tour_with_the_1_alone() {
+    let cases = [
+        (board(4, 5, &[]), TourKind::Closed, 2),
+        (board(5, 5, &[]), TourKind::Open, 1),
+        (board(5, 5, &[]), TourKind::Closed, 2),
+        (board(6, 5, &[]), TourKind::Open, 1),
+        (board(6, 5, &[(0, 0)]), TourKind::Closed, 2),
+    ];
+    for (board, kind, tours) in &cases {
+        for seed in 1..=3 {
+            let made = done(numbers::holey(board, *kind, seed, &Control::new())).expect("a puzzle");
+            let puzzle = &made.puzzle;
+            let text = format::to_text(puzzle, None);
+            assert_eq!(puzzle.givens().len(), 1, "{text}");
+            assert_eq!(puzzle.givens()[0].1, 1, "{text}");
+            assert_eq!(brute_count(puzzle), *tours, "seed {seed}:\n{text}");
+            assert!(numbers::is_solution(puzzle, &made.solution), "{text}");
+            for square in board.blocked_squares() {
+                assert!(
+                    puzzle.board().is_blocked(square),
+                    "the board's own holes stay"
+                );
+            }
+            let again = done(numbers::holey(board, *kind, seed, &Control::new()));
+            assert_eq!(
+                again.map(|again| again.puzzle).as_ref(),
+                Ok(puzzle),
+                "same seed"
+            );
+        }
+    }
+    assert_eq!(
+        done(numbers::holey(
+            &board(8, 8, &[]),
+            TourKind::Open,
+            1,
+            &Control::new()
+        )),
+        Err(numbers::GenerateError::TooLargeForHoles)
+    );
+}
+
 #[test]
 fn a_generated_closed_6x6_puzzle_is_unique_by_the_knight_s_enumeration() {
     // Closed 6x6 has 9,862 tours: each, both ways and from every square,

@@ -862,6 +862,10 @@ numbers-request = { $size } { $kind ->
 numbers-generated-source = generated puzzle (seed { $seed })
 numbers-generated = Generated a puzzle with one solution: { $request }.
 numbers-level-not-offered = Puzzles of this level are made on boards of up to { $squares } squares: beyond, making one can take minutes.
+numbers-holes = Holes, 1 alone
+numbers-holes-does = Make the article's form: squares blocked and the 1 alone given, so that one tour is left (one each way when closed); no level
+numbers-holes-form = holes and the 1 alone
+numbers-holes-not-offered = Holes and the 1 alone are made on boards of up to { $squares } squares.
 numbers-example = { $size } { $kind ->
     [closed] closed
    *[open] open
@@ -904,6 +908,7 @@ numbers-link-not-a-given = column { $column }: a given is a square and its numbe
 numbers-link-puzzle = column { $column }: { $error }
 numbers-generate-no-tour = the board has no tour of this kind to make a puzzle from
 numbers-generate-too-large = puzzles are made on boards of at most { $most } a side
+numbers-generate-holes-too-large = the article's form is made on boards of at most { $most } open squares
 
 ## The command line's help, manual pages and completions
 # Headings of the options
@@ -998,6 +1003,7 @@ cli-help-numbers-generate = Make a new puzzle with exactly one solution on a boa
 cli-help-numbers-closed = The generated puzzle's tour must be closed.
 cli-help-numbers-blocked = Blocked squares of the generated puzzle's board, comma-separated (e.g. a1,h8).
 cli-help-numbers-level = Level of the generated puzzle, as --rate rates it: easy, medium or hard (hard keeps no given that uniqueness does not need).
+cli-help-numbers-holes = Make the article's form instead: squares blocked and the 1 alone given, so that one tour is left (one each way when closed); on boards of at most 49 open squares, with the --blocked squares blocked from the start.
 cli-help-numbers-format = Output: text, json, link, svg or png (pictures of a solved puzzle only).
 cli-help-numbers-text-form = A puzzle in text is a row a line: move numbers, . for a square to fill in, # for a blocked square; a first line `closed` asks for a closed tour.
 

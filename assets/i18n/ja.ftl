@@ -834,6 +834,10 @@ numbers-request = { $size } の{ $kind ->
 numbers-generated-source = 生成した問題（シード { $seed }）
 numbers-generated = 解が 1 つの問題を生成しました：{ $request }。
 numbers-level-not-offered = この難しさの問題は { $squares } マスまでの盤で作ります。それより大きいと、作るのに何分もかかることがあります。
+numbers-holes = 穴あきで 1 だけ
+numbers-holes-does = 記事の形の問題を作ります：マスをふさぎ、1 だけを置いて、ツアーが一つだけ残るようにします（閉じたツアーでは向きごとに一つ）。難しさは選びません
+numbers-holes-form = 穴あきで 1 だけ
+numbers-holes-not-offered = 穴あきで 1 だけの問題は、{ $squares } マスまでの盤で作ります。
 numbers-example = { $size } の{ $kind ->
     [closed] 閉じた
    *[open] 開いた
@@ -869,6 +873,7 @@ numbers-link-not-a-given = { $column } 桁目：問題の番号は a1:1 のよ�
 numbers-link-puzzle = { $column } 桁目：{ $error }
 numbers-generate-no-tour = この盤にはパズルの元になるこの種類のツアーがありません
 numbers-generate-too-large = パズルを作れる盤は一辺 { $most } までです
+numbers-generate-holes-too-large = 記事の形の問題を作れる盤は、空いたマスが { $most } 個までです
 
 ## The command line's help, manual pages and completions
 # Headings of the options
@@ -963,6 +968,7 @@ cli-help-numbers-generate = この大きさ（幅x高さ）の盤で、解がち
 cli-help-numbers-closed = 作る問題のツアーを閉じたツアーにします。
 cli-help-numbers-blocked = 作る問題の盤のふさがったマス。コンマで区切ります（例：a1,h8）。
 cli-help-numbers-level = 作る問題の難しさ（--rate の評価で）：easy、medium、hard（hard では、解を一つに決めるのに要らない番号を残しません）。
+cli-help-numbers-holes = 代わりに記事の形の問題を作ります：マスをふさぎ、1 だけを置いて、ツアーが一つだけ残るようにします（閉じたツアーでは向きごとに一つ）。空いたマスが 49 個までの盤で作り、--blocked のマスは初めからふさぎます。
 cli-help-numbers-format = 出力の形式：text、json、link、svg、png（絵にできるのは解いたパズルだけです）。
 cli-help-numbers-text-form = テキストの問題は 1 行が盤の 1 行です：手の番号を書き、埋めるマスは .、ふさがったマスは # にします。1 行目が `closed` なら閉じたツアーを求めます。
 

@@ -1968,7 +1968,7 @@ fn in_japanese_every_command_speaks_from_the_japanese_file() {
             NumbersCommand::Generate(NumbersRequest {
                 board: Board::new(6, 6).expect("a board"),
                 kind: TourKind::Open,
-                level: gridtour::numbers::Level::Easy,
+                level: Some(gridtour::numbers::Level::Easy),
                 seed: 1,
             }),
         ]

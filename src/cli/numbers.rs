@@ -48,6 +48,13 @@ pub struct NumbersArgs {
     pub blocked: Vec<String>,
     #[arg(help_heading = "generating", long, requires = "generate", value_parser = parse_level, default_value = "medium")]
     pub level: Level,
+    #[arg(
+        help_heading = "generating",
+        long,
+        requires = "generate",
+        conflicts_with = "level"
+    )]
+    pub holes: bool,
     #[arg(help_heading = "generating", long, requires = "generate")]
     pub seed: Option<u64>,
     #[command(flatten)]
@@ -245,7 +252,11 @@ fn generate(width: u32, height: u32, args: &NumbersArgs, output: &Output) -> Res
     };
     let seed = super::seed_or_now(args.seed);
     let Generated { puzzle, solution } = progress::watched(tr!("cli-generating"), |control| {
-        numbers::generate(&board, kind, args.level, seed, control)
+        if args.holes {
+            numbers::holey(&board, kind, seed, control)
+        } else {
+            numbers::generate(&board, kind, args.level, seed, control)
+        }
     })?
     .map_err(|error| error.to_string())?;
     super::say_seed(args.seed, seed);

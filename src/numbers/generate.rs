@@ -41,6 +41,9 @@ pub enum GenerateError {
     NoTour,
     /// The board is larger than a puzzle's.
     TooLarge,
+    /// The board has more open squares than the article's form is made
+    /// on (see [`HOLEY_MOST_SQUARES`]).
+    TooLargeForHoles,
 }
 
 impl fmt::Display for GenerateError {
@@ -49,6 +52,12 @@ impl fmt::Display for GenerateError {
             GenerateError::NoTour => tr!("numbers-generate-no-tour").to_owned(),
             GenerateError::TooLarge => {
                 tr!("numbers-generate-too-large", most = NumbersPuzzle::MAX_SIDE)
+            }
+            GenerateError::TooLargeForHoles => {
+                tr!(
+                    "numbers-generate-holes-too-large",
+                    most = HOLEY_MOST_SQUARES
+                )
             }
         })
     }
@@ -239,3 +248,131 @@ fn walk(board: &Board, start: Square, rng: &mut Rng) -> Option<Vec<Square>> {
         here = best?.2;
     }
 }
+
+/// The most open squares of a board the article's form is made on: the
+/// last searches, with few tours left, look at every one of them.
+pub const HOLEY_MOST_SQUARES: usize = 49;
+
+/// How many places of the 1 and orders of blocking [`holey`] tries
+/// before it gives up: a try that blocks its way to two or three tours
+/// where every further block leaves none is given up (a try takes
+/// milliseconds).
+const HOLEY_TRIES: usize = 200;
+
+/// The open squares of `board` but `one` in a random order, to block one
+/// at a time; for a closed tour, which has as many squares of each
+/// colour, first those of the colour with more, one at a time until the
+/// colours are even, then two at a time, one of each colour.
+fn blockings(board: &Board, one: Square, kind: TourKind, rng: &mut Rng) -> Vec<Vec<Square>> {
+    let mut others: Vec<Square> = board
+        .open_squares()
+        .filter(|&square| square != one)
+        .collect();
+    rng.shuffle(&mut others);
+    if kind == TourKind::Open {
+        return others.into_iter().map(|square| vec![square]).collect();
+    }
+    let is_light = |square: &Square| (square.x + square.y).is_multiple_of(2);
+    let (mut light, mut dark): (Vec<Square>, Vec<Square>) = others.into_iter().partition(is_light);
+    // Counted with the 1's square, which is never blocked.
+    let (lights, darks) = match is_light(&one) {
+        true => (light.len() + 1, dark.len()),
+        false => (light.len(), dark.len() + 1),
+    };
+    let more = if lights > darks {
+        &mut light
+    } else {
+        &mut dark
+    };
+    let evened: Vec<Vec<Square>> = more
+        .drain(..lights.abs_diff(darks).min(more.len()))
+        .map(|square| vec![square])
+        .collect();
+    evened
+        .into_iter()
+        .chain(light.into_iter().zip(dark).map(|(l, d)| vec![l, d]))
+        .collect()
+}
+
+/// The article's form of the puzzle on `board`: squares blocked and the 1
+/// alone given, so that one tour of `kind` is left (one each way when
+/// closed), the same for the same `seed`. The 1 goes on a random square;
+/// squares in a random order are blocked wherever some tour is left,
+/// until one is. Of [`HOLEY_CHOICES`] such boards, the one with the
+/// fewest holes is kept.
+pub fn holey(
+    board: &Board,
+    kind: TourKind,
+    seed: u64,
+    control: &Control,
+) -> Outcome<Result<Generated, GenerateError>> {
+    if board.open_count() > HOLEY_MOST_SQUARES {
+        return Outcome::Done(Err(GenerateError::TooLargeForHoles));
+    }
+    // A closed tour is found once each way from the 1.
+    let wanted = match kind {
+        TourKind::Closed => 2,
+        TourKind::Open => 1,
+    };
+    let mut rng = Rng::new(seed);
+    let mut made = Vec::new();
+    for _ in 0..HOLEY_TRIES {
+        let mut board = board.clone();
+        let open: Vec<Square> = board.open_squares().collect();
+        let Some(&one) = open.get(rng.below(open.len().max(1))) else {
+            return Outcome::Done(Err(GenerateError::NoTour));
+        };
+        let tours = |board: &Board| match NumbersPuzzle::new(board.clone(), kind, &[(one, 1)]) {
+            Ok(puzzle) => super::count(&puzzle, Some(wanted + 1), control),
+            Err(_) => Outcome::Done(0),
+        };
+        let mut left = match tours(&board) {
+            Outcome::Done(left) => left,
+            Outcome::Cancelled => return Outcome::Cancelled,
+        };
+        for blocks in blockings(&board, one, kind, &mut rng) {
+            if left != 0 && left <= wanted {
+                break;
+            }
+            for &square in &blocks {
+                board.set_blocked(square, true);
+            }
+            let none_yet = left == 0 && board.open_count() * 2 > board.area();
+            match tours(&board) {
+                // A board without a tour (4 x 5 closed) may get one with
+                // more squares blocked; one with tours keeps some.
+                Outcome::Done(0) if !none_yet => {
+                    for &square in &blocks {
+                        board.set_blocked(square, false);
+                    }
+                }
+                Outcome::Done(fewer) => left = fewer,
+                Outcome::Cancelled => return Outcome::Cancelled,
+            }
+        }
+        let Ok(puzzle) = NumbersPuzzle::new(board, kind, &[(one, 1)]) else {
+            continue;
+        };
+        if left == wanted {
+            made.push(puzzle);
+        }
+        if made.len() == HOLEY_CHOICES {
+            break;
+        }
+    }
+    // The fewest holes, as in the article's board.
+    let Some(puzzle) = made
+        .into_iter()
+        .min_by_key(|puzzle| puzzle.board().blocked_squares().len())
+    else {
+        return Outcome::Done(Err(GenerateError::NoTour));
+    };
+    match super::solve(&puzzle, control) {
+        Outcome::Done(Some(solution)) => Outcome::Done(Ok(Generated { puzzle, solution })),
+        Outcome::Done(None) => Outcome::Done(Err(GenerateError::NoTour)),
+        Outcome::Cancelled => Outcome::Cancelled,
+    }
+}
+
+/// How many boards [`holey`] makes to keep the one with the fewest holes.
+const HOLEY_CHOICES: usize = 8;

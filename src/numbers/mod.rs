@@ -21,7 +21,7 @@ mod solve;
 mod squares;
 
 pub use crate::level::Level;
-pub use generate::{GenerateError, Generated, generate};
+pub use generate::{GenerateError, Generated, HOLEY_MOST_SQUARES, generate, holey};
 pub use plain::count_plainly;
 pub use play::{Broken, Play, Refusal, broken_rules, can_reach};
 pub use solve::{Deduction, Rating, Step, by_deduction, count, rate, solve};

@@ -788,7 +788,9 @@ impl Session for NumbersSession {
                 self.replace(Play::new(puzzle), Source::Generated(seed));
                 self.solution = Some(solution);
                 self.put_on_shelf();
-                self.shelf.rated(&self.link, request.level.name());
+                if let Some(level) = request.level {
+                    self.shelf.rated(&self.link, level.name());
+                }
                 self.made = Some(Said::new(move || {
                     tr!("numbers-generated", request = request.words())
                 }));

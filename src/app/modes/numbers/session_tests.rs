@@ -95,7 +95,7 @@ fn a_generated_puzzle_is_unique_named_by_its_seed_in_either_language_and_kept() 
         NumbersCommand::Generate(Request {
             board,
             kind: TourKind::Closed,
-            level: Level::Hard,
+            level: Some(Level::Hard),
             seed: 5,
         }),
     );
@@ -167,7 +167,7 @@ fn the_shelf_keeps_the_puzzles_met_their_levels_and_best_times() {
     let request = Request {
         board,
         kind: TourKind::Open,
-        level: Level::Medium,
+        level: Some(Level::Medium),
         seed: 3,
     };
     give(&mut session, NumbersCommand::Generate(request));
@@ -215,4 +215,28 @@ fn every_example_s_level_is_its_rating() {
             _ => assert_eq!(index, 0, "{name} is not rated"),
         }
     }
+}
+
+#[test]
+fn generate_makes_the_article_s_form_when_asked() {
+    let mut session = article();
+    let request = Request {
+        board: Board::new(5, 5).expect("a board"),
+        kind: TourKind::Closed,
+        level: None,
+        seed: 2,
+    };
+    give(&mut session, NumbersCommand::Generate(request));
+    let puzzle = session.play().puzzle().clone();
+    assert_eq!(puzzle.givens().len(), 1);
+    assert!(!puzzle.board().blocked_squares().is_empty());
+    assert_eq!(
+        gridtour::numbers::count(&puzzle, Some(3), &gridtour::job::Control::new()),
+        gridtour::job::Outcome::Done(2),
+        "one closed tour, walked either way"
+    );
+    assert!(session.summary().contains("holes and the 1 alone"), "{}", session.summary());
+    // Not rated: a closed one has two solutions, one each way.
+    let link = to_link(&puzzle);
+    assert_eq!(session.shelf().get(&link).and_then(|record| record.level.clone()), None);
 }

@@ -16,6 +16,9 @@ pub struct NumbersSettings {
     pub closed: bool,
     /// The level of a generated puzzle, by its name.
     pub level: String,
+    /// Whether Generate makes the article's form (squares blocked and the
+    /// 1 alone) instead of a puzzle of a level.
+    pub holes: bool,
     /// The seed of the next generated puzzle.
     pub seed: u64,
     /// The puzzle on show, in its text form; `None` before the first run
@@ -38,6 +41,7 @@ impl Default for NumbersSettings {
             height: 6,
             closed: false,
             level: "medium".to_owned(),
+            holes: false,
             seed: 1,
             puzzle: None,
             generated_seed: None,

@@ -6,7 +6,7 @@
 use eframe::egui;
 use eframe::egui::{Color32, FontId, Stroke, vec2};
 use gridtour::knight::{Square, TourKind};
-use gridtour::numbers::{Level, NumbersPuzzle};
+use gridtour::numbers::{HOLEY_MOST_SQUARES, Level, NumbersPuzzle};
 use gridtour::render::STYLE;
 use gridtour::tr;
 
@@ -103,17 +103,20 @@ impl ModeUi<NumbersSession> for NumbersUi {
             (settings.width, settings.height) = new;
         }
         ui.checkbox(&mut settings.closed, tr!("closed-tour"));
+        ui.checkbox(&mut settings.holes, tr!("numbers-holes"))
+            .on_hover_text(tr!("numbers-holes-does"));
         let level = Level::ALL
             .into_iter()
             .find(|level| level.name() == settings.level)
             .unwrap_or(Level::Medium);
         ui.horizontal(|ui| {
             let label = ui.label(tr!("numbers-level"));
-            egui::ComboBox::from_id_salt("numbers-level")
+            ui.add_enabled_ui(!settings.holes, |ui| {
+                egui::ComboBox::from_id_salt("numbers-level")
                 .selected_text(level.words())
                 .show_ui(ui, |ui| {
                     for choice in Level::ALL {
-                        let offered = offered(choice, settings.width, settings.height);
+                        let offered = offered(Some(choice), settings.width, settings.height);
                         let item = ui
                             .add_enabled(
                                 offered,
@@ -130,10 +133,12 @@ impl ModeUi<NumbersSession> for NumbersUi {
                 })
                 .response
                 .labelled_by(label.id);
+            });
             let label = ui.label(tr!("seed"));
             ui.add(egui::DragValue::new(&mut settings.seed))
                 .labelled_by(label.id);
         });
+        let chosen = (!settings.holes).then_some(level);
         let board = gridtour::knight::Board::new(settings.width, settings.height);
         if let Ok(board) = board {
             let generate = NumbersCommand::Generate(Request {
@@ -143,14 +148,25 @@ impl ModeUi<NumbersSession> for NumbersUi {
                 } else {
                     TourKind::Open
                 },
-                level,
+                level: chosen,
                 seed: settings.seed,
             });
-            let can = session.can(&generate) && offered(level, settings.width, settings.height);
-            if widgets::button(ui, &generate, can) {
+            let offered = offered(chosen, settings.width, settings.height);
+            if widgets::button(ui, &generate, session.can(&generate) && offered) {
                 out.push(generate);
                 // The next Generate makes another puzzle.
                 settings.seed = settings.seed.wrapping_add(1);
+            }
+            // Why Generate is greyed, where it is greyed for the board.
+            if !offered {
+                let why = match chosen {
+                    Some(level) => tr!(
+                        "numbers-level-not-offered",
+                        squares = most_squares(level).unwrap_or_default()
+                    ),
+                    None => tr!("numbers-holes-not-offered", squares = HOLEY_MOST_SQUARES),
+                };
+                ui.label(egui::RichText::new(why).small().weak());
             }
         }
     }

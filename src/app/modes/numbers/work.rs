@@ -15,8 +15,9 @@ pub struct Request {
     pub board: Board,
     /// Open or closed.
     pub kind: TourKind,
-    /// How few givens it keeps.
-    pub level: Level,
+    /// How hard it rates; `None` for the article's form: squares blocked
+    /// and the 1 alone given.
+    pub level: Option<Level>,
     /// The random seed.
     pub seed: u64,
 }
@@ -28,7 +29,7 @@ impl Request {
             "numbers-request",
             size = format!("{}x{}", self.board.width(), self.board.height()),
             kind = self.kind.label(),
-            level = self.level.words(),
+            level = self.level.map_or(tr!("numbers-holes-form"), Level::words),
             seed = self.seed
         )
     }
@@ -45,9 +46,14 @@ pub fn most_squares(level: Level) -> Option<u32> {
     }
 }
 
-/// Whether Generate offers `level` on a `width` x `height` board.
-pub fn offered(level: Level, width: u32, height: u32) -> bool {
-    most_squares(level).is_none_or(|most| width * height <= most)
+/// Whether Generate offers `level` (the article's form for `None`) on a
+/// `width` x `height` board.
+pub fn offered(level: Option<Level>, width: u32, height: u32) -> bool {
+    let most = match level {
+        Some(level) => most_squares(level),
+        None => u32::try_from(numbers::HOLEY_MOST_SQUARES).ok(),
+    };
+    most.is_none_or(|most| width * height <= most)
 }
 
 /// The background work the puzzle mode asks for.
@@ -99,14 +105,12 @@ impl NumbersJob {
     ) -> Outcome<NumbersReport> {
         match self {
             NumbersJob::Generate(request) => {
-                numbers::generate(
-                    &request.board,
-                    request.kind,
-                    request.level,
-                    request.seed,
-                    control,
-                )
-                .map(|result| NumbersReport::Generated { result, request })
+                let (board, kind, seed) = (&request.board, request.kind, request.seed);
+                let made = match request.level {
+                    Some(level) => numbers::generate(board, kind, level, seed, control),
+                    None => numbers::holey(board, kind, seed, control),
+                };
+                made.map(|result| NumbersReport::Generated { result, request })
             }
             NumbersJob::Solve(puzzle) => {
                 numbers::solve(&puzzle, control).map(NumbersReport::Solved)
