@@ -853,6 +853,8 @@ numbers-about = { $source }: { $size } { $kind ->
 }, { $givens } given, { $filled } of { $squares } squares filled.
 numbers-about-example = { $source }: { $givens } given, { $filled } of { $squares } squares filled.
 numbers-next = A click lays { $number }.
+numbers-type = Number to lay
+numbers-type-does = Type a number here, then click a square to lay it there (over the number laid there, if any); empty, a click lays the smallest number missing
 numbers-full = Every number is on the board.
 numbers-level = level
 numbers-request = { $size } { $kind ->

@@ -825,6 +825,8 @@ numbers-about = { $source }：{ $size } の{ $kind ->
 }ツアー、問題の番号 { $givens } 個、{ $squares } マス中 { $filled } マスが埋まっています。
 numbers-about-example = { $source }：問題の番号 { $givens } 個、{ $squares } マス中 { $filled } マスが埋まっています。
 numbers-next = クリックすると { $number } が入ります。
+numbers-type = 置く番号
+numbers-type-does = ここに番号を入れてからマスをクリックすると、そのマスにその番号が入ります（番号があれば置き換えます）。空のときは、クリックでまだない最小の番号が入ります
 numbers-full = すべての番号が盤にあります。
 numbers-level = 難しさ
 numbers-request = { $size } の{ $kind ->

@@ -2438,6 +2438,74 @@ fn a_knight_s_tour_puzzle_is_played_to_the_end_by_clicks() {
     remove_scratch(&state);
 }
 
+/// A number typed, then a click, lays that number there, over the one
+/// laid before; the field empties, and the next click lays the smallest
+/// number missing again.
+#[test]
+fn a_typed_number_goes_where_the_next_click_is() {
+    let mut harness = app_harness(numbers_settings(None));
+    harness.step();
+    let board = harness.state().panes.numbers.session.board().clone();
+    let square = |name: &str| board.parse_square(name).expect("a square");
+    harness.get_by_label("Number to lay").click();
+    harness.step();
+    harness.get_by_label("Number to lay").type_text("9");
+    harness.step();
+    assert!(
+        shows(&harness, "A click lays 9."),
+        "{:?}",
+        texts_on_show(&harness)
+    );
+    click_numbers_square(&mut harness, square("d4"));
+    let play = harness.state().panes.numbers.session.play().clone();
+    assert_eq!(play.number(square("d4")), Some(9));
+    assert!(
+        shows(&harness, "A click lays 2."),
+        "{:?}",
+        texts_on_show(&harness)
+    );
+    // Typed over a laid number, it takes its place; undo brings it back.
+    harness.get_by_label("Number to lay").click();
+    harness.step();
+    harness.get_by_label("Number to lay").type_text("4");
+    harness.step();
+    click_numbers_square(&mut harness, square("d4"));
+    let number = |harness: &Harness<'_, GridtourApp>| {
+        harness
+            .state()
+            .panes
+            .numbers
+            .session
+            .play()
+            .number(square("d4"))
+    };
+    assert_eq!(number(&harness), Some(4));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.step();
+    assert_eq!(number(&harness), Some(9));
+    // A number past the last is refused in words.
+    harness.get_by_label("Number to lay").click();
+    harness.step();
+    harness.get_by_label("Number to lay").type_text("99");
+    harness.step();
+    click_numbers_square(&mut harness, square("c2"));
+    assert_eq!(
+        harness
+            .state()
+            .panes
+            .numbers
+            .session
+            .play()
+            .number(square("c2")),
+        None
+    );
+    assert!(
+        shows(&harness, "99 is not one of the numbers 1 to 14"),
+        "{:?}",
+        texts_on_show(&harness)
+    );
+}
+
 #[test]
 fn a_number_laid_against_the_rules_is_named_and_check_and_hint_answer() {
     let mut harness = app_harness(numbers_settings(None));

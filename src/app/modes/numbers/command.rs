@@ -53,6 +53,14 @@ pub enum NumbersCommand {
     /// A click on a square: lays the smallest number missing on an empty
     /// square, takes back a laid one.
     Click(Square),
+    /// Lays this number on the square, over the number laid there if any
+    /// (a number typed, then a click).
+    Lay {
+        /// The square.
+        square: Square,
+        /// The number.
+        number: u32,
+    },
     /// A new unique puzzle.
     Generate(Request),
     /// Shows the example of this index (see `session::EXAMPLES`).
@@ -87,6 +95,7 @@ impl Command for NumbersCommand {
             NumbersCommand::CopyLink => tr!("copy-link"),
             NumbersCommand::Common(common) => common.label(Finds::Solutions),
             NumbersCommand::Click(_)
+            | NumbersCommand::Lay { .. }
             | NumbersCommand::LoadExample(_)
             | NumbersCommand::OpenFromShelf(_) => "",
         }
@@ -101,6 +110,7 @@ impl Command for NumbersCommand {
             NumbersCommand::CopyLink => tr!("numbers-copy-link-does"),
             NumbersCommand::Common(common) => common.description(Finds::Solutions),
             NumbersCommand::Click(_)
+            | NumbersCommand::Lay { .. }
             | NumbersCommand::LoadExample(_)
             | NumbersCommand::OpenFromShelf(_) => "",
         }

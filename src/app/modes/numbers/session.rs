@@ -419,18 +419,21 @@ impl NumbersSession {
         self.core.touch();
     }
 
-    fn click(&mut self, square: Square) -> Vec<Effect<NumbersJob>> {
+    /// A click on `square`, with the number typed before it if any: lays
+    /// that number there, or the smallest missing one on an empty square;
+    /// takes back a laid number clicked with none typed.
+    fn click(&mut self, square: Square, typed: Option<u32>) -> Vec<Effect<NumbersJob>> {
         if self.play.puzzle().given(square).is_some() || self.board().is_blocked(square) {
             return Vec::new();
         }
         self.clock.start(Instant::now());
-        let made = match self.play.number(square) {
-            Some(number) => self
+        let made = match (self.play.number(square), typed) {
+            (Some(number), None) => self
                 .play
                 .remove(square)
                 .map(|_| NumbersMove::TakeBack { square, number }),
-            None => {
-                let Some(number) = self.play.next_missing() else {
+            (_, Some(_)) | (None, None) => {
+                let Some(number) = typed.or_else(|| self.play.next_missing()) else {
                     return Vec::new();
                 };
                 self.play.place(square, number).map(|before| NumbersMove::Lay {
@@ -710,7 +713,8 @@ impl Session for NumbersSession {
 
     fn perform(&mut self, command: NumbersCommand) -> Vec<Effect<NumbersJob>> {
         match command {
-            NumbersCommand::Click(square) => self.click(square),
+            NumbersCommand::Click(square) => self.click(square, None),
+            NumbersCommand::Lay { square, number } => self.click(square, Some(number)),
             NumbersCommand::Generate(request) => {
                 self.start(JobKind::Generate, NumbersJob::Generate(request))
             }

@@ -35,6 +35,15 @@ pub struct NumbersUi {
     pub view: View,
     /// A board size being typed or dragged.
     size: Option<(u32, u32)>,
+    /// A number being typed, for the next click to lay.
+    typed: String,
+}
+
+impl NumbersUi {
+    /// The number typed, if what is typed is one.
+    fn typed(&self) -> Option<u32> {
+        self.typed.trim().parse().ok()
+    }
 }
 
 impl ModeUi<NumbersSession> for NumbersUi {
@@ -80,7 +89,13 @@ impl ModeUi<NumbersSession> for NumbersUi {
             let clock = tr!("clock", time = clock_text(time), best = best);
             ui.label(egui::RichText::new(clock).monospace());
         }
-        let next = session.play().next_missing();
+        ui.horizontal(|ui| {
+            let label = ui.label(tr!("numbers-type"));
+            ui.add(egui::TextEdit::singleline(&mut self.typed).desired_width(48.0))
+                .labelled_by(label.id)
+                .on_hover_text(tr!("numbers-type-does"));
+        });
+        let next = self.typed().or(session.play().next_missing());
         ui.label(match next {
             Some(number) => tr!("numbers-next", number = number),
             None => tr!("numbers-full").to_owned(),
@@ -201,7 +216,16 @@ impl ModeUi<NumbersSession> for NumbersUi {
         if let Some(geometry) = self.view.geometry() {
             draw_numbers(&ui.painter_at(geometry.clip), &geometry, session);
         }
-        response.on_knight_board(board, out, NumbersCommand::Click)
+        let typed = self.typed();
+        let hovered = response.on_knight_board(board, out, |square| match typed {
+            Some(number) => NumbersCommand::Lay { square, number },
+            None => NumbersCommand::Click(square),
+        });
+        // A typed number is laid once.
+        if matches!(out.last(), Some(NumbersCommand::Lay { .. })) {
+            self.typed.clear();
+        }
+        hovered
     }
 
     fn view(&mut self) -> &mut View {
