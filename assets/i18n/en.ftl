@@ -853,6 +853,10 @@ numbers-about = { $source }: { $size } { $kind ->
 }, { $givens } given, { $filled } of { $squares } squares filled.
 numbers-about-example = { $source }: { $givens } given, { $filled } of { $squares } squares filled.
 numbers-next = A click lays { $number }.
+numbers-pencil = Pencil
+numbers-pencil-does = Clicks put pencil marks instead of numbers: the number to lay (typed, else the smallest missing) is marked on the square clicked, or taken off it; undo takes marks back too
+numbers-next-mark = A click marks { $number } in pencil.
+numbers-mark-refused = Only an empty square takes a pencil mark, of a number from 1 to { $last } ({ $number } asked for).
 numbers-type = Number to lay
 numbers-type-does = Type a number here, then click a square to lay it there (over the number laid there, if any); empty, a click lays the smallest number missing
 numbers-full = Every number is on the board.

@@ -825,6 +825,10 @@ numbers-about = { $source }：{ $size } の{ $kind ->
 }ツアー、問題の番号 { $givens } 個、{ $squares } マス中 { $filled } マスが埋まっています。
 numbers-about-example = { $source }：問題の番号 { $givens } 個、{ $squares } マス中 { $filled } マスが埋まっています。
 numbers-next = クリックすると { $number } が入ります。
+numbers-pencil = 鉛筆
+numbers-pencil-does = クリックで番号の代わりに鉛筆の印を付けます：置く番号（入れた番号、なければまだない最小の番号）の印を、クリックしたマスに付けるか外します。元に戻すと印も戻ります
+numbers-next-mark = クリックすると { $number } の印を鉛筆で付けます。
+numbers-mark-refused = 鉛筆の印を付けられるのは空いたマスだけで、番号は 1 から { $last } までです（{ $number } が指定されました）。
 numbers-type = 置く番号
 numbers-type-does = ここに番号を入れてからマスをクリックすると、そのマスにその番号が入ります（番号があれば置き換えます）。空のときは、クリックでまだない最小の番号が入ります
 numbers-full = すべての番号が盤にあります。

@@ -2506,6 +2506,33 @@ fn a_typed_number_goes_where_the_next_click_is() {
     );
 }
 
+/// With Pencil ticked, clicks mark the number to lay on squares instead
+/// of laying it, square after square, and the board draws the marks.
+#[test]
+fn pencil_marks_go_on_the_squares_clicked() {
+    let mut harness = app_harness(numbers_settings(None));
+    harness.step();
+    let board = harness.state().panes.numbers.session.board().clone();
+    let square = |name: &str| board.parse_square(name).expect("a square");
+    harness.get_by_label("Pencil").click();
+    harness.step();
+    harness.get_by_label("Number to lay").click();
+    harness.step();
+    harness.get_by_label("Number to lay").type_text("7");
+    harness.step();
+    assert!(
+        shows(&harness, "A click marks 7 in pencil."),
+        "{:?}",
+        texts_on_show(&harness)
+    );
+    click_numbers_square(&mut harness, square("d4"));
+    click_numbers_square(&mut harness, square("c2"));
+    let session = &harness.state().panes.numbers.session;
+    assert_eq!(session.marks(square("d4")), [7]);
+    assert_eq!(session.marks(square("c2")), [7]);
+    assert_eq!(session.play().number(square("d4")), None, "nothing laid");
+}
+
 #[test]
 fn a_number_laid_against_the_rules_is_named_and_check_and_hint_answer() {
     let mut harness = app_harness(numbers_settings(None));

@@ -4,7 +4,7 @@
 use gridtour::knight::Square;
 use gridtour::numbers::Play;
 
-use super::session::Source;
+use super::session::{Marks, Source};
 use super::work::Request;
 use crate::app::command::{Answer, Command, Key, Shortcut};
 use crate::app::session::{Common, Finds};
@@ -30,13 +30,20 @@ pub enum NumbersMove {
         /// The number it held.
         number: u32,
     },
+    /// A pencil mark put on a square, or taken off it if it was there.
+    Mark {
+        /// The square.
+        square: Square,
+        /// The number marked.
+        number: u32,
+    },
     /// Another game takes the place of the one on show (a new puzzle, or
     /// the same one started over).
     Replace {
-        /// The game before, and where its puzzle came from.
-        before: Box<(Play, Source)>,
-        /// The game after, and where its puzzle came from.
-        after: Box<(Play, Source)>,
+        /// The game before, where its puzzle came from, and its marks.
+        before: Box<(Play, Source, Marks)>,
+        /// The game after, where its puzzle came from, and its marks.
+        after: Box<(Play, Source, Marks)>,
     },
 }
 
@@ -56,6 +63,13 @@ pub enum NumbersCommand {
     /// Lays this number on the square, over the number laid there if any
     /// (a number typed, then a click).
     Lay {
+        /// The square.
+        square: Square,
+        /// The number.
+        number: u32,
+    },
+    /// Puts a pencil mark of the number on the square, or takes it off.
+    Mark {
         /// The square.
         square: Square,
         /// The number.
@@ -96,6 +110,7 @@ impl Command for NumbersCommand {
             NumbersCommand::Common(common) => common.label(Finds::Solutions),
             NumbersCommand::Click(_)
             | NumbersCommand::Lay { .. }
+            | NumbersCommand::Mark { .. }
             | NumbersCommand::LoadExample(_)
             | NumbersCommand::OpenFromShelf(_) => "",
         }
@@ -111,6 +126,7 @@ impl Command for NumbersCommand {
             NumbersCommand::Common(common) => common.description(Finds::Solutions),
             NumbersCommand::Click(_)
             | NumbersCommand::Lay { .. }
+            | NumbersCommand::Mark { .. }
             | NumbersCommand::LoadExample(_)
             | NumbersCommand::OpenFromShelf(_) => "",
         }

@@ -76,6 +76,10 @@ pub fn example_words(index: usize) -> String {
     }
 }
 
+/// The pencil marks of a board: for each square, in the board's order,
+/// the numbers marked on it, smallest first.
+pub type Marks = Vec<Vec<u32>>;
+
 /// Where the puzzle on show came from, named in the language of the frame
 /// that draws it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -194,6 +198,8 @@ pub struct NumbersSession {
     shelf: Shelf,
     /// The link of the puzzle on show, its name on the shelf.
     link: String,
+    /// The pencil marks on the board.
+    marks: Marks,
     core: Core<NumbersCommand, NumbersMove, JobKind, Square>,
 }
 
@@ -241,7 +247,13 @@ impl NumbersSession {
                 shelf.rated(&link, level.name());
             }
         }
+        let area = play.puzzle().board().area();
+        let marks = match settings.marks.len() == area {
+            true => settings.marks.clone(),
+            false => vec![Vec::new(); area],
+        };
         let mut session = Self {
+            marks,
             link: to_link(play.puzzle()),
             play,
             source,
@@ -395,6 +407,7 @@ impl NumbersSession {
     /// Writes what should be found again next run into `settings`.
     pub fn remember(&self, settings: &mut NumbersSettings) {
         settings.shelf = self.shelf.records().to_vec();
+        settings.marks = self.marks.clone();
         let puzzle = self.play.puzzle();
         settings.puzzle = Some(format::to_text(puzzle, None));
         (settings.generated_seed, settings.source_name) = match &self.source {
@@ -485,9 +498,10 @@ impl NumbersSession {
 
     /// Puts `play` on show in place of the game there, as one move.
     fn replace(&mut self, play: Play, source: Source) {
+        let marks = vec![Vec::new(); play.puzzle().board().area()];
         let made = NumbersMove::Replace {
-            before: Box::new((self.play.clone(), self.source.clone())),
-            after: Box::new((play, source)),
+            before: Box::new((self.play.clone(), self.source.clone(), self.marks.clone())),
+            after: Box::new((play, source, marks)),
         };
         self.apply_move(&made);
         self.core.moves.record(made);
@@ -605,6 +619,7 @@ impl MoveOwner for NumbersSession {
             NumbersMove::TakeBack { square, .. } => {
                 let _ = self.play.remove(*square);
             }
+            NumbersMove::Mark { square, number } => self.toggle_mark(*square, *number),
             NumbersMove::Replace { after, .. } => self.show(after),
         }
     }
@@ -620,6 +635,7 @@ impl MoveOwner for NumbersSession {
             NumbersMove::TakeBack { square, number } => {
                 let _ = self.play.place(*square, *number);
             }
+            NumbersMove::Mark { square, number } => self.toggle_mark(*square, *number),
             NumbersMove::Replace { before, .. } => self.show(before),
         }
     }
@@ -633,7 +649,7 @@ impl MoveOwner for NumbersSession {
 impl NumbersSession {
     /// Shows the game `(play, source)`; the solution is kept when the
     /// puzzle stays the same.
-    fn show(&mut self, (play, source): &(Play, Source)) {
+    fn show(&mut self, (play, source, marks): &(Play, Source, Marks)) {
         if play.puzzle() != self.play.puzzle() {
             self.solution = None;
             self.made = None;
@@ -643,7 +659,47 @@ impl NumbersSession {
         self.helped = false;
         self.play = play.clone();
         self.source = source.clone();
+        self.marks = marks.clone();
         self.link = to_link(self.play.puzzle());
+    }
+
+    /// Puts a pencil mark of `number` on `square`, or takes it off.
+    fn toggle_mark(&mut self, square: Square, number: u32) {
+        let Some(marks) = self.marks.get_mut(self.play.puzzle().board().index(square)) else {
+            return;
+        };
+        match marks.binary_search(&number) {
+            Ok(at) => {
+                marks.remove(at);
+            }
+            Err(at) => marks.insert(at, number),
+        }
+    }
+
+    /// The pencil marks on `square`, smallest first.
+    pub fn marks(&self, square: Square) -> &[u32] {
+        self.marks
+            .get(self.board().index(square))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Marks `number` on `square` in pencil, or takes the mark off: an
+    /// empty square's candidates, for the player's own use.
+    fn mark(&mut self, square: Square, number: u32) -> Vec<Effect<NumbersJob>> {
+        let puzzle = self.play.puzzle();
+        let open = puzzle.board().is_open(square) && self.play.number(square).is_none();
+        if !open || number == 0 || number > puzzle.last_number() {
+            let last = puzzle.last_number();
+            self.core.notice = Some(Notice::error(move || {
+                tr!("numbers-mark-refused", number = number, last = last)
+            }));
+            return Vec::new();
+        }
+        let made = NumbersMove::Mark { square, number };
+        self.apply_move(&made);
+        self.core.moves.record(made);
+        self.core.touch();
+        Vec::new()
     }
 }
 
@@ -715,6 +771,7 @@ impl Session for NumbersSession {
         match command {
             NumbersCommand::Click(square) => self.click(square, None),
             NumbersCommand::Lay { square, number } => self.click(square, Some(number)),
+            NumbersCommand::Mark { square, number } => self.mark(square, number),
             NumbersCommand::Generate(request) => {
                 self.start(JobKind::Generate, NumbersJob::Generate(request))
             }

@@ -240,3 +240,32 @@ fn generate_makes_the_article_s_form_when_asked() {
     let link = to_link(&puzzle);
     assert_eq!(session.shelf().get(&link).and_then(|record| record.level.clone()), None);
 }
+
+#[test]
+fn pencil_marks_toggle_undo_and_stay_with_their_game() {
+    let mut session = article();
+    let (d4, c2, b5) = (at(&session, "d4"), at(&session, "c2"), at(&session, "b5"));
+    give(&mut session, NumbersCommand::Mark { square: d4, number: 5 });
+    give(&mut session, NumbersCommand::Mark { square: d4, number: 2 });
+    assert_eq!(session.marks(d4), [2, 5]);
+    // A second mark of the same number takes it off; undo puts it back.
+    give(&mut session, NumbersCommand::Mark { square: d4, number: 5 });
+    assert_eq!(session.marks(d4), [2]);
+    give(&mut session, Common::Step(Step::Undo).into());
+    assert_eq!(session.marks(d4), [2, 5]);
+    // Only empty squares take marks, of numbers the puzzle has.
+    give(&mut session, NumbersCommand::Mark { square: b5, number: 3 });
+    give(&mut session, NumbersCommand::Mark { square: c2, number: 99 });
+    assert!(session.marks(b5).is_empty() && session.marks(c2).is_empty());
+    assert!(session.core.notice.is_some());
+    // Kept between runs; a restart clears them, and undo brings them back.
+    let mut settings = NumbersSettings::default();
+    session.remember(&mut settings);
+    let mut again = NumbersSession::new(&settings);
+    assert_eq!(again.marks(d4), [2, 5]);
+    give(&mut again, NumbersCommand::Click(c2));
+    give(&mut again, NumbersCommand::Restart);
+    assert!(again.marks(d4).is_empty());
+    give(&mut again, Common::Step(Step::Undo).into());
+    assert_eq!(again.marks(d4), [2, 5]);
+}

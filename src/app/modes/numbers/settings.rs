@@ -32,6 +32,8 @@ pub struct NumbersSettings {
     pub laid: Vec<u32>,
     /// The puzzles met, most recent first, with their best times.
     pub shelf: Vec<Record>,
+    /// The pencil marks on the board, square by square.
+    pub marks: Vec<Vec<u32>>,
 }
 
 impl Default for NumbersSettings {
@@ -48,6 +50,7 @@ impl Default for NumbersSettings {
             source_name: None,
             laid: Vec::new(),
             shelf: Vec::new(),
+            marks: Vec::new(),
         }
     }
 }

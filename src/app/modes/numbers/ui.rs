@@ -37,6 +37,8 @@ pub struct NumbersUi {
     size: Option<(u32, u32)>,
     /// A number being typed, for the next click to lay.
     typed: String,
+    /// Whether clicks put pencil marks instead of numbers.
+    pencil: bool,
 }
 
 impl NumbersUi {
@@ -94,11 +96,14 @@ impl ModeUi<NumbersSession> for NumbersUi {
             ui.add(egui::TextEdit::singleline(&mut self.typed).desired_width(48.0))
                 .labelled_by(label.id)
                 .on_hover_text(tr!("numbers-type-does"));
+            ui.checkbox(&mut self.pencil, tr!("numbers-pencil"))
+                .on_hover_text(tr!("numbers-pencil-does"));
         });
         let next = self.typed().or(session.play().next_missing());
-        ui.label(match next {
-            Some(number) => tr!("numbers-next", number = number),
-            None => tr!("numbers-full").to_owned(),
+        ui.label(match (next, self.pencil) {
+            (Some(number), false) => tr!("numbers-next", number = number),
+            (Some(number), true) => tr!("numbers-next-mark", number = number),
+            (None, _) => tr!("numbers-full").to_owned(),
         });
         let name = |record: &Record| Source::of_shelf_name(&record.name).words();
         let size = |record: &Record| {
@@ -217,11 +222,15 @@ impl ModeUi<NumbersSession> for NumbersUi {
             draw_numbers(&ui.painter_at(geometry.clip), &geometry, session);
         }
         let typed = self.typed();
-        let hovered = response.on_knight_board(board, out, |square| match typed {
-            Some(number) => NumbersCommand::Lay { square, number },
-            None => NumbersCommand::Click(square),
+        let marking = self.pencil.then(|| typed.or(session.play().next_missing()));
+        let hovered = response.on_knight_board(board, out, |square| match (marking, typed) {
+            (Some(Some(number)), _) => NumbersCommand::Mark { square, number },
+            (Some(None), _) => NumbersCommand::Click(square),
+            (None, Some(number)) => NumbersCommand::Lay { square, number },
+            (None, None) => NumbersCommand::Click(square),
         });
-        // A typed number is laid once.
+        // A typed number is laid once; in pencil it marks square after
+        // square.
         if matches!(out.last(), Some(NumbersCommand::Lay { .. })) {
             self.typed.clear();
         }
@@ -291,8 +300,26 @@ fn draw_numbers(painter: &egui::Painter, geometry: &Geometry, session: &NumbersS
         if let Some(number) = play.number(square) {
             let given = puzzle.given(square).is_some();
             number_disc(painter, centre(square), (geometry.cell, digits), number, given);
+        } else if !session.marks(square).is_empty() {
+            pencil_marks(painter, geometry, square, session.marks(square));
         }
     }
+}
+
+/// The pencil `marks` of an empty `square`, small, in the path's colour,
+/// along the square's top, in lines as many as fit.
+fn pencil_marks(painter: &egui::Painter, geometry: &Geometry, square: Square, marks: &[u32]) {
+    let cell = geometry.cell;
+    let size = (cell * 0.2).max(7.0);
+    let text: Vec<String> = marks.iter().map(u32::to_string).collect();
+    let corner = geometry.cell_center((square.x, square.y)) - vec2(cell * 0.44, cell * 0.44);
+    let galley = painter.layout(
+        text.join(" "),
+        FontId::proportional(size),
+        colour(STYLE.path.colour),
+        cell * 0.88,
+    );
+    painter.galley(corner, galley, colour(STYLE.path.colour));
 }
 
 /// `number` on a disc at `centre` in a square `cell` wide, in the size
