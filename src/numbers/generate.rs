@@ -11,6 +11,7 @@
 //! removal the solver cannot decide quickly, and keep one whose removal
 //! makes the puzzle harder than the level: an easy puzzle is solved by
 //! deductions alone, a medium one tries at most a fifth of its numbers.
+//! One that rates easier than its level is made again from another tour.
 
 use std::fmt;
 
@@ -83,9 +84,10 @@ pub struct Generated {
 }
 
 /// A puzzle of `level` on `board` with tours of `kind`, the same for the
-/// same `seed`, with its solution (no search needed to find it). A hard
-/// puzzle is made again from another tour while its minimal givens leave
-/// it no harder than medium, up to [`HARD_TOURS`] tours.
+/// same `seed`, with its solution (no search needed to find it). A puzzle
+/// that rates easier than `level` (a minimal one that is only medium, a
+/// medium one stopped at its fewest givens while still easy) is made
+/// again from another tour, up to [`TOURS`] tours.
 pub fn generate(
     board: &Board,
     kind: TourKind,
@@ -98,14 +100,13 @@ pub fn generate(
     }
     let mut rng = Rng::new(seed);
     let mut made = None;
-    for _ in 0..HARD_TOURS {
+    for _ in 0..TOURS {
         let generated = match from_a_tour(board, kind, level, &mut rng, control) {
             Outcome::Done(Ok(generated)) => generated,
             other => return other,
         };
         let rated = rating_towards(&generated.puzzle, &generated.solution);
-        let at_its_level =
-            level != Level::Hard || rated.is_some_and(|rating| rating.level() == Level::Hard);
+        let at_its_level = rated.is_some_and(|rating| rating.level() == level);
         made = Some(generated);
         if at_its_level {
             break;
@@ -117,9 +118,9 @@ pub fn generate(
     }
 }
 
-/// The most tours a hard puzzle is made from (see [`generate`]): on the
-/// boards measured, most minimal puzzles rate hard.
-const HARD_TOURS: usize = 8;
+/// The most tours a puzzle is made from (see [`generate`]): on the boards
+/// measured, most puzzles rate their level from the first.
+const TOURS: usize = 8;
 
 /// A puzzle of `level` made from one random tour, drawn with `rng`.
 fn from_a_tour(
