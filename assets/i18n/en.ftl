@@ -1009,7 +1009,7 @@ cli-help-numbers-generate = Make a new puzzle with exactly one solution on a boa
 cli-help-numbers-closed = The generated puzzle's tour must be closed.
 cli-help-numbers-blocked = Blocked squares of the generated puzzle's board, comma-separated (e.g. a1,h8).
 cli-help-numbers-level = Level of the generated puzzle, as --rate rates it: easy, medium or hard (hard keeps no given that uniqueness does not need).
-cli-help-numbers-holes = Make the article's form instead: squares blocked and the 1 alone given, so that one tour is left (one each way when closed); on boards of at most 49 open squares, with the --blocked squares blocked from the start.
+cli-help-numbers-holes = Make the article's form instead: squares blocked and the 1 alone given, so that one tour is left (one each way when closed); on boards of at most 42 open squares, with the --blocked squares blocked from the start.
 cli-help-numbers-format = Output: text, json, link, svg or png (pictures of a solved puzzle only).
 cli-help-numbers-text-form = A puzzle in text is a row a line: move numbers, . for a square to fill in, # for a blocked square; a first line `closed` asks for a closed tour.
 

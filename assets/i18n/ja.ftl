@@ -974,7 +974,7 @@ cli-help-numbers-generate = この大きさ（幅x高さ）の盤で、解がち
 cli-help-numbers-closed = 作る問題のツアーを閉じたツアーにします。
 cli-help-numbers-blocked = 作る問題の盤のふさがったマス。コンマで区切ります（例：a1,h8）。
 cli-help-numbers-level = 作る問題の難しさ（--rate の評価で）：easy、medium、hard（hard では、解を一つに決めるのに要らない番号を残しません）。
-cli-help-numbers-holes = 代わりに記事の形の問題を作ります：マスをふさぎ、1 だけを置いて、ツアーが一つだけ残るようにします（閉じたツアーでは向きごとに一つ）。空いたマスが 49 個までの盤で作り、--blocked のマスは初めからふさぎます。
+cli-help-numbers-holes = 代わりに記事の形の問題を作ります：マスをふさぎ、1 だけを置いて、ツアーが一つだけ残るようにします（閉じたツアーでは向きごとに一つ）。空いたマスが 42 個までの盤で作り、--blocked のマスは初めからふさぎます。
 cli-help-numbers-format = 出力の形式：text、json、link、svg、png（絵にできるのは解いたパズルだけです）。
 cli-help-numbers-text-form = テキストの問題は 1 行が盤の 1 行です：手の番号を書き、埋めるマスは .、ふさがったマスは # にします。1 行目が `closed` なら閉じたツアーを求めます。
 

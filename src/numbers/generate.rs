@@ -251,8 +251,9 @@ fn walk(board: &Board, start: Square, rng: &mut Rng) -> Option<Vec<Square>> {
 }
 
 /// The most open squares of a board the article's form is made on: the
-/// last searches, with few tours left, look at every one of them.
-pub const HOLEY_MOST_SQUARES: usize = 49;
+/// last searches, with few tours left, look at every one of them (an
+/// open 7 x 7 board took up to 11 s).
+pub const HOLEY_MOST_SQUARES: usize = 42;
 
 /// How many places of the 1 and orders of blocking [`holey`] tries
 /// before it gives up: a try that blocks its way to two or three tours
