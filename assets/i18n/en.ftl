@@ -406,7 +406,7 @@ clock = Time { $time }{ $best }
 solver = Solver
 solver-shows-solutions = Solver (shows solutions)
 stones = stones
-seed = seed
+seed = Seed
 any-level = any
 generated-level = level of generated puzzles
 level-easy = easy
@@ -850,8 +850,14 @@ numbers-article = the article's 4 x 5 puzzle
 numbers-about = { $source }: { $size } { $kind ->
     [closed] closed
    *[open] open
-}, { $givens } given, { $filled } of { $squares } squares filled.
-numbers-about-example = { $source }: { $givens } given, { $filled } of { $squares } squares filled.
+}, { $givens ->
+    [one] 1 given
+   *[other] { $givens } givens
+}, { $filled } of { $squares } squares filled.
+numbers-about-example = { $source }: { $givens ->
+    [one] 1 given
+   *[other] { $givens } givens
+}, { $filled } of { $squares } squares filled.
 numbers-next = A click lays { $number }.
 numbers-pencil = Pencil
 numbers-pencil-does = Clicks put pencil marks instead of numbers: the number to lay (typed, else the smallest missing) is marked on the square clicked, or taken off it; undo takes marks back too
@@ -860,7 +866,7 @@ numbers-mark-refused = Only an empty square takes a pencil mark, of a number fro
 numbers-type = Number to lay
 numbers-type-does = Type a number here, then click a square to lay it there (over the number laid there, if any); empty, a click lays the smallest number missing
 numbers-full = Every number is on the board.
-numbers-level = level
+numbers-level = Level
 numbers-request = { $size } { $kind ->
     [closed] closed
    *[open] open

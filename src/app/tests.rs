@@ -2438,6 +2438,14 @@ fn a_knight_s_tour_puzzle_is_played_to_the_end_by_clicks() {
     remove_scratch(&state);
 }
 
+/// Types `number` in the puzzle mode's Number to lay field.
+fn type_number(harness: &mut Harness<'_, GridtourApp>, number: &str) {
+    harness.get_by_label("Number to lay").click();
+    harness.step();
+    harness.get_by_label("Number to lay").type_text(number);
+    harness.step();
+}
+
 /// A number typed, then a click, lays that number there, over the one
 /// laid before; the field empties, and the next click lays the smallest
 /// number missing again.
@@ -2447,10 +2455,7 @@ fn a_typed_number_goes_where_the_next_click_is() {
     harness.step();
     let board = harness.state().panes.numbers.session.board().clone();
     let square = |name: &str| board.parse_square(name).expect("a square");
-    harness.get_by_label("Number to lay").click();
-    harness.step();
-    harness.get_by_label("Number to lay").type_text("9");
-    harness.step();
+    type_number(&mut harness, "9");
     assert!(
         shows(&harness, "A click lays 9."),
         "{:?}",
@@ -2465,10 +2470,7 @@ fn a_typed_number_goes_where_the_next_click_is() {
         texts_on_show(&harness)
     );
     // Typed over a laid number, it takes its place; undo brings it back.
-    harness.get_by_label("Number to lay").click();
-    harness.step();
-    harness.get_by_label("Number to lay").type_text("4");
-    harness.step();
+    type_number(&mut harness, "4");
     click_numbers_square(&mut harness, square("d4"));
     let number = |harness: &Harness<'_, GridtourApp>| {
         harness
@@ -2484,10 +2486,7 @@ fn a_typed_number_goes_where_the_next_click_is() {
     harness.step();
     assert_eq!(number(&harness), Some(9));
     // A number past the last is refused in words.
-    harness.get_by_label("Number to lay").click();
-    harness.step();
-    harness.get_by_label("Number to lay").type_text("99");
-    harness.step();
+    type_number(&mut harness, "99");
     click_numbers_square(&mut harness, square("c2"));
     assert_eq!(
         harness
@@ -2516,10 +2515,7 @@ fn pencil_marks_go_on_the_squares_clicked() {
     let square = |name: &str| board.parse_square(name).expect("a square");
     harness.get_by_label("Pencil").click();
     harness.step();
-    harness.get_by_label("Number to lay").click();
-    harness.step();
-    harness.get_by_label("Number to lay").type_text("7");
-    harness.step();
+    type_number(&mut harness, "7");
     assert!(
         shows(&harness, "A click marks 7 in pencil."),
         "{:?}",
