@@ -2438,6 +2438,14 @@ fn a_knight_s_tour_puzzle_is_played_to_the_end_by_clicks() {
     remove_scratch(&state);
 }
 
+/// The window on the article's puzzle, drawn, and its board.
+fn article_window() -> (Harness<'static, GridtourApp>, Board) {
+    let mut harness = app_harness(numbers_settings(None));
+    harness.step();
+    let board = harness.state().panes.numbers.session.board().clone();
+    (harness, board)
+}
+
 /// Types `number` in the puzzle mode's Number to lay field.
 fn type_number(harness: &mut Harness<'_, GridtourApp>, number: &str) {
     harness.get_by_label("Number to lay").click();
@@ -2451,9 +2459,7 @@ fn type_number(harness: &mut Harness<'_, GridtourApp>, number: &str) {
 /// number missing again.
 #[test]
 fn a_typed_number_goes_where_the_next_click_is() {
-    let mut harness = app_harness(numbers_settings(None));
-    harness.step();
-    let board = harness.state().panes.numbers.session.board().clone();
+    let (mut harness, board) = article_window();
     let square = |name: &str| board.parse_square(name).expect("a square");
     type_number(&mut harness, "9");
     assert!(
@@ -2509,9 +2515,7 @@ fn a_typed_number_goes_where_the_next_click_is() {
 /// of laying it, square after square, and the board draws the marks.
 #[test]
 fn pencil_marks_go_on_the_squares_clicked() {
-    let mut harness = app_harness(numbers_settings(None));
-    harness.step();
-    let board = harness.state().panes.numbers.session.board().clone();
+    let (mut harness, board) = article_window();
     let square = |name: &str| board.parse_square(name).expect("a square");
     harness.get_by_label("Pencil").click();
     harness.step();
@@ -2531,9 +2535,7 @@ fn pencil_marks_go_on_the_squares_clicked() {
 
 #[test]
 fn a_number_laid_against_the_rules_is_named_and_check_and_hint_answer() {
-    let mut harness = app_harness(numbers_settings(None));
-    harness.step();
-    let board = harness.state().panes.numbers.session.board().clone();
+    let (mut harness, board) = article_window();
     let square = |name: &str| board.parse_square(name).expect("a square");
     // 1 stands on b5 of the article's board: 2 on d4, then 3 on a3,
     // which is no knight's move from d4.
