@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 use crate::document;
 use crate::goishi::format as goishi_format;
 use crate::goishi::{Point, Puzzle};
-use crate::knight::{BoardLink, Tour};
+use crate::knight::{BoardLink, Tour, TourKind};
+use crate::numbers::{self, NumbersPuzzle};
 use crate::render::{self, PictureError, Scene, Timing};
 
 /// A tour or a puzzle, as written.
@@ -22,6 +23,8 @@ use crate::render::{self, PictureError, Scene, Timing};
 pub enum Subject {
     /// A knight's tour.
     Tour(Tour),
+    /// A knight's tour puzzle to solve: its board and given numbers.
+    NumbersPuzzle(NumbersPuzzle),
     /// A Goishi puzzle with its first picks (none, some, or a solution).
     Goishi {
         /// The puzzle.
@@ -153,15 +156,30 @@ impl Subject {
     pub fn to_json(&self) -> String {
         match self {
             Subject::Tour(tour) => tour.to_json(),
+            Subject::NumbersPuzzle(puzzle) => numbers::format::to_json(puzzle, None),
             Subject::Goishi { puzzle, order } => goishi_format::to_json(puzzle, order),
         }
     }
 
-    /// What a picture of the subject shows. Goishi pictures are titled
-    /// with the size and stones, so a printed sheet says what it is.
+    /// What a picture of the subject shows. Puzzle pictures are titled
+    /// with their size and what to find, so a printed sheet says what it
+    /// is (in English: the pictures' font has Latin letters only).
     pub fn scene(&self, numbers: Option<bool>) -> Scene {
         let scene = match self {
             Subject::Tour(tour) => Scene::tour(tour),
+            Subject::NumbersPuzzle(puzzle) => {
+                let board = puzzle.board();
+                let kind = match puzzle.kind() {
+                    TourKind::Open => "open",
+                    TourKind::Closed => "closed",
+                };
+                Scene::numbers_puzzle(puzzle).with_title(format!(
+                    "Knight's tour puzzle {} x {}, {kind}, 1 to {}",
+                    board.width(),
+                    board.height(),
+                    puzzle.last_number()
+                ))
+            }
             Subject::Goishi { puzzle, order } => {
                 let stones = puzzle.stones().len();
                 let progress = match order.len() {
@@ -201,7 +219,11 @@ impl Subject {
             }
             (Format::Url, Subject::Goishi { puzzle, .. }) => goishi_format::to_url(puzzle),
             (Format::Url, Subject::Tour(tour)) => BoardLink::of_tour(tour).to_link(),
-            (Format::Pzprv3, Subject::Tour(_)) => {
+            (Format::Text, Subject::NumbersPuzzle(puzzle)) => {
+                numbers::format::to_text(puzzle, None)
+            }
+            (Format::Url, Subject::NumbersPuzzle(puzzle)) => numbers::link::to_link(puzzle),
+            (Format::Pzprv3, Subject::Tour(_) | Subject::NumbersPuzzle(_)) => {
                 return Err(OutputError::NotForTours);
             }
         };

@@ -121,10 +121,6 @@ fn mistakes_are_refused_in_one_line_in_either_language() {
             "text, json, link, svg or png",
         ),
         (
-            &["numbers", puzzle, "--no-solution", "--format", "svg"][..],
-            "not solved",
-        ),
-        (
             &["numbers", "--generate", "8x8", "--blocked", "z9"][..],
             "--blocked",
         ),
@@ -144,6 +140,46 @@ fn mistakes_are_refused_in_one_line_in_either_language() {
         said.starts_with("gridtour：エラー：--format：ナイトツアーのパズル"),
         "{said}"
     );
+}
+
+/// An unsolved puzzle drawn is a sheet to solve: its givens in their
+/// squares and no path, and the picture opens again as the puzzle.
+#[test]
+fn an_unsolved_puzzle_draws_as_a_sheet_that_opens_again() {
+    let puzzle = "assets/numbers/minimal-6x6-open.txt";
+    let sheet = stdout(&["numbers", puzzle, "--no-solution", "--format", "svg"]);
+    assert!(sheet.contains("<svg"), "{sheet}");
+    let read = format::load_path(puzzle.as_ref()).expect("shipped");
+    for (_, number) in read.puzzle.givens() {
+        assert!(sheet.contains(&format!(">{number}<")), "given {number}");
+    }
+    assert!(!sheet.contains("<polyline"), "no path on a sheet");
+    let solved = stdout(&["numbers", puzzle, "--format", "svg"]);
+    assert!(solved.contains("<polyline"), "the solution's tour");
+    let file = scratch("sheet.png");
+    let name = file.to_str().expect("utf-8 path");
+    stdout(&[
+        "numbers",
+        puzzle,
+        "--no-solution",
+        "--format",
+        "png",
+        "-o",
+        name,
+    ]);
+    assert_eq!(
+        stdout(&["numbers", name, "--count", "--limit", "2"]),
+        "1 solution\n"
+    );
+    std::fs::remove_file(&file).expect("removed");
+    // A Goishi picture is no knight's tour puzzle, and says what it is.
+    let goishi = scratch("goishi.svg");
+    let goishi_name = goishi.to_str().expect("utf-8 path");
+    let shipped = "assets/goishi/cross-unique.txt";
+    stdout(&["goishi", shipped, "--format", "svg", "-o", goishi_name]);
+    let said = refused(&["numbers", goishi_name]);
+    assert!(said.contains("Goishi Hiroi puzzle"), "{said}");
+    std::fs::remove_file(&goishi).expect("removed");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
+use gridtour::document::{self, Document};
 use gridtour::knight::{NUMBERS_LINK_PREFIX, Square, Tour, TourKind};
 use gridtour::numbers::format::{self, ReadPuzzle};
 use gridtour::numbers::link;
@@ -144,7 +145,19 @@ fn load(given: &OsStr) -> Result<ReadPuzzle, String> {
             solution: None,
         });
     }
-    format::load_path(Path::new(given)).map_err(|error| error.to_string())
+    let path = Path::new(given);
+    // A picture gridtour drew carries its puzzle inside.
+    if !Format::from_path(path).is_ok_and(Format::is_picture) {
+        return format::load_path(path).map_err(|error| error.to_string());
+    }
+    let shown = path.display().to_string();
+    match document::read_path(path).map_err(|error| error.to_string())? {
+        Document::Numbers(read) => Ok(read),
+        Document::Goishi(_) => Err(tr!("cli-goishi-not-numbers", path = shown)),
+        Document::Tour(_) | Document::KnightLink(_) => {
+            Err(tr!("cli-tour-not-numbers", path = shown))
+        }
+    }
 }
 
 /// Writes `puzzle`, solved with `solution` when there is one, as asked: the
@@ -155,16 +168,18 @@ fn show(puzzle: &NumbersPuzzle, solution: Option<&Filled>, output: &Output) -> R
         Format::Text => format::to_text(puzzle, solution.map(Vec::as_slice)),
         // A link shares the puzzle, never its solution.
         Format::Url => format!("{}\n", link::to_link(puzzle)),
+        // A solution is drawn as its tour, an unsolved puzzle as a sheet
+        // to solve.
         _ => {
-            let Some(filled) = solution else {
-                return Err(tr!("cli-numbers-picture-needs-solution").to_owned().into());
+            let subject = match solution {
+                Some(filled) => Subject::Tour(Tour {
+                    board: puzzle.board().clone(),
+                    kind: puzzle.kind(),
+                    path: path_of(puzzle, filled),
+                }),
+                None => Subject::NumbersPuzzle(puzzle.clone()),
             };
-            let tour = Tour {
-                board: puzzle.board().clone(),
-                kind: puzzle.kind(),
-                path: path_of(puzzle, filled),
-            };
-            return output.emit(&Subject::Tour(tour).render(output.format, &output.picture)?);
+            return output.emit(&subject.render(output.format, &output.picture)?);
         }
     };
     output.emit(bytes.as_bytes())

@@ -8,6 +8,7 @@ use super::font;
 use super::style::{Colour, SquareMark, Style};
 use crate::goishi::{Point as GridPoint, Puzzle};
 use crate::knight::{Board, Square, Tour, TourKind, is_dark_square};
+use crate::numbers::NumbersPuzzle;
 
 /// A grid position, `(x, y)`: column from the left and row from the top,
 /// both from zero.
@@ -22,6 +23,8 @@ pub enum Ground {
         blocked: Vec<Cell>,
         /// Start squares where plain Warnsdorff's rule dead-ends, tinted.
         failing_starts: Vec<Cell>,
+        /// A puzzle's given numbers, written large in their squares.
+        givens: Vec<(Cell, u32)>,
     },
     /// A go board: grid lines with stones on the points.
     Goishi {
@@ -68,6 +71,7 @@ impl Scene {
             ground: Ground::Knight {
                 blocked: board.blocked_squares().iter().map(|s| (s.x, s.y)).collect(),
                 failing_starts: Vec::new(),
+                givens: Vec::new(),
             },
             path: Vec::new(),
             closed: false,
@@ -82,6 +86,20 @@ impl Scene {
         let mut scene = Scene::knight_board(board);
         if let Ground::Knight { failing_starts, .. } = &mut scene.ground {
             *failing_starts = starts.iter().map(|s| (s.x, s.y)).collect();
+        }
+        scene
+    }
+
+    /// A knight's tour puzzle to solve: its board with the given numbers
+    /// in their squares.
+    pub fn numbers_puzzle(puzzle: &NumbersPuzzle) -> Scene {
+        let mut scene = Scene::knight_board(puzzle.board());
+        if let Ground::Knight { givens, .. } = &mut scene.ground {
+            *givens = puzzle
+                .givens()
+                .into_iter()
+                .map(|(square, number)| ((square.x, square.y), number))
+                .collect();
         }
         scene
     }
@@ -373,7 +391,11 @@ impl<'a> Painter<'a> {
             Ground::Knight {
                 blocked,
                 failing_starts,
-            } => self.paint_chessboard(blocked, failing_starts, canvas),
+                givens,
+            } => {
+                self.paint_chessboard(blocked, failing_starts, canvas);
+                self.paint_givens(givens, canvas);
+            }
             Ground::Goishi { stones } => self.paint_go_board(stones, canvas),
         }
     }
@@ -411,6 +433,26 @@ impl<'a> Painter<'a> {
             width: style.board_frame_width,
         };
         canvas.stroke_rect(layout.board_rect(scene), frame);
+    }
+
+    /// A puzzle's given numbers, centred in their squares, all in the size
+    /// the longest needs.
+    fn paint_givens(&self, givens: &[(Cell, u32)], canvas: &mut impl Canvas) {
+        let style = self.style;
+        let longest = givens.iter().map(|&(_, number)| number).max().unwrap_or(1);
+        let digits = longest.to_string().len();
+        for &(cell, number) in givens {
+            let text = number.to_string();
+            let square = style.square_colour(self.is_dark(cell), SquareMark::Plain);
+            canvas.text(&Label {
+                at: self.layout.centre(cell),
+                anchor: Anchor::Centre,
+                size: style.given_size_for(digits),
+                text: &text,
+                colour: style.text_on(square),
+                backing: None,
+            });
+        }
     }
 
     fn paint_go_board(&self, stones: &[Cell], canvas: &mut impl Canvas) {

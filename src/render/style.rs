@@ -185,6 +185,12 @@ impl Style {
         self.number_size.min(1.4 / digits.max(1) as f64)
     }
 
+    /// Em size of a puzzle's given numbers when the longest has `digits`
+    /// digits: as large as fits across a square.
+    pub fn given_size_for(&self, digits: usize) -> f64 {
+        (0.62_f64).min(1.5 / digits.max(1) as f64)
+    }
+
     /// Em size of Goishi pick numbers when the longest has `digits` digits,
     /// shrunk to stay inside the stone.
     pub fn pick_number_size_for(&self, digits: usize) -> f64 {

@@ -154,6 +154,7 @@ fn ring_tour() -> Scene {
         ground: Ground::Knight {
             blocked: vec![(1, 1)],
             failing_starts: Vec::new(),
+            givens: Vec::new(),
         },
         path,
         closed: true,
@@ -235,6 +236,7 @@ fn a1_is_dark_on_boards_of_every_size() {
             ground: Ground::Knight {
                 blocked: Vec::new(),
                 failing_starts: Vec::new(),
+                givens: Vec::new(),
             },
             ..ring_tour()
         };
@@ -347,6 +349,7 @@ fn cells_off_the_board_are_drawn_without_failing() {
         ground: Ground::Knight {
             blocked: vec![far],
             failing_starts: vec![far],
+            givens: Vec::new(),
         },
         path: vec![(0, 0), far],
         ..ring_tour()
@@ -404,6 +407,7 @@ fn one_move() -> Scene {
         ground: Ground::Knight {
             blocked: vec![(3, 3)],
             failing_starts: vec![(3, 0)],
+            givens: Vec::new(),
         },
         path: vec![(0, 0), (1, 2)],
         closed: false,
@@ -482,6 +486,7 @@ fn png_squares_meet_without_seams_at_odd_cell_sizes() {
         ground: Ground::Knight {
             blocked: Vec::new(),
             failing_starts: Vec::new(),
+            givens: Vec::new(),
         },
         path: Vec::new(),
         ..one_move()

@@ -88,7 +88,10 @@ impl WindowMode for NumbersSession {
     fn subject(&self) -> Result<(Subject, String), String> {
         let play = self.play();
         if !play.is_solved() {
-            return Err(tr!("numbers-nothing-to-export").to_owned());
+            // The puzzle as a sheet to solve, as the command line draws it.
+            let board = self.board();
+            let name = format!("numbers-puzzle-{}x{}", board.width(), board.height());
+            return Ok((Subject::NumbersPuzzle(play.puzzle().clone()), name));
         }
         let board = self.board();
         let mut numbered: Vec<(u32, Square)> = board
