@@ -301,25 +301,34 @@ fn draw_numbers(painter: &egui::Painter, geometry: &Geometry, session: &NumbersS
             let given = puzzle.given(square).is_some();
             number_disc(painter, centre(square), (geometry.cell, digits), number, given);
         } else if !session.marks(square).is_empty() {
-            pencil_marks(painter, geometry, square, session.marks(square));
+            let dark = board.is_dark(square);
+            pencil_marks(painter, geometry, (square, dark), session.marks(square));
         }
     }
 }
 
-/// The pencil `marks` of an empty `square`, small, in the path's colour,
-/// along the square's top, in lines as many as fit.
-fn pencil_marks(painter: &egui::Painter, geometry: &Geometry, square: Square, marks: &[u32]) {
+/// The pencil `marks` of an empty `square`, small, along the square's top
+/// in lines as many as fit: in the path's colour on a dark square, and
+/// that colour darkened by half on a light one, where the bright cyan
+/// reads poorly.
+fn pencil_marks(
+    painter: &egui::Painter,
+    geometry: &Geometry,
+    (square, dark): (Square, bool),
+    marks: &[u32],
+) {
     let cell = geometry.cell;
     let size = (cell * 0.2).max(7.0);
     let text: Vec<String> = marks.iter().map(u32::to_string).collect();
     let corner = geometry.cell_center((square.x, square.y)) - vec2(cell * 0.44, cell * 0.44);
-    let galley = painter.layout(
-        text.join(" "),
-        FontId::proportional(size),
-        colour(STYLE.path.colour),
-        cell * 0.88,
-    );
-    painter.galley(corner, galley, colour(STYLE.path.colour));
+    let path = colour(STYLE.path.colour);
+    let ink = if dark {
+        path
+    } else {
+        Color32::from_rgb(path.r() / 2, path.g() / 2, path.b() / 2)
+    };
+    let galley = painter.layout(text.join(" "), FontId::proportional(size), ink, cell * 0.88);
+    painter.galley(corner, galley, ink);
 }
 
 /// `number` on a disc at `centre` in a square `cell` wide, in the size
