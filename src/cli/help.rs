@@ -76,7 +76,10 @@ fn after_help(command: &str) -> Option<String> {
         format!("{}:\n{}", tr!("cli-help-examples"), lines.join("\n"))
     });
     if let Some(note) = words(&format!("cli-help-{command}-text-form")) {
-        text = Some(text.map_or(note.clone(), |text| format!("{text}\n\n{note}")));
+        text = Some(match text {
+            Some(text) => format!("{text}\n\n{note}"),
+            None => note,
+        });
     }
     text
 }

@@ -274,10 +274,11 @@ fn blockings(board: &Board, one: Square, kind: TourKind, rng: &mut Rng) -> Vec<V
     if kind == TourKind::Open {
         return others.into_iter().map(|square| vec![square]).collect();
     }
-    let is_light = |square: &Square| (square.x + square.y).is_multiple_of(2);
-    let (mut light, mut dark): (Vec<Square>, Vec<Square>) = others.into_iter().partition(is_light);
+    let (mut dark, mut light): (Vec<Square>, Vec<Square>) = others
+        .into_iter()
+        .partition(|&square| board.is_dark(square));
     // Counted with the 1's square, which is never blocked.
-    let (lights, darks) = match is_light(&one) {
+    let (lights, darks) = match !board.is_dark(one) {
         true => (light.len() + 1, dark.len()),
         false => (light.len(), dark.len() + 1),
     };

@@ -14,6 +14,7 @@ use gridtour::tr;
 use super::command::{NumbersCommand, NumbersMove};
 use super::settings::NumbersSettings;
 use super::work::{NumbersJob, NumbersReport};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use crate::app::clock::{Clock, clock_text};
@@ -49,9 +50,20 @@ pub const EXAMPLES: [(&str, &str, Level); 16] = [
 
 /// The example `index` of [`EXAMPLES`], read.
 pub fn example(index: usize) -> Option<(ReadPuzzle, Level)> {
-    let (name, text, level) = EXAMPLES.get(index)?;
-    let read = format::parse(name, text).ok()?;
-    Some((read, *level))
+    let read = examples_read().get(index)?.clone()?;
+    Some((read, EXAMPLES[index].2))
+}
+
+/// The [`EXAMPLES`], each read once: their names are drawn on every frame
+/// that shows the shelf or an example's summary.
+fn examples_read() -> &'static [Option<ReadPuzzle>] {
+    static READ: OnceLock<Vec<Option<ReadPuzzle>>> = OnceLock::new();
+    READ.get_or_init(|| {
+        EXAMPLES
+            .iter()
+            .map(|(name, text, _)| format::parse(name, text).ok())
+            .collect()
+    })
 }
 
 /// The width and height of `puzzle`'s board.
@@ -61,8 +73,8 @@ fn size_of(puzzle: &NumbersPuzzle) -> (u32, u32) {
 
 /// The example's name in the menu: its board and level.
 pub fn example_words(index: usize) -> String {
-    match example(index) {
-        Some((read, level)) => {
+    match (examples_read().get(index), EXAMPLES.get(index)) {
+        (Some(Some(read)), Some(&(_, _, level))) => {
             let board = read.puzzle.board();
             tr!(
                 "numbers-example",
@@ -72,7 +84,7 @@ pub fn example_words(index: usize) -> String {
                 level = level.words()
             )
         }
-        None => String::new(),
+        _ => String::new(),
     }
 }
 
@@ -445,7 +457,7 @@ impl NumbersSession {
                 .play
                 .remove(square)
                 .map(|_| NumbersMove::TakeBack { square, number }),
-            (_, Some(_)) | (None, None) => {
+            _ => {
                 let Some(number) = typed.or_else(|| self.play.next_missing()) else {
                     return Vec::new();
                 };

@@ -196,6 +196,7 @@ fn the_shelf_keeps_the_puzzles_met_their_levels_and_best_times() {
     assert_eq!(again.source, Source::Generated(3));
     assert!(again.best_time().is_some());
     // A link the shelf no longer has is refused in words.
+    assert!(again.core.notice.is_none());
     give(&mut again, NumbersCommand::OpenFromShelf("gridtour:numbers?size=3x3".into()));
     assert_eq!(to_link(again.play().puzzle()), link);
     assert!(again.core.notice.is_some());
@@ -254,7 +255,9 @@ fn pencil_marks_toggle_undo_and_stay_with_their_game() {
     give(&mut session, Common::Step(Step::Undo).into());
     assert_eq!(session.marks(d4), [2, 5]);
     // Only empty squares take marks, of numbers the puzzle has.
+    assert!(session.core.notice.is_none());
     give(&mut session, NumbersCommand::Mark { square: b5, number: 3 });
+    assert!(session.core.notice.take().is_some(), "a given's square is refused");
     give(&mut session, NumbersCommand::Mark { square: c2, number: 99 });
     assert!(session.marks(b5).is_empty() && session.marks(c2).is_empty());
     assert!(session.core.notice.is_some());

@@ -46,6 +46,12 @@ impl NumbersUi {
     fn typed(&self) -> Option<u32> {
         self.typed.trim().parse().ok()
     }
+
+    /// The number a click lays or marks: the one typed, else the smallest
+    /// missing.
+    fn to_lay(&self, session: &NumbersSession) -> Option<u32> {
+        self.typed().or(session.play().next_missing())
+    }
 }
 
 impl ModeUi<NumbersSession> for NumbersUi {
@@ -99,8 +105,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
             ui.checkbox(&mut self.pencil, tr!("numbers-pencil"))
                 .on_hover_text(tr!("numbers-pencil-does"));
         });
-        let next = self.typed().or(session.play().next_missing());
-        ui.label(match (next, self.pencil) {
+        ui.label(match (self.to_lay(session), self.pencil) {
             (Some(number), false) => tr!("numbers-next", number = number),
             (Some(number), true) => tr!("numbers-next-mark", number = number),
             (None, _) => tr!("numbers-full").to_owned(),
@@ -221,13 +226,11 @@ impl ModeUi<NumbersSession> for NumbersUi {
         if let Some(geometry) = self.view.geometry() {
             draw_numbers(&ui.painter_at(geometry.clip), &geometry, session);
         }
-        let typed = self.typed();
-        let marking = self.pencil.then(|| typed.or(session.play().next_missing()));
-        let hovered = response.on_knight_board(board, out, |square| match (marking, typed) {
-            (Some(Some(number)), _) => NumbersCommand::Mark { square, number },
-            (Some(None), _) => NumbersCommand::Click(square),
-            (None, Some(number)) => NumbersCommand::Lay { square, number },
-            (None, None) => NumbersCommand::Click(square),
+        let (pencil, typed, to_lay) = (self.pencil, self.typed(), self.to_lay(session));
+        let hovered = response.on_knight_board(board, out, |square| match (pencil, to_lay, typed) {
+            (true, Some(number), _) => NumbersCommand::Mark { square, number },
+            (false, _, Some(number)) => NumbersCommand::Lay { square, number },
+            _ => NumbersCommand::Click(square),
         });
         // A typed number is laid once; in pencil it marks square after
         // square.
