@@ -100,10 +100,23 @@ pub fn generate(
     }
     let mut rng = Rng::new(seed);
     let mut made = None;
-    for _ in 0..TOURS {
-        let generated = match from_a_tour(board, kind, level, &mut rng, control) {
-            Outcome::Done(Ok(generated)) => generated,
-            other => return other,
+    for tour in 0..TOURS {
+        // A hard puzzle's search for a second solution can take a
+        // hundred times longer on one tour than on the next: a tour that
+        // asks too much is left for another, with more allowed each time,
+        // and all the last one needs.
+        let budget = match level {
+            Level::Hard if board.area() <= HARD_BUDGET_MOST_SQUARES && tour + 1 < TOURS => {
+                Some(HARD_BUDGET << tour)
+            }
+            Level::Hard => None,
+            _ => Some(EASIER_BUDGET),
+        };
+        let generated = match from_a_tour(board, kind, level, budget, &mut rng, control) {
+            Outcome::Done(Ok(Some(generated))) => generated,
+            Outcome::Done(Ok(None)) => continue,
+            Outcome::Done(Err(error)) => return Outcome::Done(Err(error)),
+            Outcome::Cancelled => return Outcome::Cancelled,
         };
         let rated = rating_towards(&generated.puzzle, &generated.solution);
         let at_its_level = rated.is_some_and(|rating| rating.level() == level);
@@ -122,14 +135,26 @@ pub fn generate(
 /// measured, most puzzles rate their level from the first.
 const TOURS: usize = 8;
 
-/// A puzzle of `level` made from one random tour, drawn with `rng`.
+/// The nodes a branch of a hard puzzle's search may take on the first
+/// tour (see [`generate`]): most tours of 10 x 10 need fewer.
+const HARD_BUDGET: u64 = 50_000;
+
+/// The largest board whose hard puzzles are made within budgets: on
+/// 12 x 12 such budgets left tour after tour, slower than searching on.
+const HARD_BUDGET_MOST_SQUARES: usize = 100;
+
+/// A puzzle of `level` made from one random tour, drawn with `rng`, whose
+/// searches each take at most `budget` nodes (see
+/// [`solvable_without`]): `None` if a hard puzzle's search needed more.
+/// An easier puzzle keeps the given instead.
 fn from_a_tour(
     board: &Board,
     kind: TourKind,
     level: Level,
+    budget: Option<u64>,
     rng: &mut Rng,
     control: &Control,
-) -> Outcome<Result<Generated, GenerateError>> {
+) -> Outcome<Result<Option<Generated>, GenerateError>> {
     let path = match random_tour(board, kind, rng, control) {
         Outcome::Done(Some(path)) => path,
         Outcome::Done(None) => return Outcome::Done(Err(GenerateError::NoTour)),
@@ -152,8 +177,6 @@ fn from_a_tour(
     let mut order = path;
     rng.shuffle(&mut order);
     let fewest = fewest_givens(level, board.open_count());
-    // Only the hard level promises that no given can go.
-    let budget = (level != Level::Hard).then_some(EASIER_BUDGET);
     let mut left = order.len();
     for square in order {
         if left <= fewest {
@@ -170,6 +193,8 @@ fn from_a_tour(
                         || rating_towards(&fewer, &solution)
                             .is_some_and(|rating| rating.level() <= level)
                 }
+                // Only the hard level promises that no given can go.
+                Outcome::Done(None) if level == Level::Hard => return Outcome::Done(Ok(None)),
                 Outcome::Done(_) => false,
                 Outcome::Cancelled => return Outcome::Cancelled,
             },
@@ -182,7 +207,7 @@ fn from_a_tour(
             return Outcome::Cancelled;
         }
     }
-    Outcome::Done(Ok(Generated { puzzle, solution }))
+    Outcome::Done(Ok(Some(Generated { puzzle, solution })))
 }
 
 /// A tour of `kind` on `board`: a random Warnsdorff walk from a random

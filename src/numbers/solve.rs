@@ -22,7 +22,7 @@
 
 use std::collections::VecDeque;
 use std::mem::take;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::job::{self, Control, Outcome};
 use crate::knight::{Square, TourKind};
@@ -40,7 +40,8 @@ macro_rules! with_words {
         match $area.div_ceil(64) {
             0 | 1 => $function::<1>($($argument),*),
             2 => $function::<2>($($argument),*),
-            3 | 4 => $function::<4>($($argument),*),
+            3 => $function::<3>($($argument),*),
+            4 => $function::<4>($($argument),*),
             // A side is at most `NumbersPuzzle::MAX_SIDE`.
             _ => $function::<9>($($argument),*),
         }
@@ -78,7 +79,10 @@ pub fn solve(puzzle: &NumbersPuzzle, control: &Control) -> Outcome<Option<Filled
 /// generator asks it when it takes a given away from a puzzle with one
 /// solution: any second solution must put that number elsewhere, and
 /// barring the square spares the search every branch of the first.
-/// `None` if the search gave up after `budget` nodes, undecided.
+/// `None` if the search gave up, undecided: a search shared out among
+/// threads gives up where one of its branches takes `budget` nodes,
+/// alone where it does. The branches are the same on any number of
+/// threads, so the answer is too.
 pub fn solvable_without(
     puzzle: &NumbersPuzzle,
     (square, number): (Square, u32),
@@ -104,7 +108,8 @@ struct Goal {
     keep: bool,
     /// A number that may not stand on a square (by index), if any.
     barred: Option<(u16, u32)>,
-    /// The nodes it may take before it gives up.
+    /// The nodes it, or each branch of it shared out, may take before it
+    /// gives up.
     budget: u64,
 }
 
@@ -137,9 +142,12 @@ fn search_in<const WORDS: usize>(
     control: &Control,
 ) -> Outcome<Searched> {
     let threads = control.resources().threads;
-    let shareable = threads > 1
+    // A search with a budget is shared out on one thread too, so that it
+    // gives up where it would on many.
+    let budgeted = goal.budget != u64::MAX;
+    let shareable = (threads > 1 || budgeted)
         && !goal.keep
-        && goal.budget == u64::MAX
+        && goal.budget > SHARE_AFTER
         && puzzle.given.iter().any(|&number| number != 0);
     if !shareable {
         return alone::<WORDS>(puzzle, goal, control);
@@ -204,11 +212,17 @@ struct Shared {
     found: AtomicU64,
     /// The next branch to take.
     next: AtomicUsize,
+    /// Whether a branch gave up, past the goal's budget.
+    gave_up: AtomicBool,
 }
 
 /// How many branches each thread may take, on average: enough that one
 /// long branch leaves the others work.
 const BRANCHES_A_THREAD: usize = 16;
+
+/// How many branches a search with a budget is shared out into, on any
+/// number of threads, so that where it gives up does not hang on them.
+const BUDGETED_BRANCHES: usize = 64;
 
 /// Runs a search shared out among the threads: the tree's first branches
 /// (paths of placements from the root) are taken by each thread in turn.
@@ -218,9 +232,13 @@ fn shared_out<const WORDS: usize>(
     control: &Control,
 ) -> Outcome<Searched> {
     let threads = control.resources().threads;
+    let branches = match goal.budget {
+        u64::MAX => threads * BRANCHES_A_THREAD,
+        _ => BUDGETED_BRANCHES,
+    };
     let mut paths: VecDeque<Vec<Placement>> = VecDeque::from([Vec::new()]);
     let mut found = 0;
-    while paths.len() < threads * BRANCHES_A_THREAD && found < goal.limit {
+    while paths.len() < branches && found < goal.limit {
         let Some(path) = paths.pop_front() else {
             break;
         };
@@ -248,6 +266,7 @@ fn shared_out<const WORDS: usize>(
     let shared = Shared {
         found: AtomicU64::new(found),
         next: AtomicUsize::new(0),
+        gave_up: AtomicBool::new(false),
     };
     let ran = job::on_threads(threads, |_| {
         while shared.found.load(Ordering::Relaxed) < goal.limit {
@@ -262,6 +281,12 @@ fn shared_out<const WORDS: usize>(
                 Some(())
             };
             control.add_nodes(u64::from(take(&mut search.since_check)));
+            // A branch past its budget leaves the rest to search on: one
+            // of them may still find a solution, on any threads.
+            if ran.is_none() && search.nodes >= goal.budget {
+                shared.gave_up.store(true, Ordering::Relaxed);
+                continue;
+            }
             ran?;
         }
         Some(())
@@ -272,7 +297,7 @@ fn shared_out<const WORDS: usize>(
     Outcome::Done(Searched {
         found: shared.found.into_inner().min(goal.limit),
         first: None,
-        whole: true,
+        whole: !shared.gave_up.into_inner(),
     })
 }
 
@@ -900,12 +925,21 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
             return Some(());
         }
         let mut room = take(&mut self.room);
-        let chosen = if self.domains(&mut room) {
+        let fits = self.domains(&mut room);
+        let lone = if fits {
+            self.lone_squares(&room.domains)
+        } else {
+            Vec::new()
+        };
+        let chosen = if fits && lone.len() < 2 {
             self.choose(&room.domains)
         } else {
             None
         };
         self.room = room;
+        if lone.len() >= 2 {
+            return self.lay_all(&lone, control);
+        }
         let Some(tries) = chosen else {
             return Some(());
         };
@@ -916,6 +950,65 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
             }
         }
         Some(())
+    }
+
+    /// Lays every number of `lone` on its one square at once, and searches
+    /// on: the same as laying them one node at a time, for one look at the
+    /// numbers' squares instead of one a number.
+    fn lay_all(&mut self, lone: &[(u32, u16)], control: &Control) -> Option<()> {
+        let mut laid = Vec::with_capacity(lone.len());
+        let mut fits = true;
+        for &(k, square) in lone {
+            // Two numbers left with the same one square.
+            if self.number[square as usize] != 0 {
+                fits = false;
+                break;
+            }
+            let placement = self.placement_of(k, square);
+            let (run, kept, roomy) = self.enter(placement);
+            laid.push((placement, run, kept));
+            if !roomy {
+                fits = false;
+                break;
+            }
+        }
+        let done = if fits { self.grow(control) } else { Some(()) };
+        for (placement, run, kept) in laid.into_iter().rev() {
+            self.leave(placement, run, kept);
+        }
+        done
+    }
+
+    /// Each number with one square left, and that square.
+    fn lone_squares(&self, domains: &[Domain<WORDS>]) -> Vec<(u32, u16)> {
+        domains
+            .iter()
+            .filter(|domain| domain.squares.len() == 1)
+            .filter_map(|domain| {
+                let k = self.runs[domain.run].number(domain.place, self.last);
+                Some((k, domain.squares.first()? as u16))
+            })
+            .collect()
+    }
+
+    /// Number `k`, not yet laid, laid on `square`: found in its run.
+    fn placement_of(&self, k: u32, square: u16) -> Placement {
+        let last = self.last;
+        self.runs
+            .iter()
+            .enumerate()
+            .find_map(|(index, run)| {
+                let place = match run.low {
+                    Some(low) => (k + last - low) % last,
+                    None => k,
+                };
+                (1..=run.left).contains(&place).then_some(Placement {
+                    run: index,
+                    place,
+                    square,
+                })
+            })
+            .expect("a number not yet laid is in a run")
     }
 
     /// Lays `placement` and searches on.
@@ -1087,6 +1180,39 @@ mod tests {
         assert!(shared_out > 0);
         let open = done(search_in::<1>(&corners[0], goal, &Control::new())).found;
         assert_eq!(open, 304);
+    }
+
+    /// A search with a budget finds, and gives up, the same on one thread
+    /// as on three: its branches are the same, and each has the budget.
+    #[test]
+    fn a_budget_answers_the_same_on_any_number_of_threads() {
+        let board = Board::new(6, 5).expect("a board");
+        let corner =
+            NumbersPuzzle::new(board, TourKind::Open, &[(Square::new(0, 0), 1)]).expect("a puzzle");
+        let mut answers_seen = [false; 2];
+        for puzzle in std::iter::once(corner).chain(puzzles(8)) {
+            for (budget, limit) in [(30, u64::MAX), (300, u64::MAX), (300, 1), (3_000, 1)] {
+                let goal = Goal {
+                    limit,
+                    keep: false,
+                    barred: None,
+                    budget,
+                };
+                let [one, three] = [1, 3].map(|threads| {
+                    let control =
+                        Control::with_resources(Resources::default().with_threads(threads));
+                    let searched = done(shared_out::<1>(&puzzle, goal, &control));
+                    (searched.found, searched.whole)
+                });
+                assert_eq!(one, three, "{:?} budget {budget}", puzzle.givens());
+                if one.1 {
+                    let all = done(count(&puzzle, Some(limit), &Control::new()));
+                    assert_eq!(one.0, all, "{:?} budget {budget}", puzzle.givens());
+                }
+                answers_seen[usize::from(one.1)] = true;
+            }
+        }
+        assert_eq!(answers_seen, [true, true]);
     }
 
     /// A puzzle with one solution less a given has another solution just

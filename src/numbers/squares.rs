@@ -65,20 +65,33 @@ impl<const WORDS: usize> SquareSet<WORDS> {
     /// what falls off either end dropped.
     fn shifted(&self, by: isize) -> Self {
         let mut moved = Self::EMPTY;
-        let (words, bits) = (by.unsigned_abs() / 64, by.unsigned_abs() % 64);
-        for to in 0..WORDS {
-            let word = |at: Option<usize>| at.and_then(|at| self.0.get(at)).copied();
-            let (whole, spill) = if by >= 0 {
-                (to.checked_sub(words), to.checked_sub(words + 1))
-            } else {
-                (to.checked_add(words), to.checked_add(words + 1))
-            };
-            let (whole, spill) = (word(whole).unwrap_or(0), word(spill).unwrap_or(0));
-            moved.0[to] = match (by >= 0, bits) {
-                (_, 0) => whole,
-                (true, bits) => whole << bits | spill >> (64 - bits),
-                (false, bits) => whole >> bits | spill << (64 - bits),
-            };
+        if WORDS == 1 {
+            let word = self.0[0];
+            moved.0[0] = if by >= 0 { word << by } else { word >> -by };
+            return moved;
+        }
+        if WORDS == 2 {
+            let wide = u128::from(self.0[0]) | u128::from(self.0[1]) << 64;
+            let wide = if by >= 0 { wide << by } else { wide >> -by };
+            moved.0[0] = wide as u64;
+            moved.0[1] = (wide >> 64) as u64;
+            return moved;
+        }
+        let bits = by.unsigned_abs() as u32;
+        if bits == 0 {
+            return *self;
+        }
+        let words = self.0;
+        if by > 0 {
+            moved.0[0] = words[0] << bits;
+            for to in 1..WORDS {
+                moved.0[to] = words[to] << bits | words[to - 1] >> (64 - bits);
+            }
+        } else {
+            for to in 0..WORDS - 1 {
+                moved.0[to] = words[to] >> bits | words[to + 1] << (64 - bits);
+            }
+            moved.0[WORDS - 1] = words[WORDS - 1] >> bits;
         }
         moved
     }
