@@ -51,6 +51,8 @@ pub enum Format {
     Svg,
     /// A picture of the board.
     Png,
+    /// A page to print, with the board in vector shapes.
+    Pdf,
     /// The path drawn move by move, for web browsers.
     AnimatedSvg,
     /// The path drawn move by move.
@@ -59,7 +61,7 @@ pub enum Format {
 
 impl Format {
     /// Every format with its name on the command line.
-    const NAMES: [(Format, &'static str); 9] = [
+    const NAMES: [(Format, &'static str); 10] = [
         (Format::Text, "text"),
         (Format::Json, "json"),
         (Format::Pzprv3, "pzprv3"),
@@ -67,6 +69,7 @@ impl Format {
         (Format::Url, "link"),
         (Format::Svg, "svg"),
         (Format::Png, "png"),
+        (Format::Pdf, "pdf"),
         (Format::AnimatedSvg, "animated-svg"),
         (Format::Gif, "gif"),
     ];
@@ -96,6 +99,7 @@ impl Format {
             (".txt", Format::Text),
             (".svg", Format::Svg),
             (".png", Format::Png),
+            (".pdf", Format::Pdf),
             (".gif", Format::Gif),
             (".pzprv3", Format::Pzprv3),
         ];
@@ -112,13 +116,13 @@ impl Format {
     pub fn is_picture(self) -> bool {
         matches!(
             self,
-            Format::Svg | Format::Png | Format::AnimatedSvg | Format::Gif
+            Format::Svg | Format::Png | Format::Pdf | Format::AnimatedSvg | Format::Gif
         )
     }
 
     /// Whether the format is binary, unfit for a terminal.
     pub fn is_binary(self) -> bool {
-        matches!(self, Format::Png | Format::Gif)
+        matches!(self, Format::Png | Format::Pdf | Format::Gif)
     }
 }
 
@@ -201,7 +205,7 @@ impl Subject {
     /// The subject written in `format`.
     pub fn render(&self, format: Format, options: &PictureOptions) -> Result<Vec<u8>, OutputError> {
         let text = match (format, self) {
-            (Format::Svg | Format::Png | Format::AnimatedSvg | Format::Gif, _) => {
+            (Format::Svg | Format::Png | Format::Pdf | Format::AnimatedSvg | Format::Gif, _) => {
                 let scene = self.scene(options.numbers);
                 return picture(&scene, format, options, Some(&self.to_json()));
             }
@@ -314,6 +318,8 @@ pub fn picture(
             })
         }
         Format::Gif => Ok(render::animated_gif(scene, cell_px, timing)?),
+        // Points a cell, if asked; else the page fits A4 and Letter.
+        Format::Pdf => Ok(render::to_pdf(scene, options.cell_px.map(f64::from))?),
         Format::Json | Format::Text | Format::Pzprv3 | Format::Url => Err(OutputError::NotAPicture),
     }
 }
@@ -342,6 +348,6 @@ mod tests {
         assert_eq!(Format::parse("animated-svg"), Ok(Format::AnimatedSvg));
         let error = Format::parse("jpeg\u{1b}").unwrap_err().to_string();
         assert!(error.contains("'jpeg\\u{1b}'"), "{error}");
-        assert!(error.contains("text, json, pzprv3, url, link, svg, png, animated-svg, gif"));
+        assert!(error.contains("text, json, pzprv3, url, link, svg, png, pdf, animated-svg, gif"));
     }
 }

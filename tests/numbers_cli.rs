@@ -118,7 +118,7 @@ fn mistakes_are_refused_in_one_line_in_either_language() {
         (&["numbers", "no-such-file.txt"][..], "no-such-file.txt"),
         (
             &["numbers", puzzle, "--format", "pzprv3"][..],
-            "text, json, link, svg or png",
+            "text, json, link, svg, png or pdf",
         ),
         (
             &["numbers", "--generate", "8x8", "--blocked", "z9"][..],

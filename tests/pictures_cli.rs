@@ -100,6 +100,47 @@ fn closed_tour_inside(bytes: &[u8]) -> gridtour::knight::Tour {
     tour
 }
 
+/// Checks a picture of the 8x8 `tour` at `cell` pixels a square, half a
+/// square of margin, drawn by `name`: the path through every square, the
+/// knight on the last, a1 (bottom left) dark and b1 light.
+fn assert_draws_closed_tour(
+    name: &str,
+    image: &tiny_skia::Pixmap,
+    tour: &gridtour::knight::Tour,
+    cell: f64,
+) {
+    let side = (9.0 * cell).round() as u32;
+    assert_eq!((image.width(), image.height()), (side, side), "{name}");
+    let centre = |x: u32, y: u32| (cell * (f64::from(x) + 1.0), cell * (f64::from(y) + 1.0));
+    let last = *tour.path.last().unwrap();
+    for square in &tour.path {
+        let (x, y) = centre(square.x, square.y);
+        let expected = if *square == last {
+            STYLE.knight
+        } else {
+            STYLE.path.colour
+        };
+        let seen = colour_at(image, x, y);
+        assert!(
+            close(seen, expected),
+            "{name} at {square:?}: {seen} not {expected}"
+        );
+    }
+    // In a corner of the square that the tour and the start ring leave
+    // free.
+    let corner = |x: u32, y: u32| (cell * (f64::from(x) + 1.4), cell * (f64::from(y) + 1.4));
+    let (x, y) = corner(0, 7);
+    assert!(
+        close(colour_at(image, x, y), STYLE.dark_square),
+        "{name}: a1 is not dark"
+    );
+    let (x, y) = corner(1, 7);
+    assert!(
+        close(colour_at(image, x, y), STYLE.light_square),
+        "{name}: b1 is not light"
+    );
+}
+
 #[test]
 fn knight_svg_renders_alike_in_librsvg_and_imagemagick_with_a_dark_a1() {
     let directory = scratch("svg");
@@ -120,40 +161,8 @@ fn knight_svg_renders_alike_in_librsvg_and_imagemagick_with_a_dark_a1() {
         return;
     }
     let (rsvg, magick) = (decode_png(&by_rsvg), decode_png(&by_magick));
-    // 40 pixels a square, half a square of margin.
-    assert_eq!((rsvg.width(), rsvg.height()), (360, 360));
-    assert_eq!((magick.width(), magick.height()), (360, 360));
-    let centre = |x: u32, y: u32| (40.0 * f64::from(x) + 40.0, 40.0 * f64::from(y) + 40.0);
-    let last = *tour.path.last().unwrap();
-    for square in &tour.path {
-        let (x, y) = centre(square.x, square.y);
-        let expected = if *square == last {
-            STYLE.knight
-        } else {
-            STYLE.path.colour
-        };
-        for (name, image) in [("librsvg", &rsvg), ("ImageMagick", &magick)] {
-            let seen = colour_at(image, x, y);
-            assert!(
-                close(seen, expected),
-                "{name} at {square:?}: {seen} not {expected}"
-            );
-        }
-    }
-    // a1 (bottom left) is dark and h1 light, in a corner of the square
-    // that the tour and the start ring leave free.
-    let corner = |x: u32, y: u32| (40.0 * f64::from(x) + 56.0, 40.0 * f64::from(y) + 56.0);
     for (name, image) in [("librsvg", &rsvg), ("ImageMagick", &magick)] {
-        let (x, y) = corner(0, 7);
-        assert!(
-            close(colour_at(image, x, y), STYLE.dark_square),
-            "{name}: a1 is not dark"
-        );
-        let (x, y) = corner(1, 7);
-        assert!(
-            close(colour_at(image, x, y), STYLE.light_square),
-            "{name}: b1 is not light"
-        );
+        assert_draws_closed_tour(name, image, &tour, 40.0);
     }
     let _ = std::fs::remove_dir_all(&directory);
 }
@@ -347,4 +356,153 @@ fn a_binary_picture_is_not_written_to_a_terminal_but_goes_through_a_pipe() {
     // Through a pipe the picture is written.
     let png = succeeded(&["knight", "--size", "5x5", "--format", "png"]);
     assert!(png.starts_with(b"\x89PNG"));
+}
+
+/// Runs a poppler tool on `pdf`; its standard output, or `None` where it
+/// is not installed (see [`render_with`]).
+fn poppler(program: &str, pdf: &Path, more: &[&str]) -> Option<String> {
+    let mut args: Vec<&str> = more.to_vec();
+    args.push(pdf.to_str().expect("a UTF-8 temp path"));
+    if program == "pdftotext" {
+        args.push("-");
+    }
+    match Command::new(program).args(&args).output() {
+        Ok(output) => {
+            assert!(output.status.success(), "{program} {args:?}");
+            Some(String::from_utf8(output.stdout).expect("UTF-8 from poppler"))
+        }
+        Err(error) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{program} is needed to check PDF documents: {error}"
+            );
+            eprintln!("skipped: {program} is not installed ({error})");
+            None
+        }
+    }
+}
+
+/// Every font of `pdf` is embedded and subset, and it holds no images.
+fn assert_fonts_embedded_and_no_images(pdf: &Path) {
+    let Some(fonts) = poppler("pdffonts", pdf, &[]) else {
+        return;
+    };
+    let rows: Vec<&str> = fonts.lines().skip(2).collect();
+    assert!(!rows.is_empty(), "no fonts in {fonts}");
+    for row in rows {
+        let columns: Vec<&str> = row.split_whitespace().collect();
+        let flags = &columns[columns.len() - 5..columns.len() - 2];
+        assert_eq!(
+            flags,
+            ["yes", "yes", "yes"],
+            "embedded, subset, unicode: {row}"
+        );
+    }
+    let images = poppler("pdfimages", pdf, &["-list"]).unwrap_or_default();
+    assert_eq!(images.lines().count(), 2, "images in the page: {images}");
+}
+
+#[test]
+fn a_closed_tour_prints_on_one_vector_page_with_its_font_embedded() {
+    let directory = scratch("pdf");
+    let pdf = directory.join("tour.pdf");
+    let tour_args = ["knight", "--size", "8x8", "--start", "a1", "--closed"];
+    let printed = succeeded(
+        &[
+            &tour_args[..],
+            &["--format", "pdf", "-o", pdf.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(printed.is_empty());
+    let bytes = std::fs::read(&pdf).expect("the PDF");
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert!(bytes.len() < 100_000, "{} bytes", bytes.len());
+    let json = succeeded(&[&tour_args[..], &["--format", "json"]].concat());
+    let tour = closed_tour_inside(&json);
+    let Some(info) = poppler("pdfinfo", &pdf, &[]) else {
+        return;
+    };
+    assert!(
+        info.lines()
+            .any(|line| line.split_whitespace().eq(["Pages:", "1"])),
+        "{info}"
+    );
+    assert_fonts_embedded_and_no_images(&pdf);
+    // 36 points a square at 72 dots an inch: 36 pixels.
+    let stem = directory.join("page");
+    let stem_arg = stem.to_str().unwrap();
+    let rendered = Command::new("pdftoppm")
+        .args([
+            "-png",
+            "-r",
+            "72",
+            "-singlefile",
+            pdf.to_str().unwrap(),
+            stem_arg,
+        ])
+        .status()
+        .expect("pdftoppm runs");
+    assert!(rendered.success());
+    let image = decode_png(&directory.join("page.png"));
+    assert_draws_closed_tour("poppler", &image, &tour, 36.0);
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn pdf_text_comes_back_in_english_and_japanese() {
+    let directory = scratch("pdf-text");
+    let english = directory.join("goishi.pdf");
+    succeeded(&[
+        "goishi",
+        "--generate",
+        "10x10",
+        "--stones",
+        "30",
+        "--seed",
+        "3",
+        "--format",
+        "pdf",
+        "-o",
+        english.to_str().unwrap(),
+    ]);
+    let puzzle = goishi::format::load_bytes("cross", b".o.\no.o\n.o.\n")
+        .expect("a puzzle")
+        .puzzle;
+    let title = "碁石拾い 3 x 3、石 4 個";
+    let scene = gridtour::render::Scene::goishi(&puzzle, &[]).with_title(title);
+    let japanese = directory.join("goishi-ja.pdf");
+    std::fs::write(
+        &japanese,
+        gridtour::render::to_pdf(&scene, None).expect("a PDF"),
+    )
+    .unwrap();
+    let Some(text) = poppler("pdftotext", &english, &[]) else {
+        return;
+    };
+    assert!(text.contains("Goishi Hiroi 10 x 10, 30 stones"), "{text}");
+    let text = poppler("pdftotext", &japanese, &[]).unwrap_or_default();
+    assert!(text.contains(title), "{text}");
+    assert_fonts_embedded_and_no_images(&japanese);
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn a_pdf_page_past_the_format_limit_gets_a_one_line_error() {
+    let error = error_of(&[
+        "knight",
+        "--size",
+        "500x500",
+        "--format",
+        "pdf",
+        "--cell",
+        "30",
+        "-o",
+        "/nonexistent/never.pdf",
+    ]);
+    assert!(
+        error.contains("15030 x 15030 point PDF page is too large"),
+        "{error}"
+    );
+    assert!(error.contains("at most 28 points"), "{error}");
 }

@@ -142,6 +142,7 @@ about-open-tours = Open tours of n x n boards (OEIS A165134)
 filter-numbered-board = Numbered board
 filter-svg = SVG image
 filter-png = PNG image
+filter-pdf = PDF page to print
 filter-gif = Animated GIF
 filter-animated-svg = Animated SVG (name.animated.svg)
 filter-gridtour-files = gridtour files
@@ -354,7 +355,7 @@ cli-arg-conflict = the argument '{ $arg }' cannot be used with '{ $prior }'
 cli-arg-repeated = the argument '{ $arg }' cannot be used more than once
 cli-arg-similar = {" "}(a similar one exists: '{ $similar }')
 cli-in-file = { $path }: { $error }
-cli-numbers-formats = --format: knight's tour puzzles are written as text, json, link, svg or png
+cli-numbers-formats = --format: knight's tour puzzles are written as text, json, link, svg, png or pdf
 cli-numbers-other-board = { $path }: the answer's board is not the puzzle's (its size or blocked squares differ)
 cli-numbers-given-changed = { $path }: { $square } must hold the given { $given }
 cli-numbers-internal = internal error: the solver's answer is not a solution
@@ -787,7 +788,7 @@ write-failed = cannot write { $path }: { $error }
 write-not-flushed = cannot write { $path }: the file was replaced but the change could not be flushed to disk: { $error }
 memory-not-a-size = expected a size such as 4G, 512M or 800000000 (bytes), got '{ $text }'
 output-unknown-format = unknown format '{ $text }' (expected one of { $names })
-output-no-format-for = cannot export to { $path }: use a .json, .txt, .svg, .png, .gif, .animated.svg or .pzprv3 file name
+output-no-format-for = cannot export to { $path }: use a .json, .txt, .svg, .png, .pdf, .gif, .animated.svg or .pzprv3 file name
 output-not-for-tours = pzprv3 files hold Goishi puzzles, not knight's tours or their puzzles
 output-not-a-picture = this format is not a picture
 picture-no-cell-size = the cell size of a picture must be at least 1 pixel
@@ -795,10 +796,12 @@ picture-too-large = a { $width } x { $height } pixel picture is too large (the l
     [0] this board is too large for a raster picture; export it as SVG instead
    *[other] choose a cell size of at most { $cell } pixels
 }
+picture-page-too-large = a { $width } x { $height } point PDF page is too large (the limit is { $most } points a side); choose a cell size of at most { $cell } points
 picture-animation-too-large = a { $width } x { $height } pixel animation is too large (the limit is { $megapixels } megapixels); choose a cell size of at most { $cell } pixels
 picture-no-memory = could not allocate a { $width } x { $height } pixel picture
 picture-speed = the speed must be a number of moves per second from { $least } to { $most }, got { $speed }
 picture-encoding = could not encode the { $what ->
+    [pdf] PDF document
     [gif] GIF animation
    *[png] PNG image
 }: { $detail }
@@ -962,8 +965,8 @@ cli-help-memory = Memory the counting tables may use (the window's too), e.g. 4G
 cli-help-scratch = Directory where a count whose states do not fit in --memory writes them instead (the window's too). Default: the system's temporary directory.
 cli-help-threads = Threads the solvers and counters share their work among (the window's too), 1 to 1024. Default: every core of the machine.
 cli-help-lang = The language of the messages: en (English) or ja (Japanese). Default: the locale's (LC_ALL, LC_MESSAGES, LANG), English when it is neither.
-cli-help-output = Write the result to FILE (replaced atomically: an interrupted write leaves the old file whole) instead of standard output. PNG and GIF need it, or a redirected standard output.
-cli-help-cell = Pixels a square (or grid spacing) in pictures. Default: 40 in SVG; PNG and GIF sized to the board (about 4000 and 1000 pixels a side).
+cli-help-output = Write the result to FILE (replaced atomically: an interrupted write leaves the old file whole) instead of standard output. PNG, PDF and GIF need it, or a redirected standard output.
+cli-help-cell = Pixels (points in PDF) a square (or grid spacing) in pictures. Default: 40 in SVG; PNG and GIF sized to the board (about 4000 and 1000 pixels a side); PDF fits an A4 or Letter page, at most 36 points (half an inch) a square.
 cli-help-numbers = Write move (or pick) numbers in pictures. Default: on boards of up to 1,024 squares.
 cli-help-no-numbers = Leave the numbers out of pictures.
 cli-help-speed = Moves (or picks) a second in animations. Default: the whole path in about 12 seconds, at least 4 a second.
@@ -991,7 +994,7 @@ cli-help-knight-estimate = Estimate the number of tours --count would count, fro
 cli-help-knight-seconds = How long --estimate samples, in seconds (on every core).
 cli-help-knight-seed = Seed of --estimate's random attempts.
 cli-help-knight-failing-starts = List the start squares where plain first-minimum Warnsdorff dead-ends, and check that the default solver finds a tour from each.
-cli-help-knight-format = Output: text, json, link (a knight link), svg, png, gif or animated-svg.
+cli-help-knight-format = Output: text, json, link (a knight link), svg, png, pdf (a page to print), gif or animated-svg.
 
 # gridtour goishi
 
@@ -1003,7 +1006,7 @@ cli-help-goishi-check = Check the pick order in this JSON file (a list of [x,y] 
 cli-help-goishi-generate = Make a new puzzle with exactly one solution, of this size (WxH).
 cli-help-goishi-stones = Number of stones of the generated puzzle (default: 30% of the points).
 cli-help-goishi-difficulty = Level the generated puzzle must rate (easy, medium or hard; see --rate): puzzles are made from new seeds until one does.
-cli-help-goishi-format = Output: text, json, pzprv3, url (a puzz.link URL), svg, png, gif or animated-svg.
+cli-help-goishi-format = Output: text, json, pzprv3, url (a puzz.link URL), svg, png, pdf (a page to print), gif or animated-svg.
 
 # gridtour numbers
 
@@ -1016,7 +1019,7 @@ cli-help-numbers-closed = The generated puzzle's tour must be closed.
 cli-help-numbers-blocked = Blocked squares of the generated puzzle's board, comma-separated (e.g. a1,h8).
 cli-help-numbers-level = Level of the generated puzzle, as --rate rates it: easy, medium or hard (hard keeps no given that uniqueness does not need).
 cli-help-numbers-holes = Make the article's form instead: squares blocked and the 1 alone given, so that one tour is left (one each way when closed); on boards of at most 42 open squares, with the --blocked squares blocked from the start.
-cli-help-numbers-format = Output: text, json, link, svg or png (pictures of a solved puzzle only).
+cli-help-numbers-format = Output: text, json, link, svg, png or pdf (a page to print; pictures of a solved puzzle only).
 cli-help-numbers-text-form = A puzzle in text is a row a line: move numbers, . for a square to fill in, # for a blocked square; a first line `closed` asks for a closed tour.
 
 # gridtour completions and gridtour manual

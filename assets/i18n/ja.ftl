@@ -142,6 +142,7 @@ about-open-tours = n×n の盤の開いたツアーの数（OEIS A165134）
 filter-numbered-board = 番号入りの盤
 filter-svg = SVG 画像
 filter-png = PNG 画像
+filter-pdf = 印刷用の PDF
 filter-gif = GIF アニメーション
 filter-animated-svg = SVG アニメーション（名前.animated.svg）
 filter-gridtour-files = gridtour のファイル
@@ -341,7 +342,7 @@ cli-arg-conflict = 引数「{ $arg }」は「{ $prior }」と一緒には使え�
 cli-arg-repeated = 引数「{ $arg }」は一度しか使えません
 cli-arg-similar = （似た名前なら「{ $similar }」があります）
 cli-in-file = { $path }：{ $error }
-cli-numbers-formats = --format：ナイトツアーのパズルは text、json、link、svg、png で書き出します
+cli-numbers-formats = --format：ナイトツアーのパズルは text、json、link、svg、png、pdf で書き出します
 cli-numbers-other-board = { $path }：答えの盤が問題の盤と違います（大きさかふさがったマスが違います）
 cli-numbers-given-changed = { $path }：{ $square } には問題に書かれた { $given } が入ります
 cli-numbers-internal = 内部エラー：ソルバーの答えが解になっていません
@@ -759,7 +760,7 @@ write-failed = { $path } に書けません：{ $error }
 write-not-flushed = { $path } に書けません：ファイルは置き換えましたが、その変更をディスクに書き込めませんでした：{ $error }
 memory-not-a-size = 4G、512M、800000000（バイト）のような大きさのはずが「{ $text }」でした
 output-unknown-format = 知らない形式「{ $text }」です（{ $names } のどれかのはずです）
-output-no-format-for = { $path } に書き出せません：.json、.txt、.svg、.png、.gif、.animated.svg、.pzprv3 のどれかで終わる名前にしてください
+output-no-format-for = { $path } に書き出せません：.json、.txt、.svg、.png、.pdf、.gif、.animated.svg、.pzprv3 のどれかで終わる名前にしてください
 output-not-for-tours = pzprv3 のファイルに入るのは碁石拾いのパズルで、ナイトツアーやそのパズルは入りません
 output-not-a-picture = この形式は画像ではありません
 picture-no-cell-size = 画像のマスの大きさは 1 ピクセル以上にしてください
@@ -767,10 +768,12 @@ picture-too-large = { $width } x { $height } ピクセルの画像は大きす�
     [0] この盤はラスター画像には大きすぎます。代わりに SVG で書き出してください
    *[other] マスの大きさを { $cell } ピクセル以下にしてください
 }
+picture-page-too-large = { $width } x { $height } ポイントの PDF のページは大きすぎます（一辺 { $most } ポイントまで）。マスの大きさを { $cell } ポイント以下にしてください
 picture-animation-too-large = { $width } x { $height } ピクセルのアニメーションは大きすぎます（全体で { $megapixels } メガピクセルまで）。マスの大きさを { $cell } ピクセル以下にしてください
 picture-no-memory = { $width } x { $height } ピクセルの画像のメモリを確保できませんでした
 picture-speed = 速さは毎秒 { $least } ～ { $most } 手の数にしてください（指定は { $speed }）
 picture-encoding = { $what ->
+    [pdf] PDF 文書
     [gif] GIF アニメーション
    *[png] PNG 画像
 }を書き出せませんでした：{ $detail }
@@ -921,8 +924,8 @@ cli-help-memory = 数え上げの表が使ってよいメモリ（ウィンド�
 cli-help-scratch = 状態が --memory に収まらない数え上げが、代わりに状態を書き出すフォルダ（ウィンドウでも同じ）。既定はシステムの一時フォルダです。
 cli-help-threads = ソルバーと数え上げが仕事を分け合うスレッドの数（ウィンドウでも同じ）。1 から 1024 まで。既定はマシンのすべてのコアです。
 cli-help-lang = メッセージの言語：en（英語）か ja（日本語）。既定はロケール（LC_ALL、LC_MESSAGES、LANG）の言語で、そのどちらでもなければ英語です。
-cli-help-output = 結果を標準出力ではなく FILE に書きます（置き換えは不可分なので、書き込みが途中で止まっても元のファイルはそのまま残ります）。PNG と GIF には、これかリダイレクトした標準出力が要ります。
-cli-help-cell = 絵の 1 マス（または格子の間隔）の画素数。既定は SVG では 40、PNG と GIF では盤に合わせた大きさです（1 辺がそれぞれ約 4000 画素と 1000 画素）。
+cli-help-output = 結果を標準出力ではなく FILE に書きます（置き換えは不可分なので、書き込みが途中で止まっても元のファイルはそのまま残ります）。PNG、PDF、GIF には、これかリダイレクトした標準出力が要ります。
+cli-help-cell = 絵の 1 マス（または格子の間隔）の画素数（PDF ではポイント数）。既定は SVG では 40、PNG と GIF では盤に合わせた大きさです（1 辺がそれぞれ約 4000 画素と 1000 画素）。PDF は A4 にもレターにも収まる大きさで、1 マス 36 ポイント（半インチ）までです。
 cli-help-numbers = 絵に手の番号（または拾う順の番号）を書きます。既定では 1,024 マスまでの盤で書きます。
 cli-help-no-numbers = 絵に番号を書きません。
 cli-help-speed = アニメーションで 1 秒に進む手数（または拾う石の数）。既定では道筋全体を約 12 秒で見せ、1 秒に 4 手以上です。
@@ -950,7 +953,7 @@ cli-help-knight-estimate = --count が数えるはずのツアーの数を、ラ
 cli-help-knight-seconds = --estimate が試みを続ける秒数（すべてのコアで試みます）。
 cli-help-knight-seed = --estimate のランダムな試みのシード。
 cli-help-knight-failing-starts = 最小のものを最初に選ぶ素朴なワーンスドルフ則が行き詰まる出発点を一覧にし、既定のソルバーがそれぞれからツアーを見つけることを確かめます。
-cli-help-knight-format = 出力の形式：text、json、link（ナイトのリンク）、svg、png、gif、animated-svg。
+cli-help-knight-format = 出力の形式：text、json、link（ナイトのリンク）、svg、png、pdf（印刷するページ）、gif、animated-svg。
 
 # gridtour goishi
 
@@ -962,7 +965,7 @@ cli-help-goishi-check = この JSON ファイルの拾う順（[x,y] の点の�
 cli-help-goishi-generate = この大きさ（幅x高さ）で、解がちょうど一つの新しい問題を作ります。
 cli-help-goishi-stones = 作る問題の石の数（既定は点の数の 30%）。
 cli-help-goishi-difficulty = 作る問題の難しさ（easy、medium、hard。--rate を参照）：その難しさの問題ができるまで、新しいシードで作り直します。
-cli-help-goishi-format = 出力の形式：text、json、pzprv3、url（puzz.link の URL）、svg、png、gif、animated-svg。
+cli-help-goishi-format = 出力の形式：text、json、pzprv3、url（puzz.link の URL）、svg、png、pdf（印刷するページ）、gif、animated-svg。
 
 # gridtour numbers
 
@@ -975,7 +978,7 @@ cli-help-numbers-closed = 作る問題のツアーを閉じたツアーにしま
 cli-help-numbers-blocked = 作る問題の盤のふさがったマス。コンマで区切ります（例：a1,h8）。
 cli-help-numbers-level = 作る問題の難しさ（--rate の評価で）：easy、medium、hard（hard では、解を一つに決めるのに要らない番号を残しません）。
 cli-help-numbers-holes = 代わりに記事の形の問題を作ります：マスをふさぎ、1 だけを置いて、ツアーが一つだけ残るようにします（閉じたツアーでは向きごとに一つ）。空いたマスが 42 個までの盤で作り、--blocked のマスは初めからふさぎます。
-cli-help-numbers-format = 出力の形式：text、json、link、svg、png（絵にできるのは解いたパズルだけです）。
+cli-help-numbers-format = 出力の形式：text、json、link、svg、png、pdf（印刷するページ。絵にできるのは解いたパズルだけです）。
 cli-help-numbers-text-form = テキストの問題は 1 行が盤の 1 行です：手の番号を書き、埋めるマスは .、ふさがったマスは # にします。1 行目が `closed` なら閉じたツアーを求めます。
 
 # gridtour completions and gridtour manual

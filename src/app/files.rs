@@ -88,6 +88,7 @@ impl Export {
             (tr!("filter-numbered-board"), "txt"),
             (tr!("filter-svg"), "svg"),
             (tr!("filter-png"), "png"),
+            (tr!("filter-pdf"), "pdf"),
             (tr!("filter-gif"), "gif"),
             (tr!("filter-animated-svg"), "svg"),
         ];

@@ -10,8 +10,7 @@ use eframe::egui::{FontData, FontDefinitions, FontFamily};
 
 use gridtour::i18n::Language;
 
-/// The Japanese font's bytes.
-pub const JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-gridtour.otf");
+pub use gridtour::render::JAPANESE_FONT;
 
 const JAPANESE_FONT_NAME: &str = "Noto Sans JP (gridtour subset)";
 

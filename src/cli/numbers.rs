@@ -67,7 +67,7 @@ pub fn run(args: NumbersArgs) -> Result<(), Failure> {
     let output = args.output.resolve()?;
     if !matches!(
         output.format,
-        Format::Text | Format::Json | Format::Url | Format::Svg | Format::Png
+        Format::Text | Format::Json | Format::Url | Format::Svg | Format::Png | Format::Pdf
     ) {
         return Err(tr!("cli-numbers-formats").to_owned().into());
     }

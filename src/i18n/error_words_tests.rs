@@ -19,9 +19,9 @@ use crate::render::PictureError;
 /// Names that stay as they are in Japanese: formats, units, options and
 /// their values, link fields, the program's name.
 const NAMES: &[&str] = &[
-    "pzprv3", "JSON", "MiB", "UTF", "PNG", "SVG", "GIF", "json", "txt", "svg", "png", "gif",
-    "animated", "goishi", "gridtour", "knight", "size", "closed", "blocked", "start", "tour",
-    "scratch", "DIR", "memory", "SIZE", "ckpt", "text", "url", "link", "givens", "numbers",
+    "pzprv3", "JSON", "MiB", "UTF", "PNG", "SVG", "GIF", "PDF", "pdf", "json", "txt", "svg", "png",
+    "gif", "animated", "goishi", "gridtour", "knight", "size", "closed", "blocked", "start",
+    "tour", "scratch", "DIR", "memory", "SIZE", "ckpt", "text", "url", "link", "givens", "numbers",
 ];
 
 /// `error` in both languages: English, and Japanese with no Latin word
@@ -313,6 +313,16 @@ fn write_picture_and_checkpoint_errors_read_in_japanese() {
         PictureError::Encoding {
             what: "gif",
             message: "〇".into(),
+        },
+        PictureError::Encoding {
+            what: "pdf",
+            message: "〇".into(),
+        },
+        PictureError::PageTooLarge {
+            width: 20_000,
+            height: 900,
+            most: 14_400,
+            largest_cell: 20,
         },
         PictureError::Frame,
         PictureError::Font("〇".into()),

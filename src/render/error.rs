@@ -23,6 +23,18 @@ pub enum PictureError {
         /// The largest cell size that fits.
         largest_cell: u64,
     },
+    /// A PDF page past the format's size limit, in points, with the
+    /// largest cell size that fits.
+    PageTooLarge {
+        /// Its width in points.
+        width: u64,
+        /// Its height in points.
+        height: u64,
+        /// The most points a side.
+        most: u64,
+        /// The largest cell size that fits, in points.
+        largest_cell: u64,
+    },
     /// An animation past its size limit.
     AnimationTooLarge {
         /// Its width in pixels.
@@ -81,6 +93,18 @@ impl fmt::Display for PictureError {
                 height = *height,
                 side = *max_side,
                 megapixels = megapixels(*max_pixels),
+                cell = *largest_cell
+            ),
+            PictureError::PageTooLarge {
+                width,
+                height,
+                most,
+                largest_cell,
+            } => tr!(
+                "picture-page-too-large",
+                width = *width,
+                height = *height,
+                most = *most,
                 cell = *largest_cell
             ),
             PictureError::AnimationTooLarge {

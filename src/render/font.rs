@@ -16,7 +16,35 @@ use super::style::Colour;
 
 /// Outline stroke that brings the window's light font to about the weight
 /// of bold text, in ems.
-const EMBOLDEN: f32 = 0.07;
+pub(crate) const EMBOLDEN: f32 = 0.07;
+
+/// The window's sans-serif font, which has Latin letters only.
+pub(crate) const LATIN_FONT: &[u8] = epaint_default_fonts::UBUNTU_LIGHT;
+
+/// A subset of Noto Sans CJK JP: ASCII, kana, the common kanji and every
+/// character of the program's Japanese texts (see `assets/fonts/`).
+pub const JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-gridtour.otf");
+
+/// The width of `text` in ems in the font `bytes`, counting `missing` for
+/// a character the font lacks (`None` then, if `missing` is); `None` if
+/// the font is unreadable.
+pub(crate) fn advance_ems(bytes: &[u8], text: &str, missing: Option<f64>) -> Option<f64> {
+    let font = skrifa::FontRef::new(bytes).ok()?;
+    let metrics = font.glyph_metrics(
+        skrifa::instance::Size::new(1.0),
+        skrifa::instance::LocationRef::default(),
+    );
+    let charmap = font.charmap();
+    text.chars()
+        .map(|character| {
+            charmap
+                .map(character)
+                .and_then(|glyph| metrics.advance_width(glyph))
+                .map(f64::from)
+                .or(missing)
+        })
+        .sum()
+}
 
 /// How much wider than the window's font the fonts an SVG viewer picks for
 /// a title may be (DejaVu Sans Bold runs about a fifth wider).
@@ -27,23 +55,7 @@ const OTHER_FONTS_SLACK: f64 = 1.25;
 /// room for the wider fonts of SVG viewers. Characters the font lacks
 /// count as a wide letter.
 pub(crate) fn text_room(text: &str, size: f64) -> f64 {
-    let Ok(font) = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT) else {
-        return text.chars().count() as f64 * size;
-    };
-    let metrics = font.glyph_metrics(
-        skrifa::instance::Size::new(1.0),
-        skrifa::instance::LocationRef::default(),
-    );
-    let charmap = font.charmap();
-    let ems: f64 = text
-        .chars()
-        .map(|character| {
-            let advance = charmap
-                .map(character)
-                .and_then(|glyph| metrics.advance_width(glyph));
-            f64::from(advance.unwrap_or(1.0))
-        })
-        .sum();
+    let ems = advance_ems(LATIN_FONT, text, Some(1.0)).unwrap_or(text.chars().count() as f64);
     (ems + f64::from(EMBOLDEN)) * size * OTHER_FONTS_SLACK
 }
 

@@ -1,6 +1,6 @@
 //! Board pictures: one description of what a board shows ([`Scene`]), one
-//! painting routine, and back ends for SVG, PNG, animated SVG and animated
-//! GIF. The window's canvas takes its colours and proportions from the same
+//! painting routine, and back ends for SVG, PNG, PDF, animated SVG and
+//! animated GIF. The window's canvas takes its colours and proportions from the same
 //! [`Style`], so files look like the screen.
 //!
 //! Painting works in cell units: every square (or grid point) is one unit
@@ -15,6 +15,7 @@
 mod animate;
 mod error;
 mod font;
+mod pdf;
 mod png;
 mod scene;
 pub mod style;
@@ -22,6 +23,8 @@ mod svg;
 
 pub use animate::{Timing, animated_gif, animated_svg, trace_gif, trace_svg};
 pub use error::PictureError;
+pub use font::JAPANESE_FONT;
+pub use pdf::{MOST_POINTS, to_pdf};
 pub use png::to_png;
 pub use scene::*;
 pub use style::{CasedLine, Colour, STYLE, SquareMark, Style};
