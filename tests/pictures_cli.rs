@@ -47,10 +47,10 @@ fn scratch(name: &str) -> PathBuf {
     directory
 }
 
-/// Runs an outside renderer; without it the test cannot check anything,
-/// which fails under CI (where `.ci/run` installs it) and is skipped with a
-/// note elsewhere.
-fn render_with(program: &str, args: &[&str]) -> bool {
+/// Runs an outside program that checks a picture, which must succeed;
+/// without it the test cannot check anything, which fails under CI (where
+/// `.ci/run` installs it) and is skipped with a note elsewhere (`None`).
+fn outside_tool(program: &str, args: &[&str]) -> Option<Output> {
     match Command::new(program).args(args).output() {
         Ok(output) => {
             assert!(
@@ -58,17 +58,23 @@ fn render_with(program: &str, args: &[&str]) -> bool {
                 "{program} {args:?}: {}",
                 String::from_utf8_lossy(&output.stderr)
             );
-            true
+            Some(output)
         }
         Err(error) => {
             assert!(
                 std::env::var_os("CI").is_none(),
-                "{program} is needed to check SVG pictures: {error}"
+                "{program} is needed to check pictures: {error}"
             );
             eprintln!("skipped: {program} is not installed ({error})");
-            false
+            None
         }
     }
+}
+
+/// Runs an outside renderer (see [`outside_tool`]): false if it is not
+/// installed.
+fn render_with(program: &str, args: &[&str]) -> bool {
+    outside_tool(program, args).is_some()
 }
 
 fn decode_png(path: &Path) -> tiny_skia::Pixmap {
@@ -358,28 +364,16 @@ fn a_binary_picture_is_not_written_to_a_terminal_but_goes_through_a_pipe() {
     assert!(png.starts_with(b"\x89PNG"));
 }
 
-/// Runs a poppler tool on `pdf`; its standard output, or `None` where it
-/// is not installed (see [`render_with`]).
+/// Runs a poppler tool on `pdf`: its standard output, or `None` where it
+/// is not installed (see [`outside_tool`]).
 fn poppler(program: &str, pdf: &Path, more: &[&str]) -> Option<String> {
     let mut args: Vec<&str> = more.to_vec();
     args.push(pdf.to_str().expect("a UTF-8 temp path"));
     if program == "pdftotext" {
         args.push("-");
     }
-    match Command::new(program).args(&args).output() {
-        Ok(output) => {
-            assert!(output.status.success(), "{program} {args:?}");
-            Some(String::from_utf8(output.stdout).expect("UTF-8 from poppler"))
-        }
-        Err(error) => {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "{program} is needed to check PDF documents: {error}"
-            );
-            eprintln!("skipped: {program} is not installed ({error})");
-            None
-        }
-    }
+    let output = outside_tool(program, &args)?;
+    Some(String::from_utf8(output.stdout).expect("UTF-8 from poppler"))
 }
 
 /// Every font of `pdf` is embedded and subset, and it holds no images.
@@ -432,18 +426,12 @@ fn a_closed_tour_prints_on_one_vector_page_with_its_font_embedded() {
     // 36 points a square at 72 dots an inch: 36 pixels.
     let stem = directory.join("page");
     let stem_arg = stem.to_str().unwrap();
-    let rendered = Command::new("pdftoppm")
-        .args([
-            "-png",
-            "-r",
-            "72",
-            "-singlefile",
-            pdf.to_str().unwrap(),
-            stem_arg,
-        ])
-        .status()
-        .expect("pdftoppm runs");
-    assert!(rendered.success());
+    let pdf_arg = pdf.to_str().unwrap();
+    outside_tool(
+        "pdftoppm",
+        &["-png", "-r", "72", "-singlefile", pdf_arg, stem_arg],
+    )
+    .expect("pdftoppm, as pdfinfo");
     let image = decode_png(&directory.join("page.png"));
     assert_draws_closed_tour("poppler", &image, &tour, 36.0);
     let _ = std::fs::remove_dir_all(&directory);
