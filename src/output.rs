@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use crate::document;
 use crate::goishi::format as goishi_format;
 use crate::goishi::{Point, Puzzle};
-use crate::knight::{BoardLink, Tour, TourKind};
+use crate::knight::{BoardLink, Tour};
 use crate::numbers::{self, NumbersPuzzle};
 use crate::render::{self, PictureError, Scene, Timing};
 
@@ -166,36 +166,45 @@ impl Subject {
     }
 
     /// What a picture of the subject shows. Puzzle pictures are titled
-    /// with their size and what to find, so a printed sheet says what it
-    /// is (in English: the pictures' font has Latin letters only).
+    /// with their size and what to find, in the language of the messages,
+    /// so a printed sheet says what it is.
     pub fn scene(&self, numbers: Option<bool>) -> Scene {
         let scene = match self {
             Subject::Tour(tour) => Scene::tour(tour),
             Subject::NumbersPuzzle(puzzle) => {
                 let board = puzzle.board();
-                let kind = match puzzle.kind() {
-                    TourKind::Open => "open",
-                    TourKind::Closed => "closed",
-                };
-                Scene::numbers_puzzle(puzzle).with_title(format!(
-                    "Knight's tour puzzle {} x {}, {kind}, 1 to {}",
-                    board.width(),
-                    board.height(),
-                    puzzle.last_number()
+                Scene::numbers_puzzle(puzzle).with_title(tr!(
+                    "picture-title-numbers",
+                    width = board.width(),
+                    height = board.height(),
+                    kind = puzzle.kind().label(),
+                    last = puzzle.last_number()
                 ))
             }
             Subject::Goishi { puzzle, order } => {
                 let stones = puzzle.stones().len();
-                let progress = match order.len() {
-                    0 => String::new(),
-                    picked if picked == stones => ", solution".to_owned(),
-                    picked => format!(", {picked} picked"),
-                };
-                Scene::goishi(puzzle, order).with_title(format!(
-                    "Goishi Hiroi {} x {}, {stones} stones{progress}",
-                    puzzle.width(),
-                    puzzle.height()
-                ))
+                let (width, height) = (puzzle.width(), puzzle.height());
+                Scene::goishi(puzzle, order).with_title(match order.len() {
+                    0 => tr!(
+                        "picture-title-goishi",
+                        width = width,
+                        height = height,
+                        stones = stones
+                    ),
+                    picked if picked == stones => tr!(
+                        "picture-title-goishi-solution",
+                        width = width,
+                        height = height,
+                        stones = stones
+                    ),
+                    picked => tr!(
+                        "picture-title-goishi-picked",
+                        width = width,
+                        height = height,
+                        stones = stones,
+                        picked = picked
+                    ),
+                })
             }
         };
         let cells = u64::from(scene.width) * u64::from(scene.height);

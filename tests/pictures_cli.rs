@@ -454,17 +454,23 @@ fn pdf_text_comes_back_in_english_and_japanese() {
         "-o",
         english.to_str().unwrap(),
     ]);
-    let puzzle = goishi::format::load_bytes("cross", b".o.\no.o\n.o.\n")
-        .expect("a puzzle")
-        .puzzle;
-    let title = "碁石拾い 3 x 3、石 4 個";
-    let scene = gridtour::render::Scene::goishi(&puzzle, &[]).with_title(title);
     let japanese = directory.join("goishi-ja.pdf");
-    std::fs::write(
-        &japanese,
-        gridtour::render::to_pdf(&scene, None).expect("a PDF"),
-    )
-    .unwrap();
+    succeeded(&[
+        "--lang",
+        "ja",
+        "goishi",
+        "--generate",
+        "10x10",
+        "--stones",
+        "30",
+        "--seed",
+        "3",
+        "--format",
+        "pdf",
+        "-o",
+        japanese.to_str().unwrap(),
+    ]);
+    let title = "碁石拾い 10×10、石 30 個";
     let Some(text) = poppler("pdftotext", &english, &[]) else {
         return;
     };

@@ -791,6 +791,13 @@ output-unknown-format = unknown format '{ $text }' (expected one of { $names })
 output-no-format-for = cannot export to { $path }: use a .json, .txt, .svg, .png, .pdf, .gif, .animated.svg or .pzprv3 file name
 output-not-for-tours = pzprv3 files hold Goishi puzzles, not knight's tours or their puzzles
 output-not-a-picture = this format is not a picture
+picture-title-numbers = Knight's tour puzzle { $width } x { $height }, { $kind ->
+    [closed] closed
+   *[open] open
+}, 1 to { $last }
+picture-title-goishi = Goishi Hiroi { $width } x { $height }, { $stones } stones
+picture-title-goishi-solution = Goishi Hiroi { $width } x { $height }, { $stones } stones, solution
+picture-title-goishi-picked = Goishi Hiroi { $width } x { $height }, { $stones } stones, { $picked } picked
 picture-no-cell-size = the cell size of a picture must be at least 1 pixel
 picture-too-large = a { $width } x { $height } pixel picture is too large (the limit is { $side } pixels a side and { $megapixels } megapixels); { $cell ->
     [0] this board is too large for a raster picture; export it as SVG instead

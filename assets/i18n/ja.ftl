@@ -763,6 +763,13 @@ output-unknown-format = 知らない形式「{ $text }」です（{ $names } の
 output-no-format-for = { $path } に書き出せません：.json、.txt、.svg、.png、.pdf、.gif、.animated.svg、.pzprv3 のどれかで終わる名前にしてください
 output-not-for-tours = pzprv3 のファイルに入るのは碁石拾いのパズルで、ナイトツアーやそのパズルは入りません
 output-not-a-picture = この形式は画像ではありません
+picture-title-numbers = ナイトツアーのパズル { $width }×{ $height }、{ $kind ->
+    [closed] 閉じたツアー
+   *[open] 開いたツアー
+}、1 から { $last } まで
+picture-title-goishi = 碁石拾い { $width }×{ $height }、石 { $stones } 個
+picture-title-goishi-solution = 碁石拾い { $width }×{ $height }、石 { $stones } 個、解答
+picture-title-goishi-picked = 碁石拾い { $width }×{ $height }、石 { $stones } 個、{ $picked } 個拾ったところ
 picture-no-cell-size = 画像のマスの大きさは 1 ピクセル以上にしてください
 picture-too-large = { $width } x { $height } ピクセルの画像は大きすぎます（一辺 { $side } ピクセル、全体で { $megapixels } メガピクセルまで）。{ $cell ->
     [0] この盤はラスター画像には大きすぎます。代わりに SVG で書き出してください

@@ -1,6 +1,6 @@
 //! Text in raster pictures, drawn with the window's own sans-serif font
-//! (built into the program), so PNG and GIF pictures look the same on every
-//! machine.
+//! and, for the characters it lacks, its Japanese font (both built into the
+//! program), so PNG and GIF pictures look the same on every machine.
 //!
 //! A tour of n squares writes n numbers with only ten distinct digits, and
 //! rasterising an outline costs far more than copying pixels. So each
@@ -59,14 +59,29 @@ pub(crate) fn text_room(text: &str, size: f64) -> f64 {
     (ems + f64::from(EMBOLDEN)) * size * OTHER_FONTS_SLACK
 }
 
-/// The font with caches for one em size at one scale.
-pub(crate) struct RasterFont {
+/// A font and its glyph outlines.
+struct Face {
     font: skrifa::FontRef<'static>,
     outlines: skrifa::OutlineGlyphCollection<'static>,
+}
+
+impl Face {
+    fn new(bytes: &'static [u8]) -> Result<Self, PictureError> {
+        let font =
+            skrifa::FontRef::new(bytes).map_err(|error| PictureError::Font(error.to_string()))?;
+        let outlines = font.outline_glyphs();
+        Ok(Face { font, outlines })
+    }
+}
+
+/// The window's Latin font, and the Japanese one for the characters it
+/// lacks, with caches for one em size at one scale.
+pub(crate) struct RasterFont {
+    faces: [Face; 2],
     /// The em size in cells and the pixels a cell the caches below hold.
     size: f64,
     scale: f32,
-    /// Each character's width in cells; `None` when the font lacks it.
+    /// Each character's width in cells; `None` when the fonts lack it.
     advances: HashMap<char, Option<f32>>,
     sprites: HashMap<(char, Colour), Option<Sprite>>,
 }
@@ -81,17 +96,20 @@ pub(crate) struct Sprite {
 
 impl RasterFont {
     pub fn new() -> Result<Self, PictureError> {
-        let font = skrifa::FontRef::new(epaint_default_fonts::UBUNTU_LIGHT)
-            .map_err(|error| PictureError::Font(error.to_string()))?;
-        let outlines = font.outline_glyphs();
         Ok(RasterFont {
-            font,
-            outlines,
+            faces: [Face::new(LATIN_FONT)?, Face::new(JAPANESE_FONT)?],
             size: 0.0,
             scale: 0.0,
             advances: HashMap::new(),
             sprites: HashMap::new(),
         })
+    }
+
+    /// The first font that has `character`, with its glyph.
+    fn glyph(&self, character: char) -> Option<(&Face, skrifa::GlyphId)> {
+        self.faces
+            .iter()
+            .find_map(|face| Some((face, face.font.charmap().map(character)?)))
     }
 
     /// Empties the caches unless they were made for `size` cells to the em
@@ -106,13 +124,18 @@ impl RasterFont {
 
     /// The width of `character` in cells, `None` when the font lacks it.
     pub fn advance(&mut self, character: char) -> Option<f32> {
-        let (font, size) = (&self.font, self.size);
-        *self.advances.entry(character).or_insert_with(|| {
-            let glyph = font.charmap().map(character)?;
-            let em = skrifa::instance::Size::new(size as f32);
-            let metrics = font.glyph_metrics(em, skrifa::instance::LocationRef::default());
-            Some(metrics.advance_width(glyph).unwrap_or(0.0))
-        })
+        if let Some(&advance) = self.advances.get(&character) {
+            return advance;
+        }
+        let advance = self.glyph(character).map(|(face, glyph)| {
+            let em = skrifa::instance::Size::new(self.size as f32);
+            let metrics = face
+                .font
+                .glyph_metrics(em, skrifa::instance::LocationRef::default());
+            metrics.advance_width(glyph).unwrap_or(0.0)
+        });
+        self.advances.insert(character, advance);
+        advance
     }
 
     /// The sprite of `character` in `colour`; `None` for a character with
@@ -127,12 +150,12 @@ impl RasterFont {
     }
 
     fn render(&self, character: char, colour: Colour) -> Option<Sprite> {
-        let glyph = self.font.charmap().map(character)?;
+        let (face, glyph) = self.glyph(character)?;
         let em = skrifa::instance::Size::new(self.size as f32);
         let settings =
             skrifa::outline::DrawSettings::unhinted(em, skrifa::instance::LocationRef::default());
         let mut pen = PathPen(tiny_skia::PathBuilder::new());
-        self.outlines.get(glyph)?.draw(settings, &mut pen).ok()?;
+        face.outlines.get(glyph)?.draw(settings, &mut pen).ok()?;
         let outline = pen.0.finish()?;
         let stroke = tiny_skia::Stroke {
             width: EMBOLDEN * self.size as f32,

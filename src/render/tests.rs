@@ -680,3 +680,23 @@ fn a_title_wider_than_its_board_widens_the_picture_instead_of_being_cut() {
     let root = &elements[0];
     assert_eq!(root.attribute("width"), image.width().to_string());
 }
+
+#[test]
+fn raster_text_draws_what_the_latin_font_lacks_from_the_japanese_font() {
+    let mut font = font::RasterFont::new().expect("the built-in fonts");
+    font.use_size(0.5, 40.0);
+    let latin = font.advance('G').expect("a Latin letter");
+    let kanji = font.advance('碁').expect("a kanji, from the Japanese font");
+    assert!(
+        kanji > latin,
+        "{kanji} <= {latin}: a kanji is a full em wide"
+    );
+    let sprite = font.sprite('碁', Colour::rgb(0, 0, 0)).expect("drawn");
+    let inked = sprite
+        .pixmap
+        .pixels()
+        .iter()
+        .filter(|pixel| pixel.alpha() > 0);
+    assert!(inked.count() > 50);
+    assert_eq!(font.advance('\u{e000}'), None, "a character no font has");
+}
