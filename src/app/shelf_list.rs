@@ -14,7 +14,8 @@ const HEIGHT: f32 = 240.0;
 
 /// Draws `records` under a heading that says how many there are, each
 /// named as `name` words it, with its size and pieces as `size` words
-/// them, its level and its best time; the link of the one clicked.
+/// them, its level (unless its name says it) and its best time; the link
+/// of the one clicked.
 pub fn show(
     ui: &mut egui::Ui,
     salt: &str,
@@ -31,10 +32,13 @@ pub fn show(
                 .max_height(HEIGHT)
                 .show(ui, |ui| {
                     for record in records {
+                        let title = name(record);
                         let mut about = size(record);
-                        let level = Level::ALL
-                            .into_iter()
-                            .find(|level| record.level.as_deref() == Some(level.name()));
+                        // An example's name gives its level already.
+                        let level = Level::ALL.into_iter().find(|level| {
+                            record.level.as_deref() == Some(level.name())
+                                && !title.contains(level.words())
+                        });
                         if let Some(level) = level {
                             about.push_str(&tr!("shelf-level", level = level.words()));
                         }
@@ -46,7 +50,7 @@ pub fn show(
                             (false, _) => {}
                         }
                         if ui
-                            .link(name(record))
+                            .link(title)
                             .on_hover_text(tr!("shelf-open-does"))
                             .clicked()
                         {

@@ -2422,6 +2422,9 @@ fn a_knight_s_tour_puzzle_is_played_to_the_end_by_clicks() {
         "{:?}",
         texts_on_show(&reopened)
     );
+    // An example's line does not repeat the level its name gives.
+    assert!(shows(&reopened, "6 x 6, 12 givens"));
+    assert!(!shows(&reopened, "6 x 6, 12 givens, easy"));
     reopened.get_by_label("6x6 open, easy").click();
     reopened.step();
     reopened.step();
