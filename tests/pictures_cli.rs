@@ -364,21 +364,21 @@ fn a_binary_picture_is_not_written_to_a_terminal_but_goes_through_a_pipe() {
     assert!(png.starts_with(b"\x89PNG"));
 }
 
-/// Runs a poppler tool on `pdf`: its standard output, or `None` where it
-/// is not installed (see [`outside_tool`]).
-fn poppler(program: &str, pdf: &Path, more: &[&str]) -> Option<String> {
-    let mut args: Vec<&str> = more.to_vec();
-    args.push(pdf.to_str().expect("a UTF-8 temp path"));
-    if program == "pdftotext" {
-        args.push("-");
-    }
-    let output = outside_tool(program, &args)?;
+/// Runs a poppler tool with `args`: its standard output, or `None` where
+/// it is not installed (see [`outside_tool`]).
+fn poppler(program: &str, args: &[&str]) -> Option<String> {
+    let output = outside_tool(program, args)?;
     Some(String::from_utf8(output.stdout).expect("UTF-8 from poppler"))
+}
+
+/// The path of a scratch file, as an argument.
+fn arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temp path")
 }
 
 /// Every font of `pdf` is embedded and subset, and it holds no images.
 fn assert_fonts_embedded_and_no_images(pdf: &Path) {
-    let Some(fonts) = poppler("pdffonts", pdf, &[]) else {
+    let Some(fonts) = poppler("pdffonts", &[arg(pdf)]) else {
         return;
     };
     let rows: Vec<&str> = fonts.lines().skip(2).collect();
@@ -392,7 +392,7 @@ fn assert_fonts_embedded_and_no_images(pdf: &Path) {
             "embedded, subset, unicode: {row}"
         );
     }
-    let images = poppler("pdfimages", pdf, &["-list"]).unwrap_or_default();
+    let images = poppler("pdfimages", &["-list", arg(pdf)]).unwrap_or_default();
     assert_eq!(images.lines().count(), 2, "images in the page: {images}");
 }
 
@@ -401,20 +401,14 @@ fn a_closed_tour_prints_on_one_vector_page_with_its_font_embedded() {
     let directory = scratch("pdf");
     let pdf = directory.join("tour.pdf");
     let tour_args = ["knight", "--size", "8x8", "--start", "a1", "--closed"];
-    let printed = succeeded(
-        &[
-            &tour_args[..],
-            &["--format", "pdf", "-o", pdf.to_str().unwrap()],
-        ]
-        .concat(),
-    );
+    let printed = succeeded(&[&tour_args[..], &["--format", "pdf", "-o", arg(&pdf)]].concat());
     assert!(printed.is_empty());
     let bytes = std::fs::read(&pdf).expect("the PDF");
     assert!(bytes.starts_with(b"%PDF-"));
     assert!(bytes.len() < 100_000, "{} bytes", bytes.len());
     let json = succeeded(&[&tour_args[..], &["--format", "json"]].concat());
     let tour = closed_tour_inside(&json);
-    let Some(info) = poppler("pdfinfo", &pdf, &[]) else {
+    let Some(info) = poppler("pdfinfo", &[arg(&pdf)]) else {
         return;
     };
     assert!(
@@ -425,13 +419,8 @@ fn a_closed_tour_prints_on_one_vector_page_with_its_font_embedded() {
     assert_fonts_embedded_and_no_images(&pdf);
     // 36 points a square at 72 dots an inch: 36 pixels.
     let stem = directory.join("page");
-    let stem_arg = stem.to_str().unwrap();
-    let pdf_arg = pdf.to_str().unwrap();
-    outside_tool(
-        "pdftoppm",
-        &["-png", "-r", "72", "-singlefile", pdf_arg, stem_arg],
-    )
-    .expect("pdftoppm, as pdfinfo");
+    let page = ["-png", "-r", "72", "-singlefile", arg(&pdf), arg(&stem)];
+    outside_tool("pdftoppm", &page).expect("pdftoppm, as pdfinfo");
     let image = decode_png(&directory.join("page.png"));
     assert_draws_closed_tour("poppler", &image, &tour, 36.0);
     let _ = std::fs::remove_dir_all(&directory);
@@ -440,44 +429,33 @@ fn a_closed_tour_prints_on_one_vector_page_with_its_font_embedded() {
 #[test]
 fn pdf_text_comes_back_in_english_and_japanese() {
     let directory = scratch("pdf-text");
-    let english = directory.join("goishi.pdf");
-    succeeded(&[
-        "goishi",
-        "--generate",
-        "10x10",
-        "--stones",
-        "30",
-        "--seed",
-        "3",
-        "--format",
-        "pdf",
-        "-o",
-        english.to_str().unwrap(),
-    ]);
-    let japanese = directory.join("goishi-ja.pdf");
-    succeeded(&[
-        "--lang",
-        "ja",
-        "goishi",
-        "--generate",
-        "10x10",
-        "--stones",
-        "30",
-        "--seed",
-        "3",
-        "--format",
-        "pdf",
-        "-o",
-        japanese.to_str().unwrap(),
-    ]);
-    let title = "碁石拾い 10×10、石 30 個";
-    let Some(text) = poppler("pdftotext", &english, &[]) else {
-        return;
-    };
-    assert!(text.contains("Goishi Hiroi 10 x 10, 30 stones"), "{text}");
-    let text = poppler("pdftotext", &japanese, &[]).unwrap_or_default();
-    assert!(text.contains(title), "{text}");
-    assert_fonts_embedded_and_no_images(&japanese);
+    let titles = [
+        ("en", "Goishi Hiroi 10 x 10, 30 stones"),
+        ("ja", "碁石拾い 10×10、石 30 個"),
+    ];
+    for (language, title) in titles {
+        let pdf = directory.join(format!("goishi-{language}.pdf"));
+        succeeded(&[
+            "--lang",
+            language,
+            "goishi",
+            "--generate",
+            "10x10",
+            "--stones",
+            "30",
+            "--seed",
+            "3",
+            "--format",
+            "pdf",
+            "-o",
+            arg(&pdf),
+        ]);
+        let Some(text) = poppler("pdftotext", &[arg(&pdf), "-"]) else {
+            return;
+        };
+        assert!(text.contains(title), "{language}: {text}");
+        assert_fonts_embedded_and_no_images(&pdf);
+    }
     let _ = std::fs::remove_dir_all(&directory);
 }
 

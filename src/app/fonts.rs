@@ -10,7 +10,7 @@ use eframe::egui::{FontData, FontDefinitions, FontFamily};
 
 use gridtour::i18n::Language;
 
-pub use gridtour::render::JAPANESE_FONT;
+use gridtour::render::JAPANESE_FONT;
 
 const JAPANESE_FONT_NAME: &str = "Noto Sans JP (gridtour subset)";
 

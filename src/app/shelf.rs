@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use gridtour::level::Level;
 use gridtour::saved_state::read_leniently;
 use serde::{Deserialize, Serialize};
 
@@ -99,6 +100,13 @@ pub fn merged(records: &[Record], theirs: Vec<Record>) -> Vec<Record> {
 }
 
 impl Record {
+    /// Its level, if it has one gridtour knows.
+    pub fn level(&self) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|level| self.level.as_deref() == Some(level.name()))
+    }
+
     /// The best time, if there is one.
     pub fn best(&self) -> Option<Duration> {
         self.best_seconds

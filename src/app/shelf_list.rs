@@ -12,16 +12,23 @@ use super::shelf::Record;
 /// the controls under it stay where they are.
 const HEIGHT: f32 = 240.0;
 
+/// `about` (a record's size and pieces), then its `level`, if any.
+pub fn with_level(mut about: String, level: Option<Level>) -> String {
+    if let Some(level) = level {
+        about.push_str(&tr!("shelf-level", level = level.words()));
+    }
+    about
+}
+
 /// Draws `records` under a heading that says how many there are, each
-/// named as `name` words it, with its size and pieces as `size` words
-/// them, its level (unless its name says it) and its best time; the link
-/// of the one clicked.
+/// named as `name` words it, with what `about` says of it (its size,
+/// pieces and level) and its best time; the link of the one clicked.
 pub fn show(
     ui: &mut egui::Ui,
     salt: &str,
     records: &[Record],
     name: impl Fn(&Record) -> String,
-    size: impl Fn(&Record) -> String,
+    about: impl Fn(&Record) -> String,
 ) -> Option<String> {
     let mut clicked = None;
     egui::CollapsingHeader::new(tr!("shelf", puzzles = records.len()))
@@ -32,16 +39,7 @@ pub fn show(
                 .max_height(HEIGHT)
                 .show(ui, |ui| {
                     for record in records {
-                        let title = name(record);
-                        let mut about = size(record);
-                        // An example's name gives its level already.
-                        let level = Level::ALL.into_iter().find(|level| {
-                            record.level.as_deref() == Some(level.name())
-                                && !title.contains(level.words())
-                        });
-                        if let Some(level) = level {
-                            about.push_str(&tr!("shelf-level", level = level.words()));
-                        }
+                        let mut about = about(record);
                         match (record.solved, record.best()) {
                             (true, Some(best)) => {
                                 about.push_str(&tr!("shelf-solved-best", time = clock_text(best)))
@@ -50,7 +48,7 @@ pub fn show(
                             (false, _) => {}
                         }
                         if ui
-                            .link(title)
+                            .link(name(record))
                             .on_hover_text(tr!("shelf-open-does"))
                             .clicked()
                         {

@@ -371,12 +371,13 @@ impl ModeUi<GoishiSession> for GoishiUi {
 /// one to play.
 fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand>) {
     let name = |record: &Record| record.name.clone();
-    let size = |record: &Record| {
+    let about = |record: &Record| {
         let (width, height) = record.size;
-        tr!("shelf-size", width = width, height = height, stones = record.pieces)
+        let size = tr!("shelf-size", width = width, height = height, stones = record.pieces);
+        shelf_list::with_level(size, record.level())
     };
     let records = session.shelf().records();
-    if let Some(url) = shelf_list::show(ui, "goishi-shelf", records, name, size) {
+    if let Some(url) = shelf_list::show(ui, "goishi-shelf", records, name, about) {
         out.push(GoishiCommand::OpenFromShelf(url));
     }
 }

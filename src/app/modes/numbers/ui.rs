@@ -111,12 +111,16 @@ impl ModeUi<NumbersSession> for NumbersUi {
             (None, _) => tr!("numbers-full").to_owned(),
         });
         let name = |record: &Record| Source::of_shelf_name(&record.name).words();
-        let size = |record: &Record| {
+        let about = |record: &Record| {
             let (width, height) = record.size;
-            tr!("numbers-shelf-size", width = width, height = height, givens = record.pieces)
+            let size =
+                tr!("numbers-shelf-size", width = width, height = height, givens = record.pieces);
+            // An example's name gives its level already.
+            let named = matches!(Source::of_shelf_name(&record.name), Source::Example(_));
+            shelf_list::with_level(size, record.level().filter(|_| !named))
         };
         let records = session.shelf().records();
-        if let Some(link) = shelf_list::show(ui, "numbers-shelf", records, name, size) {
+        if let Some(link) = shelf_list::show(ui, "numbers-shelf", records, name, about) {
             out.push(NumbersCommand::OpenFromShelf(link));
         }
 
