@@ -21,6 +21,7 @@ pub mod message;
 pub mod numbers;
 pub mod output;
 pub mod placed;
+pub mod print;
 pub mod random;
 pub mod render;
 pub mod replay;

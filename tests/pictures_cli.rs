@@ -478,3 +478,288 @@ fn a_pdf_page_past_the_format_limit_gets_a_one_line_error() {
     );
     assert!(error.contains("at most 28 points"), "{error}");
 }
+
+/// The links of a PDF's link annotations, in the order of the boards.
+fn links_in(pdf: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(pdf);
+    text.split("/URI(")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(')').map(|(link, _)| link.to_owned()))
+        .collect()
+}
+
+/// The rectangles of a PDF's link annotations, in points from the page's
+/// bottom left: left, bottom, right, top.
+fn link_rects(pdf: &[u8]) -> Vec<[f64; 4]> {
+    let text = String::from_utf8_lossy(pdf);
+    text.split("/Subtype/Link/Rect[")
+        .skip(1)
+        .filter_map(|rest| {
+            let (numbers, _) = rest.split_once(']')?;
+            let numbers: Vec<f64> = numbers
+                .split_whitespace()
+                .filter_map(|number| number.parse().ok())
+                .collect();
+            numbers.try_into().ok()
+        })
+        .collect()
+}
+
+/// The number of pages pdfinfo finds, and the page size it gives.
+fn pages_and_size(pdf: &Path) -> Option<(u32, String)> {
+    let info = poppler("pdfinfo", &[arg(pdf)])?;
+    let field = |name: &str| {
+        info.lines()
+            .find_map(|line| line.strip_prefix(name))
+            .map(|value| value.trim().to_owned())
+            .unwrap_or_default()
+    };
+    Some((field("Pages:").parse().unwrap_or(0), field("Page size:")))
+}
+
+/// The text of page `page` of `pdf`.
+fn page_text(pdf: &Path, page: u32) -> Option<String> {
+    let page = page.to_string();
+    poppler("pdftotext", &["-f", &page, "-l", &page, arg(pdf), "-"])
+}
+
+#[test]
+fn a_sheet_of_twelve_goishi_puzzles_prints_on_two_pages_with_answers_after() {
+    let directory = scratch("sheet");
+    let pdf = directory.join("sheet.pdf");
+    let printed = succeeded(&[
+        "goishi",
+        "--generate",
+        "10x10",
+        "--stones",
+        "30",
+        "--seed",
+        "5",
+        "--puzzles",
+        "12",
+        "--print",
+        "3x4",
+        "--with-solutions",
+        "-o",
+        arg(&pdf),
+    ]);
+    assert!(printed.is_empty());
+    let bytes = std::fs::read(&pdf).expect("the PDF");
+    assert!(bytes.len() < 300_000, "{} bytes", bytes.len());
+    // Under each puzzle, the link that opens it: twelve different puzzles
+    // of the size asked, each with one solution.
+    let links = links_in(&bytes);
+    assert_eq!(links.len(), 12);
+    let mut puzzles = Vec::new();
+    for link in &links {
+        let puzzle = goishi::format::parse_url(link).expect("a puzz.link URL");
+        assert_eq!((puzzle.width(), puzzle.height()), (10, 10));
+        assert_eq!(puzzle.stones().len(), 30);
+        let count = goishi::count(&puzzle, Some(2), &gridtour::job::Control::new());
+        assert!(matches!(count, gridtour::job::Outcome::Done(1)), "{link}");
+        assert!(!puzzles.contains(&puzzle), "{link} twice");
+        puzzles.push(puzzle);
+    }
+    let Some((pages, size)) = pages_and_size(&pdf) else {
+        return;
+    };
+    assert_eq!(pages, 2);
+    assert!(
+        size.starts_with("595.28 x 841.89"),
+        "A4 under LC_ALL=C: {size}"
+    );
+    assert_fonts_embedded_and_no_images(&pdf);
+    let puzzles_page = page_text(&pdf, 1).expect("pdftotext, as pdfinfo");
+    let answers_page = page_text(&pdf, 2).expect("pdftotext, as pdfinfo");
+    assert!(
+        puzzles_page.starts_with("Goishi Hiroi, 10 x 10, 30 stones"),
+        "{puzzles_page}"
+    );
+    assert!(answers_page.starts_with("Solutions: Goishi Hiroi, 10 x 10, 30 stones"));
+    for number in 1..=12 {
+        let caption = format!("No. {number}\n");
+        assert!(
+            puzzles_page.contains(&caption),
+            "{caption} in {puzzles_page}"
+        );
+        assert!(
+            answers_page.contains(&caption),
+            "{caption} in {answers_page}"
+        );
+    }
+    // Each board above its caption: wood under the link's rectangle on
+    // the puzzle page, and picked stones joined by the path only on the
+    // page of answers.
+    let stem = directory.join("page");
+    outside_tool("pdftoppm", &["-png", "-r", "72", arg(&pdf), arg(&stem)]).expect("pdftoppm");
+    let puzzle_image = decode_png(&directory.join("page-1.png"));
+    let answer_image = decode_png(&directory.join("page-2.png"));
+    let height = f64::from(puzzle_image.height());
+    let rects = link_rects(&bytes);
+    assert_eq!(rects.len(), 12);
+    let count_of = |image: &tiny_skia::Pixmap, colour: Colour, [left, _, right, top]: [f64; 4]| {
+        // The board: from well above the caption up to its width again.
+        let board_bottom = height - top - 20.0;
+        let mut found = 0;
+        for y in (board_bottom - (right - left) * 0.8) as u32..board_bottom as u32 {
+            for x in left as u32..right as u32 {
+                found += u32::from(close(colour_at(image, f64::from(x), f64::from(y)), colour));
+            }
+        }
+        found
+    };
+    for &rect in &rects {
+        assert!(
+            count_of(&puzzle_image, STYLE.wood, rect) > 5_000,
+            "{rect:?}"
+        );
+        assert_eq!(count_of(&puzzle_image, STYLE.path.colour, rect), 0);
+        assert!(
+            count_of(&answer_image, STYLE.path.colour, rect) > 200,
+            "{rect:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn sheets_are_worded_in_japanese_and_sized_for_the_locale() {
+    let directory = scratch("sheet-ja");
+    let pdf = directory.join("sheet.pdf");
+    let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "ja_JP.UTF-8")
+        .args([
+            "numbers",
+            "--generate",
+            "6x6",
+            "--seed",
+            "2",
+            "--puzzles",
+            "3",
+        ])
+        .args(["--print", "2x2", "--with-solutions", "-o", arg(&pdf)])
+        .output()
+        .expect("the binary runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let Some((pages, size)) = pages_and_size(&pdf) else {
+        return;
+    };
+    assert_eq!(pages, 2);
+    assert!(size.starts_with("595.28 x 841.89"), "A4 in Japan: {size}");
+    let puzzles_page = page_text(&pdf, 1).expect("pdftotext, as pdfinfo");
+    let answers_page = page_text(&pdf, 2).expect("pdftotext, as pdfinfo");
+    let heading = "ナイトツアーのパズル、6×6、開いたツアー、ふつう";
+    assert!(puzzles_page.starts_with(heading), "{puzzles_page}");
+    assert!(
+        answers_page.starts_with(&format!("解答：{heading}")),
+        "{answers_page}"
+    );
+    // pdftotext drops the spaces between the kana and kanji.
+    let compact = |text: &str| text.replace(' ', "");
+    assert!(compact(&puzzles_page).contains("第3問") && compact(&answers_page).contains("第3問"));
+    assert_fonts_embedded_and_no_images(&pdf);
+    // Letter where the locale prints on it, or when asked.
+    for (locale, paper, expected) in [
+        ("en_US.UTF-8", None, "612 x 792"),
+        ("C", Some("letter"), "612 x 792"),
+        ("en_US.UTF-8", Some("A4"), "595.28 x 841.89"),
+    ] {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_gridtour"));
+        command.env("LC_ALL", locale).args([
+            "numbers",
+            "assets/numbers/few-5x5-open.txt",
+            "assets/numbers/minimal-6x6-closed.txt",
+            "--print",
+            "1x2",
+            "-o",
+            arg(&pdf),
+        ]);
+        command.args(paper.map(|paper| ["--paper", paper]).iter().flatten());
+        let output = command.output().expect("the binary runs");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let (pages, size) = pages_and_size(&pdf).expect("pdfinfo");
+        assert_eq!(pages, 1);
+        assert!(size.starts_with(expected), "{locale} {paper:?}: {size}");
+    }
+    // The files' own sizes and kinds, which differ, under each.
+    let text = page_text(&pdf, 1).expect("pdftotext");
+    assert!(text.starts_with("Knight's tour puzzles\n"), "{text}");
+    assert!(text.contains("No. 1, 5 x 5, open tour") && text.contains("No. 2, 6 x 6, closed tour"));
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn sheet_options_are_checked_with_one_line_errors() {
+    let goishi = ["goishi", "-o", "/nonexistent/x.pdf"];
+    let ten = ["--generate", "10x10", "--stones", "30"];
+    let cases: [(&[&str], &str); 11] = [
+        (
+            &["--print", "0x3"],
+            "--print: expected boards across x down a page like 3x4, each from 1 to 10, got '0x3'",
+        ),
+        (&["--print", "11x1"], "got '11x1'"),
+        (
+            &["--print", "3x4", "--puzzles", "0"],
+            "--puzzles: expected a number of puzzles from 1 to 1000, got '0'",
+        ),
+        (
+            &["--print", "3x4", "--scale", "0"],
+            "--scale: expected a number above 0",
+        ),
+        (&["--print", "3x4", "--scale", "nan"], "got 'nan'"),
+        (
+            &["--print", "3x4", "--scale", "2"],
+            "at scale 2 the boards do not fit their places on the page; the largest scale that fits is 1 ",
+        ),
+        (
+            &["--print", "10x10", "--scale", "0.2"],
+            "with 10 x 10 boards a page each square would be 0.1 mm, under the 1.4 mm that can be read",
+        ),
+        (
+            &["--print", "3x4", "--paper", "b5"],
+            "--paper: expected one of a4, letter, got 'b5'",
+        ),
+        (
+            &["--print", "3x4", "--format", "png"],
+            "--print writes a PDF",
+        ),
+        (
+            &["--format", "pdf", "--puzzles", "2"],
+            "the following required arguments were not provided: --print <WxH>",
+        ),
+        (
+            &["--print", "1x1", "--puzzles", "20", "--seed", "1"],
+            "only 9 different puzzles",
+        ),
+    ];
+    for (index, (extra, expected)) in cases.into_iter().enumerate() {
+        // The last asks for more than a 3x3 board with one stone has.
+        let size: &[&str] = if index == 10 {
+            &["--generate", "3x3", "--stones", "1"]
+        } else {
+            &ten
+        };
+        let args = [&goishi[..], size, extra].concat();
+        let error = error_of(&args);
+        assert!(error.contains(expected), "{args:?}: {error}");
+    }
+    let files = [
+        "assets/numbers/few-5x5-open.txt",
+        "assets/numbers/minimal-6x6-closed.txt",
+    ];
+    let error = error_of(&["numbers", files[0], files[1]]);
+    assert!(
+        error.contains("2 puzzles were given and this works on one"),
+        "{error}"
+    );
+    let error = error_of(&["numbers", files[0], "--print", "2x2", "--puzzles", "3"]);
+    assert!(error.contains("--puzzles makes new puzzles"), "{error}");
+}

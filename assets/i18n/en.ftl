@@ -277,6 +277,14 @@ cli-bad-speed = --speed: expected a number of moves per second, got '{ $value }'
 cli-bad-level = expected easy, medium or hard, got '{ $value }'
 cli-bad-limit = expected a number of solutions of 1 or more, got '{ $value }'
 cli-bad-size = expected a size like 10x10, got '{ $value }'
+cli-bad-print = --print: expected boards across x down a page like 3x4, each from 1 to { $most }, got '{ $value }'
+cli-bad-puzzles = --puzzles: expected a number of puzzles from 1 to { $most }, got '{ $value }'
+cli-bad-scale = --scale: expected a number above 0 and at most 10 (1 is the largest size that fits), got '{ $value }'
+cli-bad-paper = --paper: expected one of { $names }, got '{ $value }'
+cli-print-is-pdf = --print writes a PDF: leave out --format, or give --format pdf
+cli-puzzles-needs-generate = --puzzles makes new puzzles: give --generate WxH with it (to print puzzle files, list them instead)
+cli-no-puzzle = give a puzzle (a file or a link), or --generate WxH
+cli-one-puzzle = { $given } puzzles were given and this works on one: to print several on a sheet, add --print WxH
 cli-argument-not-utf8 = argument { $place } is not valid UTF-8: '{ $shown }' (the bytes that are not UTF-8 shown as �)
 cli-value-not-utf8 = argument { $place } (the value of { $flag }) is not valid UTF-8: '{ $shown }' (the bytes that are not UTF-8 shown as �)
 cli-not-a-directory = { $flag }: { $path } is not a directory
@@ -804,6 +812,9 @@ picture-too-large = a { $width } x { $height } pixel picture is too large (the l
    *[other] choose a cell size of at most { $cell } pixels
 }
 picture-page-too-large = a { $width } x { $height } point PDF page is too large (the limit is { $most } points a side); choose a cell size of at most { $cell } points
+picture-empty-sheet = a sheet needs at least one puzzle
+picture-scale-too-large = at scale { $scale } the boards do not fit their places on the page; the largest scale that fits is { $largest } (print fewer across or down for larger boards)
+picture-boards-too-small = with { $across } x { $down } boards a page each square would be { $size } mm, under the { $smallest } mm that can be read: print fewer across or down
 picture-animation-too-large = a { $width } x { $height } pixel animation is too large (the limit is { $megapixels } megapixels); choose a cell size of at most { $cell } pixels
 picture-no-memory = could not allocate a { $width } x { $height } pixel picture
 picture-speed = the speed must be a number of moves per second from { $least } to { $most }, got { $speed }
@@ -944,6 +955,7 @@ cli-heading-solving = Solving
 cli-heading-generating = Generating
 cli-heading-output = Output
 cli-heading-resources = Resources
+cli-heading-printing = Printing
 cli-heading-arguments = Arguments
 cli-heading-options = Options
 cli-heading-commands = Commands
@@ -981,6 +993,11 @@ cli-help-max-steps = With --trace: stop after this many steps (the search stops 
 cli-help-count = Count the solutions instead of showing one.
 cli-help-limit = Stop counting at this many solutions (2 answers "is it unique?").
 cli-help-seed = Seed of the generator: the same seed gives the same puzzle.
+cli-help-print = Make a sheet to print instead, as PDF: W boards across and H down a page (e.g. 3x4), as many pages as the puzzles need, each board with its columns and rows named, a caption and the link that opens it in the window. Prints the puzzles given, or with --generate the new ones --puzzles asks for.
+cli-help-puzzles = With --print and --generate: how many different puzzles to make, each from its own seed (the first from --seed).
+cli-help-with-solutions = With --print: the solutions on pages of their own after the puzzles, each captioned like its puzzle.
+cli-help-scale = With --print: the boards' size as a multiple of the default, the largest that fits its place (at most 1 cm a square). Below 1 is smaller; above 1 only where the page has room.
+cli-help-paper = With --print: a4 or letter. Default: the locale's (LC_ALL, LC_PAPER, LANG): letter in the United States, Canada and the other countries that use it, a4 elsewhere.
 
 # gridtour knight
 
@@ -1005,7 +1022,7 @@ cli-help-knight-format = Output: text, json, link (a knight link), svg, png, pdf
 
 # gridtour goishi
 
-cli-help-goishi-puzzle = Puzzle file (text, pzprv3, PencilBox or JSON) or a puzz.link URL.
+cli-help-goishi-puzzle = Puzzle file (text, pzprv3, PencilBox or JSON) or a puzz.link URL; with --print, as many as the sheet should hold.
 cli-help-goishi-no-solution = Show the puzzle as it is, without solving it (a blank sheet to print, or the puzzle in another format).
 cli-help-goishi-trace = Print the solver's steps instead of the solution, as JSON lines on standard output: {"{"}"step":1,"event":"pick","point":[x,y]{"}"}, then pick, unpick, prune (with its "rule": stranded or known-dead), restart and found. The search runs on one thread. With --format gif or animated-svg, draws the search instead, pick by pick.
 cli-help-goishi-rate = Rate the puzzle's difficulty instead of showing a solution: easy, medium or hard, by the wrong picks along the solution and the search the hardest of them takes to fail.
@@ -1017,7 +1034,7 @@ cli-help-goishi-format = Output: text, json, pzprv3, url (a puzz.link URL), svg,
 
 # gridtour numbers
 
-cli-help-numbers-puzzle = Puzzle file, as text or JSON, or a link (gridtour:numbers?...).
+cli-help-numbers-puzzle = Puzzle file, as text or JSON, or a link (gridtour:numbers?...); with --print, as many as the sheet should hold.
 cli-help-numbers-no-solution = Show the puzzle as it is, without solving it.
 cli-help-numbers-rate = Rate how hard the puzzle is to solve by hand: how many numbers each deduction finds, and how many must be tried.
 cli-help-numbers-check = Check the filled board in this file (text or JSON, every open square numbered) against the puzzle.
@@ -1033,3 +1050,17 @@ cli-help-numbers-text-form = A puzzle in text is a row a line: move numbers, . f
 
 cli-help-completions-shell = The shell: bash, zsh, fish, elvish or powershell.
 cli-help-manual-subcommand = knight, goishi or numbers; the program's own page without it.
+
+## Printed sheets
+sheet-title-goishi = Goishi Hiroi
+sheet-title-numbers = Knight's tour puzzles
+sheet-heading = { $heading }, { $part }
+sheet-size-goishi = { $width } x { $height }, { $stones } stones
+sheet-size-numbers = { $width } x { $height }, { $kind ->
+    [closed] closed
+   *[open] open
+} tour
+sheet-caption = No. { $number }
+sheet-solutions = Solutions: { $heading }
+sheet-no-solution = { $caption }: no solution
+sheet-too-few-different = only { $found } different puzzles of this kind were made, not { $wanted }: ask for fewer, or a larger board

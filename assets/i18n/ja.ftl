@@ -270,6 +270,14 @@ cli-bad-speed = --speed：1 秒あたりの手数を数で指定してくださ�
 cli-bad-level = easy、medium、hard のどれかを指定してください（「{ $value }」が指定されました）
 cli-bad-limit = 1 以上の解の数を指定してください（「{ $value }」が指定されました）
 cli-bad-size = 10x10 のような大きさを指定してください（「{ $value }」が指定されました）
+cli-bad-print = --print：3x4 のように 1 ページの横と縦の盤の数をそれぞれ 1 から { $most } までで指定してください（「{ $value }」が指定されました）
+cli-bad-puzzles = --puzzles：問題の数を 1 から { $most } までで指定してください（「{ $value }」が指定されました）
+cli-bad-scale = --scale：0 より大きく 10 以下の数を指定してください（1 が収まる最大の大きさです）（「{ $value }」が指定されました）
+cli-bad-paper = --paper：{ $names } のどれかを指定してください（「{ $value }」が指定されました）
+cli-print-is-pdf = --print は PDF を書きます：--format を外すか、--format pdf を指定してください
+cli-puzzles-needs-generate = --puzzles は新しい問題を作ります：--generate WxH と一緒に指定してください（問題のファイルを印刷するときはファイルを並べてください）
+cli-no-puzzle = 問題（ファイルかリンク）か --generate WxH を指定してください
+cli-one-puzzle = 問題が { $given } 個指定されましたが、これは一つの問題を扱います：いくつもの問題を用紙に並べるには --print WxH を加えてください
 cli-argument-not-utf8 = { $place } 番目の引数が正しい UTF-8 ではありません：「{ $shown }」（UTF-8 でないバイトは置換文字で示しています）
 cli-value-not-utf8 = { $place } 番目の引数（{ $flag } の値）が正しい UTF-8 ではありません：「{ $shown }」（UTF-8 でないバイトは置換文字で示しています）
 cli-not-a-directory = { $flag }：{ $path } はフォルダではありません
@@ -776,6 +784,9 @@ picture-too-large = { $width } x { $height } ピクセルの画像は大きす�
    *[other] マスの大きさを { $cell } ピクセル以下にしてください
 }
 picture-page-too-large = { $width } x { $height } ポイントの PDF のページは大きすぎます（一辺 { $most } ポイントまで）。マスの大きさを { $cell } ポイント以下にしてください
+picture-empty-sheet = 印刷するパズルが一つもありません
+picture-scale-too-large = 倍率 { $scale } では盤がページの枠に収まりません。収まる最大の倍率は { $largest } です（横や縦の数を減らすと盤は大きくなります）
+picture-boards-too-small = 1ページに横 { $across } 縦 { $down } の盤を並べると一マスが { $size } mm になり、読める大きさ（{ $smallest } mm）より小さくなります：横や縦の数を減らしてください
 picture-animation-too-large = { $width } x { $height } ピクセルのアニメーションは大きすぎます（全体で { $megapixels } メガピクセルまで）。マスの大きさを { $cell } ピクセル以下にしてください
 picture-no-memory = { $width } x { $height } ピクセルの画像のメモリを確保できませんでした
 picture-speed = 速さは毎秒 { $least } ～ { $most } 手の数にしてください（指定は { $speed }）
@@ -903,6 +914,7 @@ cli-heading-solving = 解く
 cli-heading-generating = 問題を作る
 cli-heading-output = 出力
 cli-heading-resources = 計算資源
+cli-heading-printing = 印刷
 cli-heading-arguments = 引数
 cli-heading-options = オプション
 cli-heading-commands = サブコマンド
@@ -940,6 +952,11 @@ cli-help-max-steps = --trace と一緒に：この手数で記録を止めます
 cli-help-count = 解を一つ示す代わりに、解の数を数えます。
 cli-help-limit = 解をこの数まで数えたら止めます（2 なら「解は一つか」がわかります）。
 cli-help-seed = 問題を作るときのシード：同じシードからは同じ問題ができます。
+cli-help-print = 代わりに印刷用の用紙を PDF で作ります：1 ページに横 W 縦 H の盤（例 3x4）を、問題の数だけのページに並べます。盤には列と行の名前、見出しと、ウィンドウで開くリンクが付きます。指定した問題を、--generate では --puzzles の数だけ新しく作った問題を印刷します。
+cli-help-puzzles = --print と --generate で：作る違う問題の数。それぞれ別のシードから作ります（最初は --seed から）。
+cli-help-with-solutions = --print で：問題のページの後に、解答をそれぞれの問題と同じ見出しで別のページに載せます。
+cli-help-scale = --print で：盤の大きさを既定の何倍にするか。既定は枠に収まる最大の大きさ（一マス最大 1 cm）です。1 未満で小さく、1 を超える値はページに余裕があるときだけ使えます。
+cli-help-paper = --print で：a4 か letter。既定はロケール（LC_ALL、LC_PAPER、LANG）によります：アメリカ合衆国やカナダなどレターを使う国では letter、ほかは a4。
 
 # gridtour knight
 
@@ -964,7 +981,7 @@ cli-help-knight-format = 出力の形式：text、json、link（ナイトのリ�
 
 # gridtour goishi
 
-cli-help-goishi-puzzle = 問題のファイル（テキスト、pzprv3、ペンシルボックス形式、JSON）か puzz.link の URL。
+cli-help-goishi-puzzle = 問題のファイル（テキスト、pzprv3、ペンシルボックス形式、JSON）か puzz.link の URL。--print では用紙に載せるだけいくつでも。
 cli-help-goishi-no-solution = 問題を解かずに、そのまま書き出します（印刷用の白紙の問題や、ほかの形式への書き換えに使います）。
 cli-help-goishi-trace = 解の代わりにソルバーの手順を、標準出力に JSON の行で書きます：{"{"}"step":1,"event":"pick","point":[x,y]{"}"} のあとに pick、unpick、prune（"rule" は stranded か known-dead）、restart、found が続きます。探索は 1 つのスレッドで行います。--format gif か animated-svg なら、探索を一手ずつ絵にします。
 cli-help-goishi-rate = 解を示す代わりに問題の難しさを評価します：easy、medium、hard のどれかを、解の途中で選びうる誤った拾い方と、そのうち最も難しいものが行き詰まるまでの探索の大きさから決めます。
@@ -976,7 +993,7 @@ cli-help-goishi-format = 出力の形式：text、json、pzprv3、url（puzz.lin
 
 # gridtour numbers
 
-cli-help-numbers-puzzle = 問題のファイル（テキストか JSON）、またはリンク（gridtour:numbers?...）。
+cli-help-numbers-puzzle = 問題のファイル（テキストか JSON）、またはリンク（gridtour:numbers?...）。--print では用紙に載せるだけいくつでも。
 cli-help-numbers-no-solution = 問題を解かずに、そのまま書き出します。
 cli-help-numbers-rate = 手で解くときの難しさを評価します：それぞれの推論で見つかる番号の数と、試しに置いてみなければならない番号の数を示します。
 cli-help-numbers-check = このファイルの埋めた盤（テキストか JSON で、空いたマスすべてに番号があるもの）が問題に合っているかを確かめます。
@@ -992,3 +1009,17 @@ cli-help-numbers-text-form = テキストの問題は 1 行が盤の 1 行です
 
 cli-help-completions-shell = シェル：bash、zsh、fish、elvish、powershell のどれか。
 cli-help-manual-subcommand = knight、goishi、numbers のどれか。省くとプログラムそのもののページです。
+
+## 印刷する問題用紙
+sheet-title-goishi = 碁石拾い
+sheet-title-numbers = ナイトツアーのパズル
+sheet-heading = { $heading }、{ $part }
+sheet-size-goishi = { $width }×{ $height }、石 { $stones } 個
+sheet-size-numbers = { $width }×{ $height }、{ $kind ->
+    [closed] 閉じた
+   *[open] 開いた
+}ツアー
+sheet-caption = 第 { $number } 問
+sheet-solutions = 解答：{ $heading }
+sheet-no-solution = { $caption }：解なし
+sheet-too-few-different = この種類の違うパズルは { $found } 問しか作れず、{ $wanted } 問に足りません：数を減らすか、盤を大きくしてください

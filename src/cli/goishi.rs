@@ -10,18 +10,21 @@ use gridtour::output::{Format, Subject};
 use gridtour::placed::quoted;
 use gridtour::tr;
 
+use gridtour::print::{Game, ToPrint, distinct_puzzles, goishi_to_print};
+
+use super::print::{PrintArgs, Printing};
 use super::{Failure, Output, OutputArgs, progress, say_note, write_line};
 
 /// Arguments of `gridtour goishi`.
 #[derive(Debug, clap::Args)]
 pub struct GoishiArgs {
     #[arg(required_unless_present = "generate")]
-    pub puzzle: Option<OsString>,
-    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate"])]
+    pub puzzle: Vec<OsString>,
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "print"])]
     pub no_solution: bool,
-    #[arg(help_heading = "solving", long, conflicts_with_all = ["check", "generate"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["check", "generate", "print"])]
     pub count: bool,
-    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "rate", "check", "generate", "no_solution"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "rate", "check", "generate", "no_solution", "print"])]
     pub trace: bool,
     #[arg(
         help_heading = "solving",
@@ -32,7 +35,7 @@ pub struct GoishiArgs {
         value_parser = super::trace::parse_max_steps
     )]
     pub max_steps: u64,
-    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution", "print"])]
     pub rate: bool,
     #[arg(help_heading = "solving", long, requires = "count", value_parser = parse_limit)]
     pub limit: Option<u64>,
@@ -40,7 +43,7 @@ pub struct GoishiArgs {
         help_heading = "solving",
         long,
         value_name = "ORDER.json",
-        conflicts_with = "generate"
+        conflicts_with_all = ["generate", "print"]
     )]
     pub check: Option<PathBuf>,
     #[arg(help_heading = "generating", long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
@@ -63,6 +66,8 @@ pub struct GoishiArgs {
     pub difficulty: Option<Level>,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Parses a difficulty level by its name.
@@ -94,14 +99,13 @@ pub(super) fn parse_limit(text: &str) -> Result<u64, String> {
 /// Runs `gridtour goishi`.
 pub fn run(args: GoishiArgs) -> Result<(), Failure> {
     let output = args.output.resolve()?;
+    if let Some(printing) = args.print.resolve()? {
+        return print(&args, &printing, &output);
+    }
     if let Some((width, height)) = args.generate {
         return generate(width, height, &args, &output);
     }
-    let Some(input) = args.puzzle.as_deref() else {
-        return Err(Failure::Message(
-            "give a puzzle file or URL, or --generate WxH".to_owned(),
-        ));
-    };
+    let input = super::one_puzzle(&args.puzzle)?;
     let puzzle = load(input)?;
     if (args.count || args.rate || args.check.is_some()) && output.format != Format::Text {
         return Err(Failure::Message(
@@ -220,14 +224,70 @@ fn check(puzzle: &Puzzle, order_path: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
-fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Result<(), Failure> {
+/// The stones of a puzzle of `width` x `height` to generate, checked
+/// against the level asked for.
+fn stones_to_generate(width: u32, height: u32, args: &GoishiArgs) -> Result<usize, Failure> {
     let stones = args
         .stones
         .unwrap_or_else(|| goishi::default_stones(width, height));
-    let seed = super::seed_or_now(args.seed);
     if let Some(level) = args.difficulty {
         goishi::level_refusal(width, height, stones, level)?;
     }
+    Ok(stones)
+}
+
+/// Writes a sheet of new puzzles, or of the puzzles given, to print.
+fn print(args: &GoishiArgs, printing: &Printing, output: &Output) -> Result<(), Failure> {
+    printing.check_format(output)?;
+    let puzzles = match args.generate {
+        Some((width, height)) => {
+            let stones = stones_to_generate(width, height, args)?;
+            if let Ok(blank) = Puzzle::new(width, height) {
+                printing.check_fits(&ToPrint {
+                    game: Game::Goishi {
+                        puzzle: blank,
+                        solution: None,
+                    },
+                    level: args.difficulty,
+                })?;
+            }
+            let seed = super::seed_or_now(args.seed);
+            let count = printing.puzzles.unwrap_or(1);
+            let made = progress::watched(tr!("cli-generating"), |control| {
+                distinct_puzzles(count, seed, control, |seed| {
+                    goishi_to_print((width, height, stones), args.difficulty, seed, control)
+                })
+            })?
+            .map_err(|error| error.to_string())?;
+            super::say_seed(args.seed, seed);
+            made
+        }
+        None => {
+            printing.given_puzzles()?;
+            let mut puzzles = Vec::with_capacity(args.puzzle.len());
+            for input in &args.puzzle {
+                let puzzle = load(input)?;
+                let solution = if printing.with_solutions {
+                    progress::watched(tr!("cli-solving"), |control| {
+                        goishi::solve(&puzzle, control)
+                    })?
+                } else {
+                    None
+                };
+                puzzles.push(ToPrint {
+                    game: Game::Goishi { puzzle, solution },
+                    level: None,
+                });
+            }
+            puzzles
+        }
+    };
+    printing.emit(&puzzles, output)
+}
+
+fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Result<(), Failure> {
+    let stones = stones_to_generate(width, height, args)?;
+    let seed = super::seed_or_now(args.seed);
     let puzzle = progress::watched(tr!("cli-generating"), |control| {
         goishi::generate(width, height, stones, seed, args.difficulty, control)
     })??;

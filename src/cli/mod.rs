@@ -4,6 +4,7 @@ pub mod goishi;
 mod help;
 pub mod knight;
 pub mod numbers;
+mod print;
 mod progress;
 mod trace;
 
@@ -189,6 +190,15 @@ pub fn flag_error(flag: &str, error: impl std::fmt::Display) -> String {
     tr!("cli-flag-error", flag = flag, error = error.to_string())
 }
 
+/// The one puzzle given, for the work that takes one (all but `--print`).
+pub fn one_puzzle(given: &[std::ffi::OsString]) -> Result<&std::ffi::OsStr, String> {
+    match given {
+        [one] => Ok(one),
+        [] => Err(tr!("cli-no-puzzle").to_owned()),
+        _ => Err(tr!("cli-one-puzzle", given = given.len()).to_owned()),
+    }
+}
+
 /// Writes a note to standard error, where it does not mix with the output.
 /// Notes are a courtesy: a failed write is ignored.
 pub fn say_note(note: &str) {
@@ -303,10 +313,16 @@ impl Output {
     /// Sends `bytes` where they were asked to go: the `--output` file, or
     /// standard output unless that is a terminal and the format binary.
     pub fn emit(&self, bytes: &[u8]) -> Result<(), Failure> {
+        self.emit_as(self.format, bytes)
+    }
+
+    /// Sends `bytes` in `format` where they were asked to go (see
+    /// [`Output::emit`]).
+    pub fn emit_as(&self, format: Format, bytes: &[u8]) -> Result<(), Failure> {
         if let Some(path) = &self.file {
             return Ok(write_atomic(path, bytes)?);
         }
-        if self.format.is_binary() && std::io::stdout().is_terminal() {
+        if format.is_binary() && std::io::stdout().is_terminal() {
             return Err(Failure::Message(
                 "a picture is binary and standard output is a terminal: give --output FILE (or redirect the output)"
                     .to_owned(),

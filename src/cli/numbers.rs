@@ -5,7 +5,7 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use gridtour::document::{self, Document};
-use gridtour::knight::{NUMBERS_LINK_PREFIX, Square, Tour, TourKind};
+use gridtour::knight::{Board, NUMBERS_LINK_PREFIX, Tour, TourKind};
 use gridtour::numbers::format::{self, ReadPuzzle};
 use gridtour::numbers::link;
 use gridtour::numbers::{self, Deduction, Filled, Generated, Level, NumbersPuzzle, Play};
@@ -13,18 +13,21 @@ use gridtour::output::{Format, Subject};
 use gridtour::tr;
 
 use super::goishi::{parse_level, parse_limit, parse_size};
+use gridtour::print::{Game, ToPrint, distinct_puzzles, numbers_to_print};
+
+use super::print::{PrintArgs, Printing};
 use super::{Failure, Output, OutputArgs, progress, write_line};
 
 /// Arguments of `gridtour numbers`.
 #[derive(Debug, clap::Args)]
 pub struct NumbersArgs {
     #[arg(required_unless_present = "generate")]
-    pub puzzle: Option<OsString>,
-    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate"])]
+    pub puzzle: Vec<OsString>,
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "print"])]
     pub no_solution: bool,
-    #[arg(help_heading = "solving", long, conflicts_with_all = ["check", "generate"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["check", "generate", "print"])]
     pub count: bool,
-    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution"])]
+    #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution", "print"])]
     pub rate: bool,
     #[arg(help_heading = "solving", long, requires = "count", value_parser = parse_limit)]
     pub limit: Option<u64>,
@@ -32,7 +35,7 @@ pub struct NumbersArgs {
         help_heading = "solving",
         long,
         value_name = "ANSWER",
-        conflicts_with = "generate"
+        conflicts_with_all = ["generate", "print"]
     )]
     pub check: Option<PathBuf>,
     #[arg(help_heading = "generating", long, value_name = "WxH", value_parser = parse_size, conflicts_with = "puzzle")]
@@ -60,6 +63,8 @@ pub struct NumbersArgs {
     pub seed: Option<u64>,
     #[command(flatten)]
     pub output: OutputArgs,
+    #[command(flatten)]
+    pub print: PrintArgs,
 }
 
 /// Runs `gridtour numbers`.
@@ -71,13 +76,13 @@ pub fn run(args: NumbersArgs) -> Result<(), Failure> {
     ) {
         return Err(tr!("cli-numbers-formats").to_owned().into());
     }
+    if let Some(printing) = args.print.resolve()? {
+        return print(&args, &printing, &output);
+    }
     if let Some((width, height)) = args.generate {
         return generate(width, height, &args, &output);
     }
-    let Some(given) = &args.puzzle else {
-        unreachable!("clap asks for a puzzle or --generate")
-    };
-    let ReadPuzzle { puzzle, .. } = load(given)?;
+    let ReadPuzzle { puzzle, .. } = load(super::one_puzzle(&args.puzzle)?)?;
     if let Some(answer) = &args.check {
         return check(&puzzle, answer);
     }
@@ -175,7 +180,7 @@ fn show(puzzle: &NumbersPuzzle, solution: Option<&Filled>, output: &Output) -> R
                 Some(filled) => Subject::Tour(Tour {
                     board: puzzle.board().clone(),
                     kind: puzzle.kind(),
-                    path: path_of(puzzle, filled),
+                    path: numbers::path_of(puzzle, filled),
                 }),
                 None => Subject::NumbersPuzzle(puzzle.clone()),
             };
@@ -183,18 +188,6 @@ fn show(puzzle: &NumbersPuzzle, solution: Option<&Filled>, output: &Output) -> R
         }
     };
     output.emit(bytes.as_bytes())
-}
-
-/// The squares of a solution in the order of their numbers.
-fn path_of(puzzle: &NumbersPuzzle, filled: &Filled) -> Vec<Square> {
-    let mut numbered: Vec<(u32, Square)> = puzzle
-        .board()
-        .squares()
-        .map(|square| (filled[puzzle.board().index(square)], square))
-        .filter(|&(number, _)| number != 0)
-        .collect();
-    numbered.sort_unstable_by_key(|&(number, _)| number);
-    numbered.into_iter().map(|(_, square)| square).collect()
 }
 
 /// Checks the filled board in the file `answer` against `puzzle`: the
@@ -258,13 +251,70 @@ fn in_file(path: &str, error: String) -> String {
     tr!("cli-in-file", path = path, error = error)
 }
 
-fn generate(width: u32, height: u32, args: &NumbersArgs, output: &Output) -> Result<(), Failure> {
+/// The board and kind of tour of the puzzles to generate.
+fn to_generate(width: u32, height: u32, args: &NumbersArgs) -> Result<(Board, TourKind), String> {
     let board = super::knight::build_board(&format!("{width}x{height}"), &args.blocked)?;
     let kind = if args.closed {
         TourKind::Closed
     } else {
         TourKind::Open
     };
+    Ok((board, kind))
+}
+
+/// Writes a sheet of new puzzles, or of the puzzles given, to print.
+fn print(args: &NumbersArgs, printing: &Printing, output: &Output) -> Result<(), Failure> {
+    printing.check_format(output)?;
+    let puzzles = match args.generate {
+        Some((width, height)) => {
+            let (board, kind) = to_generate(width, height, args)?;
+            let level = (!args.holes).then_some(args.level);
+            if let Ok(blank) = NumbersPuzzle::new(board.clone(), kind, &[]) {
+                printing.check_fits(&ToPrint {
+                    game: Game::Numbers {
+                        puzzle: blank,
+                        solution: None,
+                    },
+                    level,
+                })?;
+            }
+            let seed = super::seed_or_now(args.seed);
+            let count = printing.puzzles.unwrap_or(1);
+            let made = progress::watched(tr!("cli-generating"), |control| {
+                distinct_puzzles(count, seed, control, |seed| {
+                    numbers_to_print(&board, kind, level, seed, control)
+                })
+            })?
+            .map_err(|error| error.to_string())?;
+            super::say_seed(args.seed, seed);
+            made
+        }
+        None => {
+            printing.given_puzzles()?;
+            let mut puzzles = Vec::with_capacity(args.puzzle.len());
+            for given in &args.puzzle {
+                let ReadPuzzle { puzzle, .. } = load(given)?;
+                let solution = if printing.with_solutions {
+                    progress::watched(tr!("cli-solving"), |control| {
+                        numbers::solve(&puzzle, control)
+                    })?
+                    .map(|filled| numbers::path_of(&puzzle, &filled))
+                } else {
+                    None
+                };
+                puzzles.push(ToPrint {
+                    game: Game::Numbers { puzzle, solution },
+                    level: None,
+                });
+            }
+            puzzles
+        }
+    };
+    printing.emit(&puzzles, output)
+}
+
+fn generate(width: u32, height: u32, args: &NumbersArgs, output: &Output) -> Result<(), Failure> {
+    let (board, kind) = to_generate(width, height, args)?;
     let seed = super::seed_or_now(args.seed);
     let Generated { puzzle, solution } = progress::watched(tr!("cli-generating"), |control| {
         if args.holes {

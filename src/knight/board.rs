@@ -392,7 +392,7 @@ impl Board {
 }
 
 /// Column letters in bijective base 26: 0 -> a, 25 -> z, 26 -> aa, 27 -> ab.
-fn file_letters(column: u32) -> String {
+pub fn file_letters(column: u32) -> String {
     let mut letters = Vec::new();
     let mut n = u64::from(column) + 1;
     while n > 0 {

@@ -28,7 +28,9 @@ pub mod trace;
 mod validate;
 mod warnsdorff;
 
-pub use board::{Board, BoardError, KNIGHT_MOVES, Side, Square, TourKind, is_dark_square};
+pub use board::{
+    Board, BoardError, KNIGHT_MOVES, Side, Square, TourKind, file_letters, is_dark_square,
+};
 pub use count::{
     Count, NotCounted, Patience, TooLong, WALK_NODES_PER_THREAD_SECOND, count, count_between,
     count_every_length, enumerate,

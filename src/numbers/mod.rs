@@ -158,6 +158,19 @@ impl NumbersPuzzle {
 /// squares.
 pub type Filled = Vec<u32>;
 
+/// The squares of a filled board in the order of their numbers: the tour
+/// a solution makes.
+pub fn path_of(puzzle: &NumbersPuzzle, filled: &Filled) -> Vec<Square> {
+    let board = puzzle.board();
+    let mut numbered: Vec<(u32, Square)> = board
+        .squares()
+        .map(|square| (filled[board.index(square)], square))
+        .filter(|&(number, _)| number != 0)
+        .collect();
+    numbered.sort_unstable_by_key(|&(number, _)| number);
+    numbered.into_iter().map(|(_, square)| square).collect()
+}
+
 /// Whether `filled` solves `puzzle`: every open square holds one of the
 /// numbers 1 to the last once, the givens stand where they are given, each
 /// number is a knight's move from the next, and, for a closed puzzle, the

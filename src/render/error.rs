@@ -35,6 +35,26 @@ pub enum PictureError {
         /// The largest cell size that fits, in points.
         largest_cell: u64,
     },
+    /// A sheet with no boards on it.
+    EmptySheet,
+    /// Boards asked for larger than their place on the page.
+    ScaleTooLarge {
+        /// The scale asked for.
+        scale: f64,
+        /// The largest scale that fits.
+        largest: f64,
+    },
+    /// Boards that would print too small to read.
+    BoardsTooSmall {
+        /// Boards across a page.
+        across: u32,
+        /// Boards down a page.
+        down: u32,
+        /// The size a square would have.
+        millimetres: f64,
+        /// The smallest size printed.
+        smallest: f64,
+    },
     /// An animation past its size limit.
     AnimationTooLarge {
         /// Its width in pixels.
@@ -106,6 +126,24 @@ impl fmt::Display for PictureError {
                 height = *height,
                 most = *most,
                 cell = *largest_cell
+            ),
+            PictureError::EmptySheet => tr!("picture-empty-sheet").to_owned(),
+            PictureError::ScaleTooLarge { scale, largest } => tr!(
+                "picture-scale-too-large",
+                scale = *scale,
+                largest = *largest
+            ),
+            PictureError::BoardsTooSmall {
+                across,
+                down,
+                millimetres,
+                smallest,
+            } => tr!(
+                "picture-boards-too-small",
+                across = *across,
+                down = *down,
+                size = (*millimetres * 10.0).round() / 10.0,
+                smallest = (*smallest * 10.0).round() / 10.0
             ),
             PictureError::AnimationTooLarge {
                 width,

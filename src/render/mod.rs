@@ -1,6 +1,6 @@
 //! Board pictures: one description of what a board shows ([`Scene`]), one
 //! painting routine, and back ends for SVG, PNG, PDF, animated SVG and
-//! animated GIF. The window's canvas takes its colours and proportions from the same
+//! animated GIF, and printed sheets of many boards. The window's canvas takes its colours and proportions from the same
 //! [`Style`], so files look like the screen.
 //!
 //! Painting works in cell units: every square (or grid point) is one unit
@@ -18,6 +18,7 @@ mod font;
 mod pdf;
 mod png;
 mod scene;
+mod sheet;
 pub mod style;
 mod svg;
 
@@ -27,6 +28,9 @@ pub use font::JAPANESE_FONT;
 pub use pdf::{MOST_POINTS, to_pdf};
 pub use png::to_png;
 pub use scene::*;
+pub use sheet::{
+    NATURAL_CELL, Paper, SheetItem, SheetOptions, SheetSection, check_sheet, sheet_to_pdf,
+};
 pub use style::{CasedLine, Colour, STYLE, SquareMark, Style};
 pub use svg::to_svg;
 

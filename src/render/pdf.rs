@@ -3,8 +3,10 @@
 //! so the text can be searched and copied and looks the same everywhere.
 
 use krilla::Document;
+use krilla::action::LinkAction;
+use krilla::annotation::{Annotation, LinkAnnotation, Target};
 use krilla::color::rgb;
-use krilla::geom::{Path, PathBuilder, Point as PdfPoint};
+use krilla::geom::{Path, PathBuilder, Point as PdfPoint, Rect as KrillaRect};
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, LineCap, LineJoin, Stroke as PdfStroke};
@@ -13,7 +15,7 @@ use krilla::text::{Font, TextDirection};
 
 use super::error::PictureError;
 use super::font::{self, EMBOLDEN};
-use super::scene::{Canvas, Label, Layout, Painter, Point, Rect, Scene, Stroke};
+use super::scene::{Canvas, Label, Painter, Point, Rect, Scene, Stroke};
 use super::style::{Colour, STYLE};
 
 /// The most points a side of a PDF page may have (the format's limit).
@@ -37,23 +39,11 @@ fn default_cell((columns, rows): (f64, f64)) -> f64 {
 /// (by default as [`default_cell`] says).
 pub fn to_pdf(scene: &Scene, cell_pt: Option<f64>) -> Result<Vec<u8>, PictureError> {
     let painter = Painter::new(scene, &STYLE);
-    let cell = cell_pt.unwrap_or_else(|| default_cell(painter.layout.page()));
-    let mut document = Document::new();
-    draw_page(&mut document, &painter.layout, cell, |canvas| {
-        painter.paint(scene.path.len(), canvas)
-    })?;
-    finish(document)
-}
-
-/// Adds a page the size of `layout` at `cell` points a cell to
-/// `document`, drawn by `draw`.
-fn draw_page(
-    document: &mut Document,
-    layout: &Layout,
-    cell: f64,
-    draw: impl FnOnce(&mut PdfCanvas<'_, '_>),
-) -> Result<(), PictureError> {
-    let (columns, rows) = layout.page();
+    let (columns, rows) = painter.layout.page();
+    let cell = cell_pt.unwrap_or_else(|| default_cell((columns, rows)));
+    if cell.is_nan() || cell <= 0.0 {
+        return Err(PictureError::NoCellSize);
+    }
     let (width, height) = (columns * cell, rows * cell);
     let too_large = || PictureError::PageTooLarge {
         width: width.round() as u64,
@@ -61,29 +51,63 @@ fn draw_page(
         most: MOST_POINTS as u64,
         largest_cell: (MOST_POINTS / columns.max(rows)).floor() as u64,
     };
-    if cell.is_nan() || cell <= 0.0 {
-        return Err(PictureError::NoCellSize);
-    }
     if width > MOST_POINTS || height > MOST_POINTS {
         return Err(too_large());
     }
     let settings = PageSettings::from_wh(width as f32, height as f32).ok_or_else(too_large)?;
+    let mut document = Document::new();
     let fonts = Fonts::new()?;
+    draw_page(&mut document, &fonts, settings, |canvas| {
+        canvas.place((0.0, 0.0), cell);
+        painter.paint(scene.path.len(), canvas);
+        Vec::new()
+    });
+    finish(document)
+}
+
+/// A part of a page that opens `uri` when clicked, in points from the
+/// page's top left.
+pub(super) struct PageLink {
+    pub rect: (f64, f64, f64, f64),
+    pub uri: String,
+}
+
+/// Adds a page of `settings` to `document`, drawn by `draw`, with the
+/// links it returns.
+pub(super) fn draw_page(
+    document: &mut Document,
+    fonts: &Fonts,
+    settings: PageSettings,
+    draw: impl FnOnce(&mut PdfCanvas<'_, '_>) -> Vec<PageLink>,
+) {
     let mut page = document.start_page_with(settings);
     let mut surface = page.surface();
     let mut canvas = PdfCanvas {
         surface: &mut surface,
-        scale: cell,
-        fonts: &fonts,
+        origin: (0.0, 0.0),
+        scale: 1.0,
+        fonts,
     };
-    draw(&mut canvas);
+    let links = draw(&mut canvas);
     surface.finish();
+    for PageLink { rect, uri } in links {
+        let (left, top, width, height) = rect;
+        let Some(rect) =
+            KrillaRect::from_xywh(left as f32, top as f32, width as f32, height as f32)
+        else {
+            continue;
+        };
+        let target = Target::Action(LinkAction::new(uri).into());
+        page.add_annotation(Annotation::new_link(
+            LinkAnnotation::new(rect, target),
+            None,
+        ));
+    }
     page.finish();
-    Ok(())
 }
 
 /// The document's bytes.
-fn finish(document: Document) -> Result<Vec<u8>, PictureError> {
+pub(super) fn finish(document: Document) -> Result<Vec<u8>, PictureError> {
     document.finish().map_err(|error| PictureError::Encoding {
         what: "pdf",
         message: format!("{error:?}"),
@@ -92,13 +116,13 @@ fn finish(document: Document) -> Result<Vec<u8>, PictureError> {
 
 /// The fonts text is written in: the window's Latin font, and the
 /// Japanese one for text the Latin one lacks a character of.
-struct Fonts {
+pub(super) struct Fonts {
     latin: Font,
     japanese: Font,
 }
 
 impl Fonts {
-    fn new() -> Result<Self, PictureError> {
+    pub(super) fn new() -> Result<Self, PictureError> {
         let load = |bytes: &'static [u8]| {
             Font::new(bytes.into(), 0)
                 .ok_or_else(|| PictureError::Font("not an OpenType font".to_owned()))
@@ -110,7 +134,7 @@ impl Fonts {
     }
 
     /// The font for `text`, with its width in ems.
-    fn for_text(&self, text: &str) -> (&Font, f64) {
+    pub(super) fn for_text(&self, text: &str) -> (&Font, f64) {
         match font::advance_ems(font::LATIN_FONT, text, None) {
             Some(ems) => (&self.latin, ems),
             None => (
@@ -122,9 +146,11 @@ impl Fonts {
     }
 }
 
-/// Draws shapes given in cells on a PDF page in points.
-struct PdfCanvas<'surface, 'page> {
+/// Draws shapes given in cells on a PDF page in points: a cell is
+/// `scale` points, and cell (0, 0) lies at `origin`.
+pub(super) struct PdfCanvas<'surface, 'page> {
     surface: &'surface mut Surface<'page>,
+    origin: (f64, f64),
     scale: f64,
     fonts: &'surface Fonts,
 }
@@ -133,8 +159,18 @@ struct PdfCanvas<'surface, 'page> {
 const CIRCLE_HANDLE: f64 = 0.552_284_75;
 
 impl PdfCanvas<'_, '_> {
+    /// Draws from now on with cell (0, 0) at `origin` (in points) and
+    /// `scale` points a cell.
+    pub(super) fn place(&mut self, origin: (f64, f64), scale: f64) {
+        self.origin = origin;
+        self.scale = scale;
+    }
+
     fn at(&self, point: Point) -> (f32, f32) {
-        ((point.x * self.scale) as f32, (point.y * self.scale) as f32)
+        (
+            (self.origin.0 + point.x * self.scale) as f32,
+            (self.origin.1 + point.y * self.scale) as f32,
+        )
     }
 
     fn length(&self, cells: f64) -> f32 {

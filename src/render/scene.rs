@@ -52,6 +52,9 @@ pub struct Scene {
     pub numbers: bool,
     /// A line of text above the board, for printed puzzle sheets.
     pub title: Option<String>,
+    /// Whether the columns and rows are named around the board, as on
+    /// screen: files and ranks on a knight board, numbers on a go board.
+    pub labels: bool,
 }
 
 impl Scene {
@@ -77,6 +80,7 @@ impl Scene {
             closed: false,
             numbers: false,
             title: None,
+            labels: false,
         }
     }
 
@@ -117,12 +121,19 @@ impl Scene {
             closed: false,
             numbers: false,
             title: None,
+            labels: false,
         }
     }
 
     /// The scene with move numbers shown or not.
     pub fn with_numbers(mut self, numbers: bool) -> Scene {
         self.numbers = numbers;
+        self
+    }
+
+    /// The scene with its columns and rows named or not.
+    pub fn with_labels(mut self, labels: bool) -> Scene {
+        self.labels = labels;
         self
     }
 
@@ -259,6 +270,8 @@ pub(crate) struct Layout {
     /// than the board widens the page and the board sits in its middle.
     left: f64,
     margin: f64,
+    /// The band for column and row names (0 without them).
+    label_room: f64,
     page: (f64, f64),
 }
 
@@ -274,14 +287,25 @@ impl Layout {
             .title
             .as_deref()
             .map_or(0.0, |title| font::text_room(title, style.title_size));
-        let board = f64::from(scene.width);
+        let label_room = if scene.labels { style.label_room } else { 0.0 };
+        // Row names on the left; column names above a go board, below a
+        // chessboard.
+        let above = match scene.ground {
+            Ground::Goishi { .. } => label_room,
+            Ground::Knight { .. } => 0.0,
+        };
+        let board = f64::from(scene.width) + label_room;
         // Whole cells, as raster pictures have them.
         let width = (board + 2.0 * margin).max((title + 2.0 * margin).ceil());
         Layout {
-            top: margin + band,
-            left: (width - board) / 2.0,
+            top: margin + band + above,
+            left: (width - board) / 2.0 + label_room,
             margin,
-            page: (width, f64::from(scene.height) + 2.0 * margin + band),
+            label_room,
+            page: (
+                width,
+                f64::from(scene.height) + 2.0 * margin + band + label_room,
+            ),
         }
     }
 
@@ -397,6 +421,62 @@ impl<'a> Painter<'a> {
                 self.paint_givens(givens, canvas);
             }
             Ground::Goishi { stones } => self.paint_go_board(stones, canvas),
+        }
+        if scene.labels {
+            self.paint_labels(canvas);
+        }
+    }
+
+    /// The names of the columns and rows, in the band beside the board:
+    /// files (a, b, ...) below a chessboard and ranks with 1 at the
+    /// bottom, or a go board's columns above it and rows from the top,
+    /// both counted from 1.
+    fn paint_labels(&self, canvas: &mut impl Canvas) {
+        let (style, layout, scene) = (self.style, &self.layout, self.scene);
+        let half = layout.label_room / 2.0;
+        let knight = matches!(scene.ground, Ground::Knight { .. });
+        let column_y = if knight {
+            layout.top + f64::from(scene.height) + half
+        } else {
+            layout.top - half
+        };
+        let column_name = |x: u32| {
+            if knight {
+                crate::knight::file_letters(x)
+            } else {
+                (x + 1).to_string()
+            }
+        };
+        let row_name = |y: u32| {
+            if knight {
+                (scene.height - y).to_string()
+            } else {
+                (y + 1).to_string()
+            }
+        };
+        let columns = (0..scene.width).map(|x| {
+            let at = Point {
+                x: layout.centre((x, 0)).x,
+                y: column_y,
+            };
+            (at, column_name(x))
+        });
+        let rows = (0..scene.height).map(|y| {
+            let at = Point {
+                x: layout.left - half,
+                y: layout.centre((0, y)).y,
+            };
+            (at, row_name(y))
+        });
+        for (at, text) in columns.chain(rows) {
+            canvas.text(&Label {
+                at,
+                anchor: Anchor::Centre,
+                size: style.label_size,
+                text: &text,
+                colour: style.text_on(style.page),
+                backing: None,
+            });
         }
     }
 

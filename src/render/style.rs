@@ -122,6 +122,10 @@ pub struct Style {
     /// Height of the title band above a titled picture, and its em size.
     pub title_band: f64,
     pub title_size: f64,
+    /// The band beside the board for the names of its columns and rows,
+    /// and their em size.
+    pub label_room: f64,
+    pub label_size: f64,
 }
 
 /// The one style of gridtour.
@@ -175,6 +179,8 @@ pub const STYLE: Style = Style {
     text_on_dark: Colour::rgb(0xff, 0xff, 0xff),
     title_band: 1.0,
     title_size: 0.5,
+    label_room: 0.7,
+    label_size: 0.4,
 };
 
 impl Style {

@@ -160,6 +160,7 @@ fn ring_tour() -> Scene {
         closed: true,
         numbers: true,
         title: None,
+        labels: false,
     }
 }
 
@@ -176,6 +177,7 @@ fn corner_stones() -> Scene {
         closed: false,
         numbers: true,
         title: None,
+        labels: false,
     }
 }
 
@@ -413,6 +415,7 @@ fn one_move() -> Scene {
         closed: false,
         numbers: false,
         title: None,
+        labels: false,
     }
 }
 
