@@ -4,7 +4,10 @@
 //! sizes and pace, as `--format png` and `--format gif` make them. The size
 //! of each file is printed once before its timing. Then a search drawn as
 //! `--trace --format gif` draws it: plain DFS on 5x5 from a1, its first
-//! 2,000 steps, at the default pace and at one step a frame.
+//! 2,000 steps, at the default pace and at one step a frame. Last, the
+//! sheet `goishi --generate 10x10 --stones 30 --puzzles 12 --print 3x4
+//! --with-solutions` prints: its twelve puzzles made and solved, and the
+//! PDF drawn from them.
 
 use std::hint::black_box;
 
@@ -12,7 +15,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{self, Algorithm, Board, SolveResult, TourKind};
 use gridtour::output::{Format, PictureOptions, Subject};
-use gridtour::render::{self, Scene, Timing};
+use gridtour::print::{Recipe, print_sheet};
+use gridtour::render::{self, Paper, Scene, SheetOptions, Timing};
 use gridtour::replay::Event;
 
 fn tour(side: u32) -> Subject {
@@ -77,5 +81,37 @@ fn pictures(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pictures);
+fn sheets(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sheet");
+    group.sample_size(10);
+    let recipe = Recipe::Goishi {
+        width: 10,
+        height: 10,
+        stones: 30,
+        level: None,
+    };
+    let layout = SheetOptions {
+        across: 3,
+        down: 4,
+        paper: Paper::A4,
+        scale: 1.0,
+    };
+    let make = || match recipe.make(12, 1, &Control::new(), |_| {}) {
+        Outcome::Done(Ok(puzzles)) => puzzles,
+        other => panic!("no puzzles: {other:?}"),
+    };
+    let puzzles = make();
+    let bytes = print_sheet(&puzzles, &layout, true).expect("a sheet");
+    println!(
+        "sheet goishi 10x10 x12 with solutions: {} bytes",
+        bytes.len()
+    );
+    group.bench_function("goishi-10x10-12/make", |b| b.iter(make));
+    group.bench_function("goishi-10x10-12/pdf", |b| {
+        b.iter(|| print_sheet(black_box(&puzzles), &layout, true))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, pictures, sheets);
 criterion_main!(benches);

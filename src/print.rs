@@ -5,7 +5,10 @@
 
 use crate::goishi::format::to_url;
 use crate::goishi::{self, Point, Puzzle};
-use crate::job::{Control, Outcome};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use crate::job::{self, Control, Outcome};
 use crate::knight::{Board, Square, TourKind};
 use crate::level::Level;
 use crate::numbers::{self, Generated, NumbersPuzzle, link};
@@ -220,9 +223,11 @@ pub const MOST_PUZZLES: usize = 1_000;
 
 /// Why a set of new puzzles could not be made.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SetError<E> {
-    /// The generator refused or failed.
-    Generate(E),
+pub enum SetError {
+    /// The Goishi generator refused or failed.
+    Goishi(goishi::GenerateError),
+    /// The knight's tour puzzle generator refused or failed.
+    Numbers(numbers::GenerateError),
     /// Too few different puzzles came from the seeds tried: a small board
     /// has few puzzles.
     TooFewDifferent {
@@ -233,10 +238,11 @@ pub enum SetError<E> {
     },
 }
 
-impl<E: std::fmt::Display> std::fmt::Display for SetError<E> {
+impl std::fmt::Display for SetError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SetError::Generate(error) => error.fmt(f),
+            SetError::Goishi(error) => error.fmt(f),
+            SetError::Numbers(error) => error.fmt(f),
             SetError::TooFewDifferent { found, wanted } => f.write_str(&tr!(
                 "sheet-too-few-different",
                 found = *found,
@@ -246,93 +252,211 @@ impl<E: std::fmt::Display> std::fmt::Display for SetError<E> {
     }
 }
 
-impl<E: std::fmt::Debug + std::fmt::Display> std::error::Error for SetError<E> {}
+impl std::error::Error for SetError {}
 
-/// `count` different puzzles made by `make` from the seeds `seed`,
-/// `seed + 1`, ...: a seed whose puzzle is one already made is passed
-/// over, and after four times `count` seeds (and at least a hundred) the
-/// set is given up as too small.
-pub fn distinct_puzzles<E>(
-    count: usize,
-    seed: u64,
-    control: &Control,
-    mut make: impl FnMut(u64) -> Outcome<Result<ToPrint, E>>,
-) -> Outcome<Result<Vec<ToPrint>, SetError<E>>> {
-    let mut made: Vec<ToPrint> = Vec::with_capacity(count.min(MOST_PUZZLES));
-    let tries = (count.saturating_mul(4)).max(100) as u64;
-    for offset in 0..tries {
-        if made.len() == count {
-            break;
-        }
-        let Outcome::Done(result) = make(seed.wrapping_add(offset)) else {
-            return Outcome::Cancelled;
+/// What new puzzles for a sheet are made of: the game, the board and the
+/// level, as its Generate makes them.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Recipe {
+    /// Goishi Hiroi puzzles of `stones` stones on `width` x `height`.
+    Goishi {
+        width: u32,
+        height: u32,
+        stones: usize,
+        level: Option<Level>,
+    },
+    /// Knight's tour puzzles at `level`, or in the article's holey form
+    /// when `level` is `None`.
+    Numbers {
+        board: Board,
+        kind: TourKind,
+        level: Option<Level>,
+    },
+}
+
+impl Recipe {
+    /// A puzzle of the recipe's board with nothing on it, to check a sheet
+    /// against before any puzzle is made (see [`check_sheet_for`]); `None`
+    /// for a board no puzzle can have.
+    pub fn blank(&self) -> Option<ToPrint> {
+        let (game, level) = match self {
+            Recipe::Goishi {
+                width,
+                height,
+                level,
+                ..
+            } => (
+                Game::Goishi {
+                    puzzle: Puzzle::new(*width, *height).ok()?,
+                    solution: None,
+                },
+                *level,
+            ),
+            Recipe::Numbers { board, kind, level } => (
+                Game::Numbers {
+                    puzzle: NumbersPuzzle::new(board.clone(), *kind, &[]).ok()?,
+                    solution: None,
+                },
+                *level,
+            ),
         };
-        let puzzle = match result {
-            Ok(puzzle) => puzzle,
-            Err(error) => return Outcome::Done(Err(SetError::Generate(error))),
+        Some(ToPrint { game, level })
+    }
+
+    /// `count` different puzzles with their solutions, made from the seeds
+    /// `seed`, `seed + 1`, ...: a seed whose puzzle is one already made is
+    /// passed over, and after four times `count` seeds (and at least a
+    /// hundred) the set is given up as too small. `made` hears how many
+    /// are made so far.
+    ///
+    /// Goishi puzzles are made on every thread the control allows, each
+    /// taking the next seed; the set is the same on any number of
+    /// threads, since it is the first `count` different puzzles in the
+    /// order of their seeds. The knight's tour puzzle generator uses every
+    /// thread for its proofs already, so its puzzles are made one by one.
+    pub fn make(
+        &self,
+        count: usize,
+        seed: u64,
+        control: &Control,
+        made: impl Fn(usize) + Sync,
+    ) -> Outcome<Result<Vec<ToPrint>, SetError>> {
+        let tries = (count.saturating_mul(4)).max(100) as u64;
+        let workers = match self {
+            Recipe::Goishi { .. } => control.resources().threads.clamp(1, count.max(1)),
+            Recipe::Numbers { .. } => 1,
         };
-        if !made
-            .iter()
-            .any(|other| other.game.same_puzzle(&puzzle.game))
-        {
-            made.push(puzzle);
+        let next = AtomicU64::new(0);
+        let different = AtomicUsize::new(0);
+        let done: Mutex<Vec<(u64, ToPrint)>> = Mutex::new(Vec::new());
+        let failure: Mutex<Option<SetError>> = Mutex::new(None);
+        job::on_threads(workers, |_| {
+            while different.load(Ordering::Relaxed) < count && !control.is_cancelled() {
+                let offset = next.fetch_add(1, Ordering::Relaxed);
+                if offset >= tries {
+                    break;
+                }
+                match self.make_one(seed.wrapping_add(offset), control) {
+                    Outcome::Cancelled => break,
+                    Outcome::Done(Err(error)) => {
+                        lock(&failure).get_or_insert(error);
+                        control.cancel();
+                    }
+                    Outcome::Done(Ok(puzzle)) => {
+                        let mut done = lock(&done);
+                        if !done
+                            .iter()
+                            .any(|(_, other)| other.game.same_puzzle(&puzzle.game))
+                        {
+                            made(different.fetch_add(1, Ordering::Relaxed) + 1);
+                        }
+                        done.push((offset, puzzle));
+                    }
+                }
+            }
+        });
+        if let Some(error) = lock(&failure).take() {
+            return Outcome::Done(Err(error));
         }
         if control.is_cancelled() {
             return Outcome::Cancelled;
         }
+        let mut done = std::mem::take(&mut *lock(&done));
+        done.sort_unstable_by_key(|&(offset, _)| offset);
+        let mut puzzles: Vec<ToPrint> = Vec::with_capacity(count);
+        for (_, puzzle) in done {
+            if puzzles.len() < count
+                && !puzzles
+                    .iter()
+                    .any(|other| other.game.same_puzzle(&puzzle.game))
+            {
+                puzzles.push(puzzle);
+            }
+        }
+        Outcome::Done(if puzzles.len() == count {
+            Ok(puzzles)
+        } else {
+            Err(SetError::TooFewDifferent {
+                found: puzzles.len(),
+                wanted: count,
+            })
+        })
     }
-    Outcome::Done(if made.len() == count {
-        Ok(made)
-    } else {
-        Err(SetError::TooFewDifferent {
-            found: made.len(),
-            wanted: count,
-        })
-    })
+
+    /// One new puzzle with its solution, from `seed`.
+    fn make_one(&self, seed: u64, control: &Control) -> Outcome<Result<ToPrint, SetError>> {
+        match self {
+            Recipe::Goishi {
+                width,
+                height,
+                stones,
+                level,
+            } => {
+                let made = goishi::generate(*width, *height, *stones, seed, *level, control);
+                let puzzle = match made {
+                    Outcome::Done(Ok(puzzle)) => puzzle,
+                    Outcome::Done(Err(error)) => {
+                        return Outcome::Done(Err(SetError::Goishi(error)));
+                    }
+                    Outcome::Cancelled => return Outcome::Cancelled,
+                };
+                goishi::solve(&puzzle, control).map(|solution| {
+                    Ok(ToPrint {
+                        game: Game::Goishi { puzzle, solution },
+                        level: *level,
+                    })
+                })
+            }
+            Recipe::Numbers { board, kind, level } => {
+                let generated = match level {
+                    Some(level) => numbers::generate(board, *kind, *level, seed, control),
+                    None => numbers::holey(board, *kind, seed, control),
+                };
+                generated.map(|result| {
+                    result
+                        .map(|Generated { puzzle, solution }| ToPrint {
+                            game: Game::Numbers {
+                                solution: Some(numbers::path_of(&puzzle, &solution)),
+                                puzzle,
+                            },
+                            level: *level,
+                        })
+                        .map_err(SetError::Numbers)
+                })
+            }
+        }
+    }
 }
 
-/// A new Goishi puzzle to print, with its solution.
-pub fn goishi_to_print(
-    (width, height, stones): (u32, u32, usize),
-    level: Option<Level>,
-    seed: u64,
-    control: &Control,
-) -> Outcome<Result<ToPrint, goishi::GenerateError>> {
-    let puzzle = match goishi::generate(width, height, stones, seed, level, control) {
-        Outcome::Done(Ok(puzzle)) => puzzle,
-        Outcome::Done(Err(error)) => return Outcome::Done(Err(error)),
-        Outcome::Cancelled => return Outcome::Cancelled,
-    };
-    goishi::solve(&puzzle, control).map(|solution| {
-        Ok(ToPrint {
-            game: Game::Goishi { puzzle, solution },
-            level,
-        })
-    })
+/// The value in `mutex`, even if a thread panicked holding it: the
+/// puzzles made so far stay whole.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// A new knight's tour puzzle to print, with its solution: at `level`, or
-/// the holey form of the article when `level` is `None`.
-pub fn numbers_to_print(
-    board: &Board,
-    kind: TourKind,
-    level: Option<Level>,
-    seed: u64,
-    control: &Control,
-) -> Outcome<Result<ToPrint, numbers::GenerateError>> {
-    let generated = match level {
-        Some(level) => numbers::generate(board, kind, level, seed, control),
-        None => numbers::holey(board, kind, seed, control),
-    };
-    generated.map(|result| {
-        result.map(|Generated { puzzle, solution }| ToPrint {
-            game: Game::Numbers {
-                solution: Some(numbers::path_of(&puzzle, &solution)),
-                puzzle,
-            },
-            level,
-        })
-    })
+/// `puzzles` with a solution found for each that has none and can have
+/// one.
+pub fn solved(puzzles: Vec<ToPrint>, control: &Control) -> Outcome<Vec<ToPrint>> {
+    let mut done = Vec::with_capacity(puzzles.len());
+    for mut puzzle in puzzles {
+        match &mut puzzle.game {
+            Game::Goishi { puzzle, solution } if solution.is_none() => {
+                let Outcome::Done(found) = goishi::solve(puzzle, control) else {
+                    return Outcome::Cancelled;
+                };
+                *solution = found;
+            }
+            Game::Numbers { puzzle, solution } if solution.is_none() => {
+                let Outcome::Done(found) = numbers::solve(puzzle, control) else {
+                    return Outcome::Cancelled;
+                };
+                *solution = found.map(|filled| numbers::path_of(puzzle, &filled));
+            }
+            _ => {}
+        }
+        done.push(puzzle);
+    }
+    Outcome::Done(done)
 }
 
 #[cfg(test)]
@@ -341,10 +465,13 @@ mod tests {
     use crate::knight::validate;
 
     fn goishi_set(count: usize, seed: u64) -> Vec<ToPrint> {
-        let control = Control::new();
-        let made = distinct_puzzles(count, seed, &control, |seed| {
-            goishi_to_print((6, 6, 12), None, seed, &control)
-        });
+        let recipe = Recipe::Goishi {
+            width: 6,
+            height: 6,
+            stones: 12,
+            level: None,
+        };
+        let made = recipe.make(count, seed, &Control::new(), |_| {});
         let Outcome::Done(Ok(made)) = made else {
             panic!("six 6x6 Goishi puzzles")
         };
@@ -352,11 +479,9 @@ mod tests {
     }
 
     fn numbers_set(count: usize, kind: TourKind, level: Option<Level>) -> Vec<ToPrint> {
-        let control = Control::new();
         let board = Board::new(6, 6).expect("a 6x6 board");
-        let made = distinct_puzzles(count, 1, &control, |seed| {
-            numbers_to_print(&board, kind, level, seed, &control)
-        });
+        let recipe = Recipe::Numbers { board, kind, level };
+        let made = recipe.make(count, 1, &Control::new(), |_| {});
         let Outcome::Done(Ok(made)) = made else {
             panic!("{count} knight's tour puzzles")
         };
@@ -378,11 +503,67 @@ mod tests {
     }
 
     #[test]
+    fn a_set_is_the_same_on_any_number_of_threads() {
+        let recipe = Recipe::Goishi {
+            width: 6,
+            height: 6,
+            stones: 12,
+            level: None,
+        };
+        let sets: Vec<Vec<ToPrint>> = [1, 2, 5]
+            .into_iter()
+            .map(|threads| {
+                let resources = crate::job::Resources::default().with_threads(threads);
+                let control = Control::with_resources(resources);
+                match recipe.make(8, 21, &control, |_| {}) {
+                    Outcome::Done(Ok(set)) => set,
+                    other => panic!("{threads} threads: {other:?}"),
+                }
+            })
+            .collect();
+        assert_eq!(sets[0].len(), 8);
+        assert!(sets.iter().all(|set| *set == sets[0]));
+    }
+
+    #[test]
+    fn a_refused_recipe_says_why_and_a_cancelled_one_stops() {
+        let recipe = Recipe::Goishi {
+            width: 5,
+            height: 5,
+            stones: 6,
+            level: None,
+        };
+        let made = recipe.make(4, 1, &Control::new(), |_| {});
+        assert!(
+            matches!(made, Outcome::Done(Err(SetError::Goishi(_)))),
+            "{made:?}"
+        );
+        let control = Control::new();
+        control.cancel();
+        let recipe = Recipe::Goishi {
+            width: 8,
+            height: 8,
+            stones: 20,
+            level: None,
+        };
+        assert!(matches!(
+            recipe.make(4, 1, &control, |_| {}),
+            Outcome::Cancelled
+        ));
+    }
+
+    #[test]
     fn a_board_with_few_puzzles_gives_up_with_how_many_it_found() {
         // One stone on a 3x3 board: nine puzzles.
-        let control = Control::new();
-        let made = distinct_puzzles(12, 1, &control, |seed| {
-            goishi_to_print((3, 3, 1), None, seed, &control)
+        let recipe = Recipe::Goishi {
+            width: 3,
+            height: 3,
+            stones: 1,
+            level: None,
+        };
+        let counted = AtomicUsize::new(0);
+        let made = recipe.make(12, 1, &Control::new(), |made| {
+            counted.fetch_max(made, Ordering::Relaxed);
         });
         let Outcome::Done(Err(error)) = made else {
             panic!("too few puzzles: {made:?}")
@@ -398,6 +579,7 @@ mod tests {
             "{error:?}"
         );
         assert!(error.to_string().starts_with("only 9 different"), "{error}");
+        assert_eq!(counted.load(Ordering::Relaxed), 9);
     }
 
     #[test]

@@ -4,6 +4,7 @@ use gridtour::tr;
 
 use super::command::{Command, Key, Shortcut};
 use super::modes::{Mode, ModeCommand};
+use super::print::SheetTo;
 
 /// The commands of the window itself; each mode's own commands travel
 /// inside.
@@ -15,6 +16,12 @@ pub enum AppCommand {
     Open,
     /// The Export dialog.
     Export,
+    /// Opens or closes the Print dialog.
+    Print,
+    /// Makes the sheet the Print dialog asks for.
+    MakeSheet(SheetTo),
+    /// Stops making the sheet.
+    CancelSheet,
     /// Stops the running job.
     Cancel,
     /// Holds the running job where it is, its cores free for other work.
@@ -40,10 +47,11 @@ pub enum AppCommand {
 
 impl AppCommand {
     /// The window's commands that have keys, for the keyboard.
-    pub const KEYED: [AppCommand; 7] = [
+    pub const KEYED: [AppCommand; 8] = [
         AppCommand::Help,
         AppCommand::Open,
         AppCommand::Export,
+        AppCommand::Print,
         AppCommand::Cancel,
         AppCommand::FitBoard,
         AppCommand::ZoomIn,
@@ -57,6 +65,10 @@ impl Command for AppCommand {
             AppCommand::Show(mode) => mode.label(),
             AppCommand::Open => tr!("open"),
             AppCommand::Export => tr!("export"),
+            AppCommand::Print => tr!("print"),
+            AppCommand::MakeSheet(SheetTo::File) => tr!("print-save"),
+            AppCommand::MakeSheet(SheetTo::Viewer) => tr!("print-view"),
+            AppCommand::CancelSheet => tr!("cancel"),
             AppCommand::Cancel => tr!("cancel"),
             AppCommand::Pause => tr!("pause-job"),
             AppCommand::Resume => tr!("resume-job"),
@@ -79,6 +91,10 @@ impl Command for AppCommand {
             AppCommand::Export => {
                 tr!("export-does")
             }
+            AppCommand::Print => tr!("print-does"),
+            AppCommand::MakeSheet(SheetTo::File) => tr!("print-save-does"),
+            AppCommand::MakeSheet(SheetTo::Viewer) => tr!("print-view-does"),
+            AppCommand::CancelSheet => tr!("print-cancel-does"),
             AppCommand::Cancel => tr!("cancel-does"),
             AppCommand::Pause => {
                 tr!("pause-job-does")
@@ -98,6 +114,7 @@ impl Command for AppCommand {
         match self {
             AppCommand::Open => const { &[Shortcut::command(Key::O)] },
             AppCommand::Export => const { &[Shortcut::command(Key::S)] },
+            AppCommand::Print => const { &[Shortcut::command(Key::P)] },
             AppCommand::Cancel => const { &[Shortcut::plain(Key::Escape)] },
             AppCommand::FitBoard => const { &[Shortcut::plain(Key::Num0)] },
             AppCommand::Help => const { &[Shortcut::plain(Key::F1)] },
@@ -105,6 +122,8 @@ impl Command for AppCommand {
             AppCommand::ZoomOut => const { &[Shortcut::plain(Key::Minus)] },
             AppCommand::Mode(command) => command.shortcuts(),
             AppCommand::Show(_)
+            | AppCommand::MakeSheet(_)
+            | AppCommand::CancelSheet
             | AppCommand::Pause
             | AppCommand::Resume
             | AppCommand::CloseAnyway

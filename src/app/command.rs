@@ -17,6 +17,8 @@ pub enum Key {
     K,
     /// The letter O.
     O,
+    /// The letter P.
+    P,
     /// The letter S.
     S,
     /// The letter Y.
@@ -51,6 +53,7 @@ impl Key {
             Key::H => "H",
             Key::K => "K",
             Key::O => "O",
+            Key::P => "P",
             Key::S => "S",
             Key::Y => "Y",
             Key::Z => "Z",

@@ -19,6 +19,8 @@ use gridtour::render::Timing;
 
 use gridtour::tr;
 
+use super::print::{SheetJob, SheetTo, open_in_viewer};
+
 /// A finished file operation.
 #[derive(Debug)]
 pub enum FileEvent {
@@ -37,12 +39,34 @@ pub enum FileEvent {
         /// Nothing, or a message naming the path and the reason.
         result: Result<(), String>,
     },
+    /// A sheet to print was made (or not).
+    Sheet(SheetOutcome),
     /// A file was chosen in a dialog; the next dialog starts in its
     /// directory.
     DirectoryChosen(PathBuf),
     /// The native dialog could not be shown (the window says what to do
     /// instead).
     NoDialog,
+}
+
+/// How making a sheet to print ended.
+#[derive(Debug)]
+pub enum SheetOutcome {
+    /// Saved where the Save dialog said.
+    Saved(PathBuf),
+    /// Written to this file and handed to the system's PDF viewer.
+    Opened(PathBuf),
+    /// Written to this file, which no viewer could be started for.
+    NoViewer {
+        /// The file.
+        path: PathBuf,
+        /// Why the viewer did not start.
+        error: String,
+    },
+    /// The Save dialog was cancelled, or the work was.
+    Cancelled,
+    /// The sheet could not be made or written.
+    Failed(String),
 }
 
 /// What a file thread sends: events, then a last word that it is over.
@@ -312,6 +336,62 @@ impl FileTasks {
         });
     }
 
+    /// Makes the sheet of `job` and sends it `to` a file the Save dialog
+    /// asks for (first, before the work) or the system's PDF viewer.
+    pub fn make_sheet(
+        &mut self,
+        wake: impl Fn() + Send + 'static,
+        directory: Option<PathBuf>,
+        job: SheetJob,
+        to: SheetTo,
+    ) {
+        let title = tr!("print-dialog-title");
+        let filter = tr!("filter-pdf");
+        self.spawn(wake, move |reply| {
+            let outcome = match to {
+                SheetTo::File => {
+                    let dialog = rfd::FileDialog::new()
+                        .set_title(title)
+                        .add_filter(filter, &["pdf"]);
+                    let name = job.file_name.clone();
+                    let dialog =
+                        dialog_in(dialog_backend(), dialog, directory.as_deref(), Some(&name));
+                    match run_dialog(reply, || dialog.save_file()) {
+                        Some(path) => {
+                            reply.chosen(&path);
+                            write_sheet(&job, &path, SheetOutcome::Saved)
+                        }
+                        None => SheetOutcome::Cancelled,
+                    }
+                }
+                SheetTo::Viewer => {
+                    let path = viewer_file(&job.file_name);
+                    match write_sheet(&job, &path, SheetOutcome::Opened) {
+                        SheetOutcome::Opened(path) => match open_in_viewer(&path) {
+                            Ok(()) => SheetOutcome::Opened(path),
+                            Err(error) => SheetOutcome::NoViewer { path, error },
+                        },
+                        other => other,
+                    }
+                }
+            };
+            reply.send(FileEvent::Sheet(outcome));
+        });
+    }
+
+    #[cfg(test)]
+    /// Makes the sheet of `job` and writes it to a known path (what the
+    /// Save dialog does once a path is chosen).
+    pub fn sheet_to(&mut self, path: PathBuf, job: SheetJob) {
+        self.spawn(
+            || {},
+            move |reply| {
+                let outcome = write_sheet(&job, &path, SheetOutcome::Saved);
+                reply.send(FileEvent::Sheet(outcome));
+            },
+        );
+    }
+
     #[cfg(test)]
     /// Renders and writes an export to a known path (the Save dialog's
     /// second half).
@@ -336,6 +416,29 @@ impl FileTasks {
         }
         events
     }
+}
+
+/// Makes the sheet of `job` and writes it atomically to `path`: `done`
+/// of the path when it is written.
+fn write_sheet(job: &SheetJob, path: &Path, done: fn(PathBuf) -> SheetOutcome) -> SheetOutcome {
+    match job.make() {
+        Ok(Some(bytes)) => match write_atomic(path, &bytes) {
+            Ok(()) => done(path.to_path_buf()),
+            Err(error) => SheetOutcome::Failed(error.to_string()),
+        },
+        Ok(None) => SheetOutcome::Cancelled,
+        Err(error) => SheetOutcome::Failed(error),
+    }
+}
+
+/// A new file in the temporary folder for a sheet to view, named after
+/// `name`: each sheet its own, so a viewer still showing the last one
+/// keeps it.
+fn viewer_file(name: &str) -> PathBuf {
+    static SHEETS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let number = SHEETS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let stem = name.trim_end_matches(".pdf");
+    std::env::temp_dir().join(format!("{stem}-{}-{number}.pdf", std::process::id()))
 }
 
 fn send_loaded(reply: &Reply, path: &Path) {

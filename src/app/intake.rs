@@ -2,6 +2,7 @@
 //! background, files dropped on it, links pasted or given at start.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use eframe::egui;
 use gridtour::document::{self, Document};
@@ -9,7 +10,7 @@ use gridtour::tr;
 
 use super::GridtourApp;
 use super::command::Effect;
-use super::files::FileEvent;
+use super::files::{FileEvent, SheetOutcome};
 use super::modes::{Mode, Work};
 use super::notice::Notice;
 
@@ -78,6 +79,12 @@ impl GridtourApp {
                     }
                     Err(error) => Notice::error(move || tr!("save-failed", error = error.as_str())),
                 }),
+                FileEvent::Sheet(outcome) => {
+                    self.print.finished();
+                    if let Some(notice) = sheet_notice(outcome) {
+                        self.tell(notice);
+                    }
+                }
                 FileEvent::DirectoryChosen(directory) => {
                     self.settings.last_directory = Some(directory);
                 }
@@ -119,4 +126,33 @@ impl GridtourApp {
             self.files.open_path(wake, file.path().to_path_buf());
         }
     }
+}
+
+/// What the window says of a sheet made for printing.
+fn sheet_notice(outcome: SheetOutcome) -> Option<Notice> {
+    let shown = |path: PathBuf| path.display().to_string();
+    Some(match outcome {
+        SheetOutcome::Saved(path) => {
+            let path = shown(path);
+            Notice::info(move || tr!("saved", path = path.as_str()))
+        }
+        SheetOutcome::Opened(path) => {
+            let path = shown(path);
+            Notice::info(move || tr!("print-opened", path = path.as_str()))
+        }
+        SheetOutcome::NoViewer { path, error } => {
+            let path = shown(path);
+            Notice::error(move || {
+                tr!(
+                    "print-no-viewer",
+                    path = path.as_str(),
+                    error = error.as_str()
+                )
+            })
+        }
+        SheetOutcome::Failed(error) => {
+            Notice::error(move || tr!("print-failed", error = error.as_str()))
+        }
+        SheetOutcome::Cancelled => return None,
+    })
 }

@@ -28,6 +28,7 @@ mod jobs;
 mod modes;
 mod notice;
 mod pane;
+mod print;
 mod said;
 mod session;
 mod settings;
@@ -62,6 +63,7 @@ use jobs::{JobSlot, Stopped, Task, Update};
 use modes::{Mode, Panes, Report, Work};
 use notice::Notice;
 use pane::Pane;
+use print::{PrintDialog, SheetTo};
 use said::Said;
 use settings::Settings;
 use status::StatusBar;
@@ -160,6 +162,8 @@ pub struct GridtourApp {
     remembered: Option<[(u64, usize); Mode::ALL.len()]>,
     /// The Help window.
     help: Help,
+    /// The Print dialog.
+    print: PrintDialog,
     /// Where the settings, boards and shelf are saved; `None` keeps them
     /// in this window only.
     saved: Option<StateFile>,
@@ -214,6 +218,7 @@ impl GridtourApp {
             ctx: egui::Context::default(),
             remembered: None,
             help: Help::default(),
+            print: PrintDialog::default(),
             saved: None,
             state_trouble: None,
             last_saved: None,
@@ -371,6 +376,14 @@ impl GridtourApp {
             let keys = self.key_sheet();
             help::window(&ctx, &mut self.help, self.settings.mode, &keys);
         }
+        if self.print.open {
+            let mode = self.settings.mode;
+            let (pane, settings) = self.pane_and_settings(mode);
+            let can_print = pane.to_print(settings).is_some();
+            let mut out = Vec::new();
+            self.print.window(&ctx, can_print, &mut out);
+            self.queue.extend(out);
+        }
         let commands = std::mem::take(&mut self.queue);
         if !commands.is_empty() {
             // This frame shows the state before them: draw the next at once.
@@ -475,7 +488,12 @@ impl GridtourApp {
             ui.separator();
             self.buttons(
                 ui,
-                &[AppCommand::Open, AppCommand::Export, AppCommand::Help],
+                &[
+                    AppCommand::Open,
+                    AppCommand::Export,
+                    AppCommand::Print,
+                    AppCommand::Help,
+                ],
             );
             ui.separator();
             self.buttons(
@@ -731,6 +749,8 @@ impl GridtourApp {
             AppCommand::Cancel => self.jobs.owner().is_some(),
             AppCommand::Pause => self.jobs.owner().is_some() && !self.jobs.is_paused(),
             AppCommand::Resume => self.jobs.is_paused(),
+            AppCommand::MakeSheet(_) => !self.print.is_making(),
+            AppCommand::CancelSheet => self.print.is_making(),
             AppCommand::Mode(own) => self.pane(own.mode()).can(command),
             _ => true,
         }
@@ -772,6 +792,9 @@ impl GridtourApp {
                     .open_dialog(wake, self.settings.last_directory.clone());
             }
             AppCommand::Export => self.export_dialog(),
+            AppCommand::Print => self.print.open = !self.print.open,
+            AppCommand::MakeSheet(to) => self.make_sheet(to),
+            AppCommand::CancelSheet => self.print.cancel(),
             AppCommand::Cancel => {
                 if let Some(stopped) = self.jobs.cancel() {
                     self.stopped(stopped, None);
@@ -858,6 +881,43 @@ impl GridtourApp {
                     .save_dialog(wake, self.settings.last_directory.clone(), name, export);
             }
             Err(message) => self.tell(Notice::error(move || message.clone())),
+        }
+    }
+
+    /// Makes the sheet the Print dialog asks for, of what the mode on
+    /// show can print, and sends it `to` a file or the PDF viewer.
+    fn make_sheet(&mut self, to: SheetTo) {
+        if let Some(job) = self.sheet_job() {
+            let wake = self.waker();
+            let directory = self.settings.last_directory.clone();
+            self.files.make_sheet(wake, directory, job, to);
+        }
+    }
+
+    /// Makes the sheet the Print dialog asks for and writes it to `path`
+    /// (what the Save dialog does once a path is chosen).
+    #[cfg(test)]
+    fn make_sheet_to(&mut self, path: std::path::PathBuf) {
+        if let Some(job) = self.sheet_job() {
+            self.files.sheet_to(path, job);
+        }
+    }
+
+    /// The work of the sheet the Print dialog asks for, or `None` after
+    /// saying why there is none.
+    fn sheet_job(&mut self) -> Option<print::SheetJob> {
+        let mode = self.settings.mode;
+        let (pane, settings) = self.pane_and_settings(mode);
+        let Some(choices) = pane.to_print(settings) else {
+            self.tell(Notice::error(|| tr!("print-no-puzzles").to_owned()));
+            return None;
+        };
+        match self.print.job(choices) {
+            Ok(job) => Some(job),
+            Err(message) => {
+                self.tell(Notice::error(move || message.clone()));
+                None
+            }
         }
     }
 

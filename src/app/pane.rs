@@ -15,6 +15,7 @@ use super::command::Effect;
 use super::command::Step;
 use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
+use super::print::PrintChoices;
 use super::said::Said;
 use super::session::{Common, Session};
 use super::settings::{Settings, ViewSettings};
@@ -109,6 +110,12 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     fn result(&self) -> Option<String>;
     /// What Export saves, with a file name for it, or why there is nothing.
     fn subject(&self) -> Result<(Subject, String), String>;
+    /// What Print can put on a sheet: the puzzle on show, and new puzzles
+    /// as the mode's Generate, set up as in `settings`, would make them.
+    /// Nothing by default: the mode has no puzzles.
+    fn to_print(&self, _settings: &Self::Settings) -> Option<PrintChoices> {
+        None
+    }
     /// Writes what should be found again next run into `settings`.
     fn remember(&self, settings: &mut Self::Settings);
     /// The revision and the length of the path on show: a save reads a
@@ -165,6 +172,8 @@ pub trait Pane {
     fn tell(&mut self, notice: Notice);
     /// What Export saves, with a file name.
     fn subject(&self) -> Result<(Subject, String), String>;
+    /// See [`WindowMode::to_print`].
+    fn to_print(&self, settings: &mut Settings) -> Option<PrintChoices>;
     /// Writes what should be found again next run into `settings`.
     fn remember(&self, settings: &mut Settings);
     /// See [`WindowMode::shown`].
@@ -318,6 +327,10 @@ impl<S: Registered, U: ModeUi<S>> Pane for ModePane<S, U> {
 
     fn subject(&self) -> Result<(Subject, String), String> {
         self.session.subject()
+    }
+
+    fn to_print(&self, settings: &mut Settings) -> Option<PrintChoices> {
+        self.session.to_print(S::settings(settings).0)
     }
 
     fn remember(&self, settings: &mut Settings) {

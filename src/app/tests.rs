@@ -38,6 +38,7 @@ use crate::app::modes::numbers::settings::NumbersSettings;
 use crate::app::modes::numbers::work::Request as NumbersRequest;
 use crate::app::modes::{Mode, ModeCommand, ModeSettings};
 use gridtour::i18n::{self, Language};
+use gridtour::output::Subject;
 use gridtour::saved_state::{StateFile, Trouble};
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, exactly one
@@ -2675,4 +2676,83 @@ fn a_whole_window_frame() {
             times[times.len() / 2]
         );
     }
+}
+
+/// The links under the boards of a sheet, in order.
+fn sheet_links(pdf: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(pdf)
+        .split("/URI(")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(')').map(|(link, _)| link.to_owned()))
+        .collect()
+}
+
+/// The pages of a PDF gridtour wrote.
+fn sheet_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.matches("/Type/Page").count() - text.matches("/Type/Pages").count()
+}
+
+/// Presses Print… and waits out the frame a new window is measured in.
+fn open_print_dialog(harness: &mut Harness<'_, GridtourApp>) {
+    press(harness, "Print…");
+    harness.step();
+}
+
+#[test]
+fn print_makes_a_sheet_of_new_puzzles_like_generate_with_their_solutions() {
+    let mut settings = goishi_settings(None);
+    settings.modes.goishi.generate_stones = 8;
+    let mut harness = app_harness(settings);
+    open_print_dialog(&mut harness);
+    assert!(shows(&harness, "The puzzle on show"));
+    assert!(shows(&harness, "Solutions on pages after the puzzles"));
+    press(&mut harness, "New puzzles:");
+    let dir = temp_dir("print");
+    let path = dir.join("sheet.pdf");
+    harness.state_mut().make_sheet_to(path.clone());
+    assert!(harness.state().print.is_making());
+    wait_until_idle(&mut harness);
+    assert!(!harness.state().print.is_making());
+    let said = notice(&harness).expect("a notice");
+    assert_eq!(said, (format!("Saved {}", path.display()), false));
+    let pdf = std::fs::read(&path).expect("the sheet");
+    // Twelve puzzles, three across and four down, then their solutions.
+    assert_eq!(sheet_pages(&pdf), 2);
+    let links = sheet_links(&pdf);
+    assert_eq!(links.len(), 12);
+    // The size Generate would make, as its controls show it.
+    let goishi = &harness.state().settings.modes.goishi;
+    let size = (goishi.width, goishi.height, 8);
+    for (index, link) in links.iter().enumerate() {
+        let puzzle = goishi::format::parse_url(link).expect("a puzz.link URL");
+        assert_eq!(
+            (puzzle.width(), puzzle.height(), puzzle.stones().len()),
+            size
+        );
+        assert!(!links[..index].contains(link), "{link} twice");
+    }
+    // The puzzle on show, alone on a page.
+    press(&mut harness, "The puzzle on show");
+    harness.state_mut().make_sheet_to(path.clone());
+    wait_until_idle(&mut harness);
+    let pdf = std::fs::read(&path).expect("the sheet");
+    assert_eq!(sheet_pages(&pdf), 2);
+    let shown = harness.state().shown().subject().expect("a puzzle").0;
+    let Subject::Goishi { puzzle, .. } = shown else {
+        panic!("a Goishi puzzle")
+    };
+    assert_eq!(sheet_links(&pdf), [goishi::format::to_url(&puzzle)]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn print_in_the_knight_mode_says_where_tours_print() {
+    let mut harness = app_harness(knight_settings(5, 5, Algorithm::Warnsdorff));
+    open_print_dialog(&mut harness);
+    assert!(shows(
+        &harness,
+        "The knight's tour mode has no puzzles to print"
+    ));
+    assert!(!shows(&harness, "Save PDF…"));
 }

@@ -17,6 +17,7 @@ use gridtour::tr;
 fn egui_key(key: Key) -> egui::Key {
     match key {
         Key::O => egui::Key::O,
+        Key::P => egui::Key::P,
         Key::S => egui::Key::S,
         Key::Y => egui::Key::Y,
         Key::Z => egui::Key::Z,

@@ -10,7 +10,7 @@ use gridtour::output::{Format, Subject};
 use gridtour::placed::quoted;
 use gridtour::tr;
 
-use gridtour::print::{Game, ToPrint, distinct_puzzles, goishi_to_print};
+use gridtour::print::{Game, Recipe, ToPrint};
 
 use super::print::{PrintArgs, Printing};
 use super::{Failure, Output, OutputArgs, progress, say_note, write_line};
@@ -238,51 +238,25 @@ fn stones_to_generate(width: u32, height: u32, args: &GoishiArgs) -> Result<usiz
 
 /// Writes a sheet of new puzzles, or of the puzzles given, to print.
 fn print(args: &GoishiArgs, printing: &Printing, output: &Output) -> Result<(), Failure> {
-    printing.check_format(output)?;
-    let puzzles = match args.generate {
-        Some((width, height)) => {
-            let stones = stones_to_generate(width, height, args)?;
-            if let Ok(blank) = Puzzle::new(width, height) {
-                printing.check_fits(&ToPrint {
-                    game: Game::Goishi {
-                        puzzle: blank,
-                        solution: None,
-                    },
-                    level: args.difficulty,
-                })?;
-            }
-            let seed = super::seed_or_now(args.seed);
-            let count = printing.puzzles.unwrap_or(1);
-            let made = progress::watched(tr!("cli-generating"), |control| {
-                distinct_puzzles(count, seed, control, |seed| {
-                    goishi_to_print((width, height, stones), args.difficulty, seed, control)
-                })
-            })?
-            .map_err(|error| error.to_string())?;
-            super::say_seed(args.seed, seed);
-            made
-        }
-        None => {
-            printing.given_puzzles()?;
-            let mut puzzles = Vec::with_capacity(args.puzzle.len());
-            for input in &args.puzzle {
-                let puzzle = load(input)?;
-                let solution = if printing.with_solutions {
-                    progress::watched(tr!("cli-solving"), |control| {
-                        goishi::solve(&puzzle, control)
-                    })?
-                } else {
-                    None
-                };
-                puzzles.push(ToPrint {
-                    game: Game::Goishi { puzzle, solution },
-                    level: None,
-                });
-            }
-            puzzles
-        }
+    let recipe = match args.generate {
+        Some((width, height)) => Some(Recipe::Goishi {
+            width,
+            height,
+            stones: stones_to_generate(width, height, args)?,
+            level: args.difficulty,
+        }),
+        None => None,
     };
-    printing.emit(&puzzles, output)
+    let given = args.puzzle.iter().map(|input| {
+        load(input).map(|puzzle| ToPrint {
+            game: Game::Goishi {
+                puzzle,
+                solution: None,
+            },
+            level: None,
+        })
+    });
+    printing.print(recipe, given, args.seed, output)
 }
 
 fn generate(width: u32, height: u32, args: &GoishiArgs, output: &Output) -> Result<(), Failure> {

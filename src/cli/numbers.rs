@@ -13,7 +13,7 @@ use gridtour::output::{Format, Subject};
 use gridtour::tr;
 
 use super::goishi::{parse_level, parse_limit, parse_size};
-use gridtour::print::{Game, ToPrint, distinct_puzzles, numbers_to_print};
+use gridtour::print::{Game, Recipe, ToPrint};
 
 use super::print::{PrintArgs, Printing};
 use super::{Failure, Output, OutputArgs, progress, write_line};
@@ -264,53 +264,24 @@ fn to_generate(width: u32, height: u32, args: &NumbersArgs) -> Result<(Board, To
 
 /// Writes a sheet of new puzzles, or of the puzzles given, to print.
 fn print(args: &NumbersArgs, printing: &Printing, output: &Output) -> Result<(), Failure> {
-    printing.check_format(output)?;
-    let puzzles = match args.generate {
+    let recipe = match args.generate {
         Some((width, height)) => {
             let (board, kind) = to_generate(width, height, args)?;
             let level = (!args.holes).then_some(args.level);
-            if let Ok(blank) = NumbersPuzzle::new(board.clone(), kind, &[]) {
-                printing.check_fits(&ToPrint {
-                    game: Game::Numbers {
-                        puzzle: blank,
-                        solution: None,
-                    },
-                    level,
-                })?;
-            }
-            let seed = super::seed_or_now(args.seed);
-            let count = printing.puzzles.unwrap_or(1);
-            let made = progress::watched(tr!("cli-generating"), |control| {
-                distinct_puzzles(count, seed, control, |seed| {
-                    numbers_to_print(&board, kind, level, seed, control)
-                })
-            })?
-            .map_err(|error| error.to_string())?;
-            super::say_seed(args.seed, seed);
-            made
+            Some(Recipe::Numbers { board, kind, level })
         }
-        None => {
-            printing.given_puzzles()?;
-            let mut puzzles = Vec::with_capacity(args.puzzle.len());
-            for given in &args.puzzle {
-                let ReadPuzzle { puzzle, .. } = load(given)?;
-                let solution = if printing.with_solutions {
-                    progress::watched(tr!("cli-solving"), |control| {
-                        numbers::solve(&puzzle, control)
-                    })?
-                    .map(|filled| numbers::path_of(&puzzle, &filled))
-                } else {
-                    None
-                };
-                puzzles.push(ToPrint {
-                    game: Game::Numbers { puzzle, solution },
-                    level: None,
-                });
-            }
-            puzzles
-        }
+        None => None,
     };
-    printing.emit(&puzzles, output)
+    let given = args.puzzle.iter().map(|given| {
+        load(given).map(|ReadPuzzle { puzzle, .. }| ToPrint {
+            game: Game::Numbers {
+                puzzle,
+                solution: None,
+            },
+            level: None,
+        })
+    });
+    printing.print(recipe, given, args.seed, output)
 }
 
 fn generate(width: u32, height: u32, args: &NumbersArgs, output: &Output) -> Result<(), Failure> {

@@ -2,12 +2,12 @@
 
 use gridtour::output::Format;
 use gridtour::placed::quoted;
-use gridtour::print::{MOST_PUZZLES, ToPrint, check_sheet_for, print_sheet};
+use gridtour::print::{MOST_PUZZLES, Recipe, ToPrint, check_sheet_for, print_sheet, solved};
 use gridtour::render::{Paper, SheetOptions};
 use gridtour::tr;
 
 use super::goishi::parse_size;
-use super::{Failure, Output};
+use super::{Failure, Output, progress};
 
 /// The most boards across or down a page.
 const MOST_A_SIDE: u32 = 10;
@@ -99,33 +99,50 @@ impl PrintArgs {
 }
 
 impl Printing {
-    /// Refuses a `--format` other than PDF, which is what a sheet is.
-    pub fn check_format(&self, output: &Output) -> Result<(), String> {
+    /// Writes the sheet where `output` says: of `count` new puzzles of
+    /// `recipe` (the first from `seed`), or of the puzzles `given`, solved
+    /// first if the sheet shows solutions.
+    pub fn print(
+        &self,
+        recipe: Option<Recipe>,
+        given: impl Iterator<Item = Result<ToPrint, String>>,
+        seed: Option<u64>,
+        output: &Output,
+    ) -> Result<(), Failure> {
         match output.format {
-            Format::Text | Format::Pdf => Ok(()),
-            _ => Err(tr!("cli-print-is-pdf").to_owned()),
+            Format::Text | Format::Pdf => {}
+            _ => return Err(tr!("cli-print-is-pdf").to_owned().into()),
         }
-    }
-
-    /// Refuses `--puzzles` for a sheet of the puzzles given, which makes
-    /// no new ones.
-    pub fn given_puzzles(&self) -> Result<(), String> {
-        match self.puzzles {
-            Some(_) => Err(tr!("cli-puzzles-needs-generate").to_owned()),
-            None => Ok(()),
-        }
-    }
-
-    /// Refuses a sheet that would not fit its pages, judged by a blank
-    /// puzzle like the ones to be made, before any is made.
-    pub fn check_fits(&self, sample: &ToPrint) -> Result<(), String> {
-        check_sheet_for(sample, &self.layout, self.with_solutions)
-            .map_err(|error| super::flag_error("--print", error))
-    }
-
-    /// Writes the sheet of `puzzles` where `output` says.
-    pub fn emit(&self, puzzles: &[ToPrint], output: &Output) -> Result<(), Failure> {
-        let bytes = print_sheet(puzzles, &self.layout, self.with_solutions)
+        let puzzles = match recipe {
+            Some(recipe) => {
+                // A sheet that cannot fit is refused before the work of
+                // making its puzzles.
+                if let Some(blank) = recipe.blank() {
+                    check_sheet_for(&blank, &self.layout, self.with_solutions)
+                        .map_err(|error| super::flag_error("--print", error))?;
+                }
+                let first = super::seed_or_now(seed);
+                let count = self.puzzles.unwrap_or(1);
+                let made = progress::watched(tr!("cli-generating"), |control| {
+                    recipe.make(count, first, control, |_| {})
+                })?
+                .map_err(|error| error.to_string())?;
+                super::say_seed(seed, first);
+                made
+            }
+            None => {
+                if self.puzzles.is_some() {
+                    return Err(tr!("cli-puzzles-needs-generate").to_owned().into());
+                }
+                let puzzles = given.collect::<Result<Vec<_>, _>>()?;
+                if self.with_solutions {
+                    progress::watched(tr!("cli-solving"), |control| solved(puzzles, control))?
+                } else {
+                    puzzles
+                }
+            }
+        };
+        let bytes = print_sheet(&puzzles, &self.layout, self.with_solutions)
             .map_err(|error| super::flag_error("--print", error))?;
         output.emit_as(Format::Pdf, &bytes)
     }

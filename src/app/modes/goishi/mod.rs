@@ -11,11 +11,14 @@ pub use session::GoishiSession;
 pub use ui::GoishiUi;
 
 use gridtour::document::Document;
+use gridtour::level::Level;
 use gridtour::output::Subject;
+use gridtour::print::{Game, Recipe, ToPrint};
 use gridtour::tr;
 
 use super::super::command::Effect;
 use super::super::pane::WindowMode;
+use super::super::print::PrintChoices;
 use super::super::session::Session;
 use command::GoishiCommand;
 use settings::GoishiSettings;
@@ -79,6 +82,34 @@ impl WindowMode for GoishiSession {
             order: self.picks().to_vec(),
         };
         Ok((subject, name))
+    }
+
+    /// The puzzle on show, with its solution once it is picked whole.
+    fn to_print(&self, settings: &GoishiSettings) -> Option<PrintChoices> {
+        let puzzle = self.puzzle().clone();
+        let picks = self.picks();
+        let solved = picks.len() == puzzle.stones().len()
+            && gridtour::goishi::validate(&puzzle, picks).is_ok();
+        let on_show = ToPrint {
+            game: Game::Goishi {
+                solution: solved.then(|| picks.to_vec()),
+                puzzle,
+            },
+            level: None,
+        };
+        let recipe = Recipe::Goishi {
+            width: settings.width,
+            height: settings.height,
+            stones: settings.generate_stones,
+            level: Level::ALL
+                .into_iter()
+                .find(|level| level.name() == settings.generate_difficulty),
+        };
+        Some(PrintChoices {
+            on_show,
+            recipe,
+            seed: settings.generate_seed,
+        })
     }
 
     fn remember(&self, settings: &mut GoishiSettings) {

@@ -13,12 +13,15 @@ use session::Source;
 pub use ui::NumbersUi;
 
 use gridtour::document::Document;
-use gridtour::knight::{Square, Tour};
+use gridtour::knight::{Board, Square, Tour};
+use gridtour::numbers;
+use gridtour::print::{Game, Recipe, ToPrint};
 use gridtour::output::Subject;
 use gridtour::tr;
 
 use super::super::command::{Effect, Step};
 use super::super::pane::WindowMode;
+use super::super::print::PrintChoices;
 use super::super::session::Common;
 use super::super::session::Session;
 use command::NumbersCommand;
@@ -86,26 +89,40 @@ impl WindowMode for NumbersSession {
 
     /// A solved board exports as its tour.
     fn subject(&self) -> Result<(Subject, String), String> {
-        let play = self.play();
-        if !play.is_solved() {
-            // The puzzle as a sheet to solve, as the command line draws it.
-            let board = self.board();
-            let name = format!("numbers-puzzle-{}x{}", board.width(), board.height());
-            return Ok((Subject::NumbersPuzzle(play.puzzle().clone()), name));
-        }
         let board = self.board();
-        let mut numbered: Vec<(u32, Square)> = board
-            .open_squares()
-            .filter_map(|square| play.number(square).map(|number| (number, square)))
-            .collect();
-        numbered.sort_unstable_by_key(|&(number, _)| number);
+        let Some(path) = solved_path(self) else {
+            // The puzzle as a sheet to solve, as the command line draws it.
+            let name = format!("numbers-puzzle-{}x{}", board.width(), board.height());
+            return Ok((Subject::NumbersPuzzle(self.play().puzzle().clone()), name));
+        };
         let tour = Tour {
             board: board.clone(),
-            kind: play.puzzle().kind(),
-            path: numbered.into_iter().map(|(_, square)| square).collect(),
+            kind: self.play().puzzle().kind(),
+            path,
         };
         let name = format!("numbers-{}x{}", board.width(), board.height());
         Ok((Subject::Tour(tour), name))
+    }
+
+    /// The puzzle on show, with its solution once it is filled in.
+    fn to_print(&self, settings: &NumbersSettings) -> Option<PrintChoices> {
+        let on_show = ToPrint {
+            game: Game::Numbers {
+                puzzle: self.play().puzzle().clone(),
+                solution: solved_path(self),
+            },
+            level: None,
+        };
+        let recipe = Recipe::Numbers {
+            board: Board::new(settings.width, settings.height).ok()?,
+            kind: settings.kind(),
+            level: (!settings.holes).then_some(settings.chosen_level()),
+        };
+        Some(PrintChoices {
+            on_show,
+            recipe,
+            seed: settings.seed,
+        })
     }
 
     fn remember(&self, settings: &mut NumbersSettings) {
@@ -123,4 +140,18 @@ impl WindowMode for NumbersSession {
     fn adopt(&mut self, settings: &NumbersSettings) {
         self.adopt_shelf(&settings.shelf);
     }
+}
+
+/// The tour the numbers on show make, once every square is filled in
+/// right.
+fn solved_path(session: &NumbersSession) -> Option<Vec<Square>> {
+    let play = session.play();
+    play.is_solved().then(|| {
+        let filled: Vec<u32> = session
+            .board()
+            .squares()
+            .map(|square| play.number(square).unwrap_or(0))
+            .collect();
+        numbers::path_of(play.puzzle(), &filled)
+    })
 }

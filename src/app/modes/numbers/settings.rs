@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use gridtour::knight::TourKind;
+use gridtour::level::Level;
+
 use crate::app::shelf::Record;
 
 /// The puzzle mode's options and the game on show.
@@ -34,6 +37,25 @@ pub struct NumbersSettings {
     pub shelf: Vec<Record>,
     /// The pencil marks on the board, square by square.
     pub marks: Vec<Vec<u32>>,
+}
+
+impl NumbersSettings {
+    /// The level chosen, medium when the name is none of them.
+    pub fn chosen_level(&self) -> Level {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == self.level)
+            .unwrap_or(Level::Medium)
+    }
+
+    /// The tour a generated puzzle has.
+    pub fn kind(&self) -> TourKind {
+        if self.closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        }
+    }
 }
 
 impl Default for NumbersSettings {

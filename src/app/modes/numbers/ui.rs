@@ -134,10 +134,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
         ui.checkbox(&mut settings.closed, tr!("closed-tour"));
         ui.checkbox(&mut settings.holes, tr!("numbers-holes"))
             .on_hover_text(tr!("numbers-holes-does"));
-        let level = Level::ALL
-            .into_iter()
-            .find(|level| level.name() == settings.level)
-            .unwrap_or(Level::Medium);
+        let level = settings.chosen_level();
         ui.horizontal(|ui| {
             let label = ui.label(tr!("numbers-level"));
             ui.add_enabled_ui(!settings.holes, |ui| {
@@ -172,11 +169,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
         if let Ok(board) = board {
             let generate = NumbersCommand::Generate(Request {
                 board,
-                kind: if settings.closed {
-                    TourKind::Closed
-                } else {
-                    TourKind::Open
-                },
+                kind: settings.kind(),
                 level: chosen,
                 seed: settings.seed,
             });
