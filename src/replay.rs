@@ -117,6 +117,57 @@ impl From<PickStep> for Event {
     }
 }
 
+/// The moments of a search worth running to, forward or back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Landmark {
+    /// A cell with no move left to try.
+    #[default]
+    DeadEnd,
+    /// A cell given back.
+    Backtrack,
+    /// A position given up by a rule.
+    Prune,
+    /// A new attempt.
+    Restart,
+    /// A solution found.
+    Solution,
+}
+
+impl Landmark {
+    /// Every landmark, in the order a search meets them most often.
+    pub const ALL: [Landmark; 5] = [
+        Landmark::DeadEnd,
+        Landmark::Backtrack,
+        Landmark::Prune,
+        Landmark::Restart,
+        Landmark::Solution,
+    ];
+
+    /// Whether `event` is one.
+    pub fn is(self, event: Event) -> bool {
+        matches!(
+            (self, event),
+            (Landmark::DeadEnd, Event::DeadEnd(_))
+                | (Landmark::Backtrack, Event::GiveBack(_))
+                | (Landmark::Prune, Event::Prune { .. })
+                | (Landmark::Restart, Event::Restart { .. })
+                | (Landmark::Solution, Event::Found)
+        )
+    }
+
+    /// The landmark's name, in the language of the messages.
+    pub fn words(self) -> &'static str {
+        match self {
+            Landmark::DeadEnd => crate::tr!("landmark-dead-end"),
+            Landmark::Backtrack => crate::tr!("landmark-backtrack"),
+            Landmark::Prune => crate::tr!("landmark-prune"),
+            Landmark::Restart => crate::tr!("landmark-restart"),
+            Landmark::Solution => crate::tr!("landmark-solution"),
+        }
+    }
+}
+
 /// What a replay has counted so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Counters {

@@ -18,7 +18,7 @@ use super::notice::Notice;
 use super::said::Said;
 use super::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
 use super::watch::Watch;
-use gridtour::replay::Event;
+use gridtour::replay::{Event, Landmark};
 use gridtour::tr;
 use std::sync::mpsc::Receiver;
 
@@ -54,6 +54,11 @@ pub enum WatchStep {
     Forward,
     /// Stops watching, and the search.
     Close,
+    /// Runs forward at full speed to the next landmark of this kind.
+    RunTo(Landmark),
+    /// Goes back to the last landmark of this kind before the step on
+    /// show.
+    RunBack(Landmark),
 }
 
 /// What a mode's searches find, which names its browsing commands.
@@ -82,6 +87,8 @@ impl Common {
             (Common::Watch(WatchStep::Back), _) => tr!("watch-back"),
             (Common::Watch(WatchStep::Forward), _) => tr!("watch-forward"),
             (Common::Watch(WatchStep::Close), _) => tr!("watch-close"),
+            (Common::Watch(WatchStep::RunTo(_)), _) => tr!("watch-run-to"),
+            (Common::Watch(WatchStep::RunBack(_)), _) => tr!("watch-run-back"),
         }
     }
 
@@ -101,6 +108,8 @@ impl Common {
             (Common::Watch(WatchStep::Back), _) => tr!("watch-back-does"),
             (Common::Watch(WatchStep::Forward), _) => tr!("watch-forward-does"),
             (Common::Watch(WatchStep::Close), _) => tr!("watch-close-does"),
+            (Common::Watch(WatchStep::RunTo(_)), _) => tr!("watch-run-to-does"),
+            (Common::Watch(WatchStep::RunBack(_)), _) => tr!("watch-run-back-does"),
         }
     }
 
@@ -249,6 +258,8 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
                 WatchStep::Back => watch.can_go_back(),
                 WatchStep::Forward => watch.can_go_forward(),
                 WatchStep::Close => true,
+                WatchStep::RunTo(_) => !watch.is_over(),
+                WatchStep::RunBack(_) => watch.can_go_back(),
             }),
         }
     }
@@ -321,6 +332,14 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
             WatchStep::Forward => {
                 watch.set_paused(true);
                 watch.forward();
+            }
+            WatchStep::RunTo(landmark) => watch.run_to(landmark),
+            WatchStep::RunBack(landmark) => {
+                if !watch.run_back_to(landmark) {
+                    self.tell(Notice::info(move || {
+                        tr!("watch-no-landmark-before", landmark = landmark.words())
+                    }));
+                }
             }
             WatchStep::Close => {
                 let runs = watch.search_runs();

@@ -15,6 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use gridtour::i18n::Language;
+use gridtour::replay::Landmark;
 use gridtour::saved_state::{Saved, StateFile, Trouble};
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +61,8 @@ pub struct ViewSettings {
     pub looping: bool,
     /// How fast a watched search is shown, in steps a second.
     pub watch_speed: f32,
+    /// What a watched search runs forward or back to.
+    pub watch_landmark: Landmark,
 }
 
 impl Default for ViewSettings {
@@ -70,6 +73,7 @@ impl Default for ViewSettings {
             moves_per_second: 8.0,
             looping: false,
             watch_speed: 20.0,
+            watch_landmark: Landmark::default(),
         }
     }
 }
@@ -306,6 +310,7 @@ mod tests {
                 moves_per_second: 30.0,
                 looping: true,
                 watch_speed: 500.0,
+                watch_landmark: Landmark::Prune,
             },
             last_directory: Some(PathBuf::from("/tmp/puzzles")),
             modes: ModeSettings {

@@ -1755,6 +1755,7 @@ fn english_words(text: &str) -> Vec<String> {
         "SVG",
         "PNG",
         "GIF",
+        "PDF",
         "OEIS",
         "fps",
         "pzprv",
@@ -2755,4 +2756,65 @@ fn print_in_the_knight_mode_says_where_tours_print() {
         "The knight's tour mode has no puzzles to print"
     ));
     assert!(!shows(&harness, "Save PDF…"));
+}
+
+/// The steps (from 1) of the dead ends of plain DFS on 5x5 from a1, as
+/// the engine reports them, up to the `count`th.
+fn dfs_dead_end_steps(count: usize) -> Vec<u64> {
+    let board = Board::new(5, 5).expect("a board");
+    let start = board.parse_square("a1").expect("a1");
+    let control = Control::new();
+    let mut steps = Vec::new();
+    let mut number = 0;
+    let mut watcher = |step: knight::trace::Step| {
+        number += 1;
+        if matches!(step, knight::trace::Step::DeadEnd(_)) && steps.len() < count {
+            steps.push(number);
+        }
+        if steps.len() == count {
+            control.cancel();
+        }
+    };
+    let _ = knight::solve_watched(
+        &board,
+        (start, TourKind::Open),
+        Algorithm::Dfs,
+        &control,
+        &mut watcher,
+    );
+    steps
+}
+
+#[test]
+fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
+    let dead_ends = dfs_dead_end_steps(3);
+    for language in [Language::English, Language::Japanese] {
+        let mut settings = knight_settings(5, 5, Algorithm::Dfs);
+        // So slow that only a jump gets anywhere.
+        settings.view.watch_speed = 1.0;
+        settings.language = Some(language);
+        let mut harness = app_harness(settings);
+        harness.step();
+        let [watch, next, previous, waits] = match language {
+            Language::English => ["Watch a search", "Next", "Previous", "The search waits"],
+            Language::Japanese => ["探索を観察", "次へ", "前へ", "探索は一時停止中"],
+        };
+        press(&mut harness, watch);
+        let board = harness.state().panes.knight.session.board().clone();
+        click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
+        let at = |harness: &Harness<'_, GridtourApp>| watched(harness).map(|(steps, _)| steps);
+        step_until(&mut harness, |harness| at(harness).is_some());
+        for &dead_end in &dead_ends {
+            press(&mut harness, next);
+            step_until(&mut harness, |harness| at(harness) == Some(dead_end));
+            harness.step();
+            assert_eq!(at(&harness), Some(dead_end), "{language:?}: it waits there");
+            assert!(shows(&harness, waits));
+        }
+        press(&mut harness, previous);
+        assert_eq!(at(&harness), Some(dead_ends[1]));
+        press(&mut harness, previous);
+        press(&mut harness, previous);
+        assert_eq!(at(&harness), Some(dead_ends[0]), "none before the first");
+    }
 }

@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_cha
 use std::time::{Duration, Instant};
 
 use gridtour::job::Control;
-use gridtour::replay::{Event, Replay};
+use gridtour::replay::{Event, Landmark, Replay};
 
 /// How many steps a watch remembers for stepping back.
 pub const WATCH_MEMORY: usize = 1_000_000;
@@ -106,6 +106,8 @@ pub struct Watch {
     paused: bool,
     /// Whether the search has handed over its last step.
     ended: bool,
+    /// The landmark the watch runs forward to at full speed, if it does.
+    running_to: Option<Landmark>,
 }
 
 impl Watch {
@@ -118,6 +120,7 @@ impl Watch {
             carry: 0.0,
             paused: false,
             ended: false,
+            running_to: None,
         }
     }
 
@@ -155,10 +158,44 @@ impl Watch {
         self.ended && self.pending.is_empty() && self.replay.counters().steps == 0
     }
 
-    /// Pauses or goes on.
+    /// Pauses or goes on (at the speed chosen, no longer running to a
+    /// landmark).
     pub fn set_paused(&mut self, paused: bool) {
         self.paused = paused;
         self.carry = 0.0;
+        self.running_to = None;
+    }
+
+    /// The landmark the watch runs forward to, if it does.
+    pub fn running_to(&self) -> Option<Landmark> {
+        self.running_to
+    }
+
+    /// Runs forward at full speed to the next `landmark` the search meets,
+    /// and holds there; to the end of the search if it meets none.
+    pub fn run_to(&mut self, landmark: Landmark) {
+        self.set_paused(false);
+        self.running_to = Some(landmark);
+    }
+
+    /// Goes back to the last `landmark` before the step on show, as far
+    /// as the watch remembers, and holds there; where there is none, the
+    /// watch stays where it was. Whether it found one.
+    pub fn run_back_to(&mut self, landmark: Landmark) -> bool {
+        self.set_paused(true);
+        // The step on show is left first: a landmark on show is not the
+        // one before it.
+        let mut taken_back = 0;
+        while let Some(event) = self.replay.back() {
+            self.pending.push_front(event);
+            taken_back += 1;
+            if taken_back > 1 && landmark.is(event) {
+                self.advance(1);
+                return true;
+            }
+        }
+        self.advance(taken_back);
+        false
     }
 
     /// Whether a step can be taken back.
@@ -186,11 +223,19 @@ impl Watch {
     /// Lets `seconds` pass at `speed` steps a second; whether the watch
     /// wants another frame soon.
     pub fn tick(&mut self, seconds: f32, speed: f32) -> bool {
+        if self.is_over() {
+            self.running_to = None;
+        }
         if self.paused || self.is_over() {
             return false;
         }
-        let started = Instant::now();
         let fastest = *WATCH_SPEEDS.end();
+        let speed = if self.running_to.is_some() {
+            fastest
+        } else {
+            speed
+        };
+        let started = Instant::now();
         let budget = if speed >= fastest {
             f64::INFINITY
         } else {
@@ -213,8 +258,9 @@ impl Watch {
         !self.is_over()
     }
 
-    /// Applies up to `steps` steps, as far as the search has sent them;
-    /// whether it applied them all.
+    /// Applies up to `steps` steps, as far as the search has sent them
+    /// and up to the landmark the watch runs to; whether it applied them
+    /// all.
     fn advance(&mut self, steps: u64) -> bool {
         for _ in 0..steps {
             if self.pending.is_empty() && !self.receive() {
@@ -222,6 +268,14 @@ impl Watch {
             }
             if let Some(event) = self.pending.pop_front() {
                 self.replay.apply(event);
+                if self.running_to.is_some_and(|landmark| landmark.is(event)) {
+                    self.set_paused(true);
+                    // Known at once if that was the search's last step.
+                    if self.pending.is_empty() {
+                        self.receive();
+                    }
+                    return false;
+                }
             }
         }
         true
@@ -279,6 +333,64 @@ mod tests {
         assert!(watch.is_over());
         assert_eq!(watch.replay().path().len(), 10);
         assert_eq!(watch.replay().counters().steps, 10);
+    }
+
+    #[test]
+    fn a_watch_runs_to_the_next_landmark_and_back_to_the_last() {
+        // Down to (2, 0), a dead end, back to (0, 0); down to (3, 0),
+        // another dead end, back; then (4, 0) found.
+        let events = [
+            Event::Take((0, 0)),
+            Event::Take((1, 0)),
+            Event::Take((2, 0)),
+            Event::DeadEnd((2, 0)),
+            Event::GiveBack((2, 0)),
+            Event::GiveBack((1, 0)),
+            Event::Take((3, 0)),
+            Event::DeadEnd((3, 0)),
+            Event::GiveBack((3, 0)),
+            Event::Take((4, 0)),
+            Event::Found,
+        ];
+        let mut watch = watch_of(&events);
+        let step = |watch: &Watch| watch.replay().counters().steps;
+        watch.run_to(Landmark::DeadEnd);
+        assert_eq!(watch.running_to(), Some(Landmark::DeadEnd));
+        // However slow the speed chosen, a run goes at full speed.
+        while watch.tick(0.01, 1.0) {}
+        assert_eq!(step(&watch), 4);
+        assert_eq!(watch.replay().last(), Some(Event::DeadEnd((2, 0))));
+        assert!(watch.is_paused() && watch.running_to().is_none());
+        watch.run_to(Landmark::DeadEnd);
+        while watch.tick(0.01, 1.0) {}
+        assert_eq!(
+            (step(&watch), watch.replay().path()),
+            (8, &[(0, 0), (3, 0)][..])
+        );
+        watch.run_to(Landmark::Backtrack);
+        while watch.tick(0.01, 1.0) {}
+        assert_eq!(step(&watch), 9);
+        // Back: the last dead end before the one on show, then none.
+        assert!(watch.run_back_to(Landmark::DeadEnd));
+        assert_eq!(step(&watch), 8);
+        assert!(watch.run_back_to(Landmark::DeadEnd));
+        assert_eq!(
+            (step(&watch), watch.replay().path()),
+            (4, &[(0, 0), (1, 0), (2, 0)][..])
+        );
+        assert!(!watch.run_back_to(Landmark::DeadEnd));
+        assert_eq!(step(&watch), 4, "none before: it stays");
+        // Forward again past everything to the solution.
+        watch.run_to(Landmark::Solution);
+        while watch.tick(0.01, 1.0) {}
+        assert_eq!(watch.replay().last(), Some(Event::Found));
+        assert!(watch.is_over());
+        // A run with no landmark left ends with the search.
+        assert!(!watch.run_back_to(Landmark::Restart));
+        assert_eq!(step(&watch), 11);
+        watch.run_to(Landmark::Restart);
+        while watch.tick(0.01, 1.0) {}
+        assert!(watch.is_over() && watch.running_to().is_none());
     }
 
     #[test]

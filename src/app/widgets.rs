@@ -9,8 +9,9 @@ use gridtour::render::Colour;
 use super::command::{Command, Key, Shortcut};
 use super::notice::Notice;
 use super::session::{Common, Finds, Session, WatchStep};
+use super::settings::ViewSettings;
 use super::watch::WATCH_SPEEDS;
-use gridtour::replay::{Cell, Event, Rule};
+use gridtour::replay::{Cell, Event, Landmark, Rule};
 use gridtour::tr;
 
 /// egui's name for `key`.
@@ -296,7 +297,7 @@ pub fn playback(
 pub fn watch_panel<S: Session<Command: Command>>(
     ui: &mut egui::Ui,
     session: &S,
-    speed: &mut f32,
+    view: &mut ViewSettings,
     name: impl Fn(Cell) -> String,
     out: &mut Vec<S::Command>,
 ) {
@@ -350,8 +351,31 @@ pub fn watch_panel<S: Session<Command: Command>>(
             }
         }
     });
+    // Run forward or back to the next dead end, pruning, ... of the
+    // kind chosen.
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label(tr!("watch-jump-to"));
+        egui::ComboBox::from_id_salt("watch-landmark")
+            .selected_text(view.watch_landmark.words())
+            .show_ui(ui, |ui| {
+                for landmark in Landmark::ALL {
+                    ui.selectable_value(&mut view.watch_landmark, landmark, landmark.words());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    ui.horizontal_wrapped(|ui| {
+        let landmark = view.watch_landmark;
+        for step in [WatchStep::RunBack(landmark), WatchStep::RunTo(landmark)] {
+            let command = watch_command(step);
+            if button_sized(ui, &command, session.can(&command), egui::Vec2::ZERO) {
+                out.push(command);
+            }
+        }
+    });
     ui.add(
-        egui::Slider::new(speed, WATCH_SPEEDS)
+        egui::Slider::new(&mut view.watch_speed, WATCH_SPEEDS)
             .logarithmic(true)
             .text(tr!("watch-speed"))
             .custom_formatter(|steps, _| {
@@ -365,11 +389,13 @@ pub fn watch_panel<S: Session<Command: Command>>(
     // One line in one place, whether the search runs or is over, so that
     // nothing below it moves when it ends.
     ui.label(if watch.is_over() {
-        tr!("watch-over")
+        tr!("watch-over").to_owned()
+    } else if let Some(landmark) = watch.running_to() {
+        tr!("watch-running-to", landmark = landmark.words())
     } else if watch.is_paused() {
-        tr!("watch-paused")
+        tr!("watch-paused").to_owned()
     } else {
-        tr!("watch-running")
+        tr!("watch-running").to_owned()
     });
 }
 

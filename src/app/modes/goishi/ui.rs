@@ -184,7 +184,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 widgets::watch_panel(
                     ui,
                     session,
-                    &mut view.watch_speed,
+                    view,
                     |(x, y)| Point::new(x, y).to_string(),
                     out,
                 );

@@ -346,7 +346,7 @@ fn watch_section(
     widgets::watch_panel(
         ui,
         session,
-        &mut view.watch_speed,
+        view,
         |(x, y)| board.square_name(Square::new(x, y)),
         out,
     );
