@@ -22,6 +22,7 @@ pub mod numbers;
 pub mod output;
 pub mod placed;
 pub mod print;
+pub mod pseudocode;
 pub mod random;
 pub mod render;
 pub mod replay;

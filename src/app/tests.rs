@@ -2795,9 +2795,21 @@ fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
         settings.language = Some(language);
         let mut harness = app_harness(settings);
         harness.step();
-        let [watch, next, previous, waits] = match language {
-            Language::English => ["Watch a search", "Next", "Previous", "The search waits"],
-            Language::Japanese => ["探索を観察", "次へ", "前へ", "探索は一時停止中"],
+        let [watch, next, previous, waits, code_line] = match language {
+            Language::English => [
+                "Watch a search",
+                "Next",
+                "Previous",
+                "The search waits",
+                "no move left to try: a dead end",
+            ],
+            Language::Japanese => [
+                "探索を観察",
+                "次へ",
+                "前へ",
+                "探索は一時停止中",
+                "試す手が残っていない：行き止まり",
+            ],
         };
         press(&mut harness, watch);
         let board = harness.state().panes.knight.session.board().clone();
@@ -2810,6 +2822,7 @@ fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
             harness.step();
             assert_eq!(at(&harness), Some(dead_end), "{language:?}: it waits there");
             assert!(shows(&harness, waits));
+            assert!(shows(&harness, code_line), "the code beside the board");
         }
         press(&mut harness, previous);
         assert_eq!(at(&harness), Some(dead_ends[1]));

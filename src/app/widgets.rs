@@ -11,7 +11,8 @@ use super::notice::Notice;
 use super::session::{Common, Finds, Session, WatchStep};
 use super::settings::ViewSettings;
 use super::watch::WATCH_SPEEDS;
-use gridtour::replay::{Cell, Event, Landmark, Rule};
+use gridtour::pseudocode::Code;
+use gridtour::replay::{Cell, Event, Landmark, Replay, Rule};
 use gridtour::tr;
 
 /// egui's name for `key`.
@@ -297,7 +298,7 @@ pub fn playback(
 pub fn watch_panel<S: Session<Command: Command>>(
     ui: &mut egui::Ui,
     session: &S,
-    view: &mut ViewSettings,
+    (view, code): (&mut ViewSettings, Code),
     name: impl Fn(Cell) -> String,
     out: &mut Vec<S::Command>,
 ) {
@@ -397,6 +398,36 @@ pub fn watch_panel<S: Session<Command: Command>>(
     } else {
         tr!("watch-running").to_owned()
     });
+    // Last, so that opening or closing it moves none of the controls.
+    code_panel(ui, code, replay);
+}
+
+/// Points a line of code is indented for each level.
+const CODE_INDENT: f32 = 14.0;
+
+/// The search's code, with the line the step on show ran lit.
+fn code_panel(ui: &mut egui::Ui, code: Code, replay: &Replay) {
+    let lit = replay
+        .last()
+        .and_then(|event| code.line_of(event, replay.path().len()));
+    egui::CollapsingHeader::new(tr!("watch-code"))
+        .default_open(true)
+        .show(ui, |ui| {
+            for (index, (depth, words)) in code.lines().into_iter().enumerate() {
+                let text = egui::RichText::new(words);
+                let text = if Some(index) == lit {
+                    text.strong()
+                        .color(ui.visuals().strong_text_color())
+                        .background_color(ui.visuals().selection.bg_fill)
+                } else {
+                    text.weak()
+                };
+                ui.horizontal(|ui| {
+                    ui.add_space(CODE_INDENT * f32::from(depth));
+                    ui.add(egui::Label::new(text).wrap());
+                });
+            }
+        });
 }
 
 /// What the step just shown did, in words.

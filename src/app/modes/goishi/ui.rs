@@ -2,6 +2,7 @@
 //! keys into [`GoishiCommand`]s. It holds only what is about drawing and
 //! typing (the canvas view, the URL being typed, a size being changed).
 
+use gridtour::pseudocode::Code;
 use std::time::Instant;
 
 use eframe::egui;
@@ -184,7 +185,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 widgets::watch_panel(
                     ui,
                     session,
-                    view,
+                    (view, Code::GoishiPicks),
                     |(x, y)| Point::new(x, y).to_string(),
                     out,
                 );

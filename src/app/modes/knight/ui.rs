@@ -11,6 +11,7 @@ use gridtour::render::STYLE;
 use crate::app::widgets::colour;
 use gridtour::english::group_digits;
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
+use gridtour::pseudocode::Code;
 use gridtour::replay::Event;
 
 use super::command::{Interaction, KnightCommand};
@@ -346,7 +347,7 @@ fn watch_section(
     widgets::watch_panel(
         ui,
         session,
-        view,
+        (view, Code::of_knight(session.algorithm())),
         |(x, y)| board.square_name(Square::new(x, y)),
         out,
     );
