@@ -317,3 +317,90 @@ fn the_command_line_draws_a_trace_as_a_gif_or_an_animated_svg() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Follows a search's trace, checking that every square it moves to is
+/// the next of the order [`knight::search_order`] gave for the square it
+/// moved from, and that a dead end comes only once that order is used up.
+/// Stops the search after `most` steps; the steps checked.
+fn check_orders(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    algorithm: Algorithm,
+    most: usize,
+) -> usize {
+    let control = Control::new();
+    let mut path: Vec<Square> = Vec::new();
+    // For each square of the path, its order and how many were tried.
+    let mut orders: Vec<(Vec<Square>, usize)> = Vec::new();
+    let mut seen = 0;
+    let mut watcher = |step: Step| {
+        seen += 1;
+        if seen > most {
+            control.cancel();
+            return;
+        }
+        match step {
+            Step::Push(square) => {
+                if let Some((order, tried)) = orders.last_mut() {
+                    assert_eq!(
+                        order.get(*tried),
+                        Some(&square),
+                        "{algorithm:?} at step {seen}"
+                    );
+                    *tried += 1;
+                }
+                path.push(square);
+                let order = knight::search_order(algorithm, board, &path, kind).expect("an order");
+                orders.push((order.into_iter().map(|(square, _)| square).collect(), 0));
+            }
+            Step::Pop(_) => {
+                path.pop();
+                orders.pop();
+            }
+            Step::DeadEnd(square) => {
+                assert_eq!(path.last(), Some(&square));
+                let (order, tried) = orders.last().expect("a square");
+                assert_eq!(
+                    *tried,
+                    order.len(),
+                    "{algorithm:?}: a dead end with moves left"
+                );
+            }
+            Step::Prune { .. } | Step::Found => {}
+            Step::Rotate { .. } | Step::Restart => panic!("{algorithm:?} does not walk"),
+        }
+    };
+    let _ = knight::solve_watched(board, (start, kind), algorithm, &control, &mut watcher);
+    seen.min(most)
+}
+
+#[test]
+fn every_move_is_the_next_of_the_order_its_square_announced() {
+    let open = |width, height| Board::new(width, height).expect("a board");
+    let mut blocked = open(6, 6);
+    for name in ["c3", "d3"] {
+        let square = blocked.parse_square(name).expect("a square");
+        blocked.set_blocked(square, true);
+    }
+    // Boards where backtracking backs up thousands of times too.
+    let cases = [
+        (open(5, 5), "a1", TourKind::Open),
+        (open(6, 6), "a1", TourKind::Closed),
+        (open(6, 6), "b1", TourKind::Open),
+        (open(4, 8), "a1", TourKind::Open),
+        (open(4, 7), "a1", TourKind::Open),
+        (blocked, "a1", TourKind::Closed),
+    ];
+    let mut checked = [0, 0];
+    for (board, start, kind) in cases {
+        let start = board.parse_square(start).expect("a square");
+        for (algorithm, checked) in [Algorithm::Dfs, Algorithm::Backtrack]
+            .iter()
+            .zip(&mut checked)
+        {
+            *checked += check_orders(&board, (start, kind), *algorithm, 40_000);
+        }
+    }
+    // Both searches backed up often enough to test their orders.
+    assert!(checked.iter().all(|&steps| steps > 20_000), "{checked:?}");
+}

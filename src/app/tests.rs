@@ -2795,13 +2795,27 @@ fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
         settings.language = Some(language);
         let mut harness = app_harness(settings);
         harness.step();
-        let [watch, next, previous, waits, code_line] = match language {
+        let [
+            watch,
+            next,
+            previous,
+            waits,
+            code_line,
+            moves_from,
+            tried,
+            next_move,
+            no_moves,
+        ] = match language {
             Language::English => [
                 "Watch a search",
                 "Next",
                 "Previous",
                 "The search waits",
                 "no move left to try: a dead end",
+                "Moves from ",
+                ") tried",
+                ") next",
+                "No free square is a move from",
             ],
             Language::Japanese => [
                 "探索を観察",
@@ -2809,6 +2823,10 @@ fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
                 "前へ",
                 "探索は一時停止中",
                 "試す手が残っていない：行き止まり",
+                "からの手（",
+                "）試した",
+                "）次",
+                "から一手で行ける空いたマスはありません",
             ],
         };
         press(&mut harness, watch);
@@ -2823,6 +2841,14 @@ fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
             assert_eq!(at(&harness), Some(dead_end), "{language:?}: it waits there");
             assert!(shows(&harness, waits));
             assert!(shows(&harness, code_line), "the code beside the board");
+            // At a dead end every move from the square has been tried, if
+            // it has any.
+            let moves = texts_on_show(&harness)
+                .into_iter()
+                .find(|text| text.contains(moves_from) || text.contains(no_moves))
+                .expect("the moves from the square");
+            assert!(!moves.contains(next_move), "{moves}");
+            assert!(moves.contains(tried) || moves.contains(no_moves), "{moves}");
         }
         press(&mut harness, previous);
         assert_eq!(at(&harness), Some(dead_ends[1]));

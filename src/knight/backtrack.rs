@@ -256,36 +256,22 @@ impl<'a, W: Watcher> Search<'a, W> {
 
     /// A frame for the knight arriving on `cell`, moves in Warnsdorff order.
     fn frame(&self, cell: usize, ends: u32) -> Frame {
-        let mut keyed: Vec<(u64, usize)> = (0..KNIGHT_MOVES.len())
-            .filter(|&i| self.grid.is_free(self.grid.jump(cell, i)))
-            .map(|i| {
-                let next = self.grid.jump(cell, i);
-                let distance = self.grid.centre_distance(self.board, next);
-                (
-                    (u64::from(self.exits(next)) << 48) | ((u64::MAX >> 16) - distance),
-                    i,
-                )
-            })
-            .collect();
-        keyed.sort_unstable();
-        let moves = keyed
+        let order = warnsdorff_order(&self.grid, self.board, cell, |next| self.exits(next));
+        let moves = order
             .iter()
             .rev()
-            .fold(0u32, |packed, &(_, i)| packed << 3 | i as u32);
+            .fold(0u32, |packed, &(i, _)| packed << 3 | i as u32);
         Frame {
             cell: cell as u32,
             moves,
-            left: keyed.len() as u8,
+            left: order.len() as u8,
             ends,
         }
     }
 
-    /// The ways out of a free square: its free neighbours, plus the way home
-    /// for a square next to the start of a closed tour, plus the end of the
-    /// tour for its required last square.
+    /// See [`exits`].
     fn exits(&self, cell: usize) -> u8 {
-        let home = self.kind == TourKind::Closed && self.grid.attacks(cell, self.start);
-        self.grid.degree(cell) + u8::from(home) + u8::from(self.end == Some(cell))
+        exits(&self.grid, (self.kind, self.start, self.end), cell)
     }
 
     /// How many squares can only be an end, with the knight on the start;
@@ -390,6 +376,64 @@ impl<'a, W: Watcher> Search<'a, W> {
         self.unreported = 0;
         !self.control.should_stop()
     }
+}
+
+/// The ways out of a free square: its free neighbours, plus the way home
+/// for a square next to the start of a closed tour, plus the end of the
+/// tour for its required last square.
+fn exits(grid: &Grid, (kind, start, end): (TourKind, usize, Option<usize>), cell: usize) -> u8 {
+    let home = kind == TourKind::Closed && grid.attacks(cell, start);
+    grid.degree(cell) + u8::from(home) + u8::from(end == Some(cell))
+}
+
+/// The moves from `cell` to free squares in the order the search tries
+/// them, each with the ways out `exits` counts: fewest first, ties to the
+/// square farther from the centre.
+fn warnsdorff_order(
+    grid: &Grid,
+    board: &Board,
+    cell: usize,
+    exits: impl Fn(usize) -> u8,
+) -> Vec<(usize, u8)> {
+    let mut keyed: Vec<(u64, usize, u8)> = (0..KNIGHT_MOVES.len())
+        .filter(|&i| grid.is_free(grid.jump(cell, i)))
+        .map(|i| {
+            let next = grid.jump(cell, i);
+            let distance = grid.centre_distance(board, next);
+            let ways = exits(next);
+            (
+                (u64::from(ways) << 48) | ((u64::MAX >> 16) - distance),
+                i,
+                ways,
+            )
+        })
+        .collect();
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, i, ways)| (i, ways)).collect()
+}
+
+/// The squares the backtracking search tries from the last square of
+/// `path`, a path it walks for a tour of `kind` (open tours to `end`, if
+/// given), in its order, each with the ways out that ordered it.
+pub(crate) fn search_order(
+    board: &Board,
+    path: &[Square],
+    kind: TourKind,
+    end: Option<Square>,
+) -> Vec<(Square, u8)> {
+    let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
+        return Vec::new();
+    };
+    let mut grid = Grid::new(board);
+    for &square in path {
+        grid.visit(grid.cell(square));
+    }
+    let ends = (kind, grid.cell(first), end.map(|end| grid.cell(end)));
+    let from = grid.cell(last);
+    warnsdorff_order(&grid, board, from, |next| exits(&grid, ends, next))
+        .into_iter()
+        .map(|(i, ways)| (grid.square(grid.jump(from, i)), ways))
+        .collect()
 }
 
 #[cfg(test)]

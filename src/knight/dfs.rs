@@ -91,3 +91,21 @@ pub(crate) fn plain_search(
     control.add_nodes(unreported);
     Outcome::Done(None)
 }
+
+/// The squares the plain search tries from the last square of `path`, in
+/// its fixed order, each with the free squares a move on from it.
+pub(crate) fn search_order(board: &Board, path: &[Square]) -> Vec<(Square, u8)> {
+    let Some(&last) = path.last() else {
+        return Vec::new();
+    };
+    let mut grid = Grid::new(board);
+    for &square in path {
+        grid.visit(grid.cell(square));
+    }
+    let from = grid.cell(last);
+    (0..KNIGHT_MOVES.len())
+        .map(|i| grid.jump(from, i))
+        .filter(|&next| grid.is_free(next))
+        .map(|next| (grid.square(next), grid.degree(next)))
+        .collect()
+}

@@ -157,6 +157,25 @@ pub fn solve_watched(
     )
 }
 
+/// The squares `algorithm`'s depth-first search tries from the last
+/// square of `path`, a path it is on in a search for a tour of `kind`, in
+/// the order it tries them, each with the free squares a move on from it
+/// (plain DFS, which only shows them) or the ways out that ordered it
+/// (backtracking). `None` for Warnsdorff's walk, whose order also hangs
+/// on the tie-break of its attempt.
+pub fn search_order(
+    algorithm: Algorithm,
+    board: &Board,
+    path: &[Square],
+    kind: TourKind,
+) -> Option<Vec<(Square, u8)>> {
+    match algorithm {
+        Algorithm::Warnsdorff => None,
+        Algorithm::Backtrack => Some(backtrack::search_order(board, path, kind, None)),
+        Algorithm::Dfs => Some(dfs::search_order(board, path)),
+    }
+}
+
 /// The search of [`solve_watched`] once theory has had its say.
 fn searched(
     board: &Board,

@@ -5,6 +5,7 @@ pub mod command;
 pub mod session;
 pub mod settings;
 pub mod ui;
+pub mod watch_moves;
 pub mod work;
 
 pub use session::KnightSession;

@@ -11,8 +11,11 @@ use gridtour::render::STYLE;
 use crate::app::widgets::colour;
 use gridtour::english::group_digits;
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
+use gridtour::i18n;
 use gridtour::pseudocode::Code;
 use gridtour::replay::Event;
+
+use super::watch_moves::{MoveState, Moves, moves_at};
 
 use super::command::{Interaction, KnightCommand};
 use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
@@ -228,7 +231,8 @@ impl ModeUi<KnightSession> for KnightUi {
                     .as_ref()
                     .is_none_or(|(key, _)| *key != drawn) =>
             {
-                self.watch_marks = Some((drawn, WatchMarks::of(board, watch)));
+                let search = (session.algorithm(), session.kind());
+                self.watch_marks = Some((drawn, WatchMarks::of(board, watch, search)));
             }
             Some(_) => {}
             None => self.watch_marks = None,
@@ -303,8 +307,8 @@ impl ModeUi<KnightSession> for KnightUi {
 }
 
 impl WatchMarks {
-    /// The marks of `watch` at its present step.
-    fn of(board: &Board, watch: &Watch) -> WatchMarks {
+    /// The marks of `watch`, a watch of `search`, at its present step.
+    fn of(board: &Board, watch: &Watch, search: (Algorithm, TourKind)) -> WatchMarks {
         let replay = watch.replay();
         let mut given_up = vec![false; board.area()];
         if let Some(Event::DeadEnd(cell) | Event::GiveBack(cell) | Event::Prune { at: cell, .. }) =
@@ -318,6 +322,20 @@ impl WatchMarks {
             taken[board.index(Square::new(x, y))] = true;
         }
         let free = |square: Square| !taken[board.index(square)];
+        // The moves still to try, where the search's order is known; else
+        // every free square a move away.
+        if let Some(moves) = moves_at(board, search, path, replay.last()) {
+            let candidates = moves
+                .moves
+                .iter()
+                .filter(|&&(_, _, state)| matches!(state, MoveState::Next | MoveState::Later))
+                .map(|&(square, onward, _)| ((square.x, square.y), u32::from(onward)))
+                .collect();
+            return WatchMarks {
+                given_up,
+                candidates,
+            };
+        }
         let candidates = path.last().map_or_else(Vec::new, |&(x, y)| {
             board
                 .neighbours(Square::new(x, y))
@@ -333,6 +351,31 @@ impl WatchMarks {
             candidates,
         }
     }
+}
+
+/// The moves from the square a watched search stands on, in its order,
+/// each with its number and where it stands.
+fn moves_words(board: &Board, moves: &Moves) -> String {
+    let each: Vec<String> = moves
+        .moves
+        .iter()
+        .map(|&(square, onward, state)| {
+            let square = board.square_name(square);
+            match state {
+                MoveState::Tried => tr!("watch-move-tried", square = square, onward = onward),
+                MoveState::Next => tr!("watch-move-next", square = square, onward = onward),
+                MoveState::Later => tr!("watch-move-later", square = square, onward = onward),
+                MoveState::GivenUp => {
+                    tr!("watch-move-given-up", square = square, onward = onward)
+                }
+            }
+        })
+        .collect();
+    let from = board.square_name(moves.from);
+    if each.is_empty() {
+        return tr!("watch-moves-none", square = from);
+    }
+    tr!("watch-moves", square = from, moves = i18n::list_words(&each))
 }
 
 /// The search being watched, and the comparison of every search from the
@@ -351,6 +394,13 @@ fn watch_section(
         |(x, y)| board.square_name(Square::new(x, y)),
         out,
     );
+    if let Some(watch) = session.core().watch.as_ref() {
+        let replay = watch.replay();
+        let search = (session.algorithm(), session.kind());
+        if let Some(moves) = moves_at(board, search, replay.path(), replay.last()) {
+            ui.label(moves_words(board, &moves));
+        }
+    }
     widgets::button_row(
         ui,
         [KnightCommand::CompareSearches],

@@ -1,0 +1,185 @@
+//! The moves a watched depth-first search has tried and has still to try
+//! from the square it stands on, read from its path and its last step: the
+//! order is the one the search itself uses ([`knight::search_order`]), and
+//! the last step says how far along it the search is. No egui in here.
+
+use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
+use gridtour::replay::{Cell, Event, Rule};
+
+/// Where a move stands in the search's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveState {
+    /// Tried, and every way on from it failed.
+    Tried,
+    /// The one the search tries next.
+    Next,
+    /// To be tried after the next one.
+    Later,
+    /// Never to be tried: the position was given up by a rule.
+    GivenUp,
+}
+
+/// The moves from the square the search stands on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moves {
+    /// The square.
+    pub from: Square,
+    /// Its moves in the search's order, each with the number that ordered
+    /// it (or the free squares a move on from it, for plain DFS).
+    pub moves: Vec<(Square, u8, MoveState)>,
+    /// The rule that gave the position up, if one did.
+    pub rule: Option<Rule>,
+}
+
+/// The moves of the search of `algorithm` for a tour of `kind` on `board`
+/// at the step where its path is `path` and its last step was `last`;
+/// `None` where it stands nowhere (no path, a tour found) or its order
+/// cannot be known (Warnsdorff's walk).
+pub fn moves_at(
+    board: &Board,
+    (algorithm, kind): (Algorithm, TourKind),
+    path: &[Cell],
+    last: Option<Event>,
+) -> Option<Moves> {
+    let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
+    let &from = squares.last()?;
+    let order = knight::search_order(algorithm, board, &squares, kind)?;
+    // The move just taken back, which the search came back from.
+    let back = match last {
+        Some(Event::GiveBack((x, y))) => order
+            .iter()
+            .position(|&(square, _)| square == Square::new(x, y)),
+        _ => None,
+    };
+    let state = |index: usize| -> MoveState {
+        match last {
+            Some(Event::DeadEnd(_)) => MoveState::Tried,
+            Some(Event::Prune { .. }) => MoveState::GivenUp,
+            Some(Event::GiveBack(_)) => {
+                match back {
+                    Some(back) if index <= back => MoveState::Tried,
+                    Some(back) if index == back + 1 => MoveState::Next,
+                    _ => MoveState::Later,
+                }
+            }
+            _ if index == 0 => MoveState::Next,
+            _ => MoveState::Later,
+        }
+    };
+    if matches!(last, Some(Event::Found)) {
+        return None;
+    }
+    let rule = match last {
+        Some(Event::Prune { rule, .. }) => Some(rule),
+        _ => None,
+    };
+    Some(Moves {
+        from,
+        moves: order
+            .into_iter()
+            .enumerate()
+            .map(|(index, (square, onward))| (square, onward, state(index)))
+            .collect(),
+        rule,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridtour::job::Control;
+    use gridtour::knight::trace::Step;
+    use gridtour::replay::Replay;
+
+    fn states(moves: &Moves) -> Vec<MoveState> {
+        moves.moves.iter().map(|&(_, _, state)| state).collect()
+    }
+
+    /// At every step of plain DFS and backtracking, the moves marked tried
+    /// are those the search has pushed from the square it stands on, and
+    /// the next is the one it pushes next from there.
+    #[test]
+    fn the_moves_marked_follow_the_search() {
+        let board = Board::new(5, 5).expect("a board");
+        let start = board.parse_square("a1").expect("a1");
+        for algorithm in [Algorithm::Dfs, Algorithm::Backtrack] {
+            let control = Control::new();
+            let mut events = Vec::new();
+            let mut watcher = |step: Step| {
+                if events.len() < 3_000 {
+                    events.push(Event::from(step));
+                } else {
+                    control.cancel();
+                }
+            };
+            let _ = knight::solve_watched(
+                &board,
+                (start, TourKind::Open),
+                algorithm,
+                &control,
+                &mut watcher,
+            );
+            let mut replay = Replay::new(16);
+            for (index, &event) in events.iter().enumerate() {
+                replay.apply(event);
+                let kind = (algorithm, TourKind::Open);
+                let Some(moves) = moves_at(&board, kind, replay.path(), Some(event)) else {
+                    assert_eq!(event, Event::Found);
+                    continue;
+                };
+                // The search's next push from here, if it makes one
+                // before leaving the square.
+                let depth = replay.path().len();
+                let mut level = depth;
+                let mut pushed_next = None;
+                for &later in &events[index + 1..] {
+                    match later {
+                        Event::Take(cell) if level == depth => {
+                            pushed_next = Some(Square::new(cell.0, cell.1));
+                            break;
+                        }
+                        Event::Take(_) => level += 1,
+                        Event::GiveBack(_) if level == depth => break,
+                        Event::GiveBack(_) => level -= 1,
+                        _ => {}
+                    }
+                }
+                let next = moves
+                    .moves
+                    .iter()
+                    .find(|&&(_, _, state)| state == MoveState::Next)
+                    .map(|&(square, _, _)| square);
+                if let Some(pushed) = pushed_next {
+                    assert_eq!(next, Some(pushed), "{algorithm:?} at step {}", index + 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_dead_end_has_tried_every_move_and_a_pruning_none() {
+        let board = Board::new(5, 5).expect("a board");
+        let kind = (Algorithm::Dfs, TourKind::Open);
+        let path = [(0, 0), (1, 2)];
+        let arrived = moves_at(&board, kind, &path, Some(Event::Take((1, 2)))).expect("moves");
+        assert_eq!(arrived.from, Square::new(1, 2));
+        let first = arrived.moves[0].0;
+        assert_eq!(states(&arrived)[0], MoveState::Next);
+        assert!(states(&arrived)[1..].iter().all(|&s| s == MoveState::Later));
+        let back = Event::GiveBack((first.x, first.y));
+        let came_back = moves_at(&board, kind, &path, Some(back)).expect("moves");
+        assert_eq!(&states(&came_back)[..2], [MoveState::Tried, MoveState::Next]);
+        let stuck = moves_at(&board, kind, &path, Some(Event::DeadEnd((1, 2))));
+        let stuck = stuck.expect("moves");
+        assert!(states(&stuck).iter().all(|&s| s == MoveState::Tried));
+        let prune = Event::Prune {
+            at: (1, 2),
+            rule: Rule::DeadEnds,
+        };
+        let given_up = moves_at(&board, kind, &path, Some(prune)).expect("moves");
+        assert_eq!(given_up.rule, Some(Rule::DeadEnds));
+        assert!(states(&given_up).iter().all(|&s| s == MoveState::GivenUp));
+        let walk = (Algorithm::Warnsdorff, TourKind::Open);
+        assert_eq!(moves_at(&board, walk, &path, Some(Event::Take((1, 2)))), None);
+    }
+}
