@@ -190,6 +190,37 @@ fn prunings_show_on_closed_6x6_and_never_cut_off_a_tour() {
     }
 }
 
+/// Follows a printed trace: every square pushed is the next of the
+/// `"tries"` its parent's push announced, and a dead end comes only once
+/// they are all tried.
+fn assert_announced_orders_are_kept(lines: &[serde_json::Value]) {
+    // For each square of the path, what it announced and how many of
+    // them were tried.
+    let mut stack: Vec<(Vec<String>, usize)> = Vec::new();
+    for line in lines {
+        let square = line["square"].as_str().unwrap_or_default().to_owned();
+        match line["event"].as_str().unwrap() {
+            "push" => {
+                if let Some((tries, tried)) = stack.last_mut() {
+                    assert_eq!(tries.get(*tried), Some(&square), "{line}");
+                    *tried += 1;
+                }
+                let tries = line["tries"].as_array().expect("tries").iter();
+                let tries = tries.map(|name| name.as_str().unwrap().to_owned());
+                stack.push((tries.collect(), 0));
+            }
+            "pop" => {
+                stack.pop();
+            }
+            "dead-end" => {
+                let (tries, tried) = stack.last().expect("a square");
+                assert_eq!(*tried, tries.len(), "{line}");
+            }
+            _ => {}
+        }
+    }
+}
+
 #[test]
 fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
     let run = |args: &[&str]| {
@@ -207,10 +238,13 @@ fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
+    // Each push names the squares the search will try from there, in its
+    // order, with their onward moves.
     assert_eq!(
         text.lines().next(),
-        Some(r#"{"step":1,"event":"push","square":"a1"}"#)
+        Some(r#"{"step":1,"event":"push","square":"a1","tries":["b3","c2"],"onward":[5,5]}"#)
     );
+    assert_announced_orders_are_kept(&lines);
     assert_eq!(lines.last().unwrap()["event"], "found");
     // The path left at "found" is the tour printed without --trace.
     let mut path: Vec<String> = Vec::new();
@@ -233,6 +267,19 @@ fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
         })
         .collect();
     assert_eq!(path, printed);
+    let backtracking = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
+        .args(["knight", "--size", "4x8", "--algo", "backtrack", "--trace"])
+        .args(["--max-steps", "100000"])
+        .output()
+        .expect("the binary runs");
+    let backtracking: Vec<serde_json::Value> = String::from_utf8(backtracking.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert!(backtracking.len() > 20_000);
+    assert_announced_orders_are_kept(&backtracking);
     let cut = run(&["--trace", "--max-steps", "10"]);
     assert!(cut.status.success());
     assert_eq!(String::from_utf8(cut.stdout).unwrap().lines().count(), 10);

@@ -5,6 +5,7 @@
 //! are parsed here rather than by clap, so that every mistake is reported
 //! as the program's usual one-line error.
 
+use gridtour::replay::{Event, Replay};
 use std::time::Duration;
 
 use gridtour::job::{Checkpointing, Control, Outcome};
@@ -314,10 +315,26 @@ fn print_trace(
 ) -> Result<(), Failure> {
     let scene = Scene::knight_board(board).with_numbers(output.picture.numbers.unwrap_or(true));
     let stepped = std::sync::atomic::AtomicBool::new(false);
+    // The path so far, for the squares each push will try from there.
+    let mut path = Replay::new(1);
     let searched = super::trace::trace_steps(output, max_steps, scene, |control, take| {
         let mut watcher = |step: trace::Step| {
             stepped.store(true, std::sync::atomic::Ordering::Relaxed);
-            take(step.into(), &|number| trace::json_line(number, step, board));
+            let event = Event::from(step);
+            path.apply(event);
+            take(event, &|number| {
+                let tries = matches!(step, trace::Step::Push(_))
+                    .then(|| {
+                        let squares: Vec<Square> = path
+                            .path()
+                            .iter()
+                            .map(|&(x, y)| Square::new(x, y))
+                            .collect();
+                        knight::search_order(algorithm, board, &squares, kind)
+                    })
+                    .flatten();
+                trace::json_line(number, step, board, tries.as_deref())
+            });
         };
         knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)
     })?;

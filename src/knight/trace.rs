@@ -102,14 +102,29 @@ impl<F: FnMut(Step)> Watcher for F {
 
 /// Step `number` (from 1) as a line of JSON, its keys in this order:
 /// `{"step":1,"event":"push","square":"a1"}`, with `"rule"` after the
-/// square of a pruning, and `"kept"` for a rotation.
-pub fn json_line(number: u64, step: Step, board: &Board) -> String {
+/// square of a pruning, and `"kept"` for a rotation. A push may carry the
+/// squares the search will try from there, in its order, and the number
+/// that ordered each (see [`search_order`](super::search_order)):
+/// `"tries":["b3","c2"],"onward":[2,3]`.
+pub fn json_line(number: u64, step: Step, board: &Board, tries: Option<&[(Square, u8)]>) -> String {
     let square = |event: &str, square: Square| {
         let name = serde_json::Value::from(board.square_name(square));
         format!(r#"{{"step":{number},"event":"{event}","square":{name}"#)
     };
     let opening = match step {
-        Step::Push(at) => square("push", at),
+        Step::Push(at) => match tries {
+            Some(tries) => {
+                let names: Vec<String> = tries.iter().map(|&(s, _)| board.square_name(s)).collect();
+                let onward: Vec<u8> = tries.iter().map(|&(_, onward)| onward).collect();
+                format!(
+                    r#"{},"tries":{},"onward":{}"#,
+                    square("push", at),
+                    serde_json::Value::from(names),
+                    serde_json::Value::from(onward)
+                )
+            }
+            None => square("push", at),
+        },
         Step::Pop(at) => square("pop", at),
         Step::DeadEnd(at) => square("dead-end", at),
         Step::Prune { square: at, rule } => {
