@@ -210,6 +210,13 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// Every event applied, from the first, if the replay still
+    /// remembers them all.
+    pub fn from_start(&self) -> Option<Vec<Event>> {
+        (self.counters.steps == self.applied.len() as u64)
+            .then(|| self.applied.iter().copied().collect())
+    }
+
     /// An empty path that remembers its last `memory` events for going
     /// back.
     pub fn new(memory: usize) -> Replay {

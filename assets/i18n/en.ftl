@@ -157,6 +157,8 @@ filter-all-files = All files
 open-dialog-title = Open a tour or a Goishi Hiroi puzzle
 export-dialog-title = Export
 print-dialog-title = Save the sheet to print
+trace-export-dialog-title = Save the search as an animation
+trace-export-format = a watched search saves as an animated GIF (.gif) or an animated SVG (.svg)
 print-title = Print
 print-no-puzzles = The knight's tour mode has no puzzles to print: Export saves its tour as PDF. Print sheets of Goishi Hiroi or knight's tour puzzles from their modes.
 print-on-show = The puzzle on show
@@ -366,6 +368,7 @@ cli-tour-not-numbers = { $path }: not a knight's tour puzzle but a knight's tour
 cli-invalid-order = { $path }: invalid order: { $violation }
 cli-order-valid = valid: all { $stones } stones picked
 cli-seed = seed { $seed } (pass --seed { $seed } to get this puzzle again)
+cli-seed-sheet = seed { $seed } (pass --seed { $seed } to get these puzzles again)
 cli-note-wide-sweep = { $what } goes by a frontier sweep of { $squares } squares in rows of { $width }: rows this wide make { $wider ->
     [yes] hundreds of millions of states, many GB and minutes to days of work
    *[no] tens of millions of states or more, minutes of work or more
@@ -576,6 +579,8 @@ watch-run-to = Next
 watch-run-to-does = Run forward at full speed to the next moment of the kind chosen, and wait there
 watch-run-back = Previous
 watch-run-back-does = Go back to the last moment of the kind chosen before the step on show, as far back as the watch remembers
+watch-save-animation = Save as GIF…
+watch-save-animation-does = Save the search from its first step to the step on show as an animated GIF (or an animated SVG: a name ending in .svg), as --trace --format gif draws it; up to 200,000 steps
 watch-jump-to = Jump to a
 watch-steps = Steps
 watch-depth = Depth

@@ -157,6 +157,8 @@ filter-all-files = すべてのファイル
 open-dialog-title = ツアーか碁石拾いのパズルを開く
 export-dialog-title = 書き出し
 print-dialog-title = 印刷する用紙を保存
+trace-export-dialog-title = 探索をアニメーションで保存
+trace-export-format = 観察した探索はアニメーション GIF（.gif）かアニメーション SVG（.svg）で保存します
 print-title = 印刷
 print-no-puzzles = ナイトツアーのモードには印刷するパズルがありません：ツアーは「書き出し」で PDF に保存できます。碁石拾いとナイトツアーのパズルの用紙は、それぞれのモードで印刷してください。
 print-on-show = 表示中のパズル
@@ -353,6 +355,7 @@ cli-tour-not-numbers = { $path }：ナイトツアーのパズルではなく、
 cli-invalid-order = { $path }：拾う順が正しくありません：{ $violation }
 cli-order-valid = 正しい順です：{ $stones } 個の石をすべて拾いました
 cli-seed = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
+cli-seed-sheet = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
 cli-note-wide-sweep = { $what }：マス { $squares } 個を { $width } マスの行で進むフロンティア掃引で行います。この幅の行では{ $wider ->
     [yes] 状態が数億個になり、何 GB ものメモリと、数分から数日の時間がかかります
    *[no] 状態が数千万個以上になり、数分以上かかります
@@ -551,6 +554,8 @@ watch-run-to = 次へ
 watch-run-to-does = 選んだ種類の次の場面まで全速で進み、そこで待ちます
 watch-run-back = 前へ
 watch-run-back-does = 表示中の一歩より前の、選んだ種類の最後の場面まで戻ります（観察が覚えている所まで）
+watch-save-animation = GIF で保存…
+watch-save-animation-does = 最初のステップから表示中のステップまでの探索を、--trace --format gif と同じくアニメーション GIF（.svg で終わる名前ならアニメーション SVG）で保存します。20 万ステップまで
 watch-jump-to = 飛ぶ先
 watch-steps = ステップ
 watch-depth = 深さ

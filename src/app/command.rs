@@ -4,6 +4,7 @@
 //! egui: sessions and their commands are plain data, and the UI turns a
 //! [`Shortcut`] into egui's own type when it reads the keyboard.
 
+use super::files::TraceExport;
 use std::fmt;
 
 use gridtour::tr;
@@ -242,6 +243,9 @@ pub enum Effect<J> {
     Cancel,
     /// Put this text on the clipboard.
     Copy(String),
+    /// Save a watched search's steps as a picture, where the Save dialog
+    /// says.
+    SaveTrace(TraceExport),
 }
 
 impl<J> Effect<J> {
@@ -254,6 +258,7 @@ impl<J> Effect<J> {
             Effect::EndAdvice => Effect::EndAdvice,
             Effect::Cancel => Effect::Cancel,
             Effect::Copy(text) => Effect::Copy(text),
+            Effect::SaveTrace(export) => Effect::SaveTrace(export),
         }
     }
 }

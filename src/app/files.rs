@@ -15,7 +15,8 @@ use gridtour::document::{self, Document};
 
 use gridtour::atomic_write::write_atomic;
 use gridtour::output::{Format, OutputError, PictureOptions, Subject};
-use gridtour::render::Timing;
+use gridtour::render::{self, Scene, Timing};
+use gridtour::replay::Event;
 
 use gridtour::tr;
 
@@ -131,6 +132,41 @@ impl Export {
         };
         self.subject.render(format, &options)
     }
+}
+
+/// A watched search's steps, to save as an animated picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TraceExport {
+    /// The board, without a path.
+    pub scene: Scene,
+    /// The steps from the first to the one on show.
+    pub events: Vec<Event>,
+}
+
+impl TraceExport {
+    /// The picture in `format`: an animated GIF, or an animated SVG; at
+    /// the pace `--trace` draws by default.
+    fn render(&self, format: Format) -> Result<Vec<u8>, String> {
+        let options = PictureOptions::default();
+        let cell_px = options.cell_px_for(format, self.scene.longest_side());
+        let timing = Timing::for_path(self.events.len());
+        match format {
+            Format::Gif => render::trace_gif(&self.scene, &self.events, cell_px, timing)
+                .map_err(|error| error.to_string()),
+            Format::Svg | Format::AnimatedSvg => {
+                Ok(render::trace_svg(&self.scene, &self.events, cell_px, timing).into_bytes())
+            }
+            _ => Err(tr!("trace-export-format").to_owned()),
+        }
+    }
+}
+
+/// Renders `export` in the format its path asks for and writes it
+/// atomically.
+pub fn write_trace(path: &Path, export: &TraceExport) -> Result<(), String> {
+    let format = Format::from_path(path).map_err(|error| error.to_string())?;
+    let bytes = export.render(format)?;
+    write_atomic(path, &bytes).map_err(|error| error.to_string())
 }
 
 /// A dialog closed sooner than this was never seen by anyone.
@@ -331,6 +367,33 @@ impl FileTasks {
             if let Some(path) = run_dialog(reply, || dialog.save_file()) {
                 reply.chosen(&path);
                 let result = write_export(&path, &export);
+                reply.send(FileEvent::Saved { path, result });
+            }
+        });
+    }
+
+    /// Shows the Save dialog, then draws the watched search and writes it.
+    pub fn save_trace_dialog(
+        &mut self,
+        wake: impl Fn() + Send + 'static,
+        directory: Option<PathBuf>,
+        export: TraceExport,
+    ) {
+        let title = tr!("trace-export-dialog-title");
+        let filters = [
+            (tr!("filter-gif"), "gif"),
+            (tr!("filter-animated-svg"), "svg"),
+        ];
+        self.spawn(wake, move |reply| {
+            let mut dialog = rfd::FileDialog::new().set_title(title);
+            for (label, extension) in filters {
+                dialog = dialog.add_filter(label, &[extension]);
+            }
+            let name = "search.gif";
+            let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), Some(name));
+            if let Some(path) = run_dialog(reply, || dialog.save_file()) {
+                reply.chosen(&path);
+                let result = write_trace(&path, &export);
                 reply.send(FileEvent::Saved { path, result });
             }
         });

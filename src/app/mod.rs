@@ -834,6 +834,11 @@ impl GridtourApp {
                 }
                 Effect::Cancel => self.drop_job(mode),
                 Effect::Copy(text) => self.ctx.copy_text(text),
+                Effect::SaveTrace(export) => {
+                    let wake = self.waker();
+                    let directory = self.settings.last_directory.clone();
+                    self.files.save_trace_dialog(wake, directory, export);
+                }
             }
         }
     }

@@ -18,7 +18,10 @@ use super::notice::Notice;
 use super::said::Said;
 use super::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
 use super::watch::Watch;
+use gridtour::render::{MOST_TRACE_STEPS, Scene};
 use gridtour::replay::{Event, Landmark};
+
+use super::files::TraceExport;
 use gridtour::tr;
 use std::sync::mpsc::Receiver;
 
@@ -59,6 +62,8 @@ pub enum WatchStep {
     /// Goes back to the last landmark of this kind before the step on
     /// show.
     RunBack(Landmark),
+    /// Saves the steps so far as an animated picture.
+    SaveAnimation,
 }
 
 /// What a mode's searches find, which names its browsing commands.
@@ -89,6 +94,7 @@ impl Common {
             (Common::Watch(WatchStep::Close), _) => tr!("watch-close"),
             (Common::Watch(WatchStep::RunTo(_)), _) => tr!("watch-run-to"),
             (Common::Watch(WatchStep::RunBack(_)), _) => tr!("watch-run-back"),
+            (Common::Watch(WatchStep::SaveAnimation), _) => tr!("watch-save-animation"),
         }
     }
 
@@ -110,6 +116,7 @@ impl Common {
             (Common::Watch(WatchStep::Close), _) => tr!("watch-close-does"),
             (Common::Watch(WatchStep::RunTo(_)), _) => tr!("watch-run-to-does"),
             (Common::Watch(WatchStep::RunBack(_)), _) => tr!("watch-run-back-does"),
+            (Common::Watch(WatchStep::SaveAnimation), _) => tr!("watch-save-animation-does"),
         }
     }
 
@@ -224,6 +231,12 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
         Vec::new()
     }
 
+    /// The board a watched search runs on, without a path, as its
+    /// pictures draw it; none by default (the mode watches no search).
+    fn watched_board(&self) -> Option<Scene> {
+        None
+    }
+
     /// Takes what a job streamed, or advice.
     fn job_item(&mut self, report: Self::Report);
     /// Takes the result of the mode's job.
@@ -260,6 +273,9 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
                 WatchStep::Close => true,
                 WatchStep::RunTo(_) => !watch.is_over(),
                 WatchStep::RunBack(_) => watch.can_go_back(),
+                WatchStep::SaveAnimation => {
+                    (1..=MOST_TRACE_STEPS).contains(&watch.replay().counters().steps)
+                }
             }),
         }
     }
@@ -334,6 +350,13 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
                 watch.forward();
             }
             WatchStep::RunTo(landmark) => watch.run_to(landmark),
+            WatchStep::SaveAnimation => {
+                let events = watch.replay().from_start();
+                let board = self.watched_board();
+                if let (Some(events), Some(scene)) = (events, board) {
+                    return vec![Effect::SaveTrace(TraceExport { scene, events })];
+                }
+            }
             WatchStep::RunBack(landmark) => {
                 if !watch.run_back_to(landmark) {
                     self.tell(Notice::info(move || {

@@ -340,7 +340,13 @@ pub fn watch_panel<S: Session<Command: Command>>(
         ],
     );
     ui.horizontal_wrapped(|ui| {
-        for step in [hold, WatchStep::Back, WatchStep::Forward, WatchStep::Close] {
+        for step in [
+            hold,
+            WatchStep::Back,
+            WatchStep::Forward,
+            WatchStep::Close,
+            WatchStep::SaveAnimation,
+        ] {
             let command = watch_command(step);
             let min = if step == hold {
                 egui::vec2(hold_width, 0.0)

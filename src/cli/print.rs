@@ -127,7 +127,9 @@ impl Printing {
                     recipe.make(count, first, control, |_| {})
                 })?
                 .map_err(|error| error.to_string())?;
-                super::say_seed(seed, first);
+                if seed.is_none() {
+                    super::say_note(&tr!("cli-seed-sheet", seed = first.to_string()));
+                }
                 made
             }
             None => {

@@ -12,10 +12,6 @@ use gridtour::tr;
 
 use super::{Failure, Output, progress, write_line};
 
-/// The most steps a picture of a search holds: beyond, a GIF would take
-/// minutes to draw and no browser would play the SVG.
-const MOST_STEPS_DRAWN: u64 = 200_000;
-
 /// Parses `--max-steps`: a whole number of steps from 1 (a trace of no
 /// steps would leave the search running unseen).
 pub fn parse_max_steps(text: &str) -> Result<u64, String> {
@@ -53,11 +49,11 @@ pub fn trace_steps<T>(
 ) -> Result<Option<T>, Failure> {
     let picture = match output.format {
         Format::Text | Format::Json => false,
-        Format::Gif | Format::AnimatedSvg if max_steps <= MOST_STEPS_DRAWN => true,
+        Format::Gif | Format::AnimatedSvg if max_steps <= render::MOST_TRACE_STEPS => true,
         Format::Gif | Format::AnimatedSvg => {
             return Err(Failure::Message(format!(
                 "--max-steps: a picture of a search holds at most {} steps",
-                gridtour::english::group_digits(MOST_STEPS_DRAWN)
+                gridtour::english::group_digits(render::MOST_TRACE_STEPS)
             )));
         }
         _ => {

@@ -319,6 +319,10 @@ impl Pace {
     }
 }
 
+/// The most steps a picture of a search holds: beyond, a GIF would take
+/// minutes to draw and no browser would play the SVG.
+pub const MOST_TRACE_STEPS: u64 = 200_000;
+
 /// Renders a search as an animated GIF with `cell_px` pixels a cell:
 /// `scene` gives the board (its path is not drawn), `events` the search's
 /// steps, [`Timing`] the steps a second. Each frame shows the path after

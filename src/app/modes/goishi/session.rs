@@ -583,6 +583,10 @@ impl GoishiSession {
 }
 
 impl Session for GoishiSession {
+    fn watched_board(&self) -> Option<gridtour::render::Scene> {
+        Some(gridtour::render::Scene::goishi(&self.puzzle, &[]).with_numbers(true))
+    }
+
     type Command = GoishiCommand;
     type Place = Point;
     type Job = GoishiJob;

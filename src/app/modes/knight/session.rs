@@ -670,6 +670,10 @@ impl KnightSession {
 }
 
 impl Session for KnightSession {
+    fn watched_board(&self) -> Option<gridtour::render::Scene> {
+        Some(gridtour::render::Scene::knight_board(self.board()).with_numbers(true))
+    }
+
     type Command = KnightCommand;
     type Place = Square;
     type Job = KnightJob;

@@ -844,3 +844,42 @@ fn a_count_on_offer_is_forgotten_when_asked_or_when_the_board_changes() {
     );
     assert_eq!(resized.unfinished_count(), None);
 }
+
+#[test]
+fn a_watched_search_saves_as_an_animation_of_its_steps_so_far() {
+    use crate::app::command::Effect;
+    use crate::app::files::write_trace;
+    use crate::app::session::WatchStep;
+    let mut session = session(5, 5);
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Watch),
+    );
+    give(&mut session, KnightCommand::SetAlgorithm(Algorithm::Dfs));
+    click(&mut session, "a1");
+    let save = KnightCommand::Common(Common::Watch(WatchStep::SaveAnimation));
+    let watch = session.core.watch.as_mut().expect("watching");
+    while watch.replay().counters().steps < 40 {
+        watch.forward();
+    }
+    assert!(session.can(&save));
+    let effects = session.apply(save);
+    let [Effect::SaveTrace(export)] = effects.as_slice() else {
+        panic!("{effects:?}")
+    };
+    let replay = session.core.watch.as_ref().expect("watching").replay();
+    assert_eq!(export.events.len(), 40);
+    assert_eq!(Some(&export.events[39]), replay.last().as_ref());
+    assert_eq!((export.scene.width, export.scene.height), (5, 5));
+    let folder = std::env::temp_dir().join(format!("gridtour-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    write_trace(&folder.join("search.gif"), export).expect("a GIF");
+    let gif = std::fs::read(folder.join("search.gif")).expect("written");
+    assert!(gif.starts_with(b"GIF89a"));
+    write_trace(&folder.join("search.svg"), export).expect("an SVG");
+    let svg = std::fs::read_to_string(folder.join("search.svg")).expect("written");
+    assert!(svg.contains("<animate"), "an animation");
+    let refused = write_trace(&folder.join("search.png"), export).expect_err("not a PNG");
+    assert!(refused.contains(".gif"), "{refused}");
+    let _ = std::fs::remove_dir_all(&folder);
+}
