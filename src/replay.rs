@@ -196,11 +196,26 @@ impl Counters {
     }
 }
 
+/// What a search did at one depth of its tree: the squares (or stones)
+/// it moved to there, and the positions there it gave up by a rule or
+/// found a dead end in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DepthCounts {
+    /// Cells taken at this depth (the first cell is depth 0).
+    pub tried: u64,
+    /// Positions at this depth given up by a rule.
+    pub pruned: u64,
+    /// Dead ends at this depth.
+    pub dead_ends: u64,
+}
+
 /// The path a search has built, step by step, forward and back.
 #[derive(Debug, Clone)]
 pub struct Replay {
     path: Vec<Cell>,
     counters: Counters,
+    /// The counts at each depth of the search's tree.
+    depths: Vec<DepthCounts>,
     /// The events applied, newest last, at most `memory` of them.
     applied: VecDeque<Event>,
     /// The paths the clearing restarts among them emptied, in order:
@@ -223,6 +238,7 @@ impl Replay {
         Replay {
             path: Vec::new(),
             counters: Counters::default(),
+            depths: Vec::new(),
             applied: VecDeque::new(),
             cleared: VecDeque::new(),
             memory,
@@ -237,6 +253,28 @@ impl Replay {
     /// The counters as they stand.
     pub fn counters(&self) -> Counters {
         self.counters
+    }
+
+    /// The counts at each depth of the search's tree, the first cell's
+    /// depth first.
+    pub fn depths(&self) -> &[DepthCounts] {
+        &self.depths
+    }
+
+    /// The counter of `event` at the depth of the path's last cell, if it
+    /// counts one there: a cell taken, a pruning, a dead end.
+    fn depth_counter(&mut self, event: Event) -> Option<&mut u64> {
+        let depth = self.path.len().checked_sub(1)?;
+        if self.depths.len() <= depth {
+            self.depths.resize(depth + 1, DepthCounts::default());
+        }
+        let counts = &mut self.depths[depth];
+        match event {
+            Event::Take(_) => Some(&mut counts.tried),
+            Event::Prune { .. } => Some(&mut counts.pruned),
+            Event::DeadEnd(_) => Some(&mut counts.dead_ends),
+            _ => None,
+        }
     }
 
     /// The last event applied, if it is still remembered.
@@ -267,6 +305,9 @@ impl Replay {
         if let Some(counter) = self.counters.of(event) {
             *counter += 1;
         }
+        if let Some(counter) = self.depth_counter(event) {
+            *counter += 1;
+        }
         if self.memory == 0 {
             return;
         }
@@ -282,6 +323,10 @@ impl Replay {
     /// Takes the last remembered event back and returns it.
     pub fn back(&mut self) -> Option<Event> {
         let event = self.applied.pop_back()?;
+        // Counted at the depth the path had just after the event.
+        if let Some(counter) = self.depth_counter(event) {
+            *counter -= 1;
+        }
         match event {
             Event::Take(_) => {
                 self.path.pop();
@@ -326,10 +371,32 @@ mod tests {
         ];
         let mut replay = Replay::new(100);
         let mut states = vec![(replay.path().to_vec(), replay.counters())];
+        // The counts at each depth, but depths that count nothing.
+        let counted = |replay: &Replay| {
+            let mut depths = replay.depths().to_vec();
+            while depths.last() == Some(&DepthCounts::default()) {
+                depths.pop();
+            }
+            depths
+        };
+        let mut depths = vec![counted(&replay)];
         for event in events {
             replay.apply(event);
             states.push((replay.path().to_vec(), replay.counters()));
+            depths.push(counted(&replay));
         }
+        let at = |tried, pruned, dead_ends| DepthCounts {
+            tried,
+            pruned,
+            dead_ends,
+        };
+        // Two cells at depth 0 (the restart began again there), one at
+        // depth 1, two at depth 2 (a dead end, then one pruned), one at
+        // depth 3.
+        assert_eq!(
+            counted(&replay),
+            [at(2, 0, 0), at(1, 0, 0), at(2, 1, 1), at(1, 0, 0)]
+        );
         assert_eq!(replay.path(), [(4, 4)]);
         assert_eq!(
             replay.counters(),
@@ -342,10 +409,12 @@ mod tests {
             }
         );
         states.pop();
+        depths.pop();
         for event in events.iter().rev() {
             assert_eq!(replay.back(), Some(*event));
             let state = states.pop().expect("a state before");
             assert_eq!((replay.path().to_vec(), replay.counters()), state);
+            assert_eq!(Some(counted(&replay)), depths.pop());
         }
         assert_eq!(replay.back(), None);
     }

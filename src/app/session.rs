@@ -19,7 +19,7 @@ use super::said::Said;
 use super::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
 use super::watch::Watch;
 use gridtour::render::{MOST_TRACE_STEPS, Scene};
-use gridtour::replay::{Event, Landmark};
+use gridtour::replay::{Cell, Event, Landmark};
 
 use super::files::TraceExport;
 use gridtour::tr;
@@ -64,6 +64,14 @@ pub enum WatchStep {
     RunBack(Landmark),
     /// Saves the steps so far as an animated picture.
     SaveAnimation,
+    /// Goes back to the step that took this cell as the path's cell
+    /// number `depth` (from 0).
+    BackToTake {
+        /// The cell's place in the path.
+        depth: usize,
+        /// The cell.
+        cell: Cell,
+    },
 }
 
 /// What a mode's searches find, which names its browsing commands.
@@ -95,6 +103,7 @@ impl Common {
             (Common::Watch(WatchStep::RunTo(_)), _) => tr!("watch-run-to"),
             (Common::Watch(WatchStep::RunBack(_)), _) => tr!("watch-run-back"),
             (Common::Watch(WatchStep::SaveAnimation), _) => tr!("watch-save-animation"),
+            (Common::Watch(WatchStep::BackToTake { .. }), _) => tr!("watch-back-to-take"),
         }
     }
 
@@ -117,6 +126,7 @@ impl Common {
             (Common::Watch(WatchStep::RunTo(_)), _) => tr!("watch-run-to-does"),
             (Common::Watch(WatchStep::RunBack(_)), _) => tr!("watch-run-back-does"),
             (Common::Watch(WatchStep::SaveAnimation), _) => tr!("watch-save-animation-does"),
+            (Common::Watch(WatchStep::BackToTake { .. }), _) => tr!("watch-back-to-take-does"),
         }
     }
 
@@ -276,6 +286,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
                 WatchStep::SaveAnimation => {
                     (1..=MOST_TRACE_STEPS).contains(&watch.replay().counters().steps)
                 }
+                WatchStep::BackToTake { .. } => watch.can_go_back(),
             }),
         }
     }
@@ -350,6 +361,11 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
                 watch.forward();
             }
             WatchStep::RunTo(landmark) => watch.run_to(landmark),
+            WatchStep::BackToTake { depth, cell } => {
+                if !watch.back_to_take(depth, cell) {
+                    self.tell(Notice::info(|| tr!("watch-take-forgotten").to_owned()));
+                }
+            }
             WatchStep::SaveAnimation => {
                 let events = watch.replay().from_start();
                 let board = self.watched_board();

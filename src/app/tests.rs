@@ -2857,3 +2857,46 @@ fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
         assert_eq!(at(&harness), Some(dead_ends[0]), "none before the first");
     }
 }
+
+#[test]
+fn the_search_tree_shows_the_branch_and_goes_back_to_a_move() {
+    let dead_ends = dfs_dead_end_steps(1);
+    let mut settings = knight_settings(5, 5, Algorithm::Dfs);
+    settings.view.watch_speed = 1.0;
+    let mut harness = app_harness(settings);
+    harness.step();
+    press(&mut harness, "Watch a search");
+    let board = harness.state().panes.knight.session.board().clone();
+    click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
+    let at = |harness: &Harness<'_, GridtourApp>| watched(harness).map(|(steps, _)| steps);
+    step_until(&mut harness, |harness| at(harness).is_some());
+    press(&mut harness, "Next");
+    step_until(&mut harness, |harness| at(harness) == Some(dead_ends[0]));
+    // Below the fold of the panel: clicked through accessibility.
+    harness.get_by_label("Search tree").click_accesskit();
+    // The section opens over a few frames.
+    for _ in 0..20 {
+        harness.step();
+    }
+    let (_, path) = watched(&harness).expect("watching");
+    // The first and last five depths of the branch are buttons, those
+    // between fold away; the third goes back to the step that moved
+    // there, the third of the whole search.
+    assert!(path.len() > 10);
+    assert!(shows(
+        &harness,
+        &format!("{} levels between", path.len() - 10)
+    ));
+    for &(x, y) in path[..5].iter().chain(&path[path.len() - 5..]) {
+        let name = board.square_name(Square::new(x, y));
+        harness.get_by_role_and_label(Role::Button, &name);
+    }
+    let third = board.square_name(Square::new(path[2].0, path[2].1));
+    harness
+        .get_by_role_and_label(Role::Button, &third)
+        .click_accesskit();
+    harness.step();
+    harness.step();
+    assert_eq!(watched(&harness), Some((3, path[..3].to_vec())));
+    assert!(shows(&harness, "1 tried, 0 given up, 0 dead ends"));
+}

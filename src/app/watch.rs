@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_cha
 use std::time::{Duration, Instant};
 
 use gridtour::job::Control;
-use gridtour::replay::{Event, Landmark, Replay};
+use gridtour::replay::{Cell, Event, Landmark, Replay};
 
 /// How many steps a watch remembers for stepping back.
 pub const WATCH_MEMORY: usize = 1_000_000;
@@ -182,14 +182,32 @@ impl Watch {
     /// as the watch remembers, and holds there; where there is none, the
     /// watch stays where it was. Whether it found one.
     pub fn run_back_to(&mut self, landmark: Landmark) -> bool {
-        self.set_paused(true);
         // The step on show is left first: a landmark on show is not the
         // one before it.
+        self.back_until(true, |event, _| landmark.is(event))
+    }
+
+    /// Goes back to the step that took `cell` as the path's cell number
+    /// `depth` (from 0), as far as the watch remembers, and holds there;
+    /// where there is none, the watch stays where it was. Whether it
+    /// found it.
+    pub fn back_to_take(&mut self, depth: usize, cell: Cell) -> bool {
+        self.back_until(false, |event, before| {
+            event == Event::Take(cell) && before == depth
+        })
+    }
+
+    /// Takes steps back until `found` says so of a step (given the path's
+    /// length before it), and shows that step; past the first one if
+    /// `skip_first`. Where no step remembered is found, puts everything
+    /// back. Whether it found one.
+    fn back_until(&mut self, skip_first: bool, found: impl Fn(Event, usize) -> bool) -> bool {
+        self.set_paused(true);
         let mut taken_back = 0;
         while let Some(event) = self.replay.back() {
             self.pending.push_front(event);
             taken_back += 1;
-            if taken_back > 1 && landmark.is(event) {
+            if (taken_back > 1 || !skip_first) && found(event, self.replay.path().len()) {
                 self.advance(1);
                 return true;
             }
@@ -391,6 +409,34 @@ mod tests {
         watch.run_to(Landmark::Restart);
         while watch.tick(0.01, 1.0) {}
         assert!(watch.is_over() && watch.running_to().is_none());
+    }
+
+    #[test]
+    fn a_watch_goes_back_to_the_step_that_took_a_cell() {
+        let events = [
+            Event::Take((0, 0)),
+            Event::Take((1, 0)),
+            Event::DeadEnd((1, 0)),
+            Event::GiveBack((1, 0)),
+            Event::Take((2, 0)),
+            Event::Take((1, 0)),
+            Event::DeadEnd((1, 0)),
+        ];
+        let mut watch = watch_of(&events);
+        while watch.tick(1.0, *WATCH_SPEEDS.end()) {}
+        let step = |watch: &Watch| watch.replay().counters().steps;
+        // (1, 0) as the second cell: step 2, not step 6 where it is third.
+        assert!(watch.back_to_take(1, (1, 0)));
+        assert_eq!(step(&watch), 2);
+        assert!(!watch.back_to_take(2, (1, 0)), "not before step 2");
+        assert_eq!(step(&watch), 2);
+        watch.set_paused(false);
+        while watch.tick(1.0, *WATCH_SPEEDS.end()) {}
+        assert!(watch.back_to_take(2, (1, 0)));
+        assert_eq!(
+            (step(&watch), watch.replay().path()),
+            (6, &[(0, 0), (2, 0), (1, 0)][..])
+        );
     }
 
     #[test]

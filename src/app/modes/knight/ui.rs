@@ -10,7 +10,7 @@ use gridtour::knight::KNIGHT_MOVES;
 use gridtour::render::STYLE;
 use crate::app::widgets::colour;
 use gridtour::english::group_digits;
-use gridtour::knight::{Algorithm, Board, Square, TourKind};
+use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
 use gridtour::i18n;
 use gridtour::pseudocode::Code;
 use gridtour::replay::Event;
@@ -24,7 +24,8 @@ use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::modes::knight::settings::KnightSettings;
 use crate::app::pane::ModeUi;
-use crate::app::session::{Common, Session};
+use crate::app::command::Command;
+use crate::app::session::{Common, Session, WatchStep};
 use crate::app::settings::ViewSettings;
 use crate::app::watch::Watch;
 use crate::app::widgets;
@@ -353,6 +354,112 @@ impl WatchMarks {
     }
 }
 
+/// The levels of the tree shown whole at the root and at the knight's end
+/// of the branch; those between fold.
+const TREE_ENDS: usize = 5;
+
+/// Boards up to this many squares list each level's other moves: the
+/// search's order is worked out again for every level shown, each frame.
+const TREE_ORDER_MOST_SQUARES: usize = 10_000;
+
+/// The watched search's tree along its present branch: at each level the
+/// square the branch goes through, the other moves there in the search's
+/// order (those tried already, and those still to come), and how many
+/// squares the search has tried, given up and found dead at that depth.
+/// A click on a move goes back to the step that made it.
+fn search_tree(
+    ui: &mut egui::Ui,
+    session: &KnightSession,
+    replay: &gridtour::replay::Replay,
+    out: &mut Vec<KnightCommand>,
+) {
+    let board = session.board();
+    let path: Vec<Square> = replay.path().iter().map(|&(x, y)| Square::new(x, y)).collect();
+    let levels = path.len();
+    ui.label(egui::RichText::new(tr!("watch-tree-legend")).small().weak());
+    let level = |ui: &mut egui::Ui, out: &mut Vec<KnightCommand>, depth: usize| {
+        let square = path[depth];
+        let counts = replay.depths().get(depth).copied().unwrap_or_default();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{}.", depth + 1));
+            let mut back_to = |ui: &mut egui::Ui, square: Square, strong: bool| {
+                let name = board.square_name(square);
+                let text = if strong {
+                    egui::RichText::new(name).strong()
+                } else {
+                    egui::RichText::new(name).weak()
+                };
+                let step = WatchStep::BackToTake {
+                    depth,
+                    cell: (square.x, square.y),
+                };
+                let command = KnightCommand::Common(Common::Watch(step));
+                if ui
+                    .add(egui::Button::new(text).small())
+                    .on_hover_text(command.description())
+                    .clicked()
+                {
+                    out.push(command);
+                }
+            };
+            let order = (depth > 0 && board.area() <= TREE_ORDER_MOST_SQUARES)
+                .then(|| {
+                    knight::search_order(
+                        session.algorithm(),
+                        board,
+                        &path[..depth],
+                        session.kind(),
+                    )
+                })
+                .flatten();
+            match order {
+                Some(order) => {
+                    let here = order.iter().position(|&(other, _)| other == square);
+                    for (index, &(other, _)) in order.iter().enumerate() {
+                        match here {
+                            Some(here) if index < here => back_to(ui, other, false),
+                            Some(here) if index == here => back_to(ui, other, true),
+                            _ => {
+                                ui.label(egui::RichText::new(board.square_name(other)).weak());
+                            }
+                        }
+                    }
+                }
+                None => back_to(ui, square, true),
+            }
+            ui.label(
+                egui::RichText::new(tr!(
+                    "watch-tree-counts",
+                    tried = group_digits(counts.tried),
+                    pruned = group_digits(counts.pruned),
+                    dead_ends = group_digits(counts.dead_ends)
+                ))
+                .small(),
+            );
+        });
+    };
+    if levels <= 2 * TREE_ENDS {
+        for depth in 0..levels {
+            level(ui, out, depth);
+        }
+        return;
+    }
+    for depth in 0..TREE_ENDS {
+        level(ui, out, depth);
+    }
+    let folded = levels - 2 * TREE_ENDS;
+    egui::CollapsingHeader::new(tr!("watch-tree-folded", levels = folded))
+        .id_salt("watch-tree-folded")
+        .show(ui, |ui| {
+            for depth in TREE_ENDS..levels - TREE_ENDS {
+                level(ui, out, depth);
+            }
+        });
+    for depth in levels - TREE_ENDS..levels {
+        level(ui, out, depth);
+    }
+}
+
 /// The moves from the square a watched search stands on, in its order,
 /// each with its number and where it stands.
 fn moves_words(board: &Board, moves: &Moves) -> String {
@@ -400,6 +507,9 @@ fn watch_section(
         if let Some(moves) = moves_at(board, search, replay.path(), replay.last()) {
             ui.label(moves_words(board, &moves));
         }
+        egui::CollapsingHeader::new(tr!("watch-tree"))
+            .default_open(false)
+            .show(ui, |ui| search_tree(ui, session, replay, out));
     }
     widgets::button_row(
         ui,
