@@ -28,6 +28,7 @@ use super::app_command::AppCommand;
 use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::modes::goishi::command::Interaction as GoishiInteraction;
 use super::modes::goishi::work::Request;
+use super::modes::knight::watch_moves::first_events;
 use super::session::Session;
 use super::settings::{MemoryStorage, Settings};
 use super::timeline::Timeline;
@@ -2763,25 +2764,14 @@ fn print_in_the_knight_mode_says_where_tours_print() {
 fn dfs_dead_end_steps(count: usize) -> Vec<u64> {
     let board = Board::new(5, 5).expect("a board");
     let start = board.parse_square("a1").expect("a1");
-    let control = Control::new();
-    let mut steps = Vec::new();
-    let mut number = 0;
-    let mut watcher = |step: knight::trace::Step| {
-        number += 1;
-        if matches!(step, knight::trace::Step::DeadEnd(_)) && steps.len() < count {
-            steps.push(number);
-        }
-        if steps.len() == count {
-            control.cancel();
-        }
-    };
-    let _ = knight::solve_watched(
-        &board,
-        (start, TourKind::Open),
-        Algorithm::Dfs,
-        &control,
-        &mut watcher,
-    );
+    let events = first_events(&board, (start, Algorithm::Dfs), 1_000);
+    let steps: Vec<u64> = (1..)
+        .zip(events)
+        .filter(|(_, event)| matches!(event, gridtour::replay::Event::DeadEnd(_)))
+        .map(|(step, _)| step)
+        .take(count)
+        .collect();
+    assert_eq!(steps.len(), count, "dead ends in the first thousand steps");
     steps
 }
 

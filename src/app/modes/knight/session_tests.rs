@@ -662,11 +662,8 @@ fn the_click_mode_and_the_counting_square_survive_a_restart() {
     assert_eq!(again.count_start(), (true, Some(square(&session, "a1"))));
 }
 
-#[test]
-fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
-    use crate::app::session::WatchStep;
-    use crate::app::watch::WATCH_SPEEDS;
-    use gridtour::replay::Event;
+/// A 5x5 session watching plain DFS from a1.
+fn watching_dfs_from_a1() -> KnightSession {
     let mut session = session(5, 5);
     give(
         &mut session,
@@ -674,6 +671,15 @@ fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
     );
     give(&mut session, KnightCommand::SetAlgorithm(Algorithm::Dfs));
     click(&mut session, "a1");
+    session
+}
+
+#[test]
+fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
+    use crate::app::session::WatchStep;
+    use crate::app::watch::WATCH_SPEEDS;
+    use gridtour::replay::Event;
+    let mut session = watching_dfs_from_a1();
     let a1 = square(&session, "a1");
     let tour = match knight::solve(
         session.board(),
@@ -850,13 +856,7 @@ fn a_watched_search_saves_as_an_animation_of_its_steps_so_far() {
     use crate::app::command::Effect;
     use crate::app::files::write_trace;
     use crate::app::session::WatchStep;
-    let mut session = session(5, 5);
-    give(
-        &mut session,
-        KnightCommand::SetInteraction(Interaction::Watch),
-    );
-    give(&mut session, KnightCommand::SetAlgorithm(Algorithm::Dfs));
-    click(&mut session, "a1");
+    let mut session = watching_dfs_from_a1();
     let save = KnightCommand::Common(Common::Watch(WatchStep::SaveAnimation));
     let watch = session.core.watch.as_mut().expect("watching");
     while watch.replay().counters().steps < 40 {

@@ -84,11 +84,26 @@ pub fn moves_at(
     })
 }
 
+/// The first `most` steps of `algorithm`'s search for an open tour
+/// from `start`, as a watch sees them.
+#[cfg(test)]
+pub fn first_events(board: &Board, (start, algorithm): (Square, Algorithm), most: usize) -> Vec<Event> {
+    let control = gridtour::job::Control::new();
+    let mut events = Vec::new();
+    let mut watcher = |step: knight::trace::Step| {
+        if events.len() < most {
+            events.push(Event::from(step));
+        } else {
+            control.cancel();
+        }
+    };
+    let _ = knight::solve_watched(board, (start, TourKind::Open), algorithm, &control, &mut watcher);
+    events
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gridtour::job::Control;
-    use gridtour::knight::trace::Step;
     use gridtour::replay::Replay;
 
     fn states(moves: &Moves) -> Vec<MoveState> {
@@ -103,22 +118,7 @@ mod tests {
         let board = Board::new(5, 5).expect("a board");
         let start = board.parse_square("a1").expect("a1");
         for algorithm in [Algorithm::Dfs, Algorithm::Backtrack] {
-            let control = Control::new();
-            let mut events = Vec::new();
-            let mut watcher = |step: Step| {
-                if events.len() < 3_000 {
-                    events.push(Event::from(step));
-                } else {
-                    control.cancel();
-                }
-            };
-            let _ = knight::solve_watched(
-                &board,
-                (start, TourKind::Open),
-                algorithm,
-                &control,
-                &mut watcher,
-            );
+            let events = first_events(&board, (start, algorithm), 3_000);
             let mut replay = Replay::new(16);
             for (index, &event) in events.iter().enumerate() {
                 replay.apply(event);
