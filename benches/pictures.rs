@@ -50,22 +50,8 @@ fn pictures(c: &mut Criterion) {
     }
     let board = Board::new(5, 5).expect("a board");
     let start = board.parse_square("a1").expect("a1");
-    let control = Control::new();
-    let mut events = Vec::new();
-    let mut watcher = |step: knight::trace::Step| {
-        if events.len() < 2_000 {
-            events.push(Event::from(step));
-        } else {
-            control.cancel();
-        }
-    };
-    let _ = knight::solve_watched(
-        &board,
-        (start, TourKind::Open),
-        Algorithm::Dfs,
-        &control,
-        &mut watcher,
-    );
+    let steps = knight::trace::first_steps(&board, (start, TourKind::Open), Algorithm::Dfs, 2_000);
+    let events: Vec<Event> = steps.into_iter().map(Event::from).collect();
     let scene = Scene::knight_board(&board).with_numbers(true);
     let cell_px = options.cell_px_for(Format::Gif, 5);
     for (name, timing) in [

@@ -743,7 +743,6 @@ impl Palette {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::job::Control;
     use crate::knight::{self, Algorithm, Board, TourKind};
 
     /// The steps of `algorithm`'s search on a `side` x `side` board from a1,
@@ -751,17 +750,8 @@ mod tests {
     fn trace(side: u32, kind: TourKind, algorithm: Algorithm, most: usize) -> Vec<Event> {
         let board = Board::new(side, side).expect("board");
         let start = board.parse_square("a1").expect("a1");
-        let control = Control::new();
-        let mut events = Vec::new();
-        let mut watcher = |step: knight::trace::Step| {
-            if events.len() < most {
-                events.push(Event::from(step));
-            } else {
-                control.cancel();
-            }
-        };
-        let _ = knight::solve_watched(&board, (start, kind), algorithm, &control, &mut watcher);
-        events
+        let steps = knight::trace::first_steps(&board, (start, kind), algorithm, most);
+        steps.into_iter().map(Event::from).collect()
     }
 
     #[test]

@@ -87,18 +87,13 @@ pub fn moves_at(
 /// The first `most` steps of `algorithm`'s search for an open tour
 /// from `start`, as a watch sees them.
 #[cfg(test)]
-pub fn first_events(board: &Board, (start, algorithm): (Square, Algorithm), most: usize) -> Vec<Event> {
-    let control = gridtour::job::Control::new();
-    let mut events = Vec::new();
-    let mut watcher = |step: knight::trace::Step| {
-        if events.len() < most {
-            events.push(Event::from(step));
-        } else {
-            control.cancel();
-        }
-    };
-    let _ = knight::solve_watched(board, (start, TourKind::Open), algorithm, &control, &mut watcher);
-    events
+pub fn first_events(
+    board: &Board,
+    (start, algorithm): (Square, Algorithm),
+    most: usize,
+) -> Vec<Event> {
+    let steps = knight::trace::first_steps(board, (start, TourKind::Open), algorithm, most);
+    steps.into_iter().map(Event::from).collect()
 }
 
 #[cfg(test)]
