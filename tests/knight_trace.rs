@@ -451,3 +451,41 @@ fn every_move_is_the_next_of_the_order_its_square_announced() {
     // Both searches backed up often enough to test their orders.
     assert!(checked.iter().all(|&steps| steps > 20_000), "{checked:?}");
 }
+
+#[test]
+fn warnsdorffs_first_walk_moves_to_the_first_of_its_order() {
+    use gridtour::replay::{Event, Replay};
+    let mut checked = 0;
+    for (side, start, kind) in [
+        (8, "a1", TourKind::Closed),
+        (8, "d4", TourKind::Open),
+        (6, "a1", TourKind::Closed),
+        (12, "b2", TourKind::Open),
+        (7, "c3", TourKind::Open),
+    ] {
+        let board = Board::new(side, side).expect("a board");
+        let start = board.parse_square(start).expect("a square");
+        let steps =
+            knight::trace::first_steps(&board, (start, kind), Algorithm::Warnsdorff, 10_000);
+        let mut replay = Replay::new(1);
+        for step in steps {
+            if step == Step::Restart {
+                break;
+            }
+            if let Step::Push(square) = step
+                && !replay.path().is_empty()
+            {
+                let path: Vec<Square> = replay
+                    .path()
+                    .iter()
+                    .map(|&(x, y)| Square::new(x, y))
+                    .collect();
+                let order = knight::walk_order(&board, &path, kind);
+                assert_eq!(order.first().map(|&(first, _)| first), Some(square));
+                checked += 1;
+            }
+            replay.apply(Event::from(step));
+        }
+    }
+    assert!(checked > 250, "{checked} moves checked");
+}

@@ -48,4 +48,4 @@ pub use theory::{NoTour, why_no_tour, why_no_tour_between};
 pub(crate) use tour::small_tour;
 pub use tour::{Tour, TourFileError};
 pub use validate::{InvalidTour, validate};
-pub use warnsdorff::warnsdorff_failing_starts;
+pub use warnsdorff::{walk_order, warnsdorff_failing_starts};

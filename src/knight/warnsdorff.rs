@@ -154,6 +154,52 @@ pub(crate) fn robust_tour(
     Outcome::Done(None)
 }
 
+/// The free squares a move from the end of `path` in the order the first
+/// walk of [`robust_tour`] ranks them for a tour of `kind`, each with its
+/// rank: fewest onward moves first (a square with none last unless it is
+/// the last square; a neighbour of a closed tour's start counts the way
+/// home), ties to the square farther from the centre, then to the first
+/// in move order. The walk moves to the first. Later walks break ties at
+/// random, which no order can show.
+pub fn walk_order(board: &Board, path: &[Square], kind: TourKind) -> Vec<(Square, u8)> {
+    let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
+        return Vec::new();
+    };
+    let mut grid = Grid::new(board);
+    for &square in path {
+        grid.visit(grid.cell(square));
+    }
+    let (start, end) = (grid.cell(first), grid.cell(last));
+    let remaining = board.open_count() - path.len();
+    let mut ranked: Vec<(u32, std::cmp::Reverse<u64>, usize, usize)> = (0..KNIGHT_MOVES.len())
+        .map(|i| (i, grid.jump(end, i)))
+        .filter(|&(_, next)| grid.is_free(next))
+        .map(|(i, next)| {
+            let rank = rank(&grid, (kind, start), next, remaining);
+            let distance = std::cmp::Reverse(grid.centre_distance(board, next));
+            (rank, distance, i, next)
+        })
+        .collect();
+    ranked.sort_unstable();
+    ranked
+        .into_iter()
+        .map(|(rank, _, _, next)| (grid.square(next), rank as u8))
+        .collect()
+}
+
+/// Fewest onward moves first. A square with none is a dead end unless it
+/// is the last one, so it goes last. For closed tours the start's
+/// neighbours count one extra exit (the way home), which keeps them for
+/// the end of the walk.
+fn rank(grid: &Grid, (kind, start): (TourKind, usize), cell: usize, remaining: usize) -> u32 {
+    let degree = u32::from(grid.degree(cell));
+    if degree == 0 && remaining > 1 {
+        return 9;
+    }
+    let home = kind == TourKind::Closed && grid.attacks(cell, start);
+    degree + u32::from(home)
+}
+
 /// A uniformly random open square (the board has at least one).
 fn random_open_square(board: &Board, rng: &mut Rng) -> Square {
     let from = rng.below(board.area() as u64) as usize;
@@ -322,17 +368,9 @@ impl<'a, W: Watcher> Walk<'a, W> {
         }
     }
 
-    /// Fewest onward moves first. A square with none is a dead end unless
-    /// it is the last one, so it goes last. For closed tours the start's
-    /// neighbours count one extra exit (the way home), which keeps them for
-    /// the end of the walk.
+    /// See [`rank`].
     fn rank(&self, cell: usize, remaining: usize) -> u32 {
-        let degree = u32::from(self.grid.degree(cell));
-        if degree == 0 && remaining > 1 {
-            return 9;
-        }
-        let home = self.kind == TourKind::Closed && self.grid.attacks(cell, self.path[0]);
-        degree + u32::from(home)
+        rank(&self.grid, (self.kind, self.path[0]), cell, remaining)
     }
 
     /// Pósa rotations of the path's tail until `goal(end)` holds, preferring

@@ -15,7 +15,7 @@ use gridtour::i18n;
 use gridtour::pseudocode::Code;
 use gridtour::replay::Event;
 
-use super::watch_moves::{MoveState, Moves, moves_at};
+use super::watch_moves::{MoveState, Moves, moves_at, walk_moves_at};
 
 use super::command::{Interaction, KnightCommand};
 use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
@@ -325,7 +325,10 @@ impl WatchMarks {
         let free = |square: Square| !taken[board.index(square)];
         // The moves still to try, where the search's order is known; else
         // every free square a move away.
-        if let Some(moves) = moves_at(board, search, path, replay.last()) {
+        let walk = (search.0 == Algorithm::Warnsdorff)
+            .then(|| walk_moves_at(board, search.1, path, replay.counters().restarts))
+            .flatten();
+        if let Some(moves) = moves_at(board, search, path, replay.last()).or(walk) {
             let candidates = moves
                 .moves
                 .iter()
@@ -475,6 +478,9 @@ fn moves_words(board: &Board, moves: &Moves) -> String {
                 MoveState::GivenUp => {
                     tr!("watch-move-given-up", square = square, onward = onward)
                 }
+                MoveState::PassedOver => {
+                    tr!("watch-move-passed-over", square = square, onward = onward)
+                }
             }
         })
         .collect();
@@ -482,7 +488,11 @@ fn moves_words(board: &Board, moves: &Moves) -> String {
     if each.is_empty() {
         return tr!("watch-moves-none", square = from);
     }
-    tr!("watch-moves", square = from, moves = i18n::list_words(&each))
+    let words = tr!("watch-moves", square = from, moves = i18n::list_words(&each));
+    if moves.tie {
+        return tr!("watch-moves-tie", moves = words);
+    }
+    words
 }
 
 /// The search being watched, and the comparison of every search from the
@@ -504,7 +514,12 @@ fn watch_section(
     if let Some(watch) = session.core().watch.as_ref() {
         let replay = watch.replay();
         let search = (session.algorithm(), session.kind());
-        if let Some(moves) = moves_at(board, search, replay.path(), replay.last()) {
+        let restarts = replay.counters().restarts;
+        if let Some(moves) = moves_at(board, search, replay.path(), replay.last()).or_else(|| {
+            (search.0 == Algorithm::Warnsdorff)
+                .then(|| walk_moves_at(board, search.1, replay.path(), restarts))
+                .flatten()
+        }) {
             ui.label(moves_words(board, &moves));
         }
         egui::CollapsingHeader::new(tr!("watch-tree"))

@@ -17,6 +17,8 @@ pub enum MoveState {
     Later,
     /// Never to be tried: the position was given up by a rule.
     GivenUp,
+    /// Not chosen: Warnsdorff's walk goes on from the first only.
+    PassedOver,
 }
 
 /// The moves from the square the search stands on.
@@ -29,6 +31,9 @@ pub struct Moves {
     pub moves: Vec<(Square, u8, MoveState)>,
     /// The rule that gave the position up, if one did.
     pub rule: Option<Rule>,
+    /// Whether Warnsdorff's walk chose between moves of as few onward
+    /// moves by their distance from the centre.
+    pub tie: bool,
 }
 
 /// The moves of the search of `algorithm` for a tour of `kind` on `board`
@@ -81,6 +86,44 @@ pub fn moves_at(
             .map(|(index, (square, onward))| (square, onward, state(index)))
             .collect(),
         rule,
+        tie: false,
+    })
+}
+
+/// The moves of Warnsdorff's first walk for a tour of `kind` on `board`
+/// where its path is `path`, after `restarts` restarts: the one it goes
+/// to next, then those it passes over, by onward moves. `None` once it
+/// has restarted (later walks break ties at random) and where it stands
+/// nowhere.
+pub fn walk_moves_at(
+    board: &Board,
+    kind: TourKind,
+    path: &[Cell],
+    restarts: u64,
+) -> Option<Moves> {
+    if restarts > 0 {
+        return None;
+    }
+    let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
+    let &from = squares.last()?;
+    let order = knight::walk_order(board, &squares, kind);
+    let tie = matches!(order.as_slice(), [(_, first), (_, second), ..] if first == second);
+    Some(Moves {
+        from,
+        moves: order
+            .into_iter()
+            .enumerate()
+            .map(|(index, (square, onward))| {
+                let state = if index == 0 {
+                    MoveState::Next
+                } else {
+                    MoveState::PassedOver
+                };
+                (square, onward, state)
+            })
+            .collect(),
+        rule: None,
+        tie,
     })
 }
 
@@ -176,5 +219,11 @@ mod tests {
         assert!(states(&given_up).iter().all(|&s| s == MoveState::GivenUp));
         let walk = (Algorithm::Warnsdorff, TourKind::Open);
         assert_eq!(moves_at(&board, walk, &path, Some(Event::Take((1, 2)))), None);
+        // The walk's own order: the next move first, the others passed
+        // over; none once it has restarted.
+        let walking = walk_moves_at(&board, TourKind::Open, &path, 0).expect("moves");
+        assert_eq!(states(&walking)[0], MoveState::Next);
+        assert!(states(&walking)[1..].iter().all(|&s| s == MoveState::PassedOver));
+        assert_eq!(walk_moves_at(&board, TourKind::Open, &path, 1), None);
     }
 }
