@@ -72,6 +72,14 @@ pub enum WatchStep {
         /// The cell.
         cell: Cell,
     },
+    /// Runs forward to the step that takes this cell as the path's cell
+    /// number `depth` (from 0).
+    OnToTake {
+        /// The cell's place in the path.
+        depth: usize,
+        /// The cell.
+        cell: Cell,
+    },
 }
 
 /// What a mode's searches find, which names its browsing commands.
@@ -104,6 +112,7 @@ impl Common {
             (Common::Watch(WatchStep::RunBack(_)), _) => tr!("watch-run-back"),
             (Common::Watch(WatchStep::SaveAnimation), _) => tr!("watch-save-animation"),
             (Common::Watch(WatchStep::BackToTake { .. }), _) => tr!("watch-back-to-take"),
+            (Common::Watch(WatchStep::OnToTake { .. }), _) => tr!("watch-on-to-take"),
         }
     }
 
@@ -127,6 +136,7 @@ impl Common {
             (Common::Watch(WatchStep::RunBack(_)), _) => tr!("watch-run-back-does"),
             (Common::Watch(WatchStep::SaveAnimation), _) => tr!("watch-save-animation-does"),
             (Common::Watch(WatchStep::BackToTake { .. }), _) => tr!("watch-back-to-take-does"),
+            (Common::Watch(WatchStep::OnToTake { .. }), _) => tr!("watch-on-to-take-does"),
         }
     }
 
@@ -287,6 +297,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
                     (1..=MOST_TRACE_STEPS).contains(&watch.replay().counters().steps)
                 }
                 WatchStep::BackToTake { .. } => watch.can_go_back(),
+                WatchStep::OnToTake { .. } => !watch.is_over(),
             }),
         }
     }
@@ -361,6 +372,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
                 watch.forward();
             }
             WatchStep::RunTo(landmark) => watch.run_to(landmark),
+            WatchStep::OnToTake { depth, cell } => watch.run_to_take(depth, cell),
             WatchStep::BackToTake { depth, cell } => {
                 if !watch.back_to_take(depth, cell) {
                     self.tell(Notice::info(|| tr!("watch-take-forgotten").to_owned()));

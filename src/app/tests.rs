@@ -2879,8 +2879,53 @@ fn the_search_tree_shows_the_branch_and_goes_back_to_a_move() {
     ));
     for &(x, y) in path[..5].iter().chain(&path[path.len() - 5..]) {
         let name = board.square_name(Square::new(x, y));
-        harness.get_by_role_and_label(Role::Button, &name);
+        // Also a move still to come at a shallower depth, perhaps.
+        assert!(
+            harness
+                .query_all_by_role_and_label(Role::Button, &name)
+                .next()
+                .is_some()
+        );
     }
+    // A move still to come, near the knight, runs forward to its step as
+    // the engine's own trace has it.
+    let start = board.parse_square("a1").expect("a1");
+    let events = first_events(&board, (start, Algorithm::Dfs), 2_000);
+    let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
+    let (depth, later, expected) = (path.len() - 5..path.len())
+        .rev()
+        .find_map(|depth| {
+            let order =
+                knight::search_order(Algorithm::Dfs, &board, &squares[..depth], TourKind::Open)?;
+            let here = order
+                .iter()
+                .position(|&(square, _)| square == squares[depth])?;
+            let &(later, _) = order.get(here + 1)?;
+            let mut replay = gridtour::replay::Replay::new(1);
+            let taken = gridtour::replay::Event::Take((later.x, later.y));
+            (1..).zip(&events).find_map(|(step, &event)| {
+                replay.apply(event);
+                (step > dead_ends[0] && event == taken && replay.path().len() == depth + 1)
+                    .then_some((depth, later, step))
+            })
+        })
+        .expect("a move still to come near the knight");
+    let on = |harness: &Harness<'_, GridtourApp>| {
+        harness
+            .query_all_by_role_and_label(Role::Button, &board.square_name(later))
+            .count()
+    };
+    assert!(on(&harness) > 0, "depth {depth}");
+    harness
+        .query_all_by_role_and_label(Role::Button, &board.square_name(later))
+        .last()
+        .expect("the move")
+        .click_accesskit();
+    step_until(&mut harness, |harness| at(harness) == Some(expected));
+    harness.step();
+    assert_eq!(at(&harness), Some(expected), "it waits there");
+    // The first depths of the branch are as they were: its third move
+    // goes back to the third step of the search.
     let third = board.square_name(Square::new(path[2].0, path[2].1));
     harness
         .get_by_role_and_label(Role::Button, &third)

@@ -106,8 +106,33 @@ pub struct Watch {
     paused: bool,
     /// Whether the search has handed over its last step.
     ended: bool,
-    /// The landmark the watch runs forward to at full speed, if it does.
-    running_to: Option<Landmark>,
+    /// What the watch runs forward to at full speed, if it does.
+    running_to: Option<RunTarget>,
+}
+
+/// What a watch runs forward to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunTarget {
+    /// The next landmark of this kind.
+    Landmark(Landmark),
+    /// The step that takes `cell` as the path's cell number `depth`.
+    Take {
+        /// The cell's place in the path, from 0.
+        depth: usize,
+        /// The cell.
+        cell: Cell,
+    },
+}
+
+impl RunTarget {
+    /// Whether `event`, after which the path is `length` cells long, is
+    /// the one run to.
+    fn is(self, event: Event, length: usize) -> bool {
+        match self {
+            RunTarget::Landmark(landmark) => landmark.is(event),
+            RunTarget::Take { depth, cell } => event == Event::Take(cell) && length == depth + 1,
+        }
+    }
 }
 
 impl Watch {
@@ -166,8 +191,8 @@ impl Watch {
         self.running_to = None;
     }
 
-    /// The landmark the watch runs forward to, if it does.
-    pub fn running_to(&self) -> Option<Landmark> {
+    /// What the watch runs forward to, if it does.
+    pub fn running_to(&self) -> Option<RunTarget> {
         self.running_to
     }
 
@@ -175,7 +200,15 @@ impl Watch {
     /// and holds there; to the end of the search if it meets none.
     pub fn run_to(&mut self, landmark: Landmark) {
         self.set_paused(false);
-        self.running_to = Some(landmark);
+        self.running_to = Some(RunTarget::Landmark(landmark));
+    }
+
+    /// Runs forward at full speed to the step that takes `cell` as the
+    /// path's cell number `depth` (from 0), and holds there; to the end of
+    /// the search if it never does.
+    pub fn run_to_take(&mut self, depth: usize, cell: Cell) {
+        self.set_paused(false);
+        self.running_to = Some(RunTarget::Take { depth, cell });
     }
 
     /// Goes back to the last `landmark` before the step on show, as far
@@ -286,7 +319,11 @@ impl Watch {
             }
             if let Some(event) = self.pending.pop_front() {
                 self.replay.apply(event);
-                if self.running_to.is_some_and(|landmark| landmark.is(event)) {
+                let length = self.replay.path().len();
+                if self
+                    .running_to
+                    .is_some_and(|target| target.is(event, length))
+                {
                     self.set_paused(true);
                     // Known at once if that was the search's last step.
                     if self.pending.is_empty() {
@@ -373,7 +410,10 @@ mod tests {
         let mut watch = watch_of(&events);
         let step = |watch: &Watch| watch.replay().counters().steps;
         watch.run_to(Landmark::DeadEnd);
-        assert_eq!(watch.running_to(), Some(Landmark::DeadEnd));
+        assert_eq!(
+            watch.running_to(),
+            Some(RunTarget::Landmark(Landmark::DeadEnd))
+        );
         // However slow the speed chosen, a run goes at full speed.
         while watch.tick(0.01, 1.0) {}
         assert_eq!(step(&watch), 4);

@@ -10,7 +10,7 @@ use super::command::{Command, Key, Shortcut};
 use super::notice::Notice;
 use super::session::{Common, Finds, Session, WatchStep};
 use super::settings::ViewSettings;
-use super::watch::WATCH_SPEEDS;
+use super::watch::{RunTarget, WATCH_SPEEDS};
 use gridtour::pseudocode::Code;
 use gridtour::replay::{Cell, Event, Landmark, Replay, Rule};
 use gridtour::tr;
@@ -397,8 +397,15 @@ pub fn watch_panel<S: Session<Command: Command>>(
     // nothing below it moves when it ends.
     ui.label(if watch.is_over() {
         tr!("watch-over").to_owned()
-    } else if let Some(landmark) = watch.running_to() {
-        tr!("watch-running-to", landmark = landmark.words())
+    } else if let Some(target) = watch.running_to() {
+        match target {
+            RunTarget::Landmark(landmark) => {
+                tr!("watch-running-to", landmark = landmark.words())
+            }
+            RunTarget::Take { cell, .. } => {
+                tr!("watch-running-to-take", cell = name(cell))
+            }
+        }
     } else if watch.is_paused() {
         tr!("watch-paused").to_owned()
     } else {

@@ -357,6 +357,17 @@ impl WatchMarks {
     }
 }
 
+/// Where a move of the search tree stands.
+#[derive(Clone, Copy)]
+enum Made {
+    /// The move the branch takes.
+    OnBranch,
+    /// Made and taken back before it.
+    Before,
+    /// Still to come.
+    Later,
+}
+
 /// The levels of the tree shown whole at the root and at the knight's end
 /// of the branch; those between fold.
 const TREE_ENDS: usize = 5;
@@ -385,16 +396,24 @@ fn search_tree(
         let counts = replay.depths().get(depth).copied().unwrap_or_default();
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("{}.", depth + 1));
-            let mut back_to = |ui: &mut egui::Ui, square: Square, strong: bool| {
+            // A move made already goes back to its step; one still to
+            // come runs forward to it.
+            let mut back_to = |ui: &mut egui::Ui, square: Square, made: Made| {
                 let name = board.square_name(square);
-                let text = if strong {
-                    egui::RichText::new(name).strong()
-                } else {
-                    egui::RichText::new(name).weak()
-                };
-                let step = WatchStep::BackToTake {
-                    depth,
-                    cell: (square.x, square.y),
+                let cell = (square.x, square.y);
+                let (text, step) = match made {
+                    Made::OnBranch => (
+                        egui::RichText::new(name).strong(),
+                        WatchStep::BackToTake { depth, cell },
+                    ),
+                    Made::Before => (
+                        egui::RichText::new(name).weak(),
+                        WatchStep::BackToTake { depth, cell },
+                    ),
+                    Made::Later => (
+                        egui::RichText::new(name).italics().weak(),
+                        WatchStep::OnToTake { depth, cell },
+                    ),
                 };
                 let command = KnightCommand::Common(Common::Watch(step));
                 if ui
@@ -419,16 +438,15 @@ fn search_tree(
                 Some(order) => {
                     let here = order.iter().position(|&(other, _)| other == square);
                     for (index, &(other, _)) in order.iter().enumerate() {
-                        match here {
-                            Some(here) if index < here => back_to(ui, other, false),
-                            Some(here) if index == here => back_to(ui, other, true),
-                            _ => {
-                                ui.label(egui::RichText::new(board.square_name(other)).weak());
-                            }
-                        }
+                        let made = match here {
+                            Some(here) if index < here => Made::Before,
+                            Some(here) if index == here => Made::OnBranch,
+                            _ => Made::Later,
+                        };
+                        back_to(ui, other, made);
                     }
                 }
-                None => back_to(ui, square, true),
+                None => back_to(ui, square, Made::OnBranch),
             }
             ui.label(
                 egui::RichText::new(tr!(
