@@ -164,6 +164,7 @@ print-no-puzzles = The knight's tour mode has no puzzles to print: Export saves 
 print-on-show = The puzzle on show
 print-new = New puzzles:
 print-new-like-generate = New puzzles are made as Generate makes them, from its seed on.
+print-new-not-offered = Generate cannot make new puzzles as the mode is set up (Generate says why), so Print makes none either.
 print-boards-a-page = Boards a page:
 print-across = across
 print-down = down

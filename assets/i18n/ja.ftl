@@ -164,6 +164,7 @@ print-no-puzzles = ナイトツアーのモードには印刷するパズルが�
 print-on-show = 表示中のパズル
 print-new = 新しいパズル：
 print-new-like-generate = 新しいパズルは「生成」と同じように、そのシードから順に作ります。
+print-new-not-offered = モードの今の設定では「生成」で新しいパズルを作れない（理由は「生成」が示します）ので、印刷でも作りません。
 print-boards-a-page = 1 ページの盤：
 print-across = 横
 print-down = 縦

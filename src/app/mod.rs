@@ -379,7 +379,9 @@ impl GridtourApp {
         if self.print.open {
             let mode = self.settings.mode;
             let (pane, settings) = self.pane_and_settings(mode);
-            let can_print = pane.to_print(settings).is_some();
+            let can_print = pane
+                .to_print(settings)
+                .map(|choices| choices.recipe.is_some());
             let mut out = Vec::new();
             self.print.window(&ctx, can_print, &mut out);
             self.queue.extend(out);

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use eframe::egui;
 use gridtour::i18n::{self, Language};
 use gridtour::job::{Control, Outcome};
-use gridtour::print::{Recipe, ToPrint, check_sheet_for, print_sheet, solved};
+use gridtour::print::{Game, Recipe, ToPrint, check_sheet_for, print_sheet, solved};
 use gridtour::render::{Paper, SheetOptions};
 use gridtour::tr;
 
@@ -24,8 +24,9 @@ use super::command::Command;
 pub struct PrintChoices {
     /// The puzzle on show, with its solution if the mode has it.
     pub on_show: ToPrint,
-    /// How the mode's Generate makes new puzzles.
-    pub recipe: Recipe,
+    /// How the mode's Generate makes new puzzles; `None` where it would
+    /// not make them as set up (a level not offered on the board).
+    pub recipe: Option<Recipe>,
     /// The seed Generate would use next.
     pub seed: u64,
 }
@@ -134,28 +135,29 @@ impl PrintDialog {
             paper: self.paper,
             scale: 1.0,
         };
-        let sample = if self.new_puzzles {
-            choices.recipe.blank()
-        } else {
-            Some(choices.on_show.clone())
+        let new = self.new_puzzles.then_some(choices.recipe).flatten();
+        let sample = match &new {
+            Some(recipe) => recipe.blank(),
+            None => Some(choices.on_show.clone()),
         };
         if let Some(sample) = sample {
             check_sheet_for(&sample, &layout, self.with_solutions)
                 .map_err(|error| error.to_string())?;
         }
-        let file_name = match &choices.recipe {
-            Recipe::Goishi { .. } => "goishi-sheet.pdf",
-            Recipe::Numbers { .. } => "numbers-sheet.pdf",
+        let file_name = match &choices.on_show.game {
+            Game::Goishi { .. } => "goishi-sheet.pdf",
+            Game::Numbers { .. } => "numbers-sheet.pdf",
         };
-        let (puzzles, wanted) = if self.new_puzzles {
-            let new = SheetPuzzles::New {
-                recipe: choices.recipe,
-                count: self.count,
-                seed: choices.seed,
-            };
-            (new, self.count)
-        } else {
-            (SheetPuzzles::OnShow(Box::new(choices.on_show)), 1)
+        let (puzzles, wanted) = match new {
+            Some(recipe) => {
+                let new = SheetPuzzles::New {
+                    recipe,
+                    count: self.count,
+                    seed: choices.seed,
+                };
+                (new, self.count)
+            }
+            None => (SheetPuzzles::OnShow(Box::new(choices.on_show)), 1),
         };
         let making = Making {
             control: Arc::new(Control::new()),
@@ -176,8 +178,14 @@ impl PrintDialog {
     }
 
     /// Draws the dialog when it is open; what the person asks goes to
-    /// `out`. `can_print` says whether the mode on show has puzzles.
-    pub fn window(&mut self, ctx: &egui::Context, can_print: bool, out: &mut Vec<AppCommand>) {
+    /// `out`. `can_print` says whether the mode on show has puzzles, and if
+    /// so whether Generate can make new ones as it is set up.
+    pub fn window(
+        &mut self,
+        ctx: &egui::Context,
+        can_print: Option<bool>,
+        out: &mut Vec<AppCommand>,
+    ) {
         let mut open = self.open;
         egui::Window::new(tr!("print-title"))
             .open(&mut open)
@@ -190,22 +198,32 @@ impl PrintDialog {
         }
     }
 
-    fn contents(&mut self, ui: &mut egui::Ui, can_print: bool, out: &mut Vec<AppCommand>) {
-        if !can_print {
+    fn contents(&mut self, ui: &mut egui::Ui, can_print: Option<bool>, out: &mut Vec<AppCommand>) {
+        let Some(can_make) = can_print else {
             ui.label(tr!("print-no-puzzles"));
             return;
+        };
+        if !can_make {
+            self.new_puzzles = false;
         }
         let making = self.making.is_some();
         ui.add_enabled_ui(!making, |ui| {
             ui.radio_value(&mut self.new_puzzles, false, tr!("print-on-show"));
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut self.new_puzzles, true, tr!("print-new"));
-                let count = ui.add(egui::DragValue::new(&mut self.count).range(1..=MOST_NEW));
-                if count.changed() {
-                    self.new_puzzles = true;
-                }
+            ui.add_enabled_ui(can_make, |ui| {
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut self.new_puzzles, true, tr!("print-new"));
+                    let count = ui.add(egui::DragValue::new(&mut self.count).range(1..=MOST_NEW));
+                    if count.changed() {
+                        self.new_puzzles = true;
+                    }
+                });
             });
-            ui.label(egui::RichText::new(tr!("print-new-like-generate")).weak());
+            let note = if can_make {
+                tr!("print-new-like-generate")
+            } else {
+                tr!("print-new-not-offered")
+            };
+            ui.label(egui::RichText::new(note).weak());
             ui.horizontal(|ui| {
                 let label = ui.label(tr!("print-boards-a-page"));
                 ui.add(egui::DragValue::new(&mut self.across).range(1..=MOST_A_SIDE))

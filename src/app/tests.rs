@@ -2749,6 +2749,32 @@ fn print_makes_a_sheet_of_new_puzzles_like_generate_with_their_solutions() {
 }
 
 #[test]
+fn print_makes_no_new_puzzles_that_generate_would_not() {
+    let mut settings = numbers_settings(None);
+    let numbers = &mut settings.modes.numbers;
+    (numbers.width, numbers.height, numbers.level) = (12, 12, "hard".to_owned());
+    let mut harness = app_harness(settings);
+    open_print_dialog(&mut harness);
+    assert!(shows(&harness, "Generate cannot make new puzzles"));
+    {
+        use egui_kittest::kittest::NodeT;
+        let radio = harness.get_by_label("New puzzles:");
+        assert!(
+            radio.accesskit_node().is_disabled(),
+            "New puzzles is greyed"
+        );
+    }
+    // The puzzle on show still prints.
+    let dir = temp_dir("print-not-offered");
+    let path = dir.join("sheet.pdf");
+    harness.state_mut().make_sheet_to(path.clone());
+    wait_until_idle(&mut harness);
+    let pdf = std::fs::read(&path).expect("the sheet");
+    assert_eq!(sheet_links(&pdf).len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn print_in_the_knight_mode_says_where_tours_print() {
     let mut harness = app_harness(knight_settings(5, 5, Algorithm::Warnsdorff));
     open_print_dialog(&mut harness);

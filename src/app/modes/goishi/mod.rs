@@ -97,14 +97,21 @@ impl WindowMode for GoishiSession {
             },
             level: None,
         };
-        let recipe = Recipe::Goishi {
-            width: settings.width,
-            height: settings.height,
-            stones: settings.generate_stones,
-            level: Level::ALL
-                .into_iter()
-                .find(|level| level.name() == settings.generate_difficulty),
-        };
+        let level = Level::ALL
+            .into_iter()
+            .find(|level| level.name() == settings.generate_difficulty);
+        let (width, height, stones) = (settings.width, settings.height, settings.generate_stones);
+        // What Generate would refuse, Print does not make either.
+        let refused = gridtour::goishi::generation_refusal(width, height, stones).is_err()
+            || level.is_some_and(|level| {
+                gridtour::goishi::level_refusal(width, height, stones, level).is_err()
+            });
+        let recipe = (!refused).then_some(Recipe::Goishi {
+            width,
+            height,
+            stones,
+            level,
+        });
         Some(PrintChoices {
             on_show,
             recipe,

@@ -113,11 +113,16 @@ impl WindowMode for NumbersSession {
             },
             level: None,
         };
-        let recipe = Recipe::Numbers {
-            board: Board::new(settings.width, settings.height).ok()?,
-            kind: settings.kind(),
-            level: (!settings.holes).then_some(settings.chosen_level()),
-        };
+        let level = (!settings.holes).then_some(settings.chosen_level());
+        // What Generate does not offer, Print does not make either.
+        let recipe = work::offered(level, settings.width, settings.height)
+            .then(|| Board::new(settings.width, settings.height).ok())
+            .flatten()
+            .map(|board| Recipe::Numbers {
+                board,
+                kind: settings.kind(),
+                level,
+            });
         Some(PrintChoices {
             on_show,
             recipe,
