@@ -15,7 +15,7 @@ use gridtour::i18n;
 use gridtour::pseudocode::Code;
 use gridtour::replay::Event;
 
-use super::watch_moves::{MoveState, Moves, moves_at, walk_moves_at};
+use super::watch_moves::{MoveState, Moves, watched_moves};
 
 use super::command::{Interaction, KnightCommand};
 use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
@@ -325,10 +325,7 @@ impl WatchMarks {
         let free = |square: Square| !taken[board.index(square)];
         // The moves still to try, where the search's order is known; else
         // every free square a move away.
-        let walk = (search.0 == Algorithm::Warnsdorff)
-            .then(|| walk_moves_at(board, search.1, path, replay.counters().restarts))
-            .flatten();
-        if let Some(moves) = moves_at(board, search, path, replay.last()).or(walk) {
+        if let Some(moves) = watched_moves(board, search, replay) {
             let candidates = moves
                 .moves
                 .iter()
@@ -532,12 +529,7 @@ fn watch_section(
     if let Some(watch) = session.core().watch.as_ref() {
         let replay = watch.replay();
         let search = (session.algorithm(), session.kind());
-        let restarts = replay.counters().restarts;
-        if let Some(moves) = moves_at(board, search, replay.path(), replay.last()).or_else(|| {
-            (search.0 == Algorithm::Warnsdorff)
-                .then(|| walk_moves_at(board, search.1, replay.path(), restarts))
-                .flatten()
-        }) {
+        if let Some(moves) = watched_moves(board, search, replay) {
             ui.label(moves_words(board, &moves));
         }
         egui::CollapsingHeader::new(tr!("watch-tree"))

@@ -4,7 +4,7 @@
 //! the last step says how far along it the search is. No egui in here.
 
 use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
-use gridtour::replay::{Cell, Event, Rule};
+use gridtour::replay::{Cell, Event, Replay, Rule};
 
 /// Where a move stands in the search's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +34,22 @@ pub struct Moves {
     /// Whether Warnsdorff's walk chose between moves of as few onward
     /// moves by their distance from the centre.
     pub tie: bool,
+}
+
+/// The moves a watch of the search of `algorithm` for a tour of `kind`
+/// shows at the step on show of `replay`: the search's own order for
+/// plain DFS and backtracking, the first walk's for Warnsdorff's rule.
+pub fn watched_moves(
+    board: &Board,
+    (algorithm, kind): (Algorithm, TourKind),
+    replay: &Replay,
+) -> Option<Moves> {
+    match algorithm {
+        Algorithm::Warnsdorff if replay.last() != Some(Event::Found) => {
+            walk_moves_at(board, kind, replay.path(), replay.counters().restarts)
+        }
+        _ => moves_at(board, (algorithm, kind), replay.path(), replay.last()),
+    }
 }
 
 /// The moves of the search of `algorithm` for a tour of `kind` on `board`
@@ -142,7 +158,6 @@ pub fn first_events(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gridtour::replay::Replay;
 
     fn states(moves: &Moves) -> Vec<MoveState> {
         moves.moves.iter().map(|&(_, _, state)| state).collect()
