@@ -12,7 +12,7 @@ use eframe::egui;
 use gridtour::i18n::{self, Language};
 use gridtour::job::{Control, Outcome};
 use gridtour::print::{Game, Recipe, ToPrint, check_sheet_for, print_sheet, solved};
-use gridtour::render::{Paper, SheetOptions};
+use gridtour::render::{MOST_BOARDS_A_SIDE, Paper, SheetOptions};
 use gridtour::tr;
 
 use super::app_command::AppCommand;
@@ -42,9 +42,6 @@ pub enum SheetTo {
 
 /// The most new puzzles one sheet of the window holds.
 const MOST_NEW: usize = 100;
-
-/// The most boards across or down a page.
-const MOST_A_SIDE: u32 = 10;
 
 /// The Print dialog's choices, and the sheet being made.
 #[derive(Debug)]
@@ -226,10 +223,10 @@ impl PrintDialog {
             ui.label(egui::RichText::new(note).weak());
             ui.horizontal(|ui| {
                 let label = ui.label(tr!("print-boards-a-page"));
-                ui.add(egui::DragValue::new(&mut self.across).range(1..=MOST_A_SIDE))
+                ui.add(egui::DragValue::new(&mut self.across).range(1..=MOST_BOARDS_A_SIDE))
                     .labelled_by(label.id);
                 ui.label(tr!("print-across"));
-                ui.add(egui::DragValue::new(&mut self.down).range(1..=MOST_A_SIDE))
+                ui.add(egui::DragValue::new(&mut self.down).range(1..=MOST_BOARDS_A_SIDE))
                     .labelled_by(label.id);
                 ui.label(tr!("print-down"));
             });

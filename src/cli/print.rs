@@ -3,14 +3,11 @@
 use gridtour::output::Format;
 use gridtour::placed::quoted;
 use gridtour::print::{MOST_PUZZLES, Recipe, ToPrint, check_sheet_for, print_sheet, solved};
-use gridtour::render::{Paper, SheetOptions};
+use gridtour::render::{MOST_BOARDS_A_SIDE, Paper, SheetOptions};
 use gridtour::tr;
 
 use super::goishi::parse_size;
 use super::{Failure, Output, progress};
-
-/// The most boards across or down a page.
-const MOST_A_SIDE: u32 = 10;
 
 /// How puzzles are printed. Numbers are parsed here rather than by clap,
 /// so a mistake is the program's usual one-line error naming the flag.
@@ -50,9 +47,16 @@ impl PrintArgs {
         let (across, down) = parse_size(print)
             .ok()
             .filter(|&(across, down)| {
-                (1..=MOST_A_SIDE).contains(&across) && (1..=MOST_A_SIDE).contains(&down)
+                (1..=MOST_BOARDS_A_SIDE).contains(&across)
+                    && (1..=MOST_BOARDS_A_SIDE).contains(&down)
             })
-            .ok_or_else(|| tr!("cli-bad-print", value = quoted(print), most = MOST_A_SIDE))?;
+            .ok_or_else(|| {
+                tr!(
+                    "cli-bad-print",
+                    value = quoted(print),
+                    most = MOST_BOARDS_A_SIDE
+                )
+            })?;
         let puzzles = self
             .puzzles
             .as_deref()

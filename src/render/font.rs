@@ -29,21 +29,34 @@ pub const JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-g
 /// a character the font lacks (`None` then, if `missing` is); `None` if
 /// the font is unreadable.
 pub(crate) fn advance_ems(bytes: &[u8], text: &str, missing: Option<f64>) -> Option<f64> {
+    char_advance_ems(bytes, text, missing)?.into_iter().sum()
+}
+
+/// The width of each character of `text` in ems, as [`advance_ems`]
+/// counts it (`None` in place of a character the font lacks, if `missing`
+/// is); `None` if the font is unreadable.
+pub(crate) fn char_advance_ems(
+    bytes: &[u8],
+    text: &str,
+    missing: Option<f64>,
+) -> Option<Vec<Option<f64>>> {
     let font = skrifa::FontRef::new(bytes).ok()?;
     let metrics = font.glyph_metrics(
         skrifa::instance::Size::new(1.0),
         skrifa::instance::LocationRef::default(),
     );
     let charmap = font.charmap();
-    text.chars()
-        .map(|character| {
-            charmap
-                .map(character)
-                .and_then(|glyph| metrics.advance_width(glyph))
-                .map(f64::from)
-                .or(missing)
-        })
-        .sum()
+    Some(
+        text.chars()
+            .map(|character| {
+                charmap
+                    .map(character)
+                    .and_then(|glyph| metrics.advance_width(glyph))
+                    .map(f64::from)
+                    .or(missing)
+            })
+            .collect(),
+    )
 }
 
 /// How much wider than the window's font the fonts an SVG viewer picks for

@@ -29,7 +29,8 @@ pub use pdf::{MOST_POINTS, to_pdf};
 pub use png::to_png;
 pub use scene::*;
 pub use sheet::{
-    NATURAL_CELL, Paper, SheetItem, SheetOptions, SheetSection, check_sheet, sheet_to_pdf,
+    MOST_BOARDS_A_SIDE, NATURAL_CELL, Paper, SheetItem, SheetOptions, SheetSection, check_sheet,
+    sheet_to_pdf,
 };
 pub use style::{CasedLine, Colour, STYLE, SquareMark, Style};
 pub use svg::to_svg;

@@ -108,6 +108,10 @@ pub struct SheetOptions {
     pub scale: f64,
 }
 
+/// The most boards across or down a page: more leave squares too small
+/// to read on A4.
+pub const MOST_BOARDS_A_SIDE: u32 = 10;
+
 /// The size of a square when the page leaves room: 1 cm.
 pub const NATURAL_CELL: f64 = 72.0 / 2.54;
 
@@ -151,6 +155,8 @@ pub fn sheet_to_pdf(
         .collect();
     let fonts = Fonts::new()?;
     let mut document = Document::new();
+    // The sheet's number of each page's first board.
+    let mut first = 0;
     for (number, (heading, items)) in pages.iter().enumerate() {
         draw_page(&mut document, &fonts, settings.clone(), |canvas| {
             let top_left = (PAGE_MARGIN, PAGE_MARGIN);
@@ -161,9 +167,10 @@ pub fn sheet_to_pdf(
             items
                 .iter()
                 .enumerate()
-                .filter_map(|(index, item)| place.draw(canvas, index, item))
+                .filter_map(|(index, item)| place.draw(canvas, (index, first + index), item))
                 .collect()
         });
+        first += items.len();
     }
     finish(document)
 }
@@ -183,6 +190,9 @@ struct Placing {
     slot: (f64, f64),
     across: usize,
     down: usize,
+    /// Each board's link cut into lines, in the order of the sections'
+    /// boards.
+    links: Vec<Vec<String>>,
 }
 
 impl Placing {
@@ -198,11 +208,11 @@ impl Placing {
         let (across, down) = (options.across.max(1), options.down.max(1));
         let slot_width =
             (width - 2.0 * PAGE_MARGIN - f64::from(across - 1) * GAP) / f64::from(across);
-        let link_lines = items
+        let links: Vec<Vec<String>> = items
             .clone()
-            .map(|item| wrap_link(item.link.as_deref().unwrap_or(""), slot_width).len())
-            .max()
-            .unwrap_or(0);
+            .map(|item| wrap_link(item.link.as_deref().unwrap_or(""), slot_width))
+            .collect();
+        let link_lines = links.iter().map(Vec::len).max().unwrap_or(0);
         let caption_height = (CAPTION_SIZE + link_lines as f64 * LINK_SIZE) * LINE;
         let slot_height = (height - 2.0 * PAGE_MARGIN - HEADING_BAND - f64::from(down - 1) * GAP)
             / f64::from(down);
@@ -234,15 +244,17 @@ impl Placing {
             slot: (slot_width, slot_height),
             across: across as usize,
             down: down as usize,
+            links,
         })
     }
 
-    /// Draws `item` in the slot `index` (counted across, then down), and
-    /// gives where its link is.
+    /// Draws `item`, the sheet's board number `number` (from 0), in the
+    /// slot `index` of its page (counted across, then down), and gives
+    /// where its link is.
     fn draw(
         &self,
         canvas: &mut PdfCanvas<'_, '_>,
-        index: usize,
+        (index, number): (usize, usize),
         item: &SheetItem,
     ) -> Option<PageLink> {
         let column = (index % self.across) as f64;
@@ -265,8 +277,8 @@ impl Placing {
         );
         y += CAPTION_SIZE * LINE;
         let link = item.link.as_ref()?;
-        let lines = wrap_link(link, self.slot.0);
-        for line in &lines {
+        let lines = &self.links[number];
+        for line in lines {
             write(
                 canvas,
                 line,
@@ -299,36 +311,43 @@ fn write(canvas: &mut PdfCanvas<'_, '_>, text: &str, at: (f64, f64), size: f64, 
 
 /// `link` cut into lines that fit `width` points at the link's size, of
 /// about even lengths: a link has no spaces to break at, and every
-/// character of it is needed.
+/// character of it is needed. Each character is measured once.
 fn wrap_link(link: &str, width: f64) -> Vec<String> {
     // A tenth to spare for the outline that makes the text bold.
     let room = width / LINK_SIZE / 1.1;
-    let fits = |line: &[char]| {
-        let text: String = line.iter().collect();
-        font::advance_ems(LATIN_FONT, &text, Some(1.0)).is_some_and(|ems| ems <= room)
-    };
     let characters: Vec<char> = link.chars().collect();
-    // The fewest lines, filled greedily, then as many lines of even length.
-    let mut greedy: Vec<&[char]> = Vec::new();
-    let mut rest = characters.as_slice();
-    while !rest.is_empty() {
-        let mut take = 1;
-        while take < rest.len() && fits(&rest[..=take]) {
-            take += 1;
+    let widths: Vec<f64> = font::char_advance_ems(LATIN_FONT, link, Some(1.0))
+        .map(|widths| widths.into_iter().map(|ems| ems.unwrap_or(1.0)).collect())
+        .unwrap_or_else(|| vec![1.0; characters.len()]);
+    let fits = |from: usize, to: usize| widths[from..to].iter().sum::<f64>() <= room;
+    // The fewest lines, filled greedily (at least a character each), then
+    // as many lines of even length if they fit too.
+    let mut greedy = Vec::new();
+    let mut from = 0;
+    while from < characters.len() {
+        let mut to = from + 1;
+        let mut used = widths[from];
+        while to < characters.len() && used + widths[to] <= room {
+            used += widths[to];
+            to += 1;
         }
-        greedy.push(&rest[..take]);
-        rest = &rest[take..];
+        greedy.push(from..to);
+        from = to;
     }
     let even_length = characters.len().div_ceil(greedy.len().max(1)).max(1);
-    let even: Vec<&[char]> = characters.chunks(even_length).collect();
-    let lines = if even.len() == greedy.len() && even.iter().all(|line| fits(line)) {
+    let even: Vec<_> = (0..characters.len())
+        .step_by(even_length)
+        .map(|from| from..(from + even_length).min(characters.len()))
+        .collect();
+    let lines = if even.len() == greedy.len() && even.iter().all(|line| fits(line.start, line.end))
+    {
         even
     } else {
         greedy
     };
     lines
         .into_iter()
-        .map(|line| line.iter().collect())
+        .map(|line| characters[line].iter().collect())
         .collect()
 }
 
