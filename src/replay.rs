@@ -173,6 +173,8 @@ impl Landmark {
 pub struct Counters {
     /// Events applied.
     pub steps: u64,
+    /// Cells taken: the positions of the search's tree it has visited.
+    pub positions: u64,
     /// Cells given back.
     pub backtracks: u64,
     /// Dead ends met.
@@ -187,11 +189,12 @@ impl Counters {
     /// The counter `event` adds one to, if any.
     fn of(&mut self, event: Event) -> Option<&mut u64> {
         match event {
+            Event::Take(_) => Some(&mut self.positions),
             Event::GiveBack(_) => Some(&mut self.backtracks),
             Event::DeadEnd(_) => Some(&mut self.dead_ends),
             Event::Prune { .. } => Some(&mut self.prunings),
             Event::Restart { .. } => Some(&mut self.restarts),
-            Event::Take(_) | Event::Rotate { .. } | Event::Found => None,
+            Event::Rotate { .. } | Event::Found => None,
         }
     }
 }
@@ -402,6 +405,7 @@ mod tests {
             replay.counters(),
             Counters {
                 steps: 12,
+                positions: 6,
                 backtracks: 1,
                 dead_ends: 1,
                 prunings: 1,

@@ -20,7 +20,6 @@ use super::said::Said;
 use super::session::{Common, Session};
 use super::settings::{Settings, ViewSettings};
 use super::timeline::Timeline;
-use super::watch::Watch;
 use super::widgets;
 use crate::app::app_command::AppCommand;
 use crate::app::modes::{Registered, Report, Work};
@@ -152,7 +151,7 @@ pub trait Pane {
     fn notice(&self, now: Instant) -> Option<&Notice>;
     /// How the mode's last job ended.
     fn last_job(&self) -> Option<&JobEnd>;
-    /// The steps of the watched search on show (see [`Watch::steps`]).
+    /// The steps of the watched search on show (see [`super::watch::Watch::steps`]).
     fn watched_steps(&self) -> Option<(u64, Option<u64>)>;
     /// Advances the path on show if it plays; whether it plays.
     fn tick(&mut self, seconds: f32, view: &ViewSettings) -> bool;
@@ -278,16 +277,14 @@ impl<S: Registered, U: ModeUi<S>> Pane for ModePane<S, U> {
     }
 
     fn watched_steps(&self) -> Option<(u64, Option<u64>)> {
-        self.session.core().watch.as_ref().map(Watch::steps)
+        self.session.core().watched_steps()
     }
 
     fn tick(&mut self, seconds: f32, view: &ViewSettings) -> bool {
         let watching = self
             .session
             .core_mut()
-            .watch
-            .as_mut()
-            .is_some_and(|watch| watch.tick(seconds, view.watch_speed));
+            .tick_watch(seconds, view.watch_speed);
         self.session
             .tick(seconds, view.moves_per_second, view.looping);
         self.session.is_playing() || watching

@@ -17,7 +17,7 @@ use super::jobs::{JobEnd, Stopped};
 use super::notice::Notice;
 use super::said::Said;
 use super::timeline::{MoveOwner, PathHistory, PathMove, Playback, Timeline};
-use super::watch::Watch;
+use super::watch::{Lanes, Watch};
 use gridtour::render::{MOST_TRACE_STEPS, Scene};
 use gridtour::replay::{Cell, Event, Landmark};
 
@@ -173,6 +173,9 @@ pub struct Core<C, M, K, P> {
     pub found: Browser<Vec<P>>,
     /// The search being watched, if one is.
     pub watch: Option<Watch>,
+    /// The searches being compared side by side, if they are: never at
+    /// the same time as a watch.
+    pub lanes: Option<Lanes>,
 }
 
 impl<C, M, K, P> Default for Core<C, M, K, P> {
@@ -187,6 +190,7 @@ impl<C, M, K, P> Default for Core<C, M, K, P> {
             revision: 0,
             found: Browser::default(),
             watch: None,
+            lanes: None,
         }
     }
 }
@@ -208,7 +212,39 @@ impl<C, M, K, P> Core<C, M, K, P> {
     /// Shows the search whose steps come through `steps`.
     pub fn watch_steps(&mut self, steps: Receiver<Vec<Event>>) {
         self.watch = Some(Watch::new(steps));
+        self.lanes = None;
         self.touch();
+    }
+
+    /// Shows side by side the searches whose steps come through `steps`.
+    pub fn compare_steps(&mut self, steps: Vec<Receiver<Vec<Event>>>) {
+        self.lanes = Some(Lanes::new(steps));
+        self.watch = None;
+        self.touch();
+    }
+
+    /// The steps the watch or the furthest lane of a comparison shows,
+    /// and how many its search took once it has ended.
+    pub fn watched_steps(&self) -> Option<(u64, Option<u64>)> {
+        match (&self.watch, &self.lanes) {
+            (Some(watch), _) => Some(watch.steps()),
+            (None, Some(lanes)) => Some(lanes.steps()),
+            (None, None) => None,
+        }
+    }
+
+    /// Lets `seconds` pass at `speed` steps a second in the watch or the
+    /// comparison on show; whether it wants another frame soon.
+    pub fn tick_watch(&mut self, seconds: f32, speed: f32) -> bool {
+        let watching = self
+            .watch
+            .as_mut()
+            .is_some_and(|watch| watch.tick(seconds, speed));
+        let comparing = self
+            .lanes
+            .as_mut()
+            .is_some_and(|lanes| lanes.tick(seconds, speed));
+        watching || comparing
     }
 }
 
@@ -285,6 +321,17 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
             Common::PreviousFound => core.found.has_previous(),
             Common::NextFound => core.found.has_next(),
             Common::Answer(_) => core.asking.question().is_some(),
+            Common::Watch(step) if core.watch.is_none() => {
+                core.lanes.as_ref().is_some_and(|lanes| match step {
+                    WatchStep::Pause => !lanes.is_paused() && !lanes.is_over(),
+                    WatchStep::Resume => lanes.is_paused() && !lanes.is_over(),
+                    WatchStep::Back => lanes.can_go_back(),
+                    WatchStep::Forward => lanes.can_go_forward(),
+                    WatchStep::Close => true,
+                    // Landmarks, the tree and pictures are for one search.
+                    _ => false,
+                })
+            }
             Common::Watch(step) => core.watch.as_ref().is_some_and(|watch| match step {
                 WatchStep::Pause => !watch.is_paused() && !watch.is_over(),
                 WatchStep::Resume => watch.is_paused() && !watch.is_over(),
@@ -357,7 +404,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
     fn watch_step(&mut self, step: WatchStep) -> Vec<Effect<Self::Job>> {
         let core = self.core_mut();
         let Some(watch) = core.watch.as_mut() else {
-            return Vec::new();
+            return self.compare_step(step);
         };
         match step {
             WatchStep::Pause => watch.set_paused(true),
@@ -404,14 +451,38 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
         Vec::new()
     }
 
-    /// Keeps `path`, streamed by a search, for browsing, and shows it when
-    /// it is the first.
+    /// Carries out a watch command on the searches compared.
+    fn compare_step(&mut self, step: WatchStep) -> Vec<Effect<Self::Job>> {
+        let core = self.core_mut();
+        let Some(lanes) = core.lanes.as_mut() else {
+            return Vec::new();
+        };
+        match step {
+            WatchStep::Pause => lanes.set_paused(true),
+            WatchStep::Resume => lanes.set_paused(false),
+            WatchStep::Back => lanes.back(),
+            WatchStep::Forward => lanes.forward(),
+            WatchStep::Close => {
+                let runs = lanes.search_runs();
+                core.lanes = None;
+                core.touch();
+                if runs && core.running.take().is_some() {
+                    return vec![Effect::Cancel];
+                }
+            }
+            _ => {}
+        }
+        Vec::new()
+    }
+
     /// The paths a search kept: the one on show (1-based) and how many.
     fn found(&self) -> Option<(usize, usize)> {
         let found = &self.core().found;
         (!found.is_empty()).then(|| found.position())
     }
 
+    /// Keeps `path`, streamed by a search, for browsing, and shows it when
+    /// it is the first.
     fn keep_found(&mut self, path: Vec<Self::Place>) {
         let found = &mut self.core_mut().found;
         if found.push(path)

@@ -1867,8 +1867,17 @@ fn in_japanese_watching_a_search_speaks_japanese_too() {
         watched(harness).is_some_and(|(steps, _)| steps >= 3)
     });
     press(&mut harness, "探索を一時停止");
-    press(&mut harness, "探索を比較");
-    wait_until_idle(&mut harness);
+    harness.get_by_label("探索を比較").click_accesskit();
+    step_until(&mut harness, |harness| {
+        let shown = lanes_shown(harness);
+        !shown.is_empty() && shown.iter().all(|&steps| steps >= 3)
+    });
+    harness.state_mut().settings.view.watch_speed = *super::watch::WATCH_SPEEDS.end();
+    // Each lane says how its search ended once the job has said so.
+    step_until(&mut harness, |harness| {
+        shows(harness, "ステップ 26,471 で最初のツアー。")
+    });
+    assert!(shows(&harness, "どの探索も終わりました"));
     let texts = texts_on_show(&harness);
     assert!(
         texts.iter().any(|text| text.contains("ステップ")),
@@ -2116,6 +2125,102 @@ fn watch_mode_steps_forward_and_back_and_its_counters_follow() {
     assert!(shows(&harness, "Found a solution"));
     press(&mut harness, "Stop watching");
     assert!(watched(&harness).is_none());
+}
+
+/// The steps each lane of the comparison on show shows.
+fn lanes_shown(harness: &Harness<'_, GridtourApp>) -> Vec<u64> {
+    let core = harness.state().panes.knight.session.core();
+    core.lanes.as_ref().map_or_else(Vec::new, |lanes| {
+        lanes
+            .watches()
+            .iter()
+            .map(|watch| watch.replay().counters().steps)
+            .collect()
+    })
+}
+
+#[test]
+fn compared_searches_run_side_by_side_to_their_first_tours() {
+    let mut settings = knight_settings(5, 5, Algorithm::Backtrack);
+    settings.modes.knight.interaction = super::modes::knight::command::Interaction::Watch;
+    settings.view.watch_speed = 20.0;
+    let mut harness = app_harness(settings);
+    harness.step();
+    assert!(shows(
+        &harness,
+        "Click a square to choose where the compared searches start."
+    ));
+    let board = harness.state().panes.knight.session.board().clone();
+    click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
+    assert!(shows(&harness, "Compare from a1:"));
+    // The watch from a1 puts its controls above the button first.
+    step_until(&mut harness, |harness| watched(harness).is_some());
+    harness.step();
+    // Below the panel's fold, as a person would scroll to it.
+    harness.get_by_label("Compare searches").click_accesskit();
+    step_until(&mut harness, |harness| {
+        let shown = lanes_shown(harness);
+        !shown.is_empty() && shown.iter().all(|&steps| steps >= 3)
+    });
+    harness.step();
+    // Three boards, each under its search's name.
+    assert_eq!(harness.query_all_by_label("Board").count(), 3);
+    for name in [
+        "Warnsdorff's rule",
+        "Backtracking",
+        "Plain depth-first search",
+    ] {
+        assert!(shows(&harness, name), "{name}");
+    }
+    assert!(shows(&harness, "The searches run side by side"));
+    press(&mut harness, "Pause search");
+    let paused = lanes_shown(&harness);
+    let over = |harness: &Harness<'_, GridtourApp>| -> Vec<bool> {
+        let core = harness.state().panes.knight.session.core();
+        let lanes = core.lanes.as_ref().expect("lanes");
+        lanes
+            .watches()
+            .iter()
+            .map(|watch| watch.is_over())
+            .collect()
+    };
+    // One pace: every lane still going shows the furthest lane's step.
+    let furthest = paused.iter().copied().max().unwrap_or(0);
+    let ended = over(&harness);
+    for (steps, ended) in paused.iter().zip(&ended) {
+        assert!(*ended || *steps == furthest, "{paused:?} {ended:?}");
+    }
+    assert_eq!(harness.query_all_by_label("Steps").count(), 3);
+    assert!(shows(&harness, &gridtour::english::group_digits(furthest)));
+    assert!(shows(&harness, "Search tree: "));
+    press(&mut harness, "Step forward");
+    let forward: Vec<u64> = paused
+        .iter()
+        .zip(&ended)
+        .map(|(&steps, &ended)| if ended { steps } else { steps + 1 })
+        .collect();
+    assert_eq!(lanes_shown(&harness), forward);
+    harness.state_mut().settings.view.watch_speed = *super::watch::WATCH_SPEEDS.end();
+    press(&mut harness, "Go on");
+    // Plain search's first tour is the one it finds watched alone; each
+    // lane says how its search ended once the job has said so.
+    step_until(&mut harness, |harness| {
+        shows(harness, "First tour at step 26,471.")
+    });
+    assert!(shows(&harness, "Every search has ended."));
+    assert_eq!(lanes_shown(&harness)[2], 26_471);
+    let core = harness.state().panes.knight.session.core();
+    for watch in core.lanes.as_ref().expect("lanes").watches() {
+        let squares: Vec<Square> = watch
+            .replay()
+            .path()
+            .iter()
+            .map(|&(x, y)| Square::new(x, y))
+            .collect();
+        knight::validate(&board, &squares, TourKind::Open).expect("each lane ends on a tour");
+    }
+    press(&mut harness, "Stop watching");
+    assert_eq!(harness.query_all_by_label("Board").count(), 1);
 }
 
 #[test]

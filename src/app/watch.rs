@@ -12,6 +12,9 @@ use std::time::{Duration, Instant};
 use gridtour::job::Control;
 use gridtour::replay::{Cell, Event, Landmark, Replay};
 
+mod lanes;
+pub use lanes::Lanes;
+
 /// How many steps a watch remembers for stepping back.
 pub const WATCH_MEMORY: usize = 1_000_000;
 

@@ -324,40 +324,19 @@ pub fn watch_panel<S: Session<Command: Command>>(
                 ui.end_row();
             }
         });
-    let hold = if watch.is_paused() {
-        WatchStep::Resume
-    } else {
-        WatchStep::Pause
-    };
-    let watch_command = |step| S::Command::from(Common::Watch(step));
-    // Pause and Go on share one place and one size: the buttons after
-    // them stay under the pointer.
-    let hold_width = widest_button(
+    watch_buttons(
         ui,
+        session,
+        watch.is_paused(),
         &[
-            &watch_command(WatchStep::Pause),
-            &watch_command(WatchStep::Resume),
-        ],
-    );
-    ui.horizontal_wrapped(|ui| {
-        for step in [
-            hold,
             WatchStep::Back,
             WatchStep::Forward,
             WatchStep::Close,
             WatchStep::SaveAnimation,
-        ] {
-            let command = watch_command(step);
-            let min = if step == hold {
-                egui::vec2(hold_width, 0.0)
-            } else {
-                egui::Vec2::ZERO
-            };
-            if button_sized(ui, &command, session.can(&command), min) {
-                out.push(command);
-            }
-        }
-    });
+        ],
+        out,
+    );
+    let watch_command = |step| S::Command::from(Common::Watch(step));
     // Run forward or back to the next dead end, pruning, ... of the
     // kind chosen.
     ui.horizontal_wrapped(|ui| {
@@ -381,6 +360,92 @@ pub fn watch_panel<S: Session<Command: Command>>(
             }
         }
     });
+    speed_slider(ui, view);
+    // One line in one place, whether the search runs or is over, so that
+    // nothing below it moves when it ends.
+    ui.label(match watch.running_to() {
+        _ if watch.is_over() => tr!("watch-over").to_owned(),
+        Some(RunTarget::Landmark(landmark)) => {
+            tr!("watch-running-to", landmark = landmark.words())
+        }
+        Some(RunTarget::Take { cell, .. }) => tr!("watch-running-to-take", cell = name(cell)),
+        None if watch.is_paused() => tr!("watch-paused").to_owned(),
+        None => tr!("watch-running").to_owned(),
+    });
+    // Last, so that opening or closing it moves none of the controls.
+    code_panel(ui, code, replay);
+}
+
+/// The controls of searches compared side by side: hold, step, close, and
+/// the pace they keep.
+pub fn lanes_panel<S: Session<Command: Command>>(
+    ui: &mut egui::Ui,
+    session: &S,
+    view: &mut ViewSettings,
+    out: &mut Vec<S::Command>,
+) {
+    let Some(lanes) = session.core().lanes.as_ref() else {
+        return;
+    };
+    watch_buttons(
+        ui,
+        session,
+        lanes.is_paused(),
+        &[WatchStep::Back, WatchStep::Forward, WatchStep::Close],
+        out,
+    );
+    speed_slider(ui, view);
+    ui.label(match (lanes.is_over(), lanes.is_paused()) {
+        (true, _) => tr!("lanes-over"),
+        (false, true) => tr!("lanes-paused"),
+        (false, false) => tr!("lanes-running"),
+    });
+}
+
+/// Pause (or Go on, in the same place) and then the buttons of `steps`.
+fn watch_buttons<S: Session<Command: Command>>(
+    ui: &mut egui::Ui,
+    session: &S,
+    paused: bool,
+    steps: &[WatchStep],
+    out: &mut Vec<S::Command>,
+) {
+    let hold = if paused {
+        WatchStep::Resume
+    } else {
+        WatchStep::Pause
+    };
+    let watch_command = |step| S::Command::from(Common::Watch(step));
+    // Pause and Go on share one place and one size: the buttons after
+    // them stay under the pointer.
+    let hold_width = widest_button(
+        ui,
+        &[
+            &watch_command(WatchStep::Pause),
+            &watch_command(WatchStep::Resume),
+        ],
+    );
+    ui.horizontal_wrapped(|ui| {
+        let command = watch_command(hold);
+        if button_sized(
+            ui,
+            &command,
+            session.can(&command),
+            egui::vec2(hold_width, 0.0),
+        ) {
+            out.push(command);
+        }
+        for &step in steps {
+            let command = watch_command(step);
+            if button_sized(ui, &command, session.can(&command), egui::Vec2::ZERO) {
+                out.push(command);
+            }
+        }
+    });
+}
+
+/// The watching speed, in steps a second, up to full speed.
+fn speed_slider(ui: &mut egui::Ui, view: &mut ViewSettings) {
     ui.add(
         egui::Slider::new(&mut view.watch_speed, WATCH_SPEEDS)
             .logarithmic(true)
@@ -393,26 +458,6 @@ pub fn watch_panel<S: Session<Command: Command>>(
                 }
             }),
     );
-    // One line in one place, whether the search runs or is over, so that
-    // nothing below it moves when it ends.
-    ui.label(if watch.is_over() {
-        tr!("watch-over").to_owned()
-    } else if let Some(target) = watch.running_to() {
-        match target {
-            RunTarget::Landmark(landmark) => {
-                tr!("watch-running-to", landmark = landmark.words())
-            }
-            RunTarget::Take { cell, .. } => {
-                tr!("watch-running-to-take", cell = name(cell))
-            }
-        }
-    } else if watch.is_paused() {
-        tr!("watch-paused").to_owned()
-    } else {
-        tr!("watch-running").to_owned()
-    });
-    // Last, so that opening or closing it moves none of the controls.
-    code_panel(ui, code, replay);
 }
 
 /// Points a line of code is indented for each level.
@@ -444,7 +489,7 @@ fn code_panel(ui: &mut egui::Ui, code: Code, replay: &Replay) {
 }
 
 /// What the step just shown did, in words.
-fn last_step_words(last: Option<Event>, name: &impl Fn(Cell) -> String) -> String {
+pub fn last_step_words(last: Option<Event>, name: &impl Fn(Cell) -> String) -> String {
     match last {
         None => tr!("watch-starting").to_owned(),
         Some(Event::Take(cell)) => tr!("step-take", cell = name(cell)),

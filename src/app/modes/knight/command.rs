@@ -95,8 +95,11 @@ pub enum KnightCommand {
     TakeUpCount,
     /// Forgets that count and deletes its kept progress.
     ForgetCount,
-    /// Runs every search from the chosen square and compares their steps.
+    /// Runs the searches chosen side by side from the chosen square, at
+    /// one pace, to their first tours.
     CompareSearches,
+    /// Whether a comparison runs this search.
+    CompareWith(Algorithm, bool),
     /// Estimates the number of tours the count would count.
     EstimateTours,
     /// Whether counts are of tours from the chosen square only.

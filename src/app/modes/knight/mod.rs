@@ -2,6 +2,7 @@
 //! worker threads, and its UI, joined to the window as one pane.
 
 pub mod command;
+mod lanes;
 pub mod session;
 pub mod settings;
 pub mod ui;

@@ -47,6 +47,17 @@ pub enum JobKind {
     Compare,
 }
 
+/// Searches compared side by side from one square.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparing {
+    /// The square they start from.
+    pub start: Square,
+    /// The searches, in the order of their lanes.
+    pub algorithms: Vec<Algorithm>,
+    /// How each ended, once all have.
+    pub ended: Option<Vec<Comparison>>,
+}
+
 /// Warnsdorff counts and dead squares for play mode.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PlayHints {
@@ -73,8 +84,10 @@ pub struct KnightSession {
     count: Option<CountLine>,
     /// The kind of tours the browser holds.
     found_kind: TourKind,
-    /// The last comparison of the searches, with its start square.
-    compared: Option<(Square, Vec<Comparison>)>,
+    /// The searches a comparison runs side by side, in menu order.
+    compare_with: Vec<Algorithm>,
+    /// The comparison on show (its lanes are the core's).
+    comparing: Option<Comparing>,
     /// The square the running or last count was restricted to.
     counted_from: Option<Square>,
     /// The count under way when the window last closed, offered to be
@@ -118,7 +131,8 @@ impl KnightSession {
             count_from_start: false,
             count: None,
             found_kind: TourKind::Open,
-            compared: None,
+            compare_with: settings.compare_with(),
+            comparing: None,
             counted_from: None,
             unfinished: None,
             show_failing_starts: false,
@@ -154,6 +168,11 @@ impl KnightSession {
         settings.height = self.board().height();
         settings.closed = self.kind == TourKind::Closed;
         settings.algorithm = self.algorithm.label().to_owned();
+        settings.compare = self
+            .compare_with
+            .iter()
+            .map(|algorithm| algorithm.label().to_owned())
+            .collect();
         settings.interaction = self.interaction;
         settings.count_start = self.count_start.map(|square| [square.x, square.y]);
         settings.count_from_start = self.count_from_start;
@@ -200,9 +219,14 @@ impl KnightSession {
         self.algorithm
     }
 
-    /// The last comparison of the searches, with its start square.
-    pub fn compared(&self) -> Option<&(Square, Vec<Comparison>)> {
-        self.compared.as_ref()
+    /// The comparison of searches on show, if one is.
+    pub fn comparing(&self) -> Option<&Comparing> {
+        self.comparing.as_ref().filter(|_| self.core.lanes.is_some())
+    }
+
+    /// The searches a comparison runs, in menu order.
+    pub fn compare_with(&self) -> &[Algorithm] {
+        &self.compare_with
     }
 
     /// What clicks do.
@@ -326,6 +350,7 @@ impl KnightSession {
                 self.count_start = Some(square);
                 self.core.playback.stop();
                 self.core.watch = None;
+                self.core.lanes = None;
                 self.answer = Some(Answer::Watching(self.algorithm, name));
                 self.core.running = Some(JobKind::Watch);
                 self.core.touch();
@@ -402,8 +427,9 @@ impl KnightSession {
         self.count = None;
         self.answer = None;
         self.failing_starts = None;
-        self.compared = None;
+        self.comparing = None;
         self.core.watch = None;
+        self.core.lanes = None;
         self.core.found.clear();
         let mut effects = Vec::new();
         if self.core.running.take().is_some() {
@@ -602,7 +628,9 @@ impl Session for KnightSession {
             }
             KnightCommand::EstimateTours => self.core.running != Some(JobKind::Estimate),
             KnightCommand::CompareSearches => {
-                self.count_start.is_some() && self.core.running != Some(JobKind::Compare)
+                self.count_start.is_some()
+                    && self.compare_with.len() >= 2
+                    && self.core.running != Some(JobKind::Compare)
             }
             KnightCommand::CountFromStart(_) => self.count_start.is_some(),
             // Plain Warnsdorff's walk is an open walk, as on the command
@@ -672,7 +700,8 @@ impl Session for KnightSession {
                         self.algorithm = Algorithm::Backtrack;
                     }
                     self.core.watch = None;
-                    if self.core.running == Some(JobKind::Watch) {
+                    self.core.lanes = None;
+                    if matches!(self.core.running, Some(JobKind::Watch | JobKind::Compare)) {
                         self.core.running = None;
                         effects.push(Effect::Cancel);
                     }
@@ -731,17 +760,37 @@ impl Session for KnightSession {
             KnightCommand::EstimateTours => self.start_estimate(),
             KnightCommand::CompareSearches => match self.count_start {
                 Some(start) => {
-                    self.compared = None;
+                    self.core.playback.stop();
+                    self.core.watch = None;
+                    self.core.lanes = None;
+                    self.comparing = Some(Comparing {
+                        start,
+                        algorithms: self.compare_with.clone(),
+                        ended: None,
+                    });
                     self.answer = Some(Answer::Comparing(self.board().square_name(start)));
                     self.core.running = Some(JobKind::Compare);
+                    self.core.touch();
                     vec![Effect::Start(KnightJob::Compare {
                         board: self.board().clone(),
                         start,
                         kind: self.kind,
+                        algorithms: self.compare_with.clone(),
                     })]
                 }
                 None => Vec::new(),
             },
+            KnightCommand::CompareWith(algorithm, on) => {
+                self.compare_with.retain(|&chosen| chosen != algorithm);
+                if on {
+                    self.compare_with.push(algorithm);
+                }
+                self.compare_with = Algorithm::ALL
+                    .into_iter()
+                    .filter(|algorithm| self.compare_with.contains(algorithm))
+                    .collect();
+                Vec::new()
+            }
             KnightCommand::CountFromStart(on) => {
                 self.count_from_start = on;
                 Vec::new()
@@ -782,6 +831,7 @@ impl Session for KnightSession {
         match report {
             KnightReport::Found(tour) => self.keep_found(tour),
             KnightReport::Watching(steps) => self.core.watch_steps(steps),
+            KnightReport::Comparing(steps) => self.core.compare_steps(steps),
             _ => {}
         }
     }
@@ -791,7 +841,10 @@ impl Session for KnightSession {
         let kind = self.core.running.take();
         let mut how = How::Done;
         match report {
-            KnightReport::Found(_) | KnightReport::Watching(_) | KnightReport::CountForgotten => {}
+            KnightReport::Found(_)
+            | KnightReport::Watching(_)
+            | KnightReport::Comparing(_)
+            | KnightReport::CountForgotten => {}
             KnightReport::Watched(tour) => {
                 let nothing_to_watch = self
                     .core
@@ -808,7 +861,9 @@ impl Session for KnightSession {
             }
             KnightReport::Compared(compared) => {
                 self.answer = None;
-                self.compared = self.count_start.map(|start| (start, compared));
+                if let Some(comparing) = &mut self.comparing {
+                    comparing.ended = Some(compared);
+                }
             }
             KnightReport::Solved(tour) => {
                 self.answer = None;

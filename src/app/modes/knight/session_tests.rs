@@ -725,8 +725,12 @@ fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
 }
 
 #[test]
-fn comparing_counts_each_search_s_steps_to_its_first_tour() {
+fn compared_searches_run_side_by_side_at_one_pace_to_their_first_tours() {
     use crate::app::modes::knight::work::Ended;
+    use crate::app::session::WatchStep;
+    use crate::app::watch::WATCH_SPEEDS;
+    use gridtour::knight::trace::{Step as TraceStep, first_steps};
+    use gridtour::replay::Event;
     let mut session = session(5, 5);
     give(
         &mut session,
@@ -737,19 +741,67 @@ fn comparing_counts_each_search_s_steps_to_its_first_tour() {
         "no square yet"
     );
     click(&mut session, "a1");
+    // Two searches at least.
+    give(
+        &mut session,
+        KnightCommand::CompareWith(Algorithm::Warnsdorff, false),
+    );
+    give(&mut session, KnightCommand::CompareWith(Algorithm::Backtrack, false));
+    assert_eq!(session.compare_with(), [Algorithm::Dfs]);
+    assert!(!session.can(&KnightCommand::CompareSearches));
+    give(&mut session, KnightCommand::CompareWith(Algorithm::Warnsdorff, true));
+    give(&mut session, KnightCommand::CompareWith(Algorithm::Backtrack, true));
+    assert_eq!(session.compare_with(), Algorithm::ALL, "in menu order");
     give(&mut session, KnightCommand::CompareSearches);
-    let (start, compared) = session.compared().expect("compared");
-    assert_eq!(*start, square(&session, "a1"));
-    let steps: Vec<(Algorithm, u64, Ended)> = compared
-        .iter()
-        .map(|c| (c.algorithm, c.steps, c.ended))
-        .collect();
-    assert_eq!(steps.len(), Algorithm::ALL.len());
-    assert!(steps.iter().all(|&(_, _, ended)| ended == Ended::Found));
-    let of = |algorithm| steps.iter().find(|s| s.0 == algorithm).expect("compared").1;
-    assert_eq!(of(Algorithm::Dfs), 26_471);
-    assert!(of(Algorithm::Warnsdorff) < 100, "{steps:?}");
-    assert!(of(Algorithm::Backtrack) < of(Algorithm::Dfs), "{steps:?}");
+    assert!(session.core.watch.is_none(), "the comparison replaces the watch");
+    let a1 = square(&session, "a1");
+    let comparing = session.comparing().expect("comparing").clone();
+    assert_eq!((comparing.start, &comparing.algorithms[..]), (a1, &Algorithm::ALL[..]));
+    let ended = comparing.ended.expect("every search ended");
+    // Each search's steps to its first tour, counted apart from the window.
+    for (comparison, algorithm) in ended.iter().zip(Algorithm::ALL) {
+        let alone = first_steps(session.board(), (a1, TourKind::Open), algorithm, 1_000_000);
+        assert_eq!(alone.last(), Some(&TraceStep::Found));
+        assert_eq!(
+            (comparison.algorithm, comparison.steps, comparison.ended),
+            (algorithm, alone.len() as u64, Ended::Found)
+        );
+    }
+    assert_eq!(ended[2].steps, 26_471, "plain search, as watched alone");
+    // Ten steps a second for a second: ten steps in every lane.
+    let lanes = session.core.lanes.as_mut().expect("lanes");
+    assert!(lanes.tick(1.0, 10.0));
+    let shown = |session: &KnightSession| -> Vec<u64> {
+        let lanes = session.core.lanes.as_ref().expect("lanes");
+        lanes.watches().iter().map(|w| w.replay().counters().steps).collect()
+    };
+    assert_eq!(shown(&session), [10, 10, 10]);
+    give(&mut session, KnightCommand::Common(Common::Watch(WatchStep::Forward)));
+    assert_eq!(shown(&session), [11, 11, 11]);
+    let lanes = session.core.lanes.as_mut().expect("lanes");
+    lanes.set_paused(false);
+    while lanes.tick(1.0, *WATCH_SPEEDS.end()) {}
+    let steps: Vec<u64> = ended.iter().map(|c| c.steps).collect();
+    assert_eq!(shown(&session), steps);
+    for watch in session.core.lanes.as_ref().expect("lanes").watches() {
+        let replay = watch.replay();
+        assert_eq!(replay.last(), Some(Event::Found));
+        let tour: Vec<Square> = replay.path().iter().map(|&(x, y)| Square::new(x, y)).collect();
+        knight::validate(session.board(), &tour, TourKind::Open).expect("a tour");
+        // Every cell taken is a position of the tree.
+        let counters = replay.counters();
+        assert_eq!(counters.positions, counters.backtracks + 25, "{counters:?}");
+    }
+    // Back from the end: the long search steps back, the others wait.
+    give(&mut session, KnightCommand::Common(Common::Watch(WatchStep::Back)));
+    let mut back = steps.clone();
+    back[2] -= 1;
+    assert_eq!(shown(&session), back);
+    give(&mut session, KnightCommand::Common(Common::Watch(WatchStep::Close)));
+    assert!(session.comparing().is_none() && session.core.lanes.is_none());
+    // A click watches one search again.
+    click(&mut session, "a1");
+    assert!(session.core.watch.is_some());
 }
 
 #[test]

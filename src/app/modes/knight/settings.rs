@@ -18,6 +18,9 @@ pub struct KnightSettings {
     /// The solver's name as given by [`Algorithm::label`]; a name that no
     /// longer exists falls back to the first solver.
     pub algorithm: String,
+    /// The searches a comparison runs, by [`Algorithm::label`]; names
+    /// that no longer exist are left out.
+    pub compare: Vec<String>,
     /// The board's blocked squares, as `[x, y]`.
     pub blocked: Vec<[u32; 2]>,
     /// The walk on show (a tour, or a game half played), as `[x, y]`
@@ -54,6 +57,10 @@ impl Default for KnightSettings {
             height: 8,
             closed: false,
             algorithm: Algorithm::ALL[0].label().to_owned(),
+            compare: Algorithm::ALL
+                .iter()
+                .map(|algorithm| algorithm.label().to_owned())
+                .collect(),
             blocked: Vec::new(),
             walk: Vec::new(),
             walk_shown: 0,
@@ -79,6 +86,14 @@ impl KnightSettings {
             .copied()
             .find(|algorithm| algorithm.label() == self.algorithm)
             .unwrap_or(Algorithm::ALL[0])
+    }
+
+    /// The searches a comparison runs, in menu order.
+    pub fn compare_with(&self) -> Vec<Algorithm> {
+        Algorithm::ALL
+            .into_iter()
+            .filter(|algorithm| self.compare.iter().any(|name| name == algorithm.label()))
+            .collect()
     }
 }
 

@@ -15,11 +15,11 @@ use gridtour::i18n;
 use gridtour::pseudocode::Code;
 use gridtour::replay::Event;
 
+use super::lanes::{LaneView, compare_canvas, compare_section};
 use super::watch_moves::{MoveState, Moves, watched_moves};
 
 use super::command::{Interaction, KnightCommand};
 use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};
-use super::work::Ended;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::modes::knight::settings::KnightSettings;
@@ -47,6 +47,8 @@ pub struct KnightUi {
     /// What the board marks for the watched search, with the step it was
     /// made for.
     watch_marks: Option<(u64, WatchMarks)>,
+    /// The boards of searches compared side by side.
+    lanes: Vec<LaneView>,
 }
 
 /// What the board marks for a watched search at one step.
@@ -208,6 +210,10 @@ impl ModeUi<KnightSession> for KnightUi {
         view: &ViewSettings,
         out: &mut Vec<KnightCommand>,
     ) -> Option<String> {
+        if let Some(comparing) = session.comparing() {
+            compare_canvas(ui, &mut self.lanes, session, comparing, view);
+            return None;
+        }
         let board = session.board();
         let revision = session.revision();
         let watch = session.core().watch.as_ref();
@@ -510,8 +516,7 @@ fn moves_words(board: &Board, moves: &Moves) -> String {
     words
 }
 
-/// The search being watched, and the comparison of every search from the
-/// chosen square.
+/// The search being watched, and the searches compared side by side.
 fn watch_section(
     ui: &mut egui::Ui,
     session: &KnightSession,
@@ -536,28 +541,5 @@ fn watch_section(
             .default_open(false)
             .show(ui, |ui| search_tree(ui, session, replay, out));
     }
-    widgets::button_row(
-        ui,
-        [KnightCommand::CompareSearches],
-        |command| session.can(command),
-        out,
-    );
-    let Some((start, compared)) = session.compared() else {
-        return;
-    };
-    ui.label(tr!("compared-from", name = board.square_name(*start)));
-    // One wrapped line a search: a table would widen the panel.
-    for comparison in compared {
-        let steps = group_digits(comparison.steps);
-        let result = match comparison.ended {
-            Ended::Found => tr!("compared-found", steps = steps),
-            Ended::NoTour => tr!("compared-no-tour", steps = steps),
-            Ended::OutOfSteps => tr!("compared-out-of-steps", steps = steps),
-        };
-        ui.label(tr!(
-            "compared-line",
-            name = comparison.algorithm.words(),
-            result = result
-        ));
-    }
+    compare_section(ui, session, view, out);
 }

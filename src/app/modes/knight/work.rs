@@ -71,8 +71,8 @@ pub enum KnightJob {
         /// Which search.
         algorithm: Algorithm,
     },
-    /// How many steps each search takes to its first tour from `start`,
-    /// each allowed at most [`COMPARE_BUDGET`].
+    /// Searches side by side from `start` to their first tour, each
+    /// watched step by step and allowed at most [`COMPARE_BUDGET`] steps.
     Compare {
         /// The board as it was asked.
         board: Board,
@@ -80,6 +80,8 @@ pub enum KnightJob {
         start: Square,
         /// Open or closed.
         kind: TourKind,
+        /// The searches, in the order they are shown.
+        algorithms: Vec<Algorithm>,
     },
     /// An estimate of the number of tours a count would count.
     Estimate {
@@ -122,7 +124,10 @@ pub enum KnightReport {
     Watching(Receiver<Vec<Event>>),
     /// A watched search found a tour.
     Watched(Tour),
-    /// The searches compared, in the order of [`Algorithm::ALL`].
+    /// Compared searches have begun: their steps come through here, one
+    /// receiver a search, in the order asked.
+    Comparing(Vec<Receiver<Vec<Event>>>),
+    /// The searches compared, in the order asked.
     Compared(Vec<Comparison>),
     /// A count's kept progress is deleted.
     CountForgotten,
@@ -153,9 +158,6 @@ pub enum Ended {
 /// The most steps each search of a comparison may take: plain search
 /// finds its first 8x8 tour from a1 within it.
 pub const COMPARE_BUDGET: u64 = 50_000_000;
-
-/// How many steps of a comparison go to the job's counters at once.
-const STEPS_A_REPORT: u64 = 65_536;
 
 impl KnightJob {
     /// What the job does, for the status bar.
@@ -259,10 +261,41 @@ impl KnightJob {
                 knight::solve_watched(&board, (start, kind), algorithm, control, &mut watcher)
                     .map(|result| searched(result, KnightReport::Watched))
             }
-            KnightJob::Compare { board, start, kind } => {
+            KnightJob::Compare {
+                board,
+                start,
+                kind,
+                algorithms,
+            } => {
+                // Plain search may look in vain where theory says no tour;
+                // the others would not start.
+                if let Some(reason) = knight::why_no_tour(&board, Some(start), kind) {
+                    return Outcome::Done(KnightReport::NoTour(reason));
+                }
+                let (feeds, receivers): (Vec<_>, Vec<_>) =
+                    algorithms.iter().map(|_| watch::channel(control)).unzip();
+                emit(KnightReport::Comparing(receivers));
+                // A thread a search: the window paces them all, and each
+                // waits for it on its own.
+                let outcomes: Vec<Outcome<Comparison>> = std::thread::scope(|scope| {
+                    let lanes: Vec<_> = algorithms
+                        .iter()
+                        .zip(feeds)
+                        .map(|(&algorithm, feed)| {
+                            let board = &board;
+                            scope.spawn(move || {
+                                to_a_tour(board, (start, kind), algorithm, feed, control)
+                            })
+                        })
+                        .collect();
+                    lanes
+                        .into_iter()
+                        .map(|lane| lane.join().unwrap_or(Outcome::Cancelled))
+                        .collect()
+                });
                 let mut compared = Vec::new();
-                for algorithm in Algorithm::ALL {
-                    match steps_to_a_tour(&board, (start, kind), algorithm, control) {
+                for outcome in outcomes {
+                    match outcome {
                         Outcome::Done(comparison) => compared.push(comparison),
                         Outcome::Cancelled => return Outcome::Cancelled,
                     }
@@ -301,30 +334,27 @@ fn searched(result: SolveResult, found: fn(Tour) -> KnightReport) -> KnightRepor
     }
 }
 
-/// How many steps `algorithm` takes to its first tour, at most
-/// [`COMPARE_BUDGET`].
-fn steps_to_a_tour(
+/// `algorithm`'s search from `start` to its first tour, at most
+/// [`COMPARE_BUDGET`] steps, each step handed to `feed`: how it ended.
+fn to_a_tour(
     board: &Board,
     (start, kind): (Square, TourKind),
     algorithm: Algorithm,
+    mut feed: watch::Feed<'_>,
     control: &Control,
 ) -> Outcome<Comparison> {
     // Its own control, so that running out of steps is not taken for the
     // job being cancelled.
     let own = Control::new();
     let mut steps = 0;
-    let mut watcher = |_: Step| {
+    let mut watcher = |step: Step| {
         steps += 1;
-        // The job's counters show the steps, a batch at a time.
-        if steps % STEPS_A_REPORT == 0 {
-            control.add_nodes(STEPS_A_REPORT);
-        }
+        feed.see(step.into());
         if steps == COMPARE_BUDGET || control.should_stop() {
             own.cancel();
         }
     };
     let searched = knight::solve_watched(board, (start, kind), algorithm, &own, &mut watcher);
-    control.add_nodes(steps % STEPS_A_REPORT);
     let ended = match searched {
         _ if control.should_stop() => return Outcome::Cancelled,
         Outcome::Done(SolveResult::Found(_)) => Ended::Found,
