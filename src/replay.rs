@@ -41,6 +41,19 @@ impl From<PruneRule> for Rule {
     }
 }
 
+impl Rule {
+    /// The knight's rule this is, if it is one.
+    pub fn knight_rule(self) -> Option<PruneRule> {
+        match self {
+            Rule::Closing => Some(PruneRule::Closing),
+            Rule::DeadEnds => Some(PruneRule::DeadEnds),
+            Rule::Connectivity => Some(PruneRule::Connectivity),
+            Rule::EndTooEarly => Some(PruneRule::EndTooEarly),
+            Rule::Stranded | Rule::Known => None,
+        }
+    }
+}
+
 impl From<PickRule> for Rule {
     fn from(rule: PickRule) -> Rule {
         match rule {

@@ -489,3 +489,66 @@ fn warnsdorffs_first_walk_moves_to_the_first_of_its_order() {
     }
     assert!(checked > 250, "{checked} moves checked");
 }
+
+#[test]
+fn every_pruning_names_the_squares_that_gave_it_up() {
+    let mut seen = std::collections::HashMap::new();
+    let boards = [
+        board(6, 6, &["c3", "d3"]),
+        board(5, 5, &[]),
+        board(6, 6, &[]),
+        board(4, 7, &[]),
+        board(8, 8, &[]),
+        board(7, 7, &["d4"]),
+    ];
+    for board in &boards {
+        for start in board.open_squares().step_by(3).collect::<Vec<_>>() {
+            for kind in [TourKind::Open, TourKind::Closed] {
+                let (steps, _, _) = traced(board, (start, kind), Algorithm::Backtrack);
+                let mut path: Vec<Square> = Vec::new();
+                for (index, step) in steps.iter().enumerate() {
+                    match *step {
+                        Step::Push(square) => path.push(square),
+                        Step::Pop(_) => {
+                            path.pop();
+                        }
+                        Step::Prune { square, rule } => {
+                            assert_eq!(path.last(), Some(&square));
+                            let named = knight::trace::pruned_squares(board, &path, kind, rule);
+                            let free = |s: &Square| !path.contains(s) && board.is_open(*s);
+                            let at = format!("{rule:?} at step {index}, {kind:?} from {start:?}");
+                            match rule {
+                                PruneRule::Closing => {
+                                    assert_eq!(named, [path[0]], "{at}");
+                                    assert!(board.neighbours(path[0]).all(|s| !free(&s)), "{at}");
+                                }
+                                PruneRule::DeadEnds => {
+                                    let allowed = usize::from(kind == TourKind::Open);
+                                    assert!(!named.is_empty() && named.iter().all(free), "{at}");
+                                    let stranded = named.iter().any(|s| {
+                                        board.neighbours(*s).filter(free).count()
+                                            + usize::from(
+                                                kind == TourKind::Closed
+                                                    && Board::is_knight_move(*s, path[0]),
+                                            )
+                                            == 0
+                                    });
+                                    assert!(stranded || named.len() > allowed, "{at}: {named:?}");
+                                }
+                                PruneRule::Connectivity => {
+                                    assert!(!named.is_empty() && named.iter().all(free), "{at}");
+                                }
+                                PruneRule::EndTooEarly => assert_eq!(named, [square], "{at}"),
+                            }
+                            *seen.entry(rule.label()).or_insert(0) += 1;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    for rule in ["closing", "dead-ends", "connectivity"] {
+        assert!(seen.get(rule).is_some_and(|&n| n > 0), "{rule}: {seen:?}");
+    }
+}

@@ -116,6 +116,13 @@ fn rules(ui: &mut egui::Ui, mode: Mode) {
             ui.label(egui::RichText::new(title).strong().size(15.0));
         } else {
             for line in block.lines() {
+                let figure = line
+                    .strip_prefix("[picture: ")
+                    .and_then(|name| name.strip_suffix(']'));
+                if let Some(name) = figure {
+                    mode.rules_figure(ui, name);
+                    continue;
+                }
                 let line = match line.strip_prefix("- ") {
                     Some(item) => format!("•  {item}"),
                     None => line.to_owned(),

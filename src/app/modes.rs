@@ -90,6 +90,15 @@ macro_rules! modes {
                     } )+
                 }
             }
+
+            /// The picture named `name` that the rules ask for.
+            pub fn rules_figure(self, ui: &mut egui::Ui, name: &str) {
+                match self {
+                    $( Mode::$mode => {
+                        <$folder::$ui as ModeUi<$folder::$session>>::rules_figure(ui, name)
+                    } )+
+                }
+            }
         }
 
         impl Default for Mode {

@@ -48,6 +48,9 @@ pub trait ModeUi<S: WindowMode> {
     fn view(&mut self) -> &mut View;
     /// A small picture of the game, drawn beside its rules in Help.
     fn rules_picture(ui: &mut egui::Ui);
+    /// The picture a line `[picture: name]` of the rules asks for; none
+    /// by default.
+    fn rules_figure(_ui: &mut egui::Ui, _name: &str) {}
 }
 
 /// A session as the window sees it: which mode it is, and how its

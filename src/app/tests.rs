@@ -2224,6 +2224,51 @@ fn compared_searches_run_side_by_side_to_their_first_tours() {
 }
 
 #[test]
+fn a_pruning_hatches_the_squares_its_rule_speaks_of() {
+    use super::modes::knight::command::Interaction;
+    use gridtour::replay::{Event, Landmark, Rule};
+    for (language, words) in [
+        (Language::English, "Hatched: a1, the start."),
+        (Language::Japanese, "斜線：出発点 a1。"),
+    ] {
+        let mut settings = knight_settings(6, 6, Algorithm::Backtrack);
+        settings.modes.knight.interaction = Interaction::Watch;
+        settings.modes.knight.closed = true;
+        settings.view.watch_speed = 1.0;
+        settings.view.watch_landmark = Landmark::Prune;
+        settings.language = Some(language);
+        let mut harness = app_harness(settings);
+        harness.step();
+        let board = harness.state().panes.knight.session.board().clone();
+        click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
+        step_until(&mut harness, |harness| watched(harness).is_some());
+        let next = match language {
+            Language::English => "Next",
+            Language::Japanese => "次へ",
+        };
+        press(&mut harness, next);
+        let pruned = |harness: &Harness<'_, GridtourApp>| {
+            let core = harness.state().panes.knight.session.core();
+            core.watch.as_ref().and_then(|watch| watch.replay().last())
+        };
+        step_until(&mut harness, |harness| {
+            matches!(pruned(harness), Some(Event::Prune { .. }))
+        });
+        harness.step();
+        // Closed 6 x 6 from a1: the first pruning is the closing rule's,
+        // at step 9 with the knight on c2.
+        assert_eq!(
+            pruned(&harness),
+            Some(Event::Prune {
+                at: (2, 4),
+                rule: Rule::Closing
+            })
+        );
+        assert!(shows(&harness, words), "{language:?}");
+    }
+}
+
+#[test]
 fn watching_the_goishi_search_ends_on_a_valid_order() {
     let puzzle = goishi::format::load_bytes("test", UNIQUE_PUZZLE.as_bytes())
         .expect("puzzle")

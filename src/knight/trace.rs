@@ -69,6 +69,82 @@ impl PruneRule {
     }
 }
 
+/// The squares a pruning by `rule` speaks of, with the knight on the last
+/// square of `path` in a search for a tour of `kind` on `board`: the start
+/// a closed tour can no longer come home to; the free squares that could
+/// not be visited, or only as a tour's end, when there are more of them
+/// than a tour has ends; the free squares cut off from the knight; the
+/// end reached too early. Worked out from the position alone, apart from
+/// the search's own bookkeeping, to show a person why the position was
+/// given up.
+pub fn pruned_squares(
+    board: &Board,
+    path: &[Square],
+    kind: super::TourKind,
+    rule: PruneRule,
+) -> Vec<Square> {
+    let (Some(&start), Some(&knight)) = (path.first(), path.last()) else {
+        return Vec::new();
+    };
+    let mut on_path = vec![false; board.area()];
+    for &square in path {
+        on_path[board.index(square)] = true;
+    }
+    let free = |square: Square| !on_path[board.index(square)];
+    let free_squares: Vec<Square> = board.open_squares().filter(|&s| free(s)).collect();
+    match rule {
+        PruneRule::Closing => vec![start],
+        PruneRule::EndTooEarly => vec![knight],
+        PruneRule::Connectivity => {
+            let mut reached = vec![false; board.area()];
+            let mut queue = vec![knight];
+            while let Some(square) = queue.pop() {
+                for next in board.neighbours(square) {
+                    if free(next) && !reached[board.index(next)] {
+                        reached[board.index(next)] = true;
+                        queue.push(next);
+                    }
+                }
+            }
+            free_squares
+                .into_iter()
+                .filter(|&square| !reached[board.index(square)])
+                .collect()
+        }
+        PruneRule::DeadEnds => {
+            let closed = kind == super::TourKind::Closed;
+            // A square next to the knight can be entered from it; any
+            // other needs two ways in and out unless it is the end. A
+            // square next to a closed tour's start has the way home too.
+            let ways = |square: Square| {
+                let home = closed && Board::is_knight_move(square, start);
+                board.neighbours(square).filter(|&next| free(next)).count() + usize::from(home)
+            };
+            let next_to_knight = |square: Square| Board::is_knight_move(square, knight);
+            let more_to_visit = free_squares.len() > 1;
+            let stranded: Vec<Square> = free_squares
+                .iter()
+                .copied()
+                .filter(|&square| {
+                    let own_ways = board.neighbours(square).filter(|&next| free(next)).count();
+                    if next_to_knight(square) {
+                        own_ways == 0 && more_to_visit
+                    } else {
+                        ways(square) == 0
+                    }
+                })
+                .collect();
+            if !stranded.is_empty() {
+                return stranded;
+            }
+            free_squares
+                .into_iter()
+                .filter(|&square| !next_to_knight(square) && ways(square) == 1)
+                .collect()
+        }
+    }
+}
+
 /// Whoever watches a search.
 pub trait Watcher {
     /// Takes the next step.

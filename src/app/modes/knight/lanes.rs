@@ -92,7 +92,7 @@ pub fn compare_canvas(
                 .as_ref()
                 .and_then(|ended| ended.get(index))
                 .filter(|_| watch.is_over());
-            lane_words(column, index, board, algorithm, watch, ended);
+            column.heading(algorithm.words());
             let shown = &mut lanes_shown[index];
             let (path, key) =
                 shown
@@ -112,44 +112,49 @@ pub fn compare_canvas(
                 labels: view.show_labels,
                 revision: key ^ u64::from(view.show_numbers) << 63,
             };
-            shown.view.show(column, &scene);
+            // A square place under the name, leaving room for the words
+            // under it: the lanes' boards line up, and no lane widens its
+            // column.
+            let line = column.spacing().interact_size.y + column.spacing().item_spacing.y;
+            let side = column
+                .available_width()
+                .min(column.available_height() - LANE_LINES * line)
+                .max(line);
+            column.allocate_ui(egui::vec2(side, side), |ui| shown.view.show(ui, &scene));
+            lane_words(column, index, board, watch, ended);
         }
     });
 }
 
-/// A lane's name, its step in words, its counters and tree, and how its
-/// search ended once the lane has shown it.
+/// The lines of words under a lane's board, at most.
+const LANE_LINES: f32 = 12.0;
+
+/// A lane's step in words, its counters and tree, and how its search
+/// ended once the lane has shown it.
 fn lane_words(
     ui: &mut egui::Ui,
     index: usize,
     board: &Board,
-    algorithm: Algorithm,
     watch: &Watch,
     ended: Option<&Comparison>,
 ) {
     let replay = watch.replay();
     let counters = replay.counters();
-    ui.heading(algorithm.words());
     let name = |(x, y)| board.square_name(Square::new(x, y));
     ui.label(widgets::last_step_words(replay.last(), &name));
-    // Two counters a row: three lanes side by side leave each little
-    // width.
     egui::Grid::new(("lane-counters", index))
-        .num_columns(4)
+        .num_columns(2)
         .show(ui, |ui| {
-            let counters = [
+            for (label, value) in [
                 (tr!("watch-steps"), counters.steps),
                 (tr!("watch-depth"), replay.path().len() as u64),
                 (tr!("watch-backtracks"), counters.backtracks),
                 (tr!("watch-dead-ends"), counters.dead_ends),
                 (tr!("watch-prunings"), counters.prunings),
                 (tr!("watch-restarts"), counters.restarts),
-            ];
-            for pair in counters.chunks(2) {
-                for (label, value) in pair {
-                    ui.label(*label);
-                    ui.monospace(group_digits(*value));
-                }
+            ] {
+                ui.label(label);
+                ui.monospace(group_digits(value));
                 ui.end_row();
             }
         });

@@ -3,6 +3,7 @@
 
 pub mod command;
 mod lanes;
+mod pruning_pictures;
 pub mod session;
 pub mod settings;
 pub mod ui;

@@ -10,12 +10,14 @@ use gridtour::knight::KNIGHT_MOVES;
 use gridtour::render::STYLE;
 use crate::app::widgets::colour;
 use gridtour::english::group_digits;
+use gridtour::knight::trace::PruneRule;
 use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
 use gridtour::i18n;
 use gridtour::pseudocode::Code;
 use gridtour::replay::Event;
 
 use super::lanes::{LaneView, compare_canvas, compare_section};
+use super::pruning_pictures;
 use super::watch_moves::{MoveState, Moves, watched_moves};
 
 use super::command::{Interaction, KnightCommand};
@@ -29,6 +31,7 @@ use crate::app::session::{Common, Session, WatchStep};
 use crate::app::settings::ViewSettings;
 use crate::app::watch::Watch;
 use crate::app::widgets;
+use crate::app::words::named_few;
 use gridtour::tr;
 
 /// What the knight mode's UI keeps between frames.
@@ -58,6 +61,43 @@ struct WatchMarks {
     given_up: Vec<bool>,
     /// The squares the knight can go to next, with their onward counts.
     candidates: Vec<((u32, u32), u32)>,
+    /// The squares a pruning just shown speaks of, as a mask of the
+    /// board (empty at any other step).
+    pruned: Vec<bool>,
+}
+
+/// The rule of the pruning `replay` just showed, and the squares it
+/// speaks of (see [`knight::trace::pruned_squares`]).
+fn pruned_by(
+    board: &Board,
+    replay: &gridtour::replay::Replay,
+    kind: TourKind,
+) -> Option<(PruneRule, Vec<Square>)> {
+    let Some(Event::Prune { rule, .. }) = replay.last() else {
+        return None;
+    };
+    let rule = rule.knight_rule()?;
+    let path: Vec<Square> = replay.path().iter().map(|&(x, y)| Square::new(x, y)).collect();
+    Some((rule, knight::trace::pruned_squares(board, &path, kind, rule)))
+}
+
+/// What `rule` gave up and why, naming the squares it speaks of.
+fn pruned_words(board: &Board, replay: &gridtour::replay::Replay, kind: TourKind) -> Option<String> {
+    let (rule, squares) = pruned_by(board, replay, kind)?;
+    let first = board.square_name(*squares.first()?);
+    Some(match rule {
+        PruneRule::Closing => tr!("pruned-closing", square = first),
+        PruneRule::EndTooEarly => tr!("pruned-end-too-early", square = first),
+        PruneRule::DeadEnds => tr!("pruned-dead-ends", squares = named_few(board, &squares)),
+        PruneRule::Connectivity => {
+            let &(x, y) = replay.path().last()?;
+            tr!(
+                "pruned-connectivity",
+                squares = named_few(board, &squares),
+                knight = board.square_name(Square::new(x, y))
+            )
+        }
+    })
 }
 
 impl ModeUi<KnightSession> for KnightUi {
@@ -257,7 +297,11 @@ impl ModeUi<KnightSession> for KnightUi {
         let failing_starts = session.failing_starts().unwrap_or(&[]);
         let (highlight, candidates, unreachable): (&[bool], Cow<[_]>, &[bool]) =
             match (&self.watch_marks, &self.hints) {
-                (Some((_, marks)), _) => (&marks.given_up, Cow::Borrowed(&marks.candidates), &[]),
+                (Some((_, marks)), _) => (
+                    &marks.given_up,
+                    Cow::Borrowed(&marks.candidates),
+                    &marks.pruned,
+                ),
                 (None, Some((_, _, hints))) => (
                     failing_starts,
                     hints
@@ -290,6 +334,11 @@ impl ModeUi<KnightSession> for KnightUi {
 
     fn view(&mut self) -> &mut View {
         &mut self.view
+    }
+
+    /// A pruning rule at work, where the search first meets it.
+    fn rules_figure(ui: &mut egui::Ui, name: &str) {
+        pruning_pictures::draw(ui, name, 200.0);
     }
 
     /// A knight in the middle of a 5 x 5 board and its eight moves.
@@ -329,6 +378,13 @@ impl WatchMarks {
             taken[board.index(Square::new(x, y))] = true;
         }
         let free = |square: Square| !taken[board.index(square)];
+        let mut pruned = Vec::new();
+        if let Some((_, squares)) = pruned_by(board, replay, search.1) {
+            pruned = vec![false; board.area()];
+            for square in squares {
+                pruned[board.index(square)] = true;
+            }
+        }
         // The moves still to try, where the search's order is known; else
         // every free square a move away.
         if let Some(moves) = watched_moves(board, search, replay) {
@@ -341,6 +397,7 @@ impl WatchMarks {
             return WatchMarks {
                 given_up,
                 candidates,
+                pruned,
             };
         }
         let candidates = path.last().map_or_else(Vec::new, |&(x, y)| {
@@ -356,6 +413,7 @@ impl WatchMarks {
         WatchMarks {
             given_up,
             candidates,
+            pruned,
         }
     }
 }
@@ -536,6 +594,9 @@ fn watch_section(
         let search = (session.algorithm(), session.kind());
         if let Some(moves) = watched_moves(board, search, replay) {
             ui.label(moves_words(board, &moves));
+        }
+        if let Some(words) = pruned_words(board, replay, session.kind()) {
+            ui.label(words);
         }
         egui::CollapsingHeader::new(tr!("watch-tree"))
             .default_open(false)
