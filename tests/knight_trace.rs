@@ -280,6 +280,52 @@ fn the_command_line_prints_the_trace_and_stops_at_max_steps() {
         .collect();
     assert!(backtracking.len() > 20_000);
     assert_announced_orders_are_kept(&backtracking);
+    // A pruning names the squares its rule speaks of: never one on the
+    // path (4 x 8 open tours: no closing rule).
+    let mut path: Vec<String> = Vec::new();
+    let mut prunings = 0;
+    for line in &backtracking {
+        let square = line["square"].as_str().map(str::to_owned);
+        match line["event"].as_str().unwrap() {
+            "push" => path.extend(square),
+            "pop" => {
+                path.pop();
+            }
+            "prune" => {
+                let because = line["because"].as_array().expect("because");
+                assert!(!because.is_empty(), "{line}");
+                assert!(
+                    because
+                        .iter()
+                        .all(|name| !path.iter().any(|on| on == name.as_str().unwrap())),
+                    "{line}"
+                );
+                prunings += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(prunings > 100, "{prunings}");
+    // Warnsdorff's first walk names its order too, with the onward moves
+    // that made it, and goes to the first of it.
+    let walk = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env("LC_ALL", "C")
+        .args(["knight", "--size", "8x8", "--algo", "warnsdorff", "--trace"])
+        .output()
+        .expect("the binary runs");
+    let walk: Vec<serde_json::Value> = String::from_utf8(walk.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(walk.len(), 65, "64 pushes and found");
+    for pair in walk.windows(2).filter(|pair| pair[1]["event"] == "push") {
+        assert_eq!(pair[0]["tries"][0], pair[1]["square"], "{}", pair[0]);
+        let onward: Vec<u64> = (pair[0]["onward"].as_array().expect("onward").iter())
+            .map(|count| count.as_u64().unwrap())
+            .collect();
+        assert!(onward.is_sorted(), "{}", pair[0]);
+    }
     let cut = run(&["--trace", "--max-steps", "10"]);
     assert!(cut.status.success());
     assert_eq!(String::from_utf8(cut.stdout).unwrap().lines().count(), 10);

@@ -323,17 +323,32 @@ fn print_trace(
             let event = Event::from(step);
             path.apply(event);
             take(event, &|number| {
-                let tries = matches!(step, trace::Step::Push(_))
-                    .then(|| {
-                        let squares: Vec<Square> = path
-                            .path()
-                            .iter()
-                            .map(|&(x, y)| Square::new(x, y))
-                            .collect();
-                        knight::search_order(algorithm, board, &squares, kind)
-                    })
-                    .flatten();
-                trace::json_line(number, step, board, tries.as_deref())
+                let squares = || -> Vec<Square> {
+                    path.path()
+                        .iter()
+                        .map(|&(x, y)| Square::new(x, y))
+                        .collect()
+                };
+                match step {
+                    // Warnsdorff's walks after the first break ties at
+                    // random: only the first's order is known.
+                    trace::Step::Push(_) => {
+                        let tries = match algorithm {
+                            Algorithm::Warnsdorff => (path.counters().restarts == 0)
+                                .then(|| knight::walk_order(board, &squares(), kind)),
+                            _ => knight::search_order(algorithm, board, &squares(), kind),
+                        };
+                        let beside = tries
+                            .as_deref()
+                            .map_or(trace::Beside::Nothing, trace::Beside::Tries);
+                        trace::json_line(number, step, board, beside)
+                    }
+                    trace::Step::Prune { rule, .. } => {
+                        let because = trace::pruned_squares(board, &squares(), kind, rule);
+                        trace::json_line(number, step, board, trace::Beside::Because(&because))
+                    }
+                    _ => trace::json_line(number, step, board, trace::Beside::Nothing),
+                }
             });
         };
         knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)

@@ -198,35 +198,57 @@ impl<F: FnMut(Step)> Watcher for F {
     }
 }
 
+/// What a trace line says of its position besides its step.
+#[derive(Debug, Clone, Copy)]
+pub enum Beside<'a> {
+    /// Nothing more.
+    Nothing,
+    /// At a push: the squares the search will try from there, in its
+    /// order, each with the number that ordered it.
+    Tries(&'a [(Square, u8)]),
+    /// At a pruning: the squares its rule speaks of (see
+    /// [`pruned_squares`]).
+    Because(&'a [Square]),
+}
+
 /// Step `number` (from 1) as a line of JSON, its keys in this order:
 /// `{"step":1,"event":"push","square":"a1"}`, with `"rule"` after the
 /// square of a pruning, and `"kept"` for a rotation. A push may carry the
 /// squares the search will try from there, in its order, and the number
 /// that ordered each (see [`search_order`](super::search_order)):
-/// `"tries":["b3","c2"],"onward":[2,3]`.
-pub fn json_line(number: u64, step: Step, board: &Board, tries: Option<&[(Square, u8)]>) -> String {
+/// `"tries":["b3","c2"],"onward":[2,3]`; a pruning the squares its rule
+/// speaks of: `"because":["a1"]`.
+pub fn json_line(number: u64, step: Step, board: &Board, beside: Beside<'_>) -> String {
     let square = |event: &str, square: Square| {
         let name = serde_json::Value::from(board.square_name(square));
         format!(r#"{{"step":{number},"event":"{event}","square":{name}"#)
     };
+    let names = |squares: &[Square]| {
+        let names: Vec<String> = squares.iter().map(|&s| board.square_name(s)).collect();
+        serde_json::Value::from(names)
+    };
     let opening = match step {
-        Step::Push(at) => match tries {
-            Some(tries) => {
-                let names: Vec<String> = tries.iter().map(|&(s, _)| board.square_name(s)).collect();
+        Step::Push(at) => match beside {
+            Beside::Tries(tries) => {
+                let squares: Vec<Square> = tries.iter().map(|&(s, _)| s).collect();
                 let onward: Vec<u8> = tries.iter().map(|&(_, onward)| onward).collect();
                 format!(
                     r#"{},"tries":{},"onward":{}"#,
                     square("push", at),
-                    serde_json::Value::from(names),
+                    names(&squares),
                     serde_json::Value::from(onward)
                 )
             }
-            None => square("push", at),
+            _ => square("push", at),
         },
         Step::Pop(at) => square("pop", at),
         Step::DeadEnd(at) => square("dead-end", at),
         Step::Prune { square: at, rule } => {
-            format!(r#"{},"rule":"{}""#, square("prune", at), rule.label())
+            let opening = format!(r#"{},"rule":"{}""#, square("prune", at), rule.label());
+            match beside {
+                Beside::Because(squares) => format!(r#"{opening},"because":{}"#, names(squares)),
+                _ => opening,
+            }
         }
         Step::Rotate { kept } => format!(r#"{{"step":{number},"event":"rotate","kept":{kept}"#),
         Step::Restart => format!(r#"{{"step":{number},"event":"restart""#),
