@@ -453,3 +453,92 @@ fn the_command_line_prints_the_pick_trace() {
     assert_eq!(String::from_utf8(cut.stdout).unwrap().lines().count(), 5);
     assert!(String::from_utf8_lossy(&cut.stderr).contains("the trace stops after 5 steps"));
 }
+
+/// A picked stone as [`follow_first_attempt`] follows it: the order of
+/// the stones in line, how many are tried, and whether the position was
+/// given up at once.
+struct Picked {
+    order: Vec<(Point, u8)>,
+    tried: usize,
+    given_up: bool,
+}
+
+/// Follows the first attempt of a watched pick search: every stone picked
+/// is the next of the order [`goishi::search_order`] gives where it was
+/// picked (the starts in the order it gives with nothing picked), and a
+/// stone is given back only once every stone in its line has been tried.
+/// How many picks it checked.
+fn follow_first_attempt(puzzle: &Puzzle, steps: &[PickStep]) -> Result<usize, String> {
+    let mut picked: Vec<Point> = Vec::new();
+    let starts = goishi::search_order(puzzle, &[]);
+    let mut next_start = 0;
+    let mut frames: Vec<Picked> = Vec::new();
+    let mut checked = 0;
+    for (number, &step) in steps.iter().enumerate() {
+        let at = |why: String| format!("step {}: {why}", number + 1);
+        match step {
+            PickStep::Pick(point) => {
+                let expected = match frames.last_mut() {
+                    Some(frame) => {
+                        frame.tried += 1;
+                        frame.order.get(frame.tried - 1).map(|&(stone, _)| stone)
+                    }
+                    None => {
+                        next_start += 1;
+                        starts.get(next_start - 1).map(|&(stone, _)| stone)
+                    }
+                };
+                if expected != Some(point) {
+                    return Err(at(format!("picked {point:?}, announced {expected:?}")));
+                }
+                checked += 1;
+                picked.push(point);
+                frames.push(Picked {
+                    order: goishi::search_order(puzzle, &picked),
+                    tried: 0,
+                    given_up: false,
+                });
+            }
+            PickStep::Prune { .. } => {
+                if let Some(frame) = frames.last_mut() {
+                    frame.given_up = true;
+                }
+            }
+            PickStep::Unpick(point) => {
+                let frame = frames.pop().ok_or_else(|| at("no pick".into()))?;
+                if !frame.given_up && !frames.is_empty() && frame.tried != frame.order.len() {
+                    return Err(at(format!(
+                        "{point:?} given back after {} of {:?}",
+                        frame.tried, frame.order
+                    )));
+                }
+                picked.pop();
+            }
+            PickStep::Restart | PickStep::Found => break,
+        }
+    }
+    Ok(checked)
+}
+
+#[test]
+fn the_stones_in_line_are_announced_in_the_order_the_search_tries_them() {
+    let mut puzzles: Vec<Puzzle> = [
+        "seed-example.txt",
+        "unique-6x6-10stones.txt",
+        "unique-10x10-30stones.txt",
+        "four-solutions-4x4.txt",
+        "cross-unique.txt",
+    ]
+    .into_iter()
+    .map(shipped)
+    .collect();
+    let mut rng = Rng::new(7);
+    puzzles.extend((0..200).map(|round| random_puzzle(&mut rng, 6, 6, 6 + round % 12)));
+    let mut checked = 0;
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let (steps, _) = traced(puzzle);
+        checked += follow_first_attempt(puzzle, &steps)
+            .unwrap_or_else(|why| panic!("puzzle {index}: {why}"));
+    }
+    assert!(checked > 1_000, "{checked} picks checked");
+}

@@ -2285,6 +2285,20 @@ fn watching_the_goishi_search_ends_on_a_valid_order() {
     assert!(steps > order.len() as u64);
     press(&mut harness, "Step back");
     assert_eq!(watched(&harness).expect("watching").0, steps - 1);
+    // The last stone picked has none in line; the one before it has the
+    // last, next in the search's order.
+    let last = order[order.len() - 1];
+    assert!(shows(
+        &harness,
+        &format!("No stone left is in line with {last}.")
+    ));
+    press(&mut harness, "Step back");
+    let before = order[order.len() - 2];
+    assert!(shows(
+        &harness,
+        &format!("Stones in line with {before} in the search's order")
+    ));
+    assert!(shows(&harness, &format!("{last} (0) next")));
 }
 
 #[test]

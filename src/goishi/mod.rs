@@ -21,6 +21,7 @@ mod generate;
 mod generate_error;
 mod lines;
 mod memo;
+mod order;
 mod progress;
 mod puzzle;
 mod rate;
@@ -36,6 +37,7 @@ pub use generate::{
     level_refusal,
 };
 pub use generate_error::GenerateError;
+pub use order::search_order;
 pub use progress::Phase;
 pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};
 pub use rate::{Rating, rate};

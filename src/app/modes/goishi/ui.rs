@@ -10,7 +10,8 @@ use eframe::egui::{Color32, Pos2, Stroke, vec2};
 use gridtour::render::STYLE;
 use crate::app::widgets::colour;
 use gridtour::goishi::{self, Level, Point, Puzzle};
-use gridtour::replay::Event;
+use gridtour::i18n;
+use gridtour::replay::{Cell, Event, Replay};
 
 use super::command::{GoishiCommand, Interaction};
 use super::session::{EXAMPLES, GoishiSession};
@@ -24,6 +25,7 @@ use crate::app::shelf_list;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;
+use crate::app::watch::{move_states, move_words};
 use crate::app::widgets;
 use gridtour::tr;
 
@@ -189,6 +191,10 @@ impl ModeUi<GoishiSession> for GoishiUi {
                     |(x, y)| Point::new(x, y).to_string(),
                     out,
                 );
+                let watch = session.core().watch.as_ref();
+                if let Some(words) = watch.and_then(|w| stones_in_line(session.puzzle(), w.replay())) {
+                    ui.label(words);
+                }
                 widgets::found_browser(ui, session, out);
             });
         let open = open != section.header_response.clicked();
@@ -381,4 +387,31 @@ fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand
     if let Some(url) = shelf_list::show(ui, "goishi-shelf", records, name, about) {
         out.push(GoishiCommand::OpenFromShelf(url));
     }
+}
+
+/// The stones in line with a watched search's last pick, in the order its
+/// first attempt tries them, each with its ways on and where it stands;
+/// none once the search has restarted (later attempts break ties at
+/// random) or found its solution.
+fn stones_in_line(puzzle: &Puzzle, replay: &Replay) -> Option<String> {
+    if replay.counters().restarts > 0 || replay.last() == Some(Event::Found) {
+        return None;
+    }
+    let picked: Vec<Point> = replay.path().iter().map(|&(x, y)| Point::new(x, y)).collect();
+    let from = picked.last()?.to_string();
+    let order = goishi::search_order(puzzle, &picked);
+    if order.is_empty() {
+        return Some(tr!("goishi-watch-stones-none", stone = from));
+    }
+    let cells: Vec<Cell> = order.iter().map(|&(stone, _)| (stone.x, stone.y)).collect();
+    let each: Vec<String> = order
+        .iter()
+        .zip(move_states(&cells, replay.last()))
+        .map(|(&(stone, ways), state)| move_words(&stone.to_string(), ways, state))
+        .collect();
+    Some(tr!(
+        "goishi-watch-stones",
+        stone = from,
+        stones = i18n::list_words(&each)
+    ))
 }

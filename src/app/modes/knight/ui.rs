@@ -29,7 +29,7 @@ use crate::app::pane::ModeUi;
 use crate::app::command::Command;
 use crate::app::session::{Common, Session, WatchStep};
 use crate::app::settings::ViewSettings;
-use crate::app::watch::Watch;
+use crate::app::watch::{Watch, move_words};
 use crate::app::widgets;
 use crate::app::words::named_few;
 use gridtour::tr;
@@ -548,20 +548,7 @@ fn moves_words(board: &Board, moves: &Moves) -> String {
     let each: Vec<String> = moves
         .moves
         .iter()
-        .map(|&(square, onward, state)| {
-            let square = board.square_name(square);
-            match state {
-                MoveState::Tried => tr!("watch-move-tried", square = square, onward = onward),
-                MoveState::Next => tr!("watch-move-next", square = square, onward = onward),
-                MoveState::Later => tr!("watch-move-later", square = square, onward = onward),
-                MoveState::GivenUp => {
-                    tr!("watch-move-given-up", square = square, onward = onward)
-                }
-                MoveState::PassedOver => {
-                    tr!("watch-move-passed-over", square = square, onward = onward)
-                }
-            }
-        })
+        .map(|&(square, onward, state)| move_words(&board.square_name(square), onward, state))
         .collect();
     let from = board.square_name(moves.from);
     if each.is_empty() {

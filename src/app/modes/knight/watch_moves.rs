@@ -6,20 +6,8 @@
 use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
 use gridtour::replay::{Cell, Event, Replay, Rule};
 
-/// Where a move stands in the search's order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MoveState {
-    /// Tried, and every way on from it failed.
-    Tried,
-    /// The one the search tries next.
-    Next,
-    /// To be tried after the next one.
-    Later,
-    /// Never to be tried: the position was given up by a rule.
-    GivenUp,
-    /// Not chosen: Warnsdorff's walk goes on from the first only.
-    PassedOver,
-}
+pub use crate::app::watch::MoveState;
+use crate::app::watch::move_states;
 
 /// The moves from the square the search stands on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,28 +53,6 @@ pub fn moves_at(
     let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
     let &from = squares.last()?;
     let order = knight::search_order(algorithm, board, &squares, kind)?;
-    // The move just taken back, which the search came back from.
-    let back = match last {
-        Some(Event::GiveBack((x, y))) => order
-            .iter()
-            .position(|&(square, _)| square == Square::new(x, y)),
-        _ => None,
-    };
-    let state = |index: usize| -> MoveState {
-        match last {
-            Some(Event::DeadEnd(_)) => MoveState::Tried,
-            Some(Event::Prune { .. }) => MoveState::GivenUp,
-            Some(Event::GiveBack(_)) => {
-                match back {
-                    Some(back) if index <= back => MoveState::Tried,
-                    Some(back) if index == back + 1 => MoveState::Next,
-                    _ => MoveState::Later,
-                }
-            }
-            _ if index == 0 => MoveState::Next,
-            _ => MoveState::Later,
-        }
-    };
     if matches!(last, Some(Event::Found)) {
         return None;
     }
@@ -94,12 +60,13 @@ pub fn moves_at(
         Some(Event::Prune { rule, .. }) => Some(rule),
         _ => None,
     };
+    let cells: Vec<Cell> = order.iter().map(|&(square, _)| (square.x, square.y)).collect();
     Some(Moves {
         from,
         moves: order
             .into_iter()
-            .enumerate()
-            .map(|(index, (square, onward))| (square, onward, state(index)))
+            .zip(move_states(&cells, last))
+            .map(|((square, onward), state)| (square, onward, state))
             .collect(),
         rule,
         tie: false,

@@ -1,0 +1,61 @@
+//! The order the pick search tries stones in, worked out from the position
+//! alone: what a watch shows as the stones in line. It is the order of the
+//! search's first attempt, whose ties fall as the stones and directions
+//! come; later attempts break ties at random.
+
+use super::puzzle::{Direction, Point, Puzzle};
+
+/// The stones the pick search's first attempt tries next where `picked`
+/// are the stones picked so far, in the order it tries them, each with
+/// its count: with nothing picked, every stone by how many of the four
+/// directions have a stone (fewest first, then row by row); after a pick,
+/// the nearest stone left in each direction but back, by how many ways on
+/// each then has (fewest first, none last, then up, down, left, right).
+pub fn search_order(puzzle: &Puzzle, picked: &[Point]) -> Vec<(Point, u8)> {
+    let left: Vec<Point> = puzzle
+        .stones()
+        .into_iter()
+        .filter(|stone| !picked.contains(stone))
+        .collect();
+    // The nearest stone left from `from` going `direction`.
+    let nearest = |from: Point, direction: Direction| {
+        left.iter()
+            .copied()
+            .filter(|&stone| Direction::between(from, stone) == Some(direction))
+            .min_by_key(|stone| from.x.abs_diff(stone.x) + from.y.abs_diff(stone.y))
+    };
+    let ways = |from: Point, directions: &[Direction]| {
+        directions
+            .iter()
+            .filter(|&&direction| nearest(from, direction).is_some())
+            .count() as u8
+    };
+    let Some(&current) = picked.last() else {
+        let mut order: Vec<(Point, u8)> = left
+            .iter()
+            .map(|&stone| (stone, ways(stone, &Direction::ALL)))
+            .collect();
+        order.sort_by_key(|&(_, sides)| sides);
+        return order;
+    };
+    let arrival = picked
+        .len()
+        .checked_sub(2)
+        .and_then(|before| Direction::between(picked[before], current));
+    let on_from = |arrival: Option<Direction>| -> Vec<Direction> {
+        Direction::ALL
+            .into_iter()
+            .filter(|&direction| arrival.is_none_or(|arrival| direction != arrival.opposite()))
+            .collect()
+    };
+    let mut order: Vec<(Point, u8)> = on_from(arrival)
+        .into_iter()
+        .filter_map(|direction| {
+            let target = nearest(current, direction)?;
+            Some((target, ways(target, &on_from(Some(direction)))))
+        })
+        .collect();
+    // A stone with no way on is tried last: it can only end the order.
+    order.sort_by_key(|&(_, onward)| if onward == 0 { u8::MAX } else { onward });
+    order
+}
