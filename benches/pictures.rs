@@ -58,10 +58,10 @@ fn pictures(c: &mut Criterion) {
         ("default", Timing::for_path(events.len())),
         ("one-step-a-frame", Timing::new(50.0).expect("a pace")),
     ] {
-        let bytes = render::trace_gif(&scene, &events, cell_px, timing).expect("a GIF");
+        let bytes = render::trace_gif(&scene, &events, cell_px, (timing, None)).expect("a GIF");
         println!("trace gif {name}: {} bytes", bytes.len());
         group.bench_function(format!("trace-gif/5x5-dfs-2000/{name}"), |b| {
-            b.iter(|| render::trace_gif(&scene, black_box(&events), cell_px, timing))
+            b.iter(|| render::trace_gif(&scene, black_box(&events), cell_px, (timing, None)))
         });
     }
     group.finish();

@@ -151,10 +151,13 @@ impl TraceExport {
         let cell_px = options.cell_px_for(format, self.scene.longest_side());
         let timing = Timing::for_path(self.events.len());
         match format {
-            Format::Gif => render::trace_gif(&self.scene, &self.events, cell_px, timing)
+            Format::Gif => render::trace_gif(&self.scene, &self.events, cell_px, (timing, None))
                 .map_err(|error| error.to_string()),
             Format::Svg | Format::AnimatedSvg => {
-                Ok(render::trace_svg(&self.scene, &self.events, cell_px, timing).into_bytes())
+                Ok(
+                    render::trace_svg(&self.scene, &self.events, cell_px, (timing, None))
+                        .into_bytes(),
+                )
             }
             _ => Err(tr!("trace-export-format").to_owned()),
         }

@@ -28,7 +28,6 @@ use super::app_command::AppCommand;
 use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::modes::goishi::command::Interaction as GoishiInteraction;
 use super::modes::goishi::work::Request;
-use super::modes::knight::watch_moves::first_events;
 use super::session::Session;
 use super::settings::{MemoryStorage, Settings};
 use super::timeline::Timeline;
@@ -52,6 +51,20 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 /// The window showing `app`, on a system that speaks English whatever
 /// the machine running the tests is set to.
+/// The first `most` steps of `algorithm`'s search for an open tour from
+/// `start`, as a watch sees them.
+fn first_events(
+    board: &Board,
+    (start, algorithm): (Square, Algorithm),
+    most: usize,
+) -> Vec<gridtour::replay::Event> {
+    let steps = knight::trace::first_steps(board, (start, TourKind::Open), algorithm, most);
+    steps
+        .into_iter()
+        .map(gridtour::replay::Event::from)
+        .collect()
+}
+
 fn harness_of(app: GridtourApp) -> Harness<'static, GridtourApp> {
     Harness::builder()
         .with_size(vec2(1100.0, 760.0))

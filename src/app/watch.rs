@@ -15,7 +15,7 @@ use gridtour::replay::{Cell, Event, Landmark, Replay};
 mod lanes;
 mod order;
 pub use lanes::Lanes;
-pub use order::{MoveState, move_states, move_words};
+pub use order::move_words;
 
 /// How many steps a watch remembers for stepping back.
 pub const WATCH_MEMORY: usize = 1_000_000;

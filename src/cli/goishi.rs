@@ -35,6 +35,8 @@ pub struct GoishiArgs {
         value_parser = super::trace::parse_max_steps
     )]
     pub max_steps: u64,
+    #[arg(help_heading = "solving", long, requires = "trace")]
+    pub marks: bool,
     #[arg(help_heading = "solving", long, conflicts_with_all = ["count", "check", "generate", "no_solution", "print"])]
     pub rate: bool,
     #[arg(help_heading = "solving", long, requires = "count", value_parser = parse_limit)]
@@ -126,8 +128,20 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
     } else if args.trace {
         let scene = gridtour::render::Scene::goishi(&puzzle, &[])
             .with_numbers(output.picture.numbers.unwrap_or(true));
+        // The stones in line with the last pick, in the search's order.
+        let stones_in_line = |replay: &gridtour::replay::Replay| {
+            goishi::next_stones(&puzzle, replay).map_or_else(Vec::new, |(_, stones)| {
+                stones
+                    .into_iter()
+                    .map(|(stone, _, state)| ((stone.x, stone.y), state))
+                    .collect()
+            })
+        };
+        let marks = args
+            .marks
+            .then_some(&stones_in_line as gridtour::render::MarksOf);
         let searched =
-            super::trace::trace_steps(&output, args.max_steps, scene, |control, take| {
+            super::trace::trace_steps(&output, (args.max_steps, marks), scene, |control, take| {
                 let watcher =
                     |step: goishi::PickStep| take(step.into(), &|number| step.json_line(number));
                 goishi::solve_watched(&puzzle, control, &watcher)

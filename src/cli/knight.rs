@@ -63,6 +63,8 @@ pub struct KnightArgs {
         value_parser = super::trace::parse_max_steps
     )]
     max_steps: u64,
+    #[arg(help_heading = "tour", long, requires = "trace")]
+    marks: bool,
     #[arg(
         help_heading = "board",
         long,
@@ -218,7 +220,8 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         }
     } else if args.trace {
         let start = start_or_a1(&board, start)?;
-        print_trace(&board, (start, kind), algorithm, args.max_steps, &output)?;
+        let steps = (args.max_steps, args.marks);
+        print_trace(&board, (start, kind), algorithm, steps, &output)?;
     } else if let Some(tour) = linked_tour.filter(|_| end.is_none()) {
         let bytes = Subject::Tour(tour).render(format, &output.picture)?;
         output.emit(&bytes)?;
@@ -310,49 +313,64 @@ fn print_trace(
     board: &Board,
     (start, kind): (Square, TourKind),
     algorithm: Algorithm,
-    max_steps: u64,
+    (max_steps, marks): (u64, bool),
     output: &Output,
 ) -> Result<(), Failure> {
+    // The moves tried and still to try from the knight's square.
+    let moves = |replay: &Replay| {
+        knight::next_moves::watched_moves(board, (algorithm, kind), replay).map_or_else(
+            Vec::new,
+            |moves| {
+                moves
+                    .moves
+                    .into_iter()
+                    .map(|(square, _, state)| ((square.x, square.y), state))
+                    .collect()
+            },
+        )
+    };
+    let marks = marks.then_some(&moves as gridtour::render::MarksOf);
     let scene = Scene::knight_board(board).with_numbers(output.picture.numbers.unwrap_or(true));
     let stepped = std::sync::atomic::AtomicBool::new(false);
     // The path so far, for the squares each push will try from there.
     let mut path = Replay::new(1);
-    let searched = super::trace::trace_steps(output, max_steps, scene, |control, take| {
-        let mut watcher = |step: trace::Step| {
-            stepped.store(true, std::sync::atomic::Ordering::Relaxed);
-            let event = Event::from(step);
-            path.apply(event);
-            take(event, &|number| {
-                let squares = || -> Vec<Square> {
-                    path.path()
-                        .iter()
-                        .map(|&(x, y)| Square::new(x, y))
-                        .collect()
-                };
-                match step {
-                    // Warnsdorff's walks after the first break ties at
-                    // random: only the first's order is known.
-                    trace::Step::Push(_) => {
-                        let tries = match algorithm {
-                            Algorithm::Warnsdorff => (path.counters().restarts == 0)
-                                .then(|| knight::walk_order(board, &squares(), kind)),
-                            _ => knight::search_order(algorithm, board, &squares(), kind),
-                        };
-                        let beside = tries
-                            .as_deref()
-                            .map_or(trace::Beside::Nothing, trace::Beside::Tries);
-                        trace::json_line(number, step, board, beside)
+    let searched =
+        super::trace::trace_steps(output, (max_steps, marks), scene, |control, take| {
+            let mut watcher = |step: trace::Step| {
+                stepped.store(true, std::sync::atomic::Ordering::Relaxed);
+                let event = Event::from(step);
+                path.apply(event);
+                take(event, &|number| {
+                    let squares = || -> Vec<Square> {
+                        path.path()
+                            .iter()
+                            .map(|&(x, y)| Square::new(x, y))
+                            .collect()
+                    };
+                    match step {
+                        // Warnsdorff's walks after the first break ties at
+                        // random: only the first's order is known.
+                        trace::Step::Push(_) => {
+                            let tries = match algorithm {
+                                Algorithm::Warnsdorff => (path.counters().restarts == 0)
+                                    .then(|| knight::walk_order(board, &squares(), kind)),
+                                _ => knight::search_order(algorithm, board, &squares(), kind),
+                            };
+                            let beside = tries
+                                .as_deref()
+                                .map_or(trace::Beside::Nothing, trace::Beside::Tries);
+                            trace::json_line(number, step, board, beside)
+                        }
+                        trace::Step::Prune { rule, .. } => {
+                            let because = trace::pruned_squares(board, &squares(), kind, rule);
+                            trace::json_line(number, step, board, trace::Beside::Because(&because))
+                        }
+                        _ => trace::json_line(number, step, board, trace::Beside::Nothing),
                     }
-                    trace::Step::Prune { rule, .. } => {
-                        let because = trace::pruned_squares(board, &squares(), kind, rule);
-                        trace::json_line(number, step, board, trace::Beside::Because(&because))
-                    }
-                    _ => trace::json_line(number, step, board, trace::Beside::Nothing),
-                }
-            });
-        };
-        knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)
-    })?;
+                });
+            };
+            knight::solve_watched(board, (start, kind), algorithm, control, &mut watcher)
+        })?;
     match searched {
         // Theory may answer before any step: the trace is then empty.
         Some(SolveResult::NoTour(reason)) => {

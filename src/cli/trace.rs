@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use gridtour::job::{Control, Outcome};
 use gridtour::output::Format;
-use gridtour::render::{self, Scene, Timing};
+use gridtour::render::{self, MarksOf, Scene, Timing};
 use gridtour::replay::Event;
 use gridtour::tr;
 
@@ -43,7 +43,7 @@ struct Taken {
 /// trace stopped it first.
 pub fn trace_steps<T>(
     output: &Output,
-    max_steps: u64,
+    (max_steps, marks): (u64, Option<MarksOf<'_>>),
     board: Scene,
     search: impl FnOnce(&Control, &StepSink<'_>) -> Outcome<T>,
 ) -> Result<Option<T>, Failure> {
@@ -63,6 +63,9 @@ pub fn trace_steps<T>(
         }
     };
     if !picture {
+        if marks.is_some() {
+            return Err(Failure::Message(tr!("cli-marks-need-picture").to_owned()));
+        }
         output.not_a_file("a trace")?;
     }
     let taken = Mutex::new(Taken {
@@ -102,7 +105,7 @@ pub fn trace_steps<T>(
         return Err(failure);
     }
     if picture {
-        draw(output, &board, &taken.drawn)?;
+        draw(output, &board, &taken.drawn, marks)?;
     }
     if taken.went_on || (searched.is_err() && taken.steps == max_steps) {
         super::say_note(&tr!(
@@ -114,18 +117,23 @@ pub fn trace_steps<T>(
     searched.map(Some).map_err(Failure::from)
 }
 
-/// Draws `steps` on `board` as the animation `output` asks for, and
-/// writes it.
-fn draw(output: &Output, board: &Scene, steps: &[Event]) -> Result<(), Failure> {
+/// Draws `steps` on `board` as the animation `output` asks for, with
+/// `marks` if given, and writes it.
+fn draw(
+    output: &Output,
+    board: &Scene,
+    steps: &[Event],
+    marks: Option<MarksOf<'_>>,
+) -> Result<(), Failure> {
     let options = &output.picture;
     let cell_px = options.cell_px_for(output.format, board.longest_side());
     let timing = options
         .timing
         .unwrap_or_else(|| Timing::for_path(steps.len()));
     let bytes = match output.format {
-        Format::Gif => render::trace_gif(board, steps, cell_px, timing)
+        Format::Gif => render::trace_gif(board, steps, cell_px, (timing, marks))
             .map_err(|error| Failure::Message(error.to_string()))?,
-        _ => render::trace_svg(board, steps, cell_px, timing).into_bytes(),
+        _ => render::trace_svg(board, steps, cell_px, (timing, marks)).into_bytes(),
     };
     output.emit(&bytes)
 }

@@ -4,6 +4,7 @@
 //! come; later attempts break ties at random.
 
 use super::puzzle::{Direction, Point, Puzzle};
+use crate::replay::{Cell, Event, MoveState, Replay, move_states};
 
 /// The stones the pick search's first attempt tries next where `picked`
 /// are the stones picked so far, in the order it tries them, each with
@@ -58,4 +59,33 @@ pub fn search_order(puzzle: &Puzzle, picked: &[Point]) -> Vec<(Point, u8)> {
     // A stone with no way on is tried last: it can only end the order.
     order.sort_by_key(|&(_, onward)| if onward == 0 { u8::MAX } else { onward });
     order
+}
+
+/// Stones in line with a picked one, each with its ways on and where it
+/// stands in the search's order.
+pub type InLine = Vec<(Point, u8, MoveState)>;
+
+/// The stone a replayed pick search stands on and the stones in line with
+/// it, in [`search_order`], each with its ways on and where it stands
+/// after the search's last step; `None` before the first pick, once the
+/// search has restarted (later attempts break ties at random) or found
+/// its solution.
+pub fn next_stones(puzzle: &Puzzle, replay: &Replay) -> Option<(Point, InLine)> {
+    if replay.counters().restarts > 0 || replay.last() == Some(Event::Found) {
+        return None;
+    }
+    let picked: Vec<Point> = replay
+        .path()
+        .iter()
+        .map(|&(x, y)| Point::new(x, y))
+        .collect();
+    let &from = picked.last()?;
+    let order = search_order(puzzle, &picked);
+    let cells: Vec<Cell> = order.iter().map(|&(stone, _)| (stone.x, stone.y)).collect();
+    let stones = order
+        .into_iter()
+        .zip(move_states(&cells, replay.last()))
+        .map(|((stone, ways), state)| (stone, ways, state))
+        .collect();
+    Some((from, stones))
 }

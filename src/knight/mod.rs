@@ -20,6 +20,7 @@ mod estimate;
 mod grid;
 mod large;
 pub(crate) mod link;
+pub mod next_moves;
 mod play;
 mod solve;
 mod theory;

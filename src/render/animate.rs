@@ -9,10 +9,10 @@ use std::fmt::Write as _;
 
 use super::error::PictureError;
 use super::png::{PngCanvas, pixel_size};
-use super::scene::{Canvas, Cell, Ground, Painter, Scene, Stroke, Visit, cells_between};
-use super::style::STYLE;
+use super::scene::{Canvas, Cell, Ground, Layout, Painter, Scene, Stroke, Visit, cells_between};
+use super::style::{Colour, STYLE};
 use super::svg::{Num, SvgCanvas};
-use crate::replay::{Event, Replay};
+use crate::replay::{Event, MoveState, Replay};
 
 /// The pace of an animation.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -185,7 +185,7 @@ pub fn animated_gif(scene: &Scene, cell_px: u32, timing: Timing) -> Result<Vec<u
     let (width, height) = gif_size(&painter, cell_px)?;
     let mut board = PngCanvas::for_page(&painter.layout, cell_px)?;
     let scale = cell_px as f32;
-    let mut palette = Palette::of_finished_picture(&painter, cell_px)?;
+    let mut palette = Palette::of_finished_picture(&painter, cell_px, false)?;
     painter.paint_ground(&mut board);
 
     let moves = scene.path.len();
@@ -323,16 +323,56 @@ impl Pace {
 /// minutes to draw and no browser would play the SVG.
 pub const MOST_TRACE_STEPS: u64 = 200_000;
 
+/// The moves a search has tried and has still to try from where it stands
+/// after the steps a replay has applied, to be ringed in its pictures.
+pub type MarksOf<'m> = &'m (dyn Fn(&Replay) -> Vec<(Cell, MoveState)> + 'm);
+
+/// The radius of a move's ring, in cells.
+const MARK_RADIUS: f64 = 0.3;
+
+/// The width of a move's ring, in cells.
+const MARK_WIDTH: f64 = 0.07;
+
+/// How a move in `state` is ringed: its fill, if any, and its ring's
+/// colour and radius. Moves still to come in the legal-move green (the
+/// next one filled), the others small and grey.
+fn mark_look(state: MoveState) -> (Option<Colour>, Colour, f64) {
+    match state {
+        MoveState::Next => (Some(STYLE.legal_move_fill), STYLE.legal_move, MARK_RADIUS),
+        MoveState::Later => (None, STYLE.legal_move, MARK_RADIUS),
+        MoveState::Tried | MoveState::GivenUp | MoveState::PassedOver => {
+            (None, STYLE.board_frame, MARK_RADIUS * 0.6)
+        }
+    }
+}
+
+/// Rings `marks` on `canvas`.
+fn paint_marks(layout: &Layout, marks: &[(Cell, MoveState)], canvas: &mut impl Canvas) {
+    for &(cell, state) in marks {
+        let (fill, ring, radius) = mark_look(state);
+        let centre = layout.centre(cell);
+        if let Some(fill) = fill {
+            canvas.fill_circle(centre, radius, fill);
+        }
+        let stroke = Stroke {
+            colour: ring,
+            width: MARK_WIDTH,
+        };
+        canvas.stroke_circle(centre, radius, stroke);
+    }
+}
+
 /// Renders a search as an animated GIF with `cell_px` pixels a cell:
 /// `scene` gives the board (its path is not drawn), `events` the search's
 /// steps, [`Timing`] the steps a second. Each frame shows the path after
-/// its steps, so the search backing up shows as the path shrinking; each
-/// frame stores only the pixels that changed.
+/// its steps, so the search backing up shows as the path shrinking, and
+/// with `marks` the moves tried and still to try from its last cell;
+/// each frame stores only the pixels that changed.
 pub fn trace_gif(
     scene: &Scene,
     events: &[Event],
     cell_px: u32,
-    timing: Timing,
+    (timing, marks): (Timing, Option<MarksOf<'_>>),
 ) -> Result<Vec<u8>, PictureError> {
     let at = |path: &[Cell]| Scene {
         path: path.to_vec(),
@@ -344,11 +384,12 @@ pub fn trace_gif(
     let deepest_painter = Painter::new(&deepest_scene, &STYLE);
     let (width, height) = gif_size(&deepest_painter, cell_px)?;
     // The deepest path holds every kind of thing a frame draws.
-    let mut palette = Palette::of_finished_picture(&deepest_painter, cell_px)?;
+    let mut palette = Palette::of_finished_picture(&deepest_painter, cell_px, marks.is_some())?;
     let pace = Pace::of(timing);
     let mut out = Vec::new();
     let (mut encoder, mut shown, whole) = gif_start(&mut out, (width, height), &palette)?;
-    let mut replay = Replay::new(0);
+    // It remembers its last step: the marks read it.
+    let mut replay = Replay::new(1);
     // One canvas for every frame, so that its glyphs are drawn once.
     let mut canvas = PngCanvas::for_page(&deepest_painter.layout, cell_px)?;
     // The first frame differs from this everywhere, as nothing is shown.
@@ -364,6 +405,9 @@ pub fn trace_gif(
         let painter = Painter::new(&frame_scene, &STYLE);
         canvas.pixmap.fill(tiny_skia::Color::TRANSPARENT);
         painter.paint(replay.path().len(), &mut canvas);
+        if let Some(marks) = marks {
+            paint_marks(&painter.layout, &marks(&replay), &mut canvas);
+        }
         let delay = if next.is_some() {
             pace.frame_delay
         } else {
@@ -436,8 +480,14 @@ fn deepest_path(events: &[Event]) -> Vec<Cell> {
 /// Renders a search as an SVG document that plays it in a web browser:
 /// each segment of the path shows from the step that draws it to the step
 /// that takes it back, at [`Timing`]'s steps a second; the current cell is
-/// marked as it moves.
-pub fn trace_svg(scene: &Scene, events: &[Event], cell_px: u32, timing: Timing) -> String {
+/// marked as it moves, and with `marks` the moves tried and still to try
+/// from it are ringed.
+pub fn trace_svg(
+    scene: &Scene,
+    events: &[Event],
+    cell_px: u32,
+    (timing, marks): (Timing, Option<MarksOf<'_>>),
+) -> String {
     let board = Scene {
         path: Vec::new(),
         closed: false,
@@ -470,11 +520,20 @@ pub fn trace_svg(scene: &Scene, events: &[Event], cell_px: u32, timing: Timing) 
             svg.line_element(ends.0, ends.1, stroke, r#" visibility="hidden""#, &show);
         }
     }
-    let mut replay = Replay::new(0);
+    let mut replay = Replay::new(1);
     tops.push(None);
+    // The rings at each step, if asked for.
+    let mut rings = Vec::new();
+    let mut ring_at = |replay: &Replay| {
+        if let Some(marks) = marks {
+            rings.push(marks(replay));
+        }
+    };
+    ring_at(&replay);
     for &event in events {
         replay.apply(event);
         tops.push(replay.path().last().copied());
+        ring_at(&replay);
     }
     // The current cell jumps from step to step; hidden while the path is
     // empty.
@@ -501,6 +560,55 @@ pub fn trace_svg(scene: &Scene, events: &[Event], cell_px: u32, timing: Timing) 
         STYLE.knight
     );
     svg.circle_element(layout.centre((0, 0)), STYLE.knight_radius, &paint, &body);
+    // As many rings as a step has at most, each moving from step to step
+    // to the move it stands for, and hidden where a step has fewer.
+    let most = rings.iter().map(Vec::len).max().unwrap_or(0);
+    for slot in 0..most {
+        let (mut xs, mut ys, mut seen, mut fills, mut strokes, mut radii) = (
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        );
+        for (step, marks) in rings.iter().enumerate() {
+            let separator = if step == 0 { "" } else { ";" };
+            let (cell, state) = marks
+                .get(slot)
+                .copied()
+                .unwrap_or(((0, 0), MoveState::Tried));
+            let (fill, ring, radius) = mark_look(state);
+            let centre = layout.centre(cell);
+            let shown = if slot < marks.len() {
+                "visible"
+            } else {
+                "hidden"
+            };
+            let fill = fill.map_or_else(|| "none".to_owned(), |fill| fill.to_string());
+            let _ = write!(xs, "{separator}{}", svg.px(centre.x));
+            let _ = write!(ys, "{separator}{}", svg.px(centre.y));
+            let _ = write!(seen, "{separator}{shown}");
+            let _ = write!(fills, "{separator}{fill}");
+            let _ = write!(strokes, "{separator}{ring}");
+            let _ = write!(radii, "{separator}{}", svg.px(radius));
+        }
+        let body = [
+            ("cx", &xs),
+            ("cy", &ys),
+            ("visibility", &seen),
+            ("fill", &fills),
+            ("stroke", &strokes),
+            ("r", &radii),
+        ]
+        .map(|(attribute, values)| moving(attribute, values))
+        .concat();
+        let paint = format!(
+            r#"fill="none" stroke="none" stroke-width="{}" visibility="hidden""#,
+            svg.px(MARK_WIDTH)
+        );
+        svg.circle_element(layout.centre((0, 0)), MARK_RADIUS, &paint, &body);
+    }
     svg.finish()
 }
 
@@ -643,9 +751,24 @@ struct Palette {
 }
 
 impl Palette {
-    fn of_finished_picture(painter: &Painter<'_>, cell_px: u32) -> Result<Palette, PictureError> {
+    /// The colours of `painter`'s finished picture, most used first, with
+    /// those of the rings of moves if it is to have them.
+    fn of_finished_picture(
+        painter: &Painter<'_>,
+        cell_px: u32,
+        with_marks: bool,
+    ) -> Result<Palette, PictureError> {
         let mut finished = PngCanvas::for_page(&painter.layout, cell_px)?;
         painter.paint(painter.scene.path.len(), &mut finished);
+        if with_marks {
+            let every_look = [MoveState::Next, MoveState::Later, MoveState::Tried];
+            let marks: Vec<(Cell, MoveState)> = every_look
+                .into_iter()
+                .enumerate()
+                .map(|(x, state)| ((x as u32, 0), state))
+                .collect();
+            paint_marks(&painter.layout, &marks, &mut finished);
+        }
         let mut counts: HashMap<[u8; 3], u64> = HashMap::new();
         for pixel in finished.pixmap.pixels() {
             let colour = pixel.demultiply();
@@ -798,7 +921,7 @@ mod tests {
         let scene = Scene::knight_board(&board).with_numbers(true);
         for (speed, frames) in [(50.0, 2_001), (200.0, 501)] {
             let timing = Timing::new(speed).expect("a speed");
-            let bytes = trace_gif(&scene, &events, 40, timing).expect("a GIF");
+            let bytes = trace_gif(&scene, &events, 40, (timing, None)).expect("a GIF");
             assert!(bytes.len() < 3_000_000, "{} bytes", bytes.len());
             let mut options = gif::DecodeOptions::new();
             options.set_color_output(gif::ColorOutput::Indexed);
@@ -812,5 +935,56 @@ mod tests {
             assert_eq!(delays.len(), frames, "at {speed} steps a second");
             assert_eq!(delays.last(), Some(&300), "the end is held 3 s");
         }
+    }
+
+    /// The rings of `events` at each step: plain DFS's moves from the
+    /// knight's square on 5 x 5.
+    fn dfs_moves(replay: &Replay) -> Vec<(Cell, MoveState)> {
+        let board = Board::new(5, 5).expect("board");
+        let search = (Algorithm::Dfs, TourKind::Open);
+        knight::next_moves::watched_moves(&board, search, replay).map_or_else(Vec::new, |moves| {
+            moves
+                .moves
+                .into_iter()
+                .map(|(square, _, state)| ((square.x, square.y), state))
+                .collect()
+        })
+    }
+
+    #[test]
+    fn a_traced_search_rings_the_moves_tried_and_still_to_try() {
+        let events = trace(5, TourKind::Open, Algorithm::Dfs, 40);
+        let board = Board::new(5, 5).expect("board");
+        let scene = Scene::knight_board(&board);
+        let timing = Timing::new(10.0).expect("a speed");
+        let svg = trace_svg(&scene, &events, 40, (timing, Some(&dfs_moves)));
+        // Each ring's fill at each step: after step 1 (the knight on a1)
+        // b3 is next, filled; c2 later, a ring.
+        let fills: Vec<Vec<&str>> = svg
+            .split(r#"<animate attributeName="fill" values=""#)
+            .skip(1)
+            .map(|rest| rest.split('"').next().expect("values").split(';').collect())
+            .collect();
+        assert!(fills.len() >= 2, "{} rings", fills.len());
+        assert_eq!(fills[0][1], STYLE.legal_move_fill.to_string());
+        assert_eq!(fills[1][1], "none");
+        assert!(fills.iter().all(|steps| steps.len() == events.len() + 1));
+        // Where the step has no move to ring, the ring hides.
+        assert!(
+            !trace_svg(&scene, &events, 40, (timing, None)).contains(r#"attributeName="fill""#)
+        );
+        // The GIF's colours hold the rings' green.
+        let gif = trace_gif(&scene, &events, 40, (timing, Some(&dfs_moves))).expect("a GIF");
+        let decoder = gif::DecodeOptions::new()
+            .read_info(gif.as_slice())
+            .expect("a GIF");
+        let palette = decoder.global_palette().expect("a palette");
+        let green = STYLE.legal_move_fill;
+        assert!(
+            palette
+                .chunks_exact(3)
+                .any(|rgb| rgb == [green.red, green.green, green.blue]),
+            "{palette:?}"
+        );
     }
 }

@@ -22,7 +22,9 @@ mod sheet;
 pub mod style;
 mod svg;
 
-pub use animate::{MOST_TRACE_STEPS, Timing, animated_gif, animated_svg, trace_gif, trace_svg};
+pub use animate::{
+    MOST_TRACE_STEPS, MarksOf, Timing, animated_gif, animated_svg, trace_gif, trace_svg,
+};
 pub use error::PictureError;
 pub use font::JAPANESE_FONT;
 pub use pdf::{MOST_POINTS, to_pdf};

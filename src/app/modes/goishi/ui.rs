@@ -11,7 +11,7 @@ use gridtour::render::STYLE;
 use crate::app::widgets::colour;
 use gridtour::goishi::{self, Level, Point, Puzzle};
 use gridtour::i18n;
-use gridtour::replay::{Cell, Event, Replay};
+use gridtour::replay::{Event, Replay};
 
 use super::command::{GoishiCommand, Interaction};
 use super::session::{EXAMPLES, GoishiSession};
@@ -25,7 +25,7 @@ use crate::app::shelf_list;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;
-use crate::app::watch::{move_states, move_words};
+use crate::app::watch::move_words;
 use crate::app::widgets;
 use gridtour::tr;
 
@@ -390,24 +390,16 @@ fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand
 }
 
 /// The stones in line with a watched search's last pick, in the order its
-/// first attempt tries them, each with its ways on and where it stands;
-/// none once the search has restarted (later attempts break ties at
-/// random) or found its solution.
+/// first attempt tries them, in words (see [`goishi::next_stones`]).
 fn stones_in_line(puzzle: &Puzzle, replay: &Replay) -> Option<String> {
-    if replay.counters().restarts > 0 || replay.last() == Some(Event::Found) {
-        return None;
-    }
-    let picked: Vec<Point> = replay.path().iter().map(|&(x, y)| Point::new(x, y)).collect();
-    let from = picked.last()?.to_string();
-    let order = goishi::search_order(puzzle, &picked);
-    if order.is_empty() {
+    let (from, stones) = goishi::next_stones(puzzle, replay)?;
+    let from = from.to_string();
+    if stones.is_empty() {
         return Some(tr!("goishi-watch-stones-none", stone = from));
     }
-    let cells: Vec<Cell> = order.iter().map(|&(stone, _)| (stone.x, stone.y)).collect();
-    let each: Vec<String> = order
+    let each: Vec<String> = stones
         .iter()
-        .zip(move_states(&cells, replay.last()))
-        .map(|(&(stone, ways), state)| move_words(&stone.to_string(), ways, state))
+        .map(|&(stone, ways, state)| move_words(&stone.to_string(), ways, state))
         .collect();
     Some(tr!(
         "goishi-watch-stones",

@@ -7,7 +7,6 @@ mod pruning_pictures;
 pub mod session;
 pub mod settings;
 pub mod ui;
-pub mod watch_moves;
 pub mod work;
 
 pub use session::KnightSession;

@@ -18,7 +18,8 @@ use gridtour::replay::Event;
 
 use super::lanes::{LaneView, compare_canvas, compare_section};
 use super::pruning_pictures;
-use super::watch_moves::{MoveState, Moves, watched_moves};
+use gridtour::knight::next_moves::{Moves, watched_moves};
+use gridtour::replay::MoveState;
 
 use super::command::{Interaction, KnightCommand};
 use super::session::{FAILING_STARTS_MAX_SQUARES, KnightSession, PlayHints};

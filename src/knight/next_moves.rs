@@ -1,13 +1,12 @@
-//! The moves a watched depth-first search has tried and has still to try
-//! from the square it stands on, read from its path and its last step: the
-//! order is the one the search itself uses ([`knight::search_order`]), and
-//! the last step says how far along it the search is. No egui in here.
+//! The moves a watched search has tried and has still to try from the
+//! square it stands on, read from its path and its last step: the order
+//! is the one the search itself uses ([`search_order`](super::search_order),
+//! [`walk_order`](super::walk_order)), and the last step says how far
+//! along it the search is. The window's watch lists them; a trace's
+//! pictures ring them.
 
-use gridtour::knight::{self, Algorithm, Board, Square, TourKind};
-use gridtour::replay::{Cell, Event, Replay, Rule};
-
-pub use crate::app::watch::MoveState;
-use crate::app::watch::move_states;
+use super::{Algorithm, Board, Square, TourKind};
+use crate::replay::{Cell, Event, MoveState, Replay, Rule, move_states};
 
 /// The moves from the square the search stands on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,7 +51,7 @@ pub fn moves_at(
 ) -> Option<Moves> {
     let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
     let &from = squares.last()?;
-    let order = knight::search_order(algorithm, board, &squares, kind)?;
+    let order = super::search_order(algorithm, board, &squares, kind)?;
     if matches!(last, Some(Event::Found)) {
         return None;
     }
@@ -60,7 +59,10 @@ pub fn moves_at(
         Some(Event::Prune { rule, .. }) => Some(rule),
         _ => None,
     };
-    let cells: Vec<Cell> = order.iter().map(|&(square, _)| (square.x, square.y)).collect();
+    let cells: Vec<Cell> = order
+        .iter()
+        .map(|&(square, _)| (square.x, square.y))
+        .collect();
     Some(Moves {
         from,
         moves: order
@@ -78,18 +80,13 @@ pub fn moves_at(
 /// to next, then those it passes over, by onward moves. `None` once it
 /// has restarted (later walks break ties at random) and where it stands
 /// nowhere.
-pub fn walk_moves_at(
-    board: &Board,
-    kind: TourKind,
-    path: &[Cell],
-    restarts: u64,
-) -> Option<Moves> {
+pub fn walk_moves_at(board: &Board, kind: TourKind, path: &[Cell], restarts: u64) -> Option<Moves> {
     if restarts > 0 {
         return None;
     }
     let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
     let &from = squares.last()?;
-    let order = knight::walk_order(board, &squares, kind);
+    let order = super::walk_order(board, &squares, kind);
     let tie = matches!(order.as_slice(), [(_, first), (_, second), ..] if first == second);
     Some(Moves {
         from,
@@ -110,21 +107,21 @@ pub fn walk_moves_at(
     })
 }
 
-/// The first `most` steps of `algorithm`'s search for an open tour
-/// from `start`, as a watch sees them.
-#[cfg(test)]
-pub fn first_events(
-    board: &Board,
-    (start, algorithm): (Square, Algorithm),
-    most: usize,
-) -> Vec<Event> {
-    let steps = knight::trace::first_steps(board, (start, TourKind::Open), algorithm, most);
-    steps.into_iter().map(Event::from).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first `most` steps of `algorithm`'s search for an open tour
+    /// from `start`, as a watch sees them.
+    fn first_events(
+        board: &Board,
+        (start, algorithm): (Square, Algorithm),
+        most: usize,
+    ) -> Vec<Event> {
+        let steps =
+            crate::knight::trace::first_steps(board, (start, TourKind::Open), algorithm, most);
+        steps.into_iter().map(Event::from).collect()
+    }
 
     fn states(moves: &Moves) -> Vec<MoveState> {
         moves.moves.iter().map(|&(_, _, state)| state).collect()
@@ -188,7 +185,10 @@ mod tests {
         assert!(states(&arrived)[1..].iter().all(|&s| s == MoveState::Later));
         let back = Event::GiveBack((first.x, first.y));
         let came_back = moves_at(&board, kind, &path, Some(back)).expect("moves");
-        assert_eq!(&states(&came_back)[..2], [MoveState::Tried, MoveState::Next]);
+        assert_eq!(
+            &states(&came_back)[..2],
+            [MoveState::Tried, MoveState::Next]
+        );
         let stuck = moves_at(&board, kind, &path, Some(Event::DeadEnd((1, 2))));
         let stuck = stuck.expect("moves");
         assert!(states(&stuck).iter().all(|&s| s == MoveState::Tried));
@@ -200,12 +200,19 @@ mod tests {
         assert_eq!(given_up.rule, Some(Rule::DeadEnds));
         assert!(states(&given_up).iter().all(|&s| s == MoveState::GivenUp));
         let walk = (Algorithm::Warnsdorff, TourKind::Open);
-        assert_eq!(moves_at(&board, walk, &path, Some(Event::Take((1, 2)))), None);
+        assert_eq!(
+            moves_at(&board, walk, &path, Some(Event::Take((1, 2)))),
+            None
+        );
         // The walk's own order: the next move first, the others passed
         // over; none once it has restarted.
         let walking = walk_moves_at(&board, TourKind::Open, &path, 0).expect("moves");
         assert_eq!(states(&walking)[0], MoveState::Next);
-        assert!(states(&walking)[1..].iter().all(|&s| s == MoveState::PassedOver));
+        assert!(
+            states(&walking)[1..]
+                .iter()
+                .all(|&s| s == MoveState::PassedOver)
+        );
         assert_eq!(walk_moves_at(&board, TourKind::Open, &path, 1), None);
     }
 }
