@@ -34,6 +34,11 @@ const BATCHES_AHEAD: usize = 64;
 /// between them.
 const FRAME_BUDGET: Duration = Duration::from_millis(12);
 
+/// The most time one frame spends applying steps while the watch runs to
+/// a landmark: its frames show only how far it has got, so fewer of them
+/// leave more of the time to the steps.
+const RUN_FRAME_BUDGET: Duration = Duration::from_millis(40);
+
 /// How many steps are applied between looks at the clock.
 const STEPS_BETWEEN_LOOKS: u64 = 4096;
 
@@ -304,7 +309,12 @@ impl Watch {
         } else {
             0.0
         };
-        while steps > 0 && started.elapsed() < FRAME_BUDGET {
+        let frame_budget = if self.running_to.is_some() {
+            RUN_FRAME_BUDGET
+        } else {
+            FRAME_BUDGET
+        };
+        while steps > 0 && started.elapsed() < frame_budget {
             let now = steps.min(STEPS_BETWEEN_LOOKS);
             if !self.advance(now) {
                 break;
