@@ -2143,13 +2143,9 @@ fn watch_mode_steps_forward_and_back_and_its_counters_follow() {
 /// The steps each lane of the comparison on show shows.
 fn lanes_shown(harness: &Harness<'_, GridtourApp>) -> Vec<u64> {
     let core = harness.state().panes.knight.session.core();
-    core.lanes.as_ref().map_or_else(Vec::new, |lanes| {
-        lanes
-            .watches()
-            .iter()
-            .map(|watch| watch.replay().counters().steps)
-            .collect()
-    })
+    core.lanes
+        .as_ref()
+        .map_or_else(Vec::new, super::watch::Lanes::steps_shown)
 }
 
 #[test]

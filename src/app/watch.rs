@@ -46,6 +46,25 @@ const STEPS_BETWEEN_LOOKS: u64 = 4096;
 /// fastest is "as fast as the search goes".
 pub const WATCH_SPEEDS: std::ops::RangeInclusive<f32> = 1.0..=1_000_000.0;
 
+/// The steps `seconds` at `speed` steps a second are worth, with the part
+/// of a step `carry` kept from the frame before (and keeping this frame's
+/// in it); at full speed as many as there are, and nothing carried over
+/// to a slower pace chosen later.
+fn steps_due(carry: &mut f64, seconds: f32, speed: f32) -> u64 {
+    let budget = if speed >= *WATCH_SPEEDS.end() {
+        f64::INFINITY
+    } else {
+        *carry + f64::from(speed) * f64::from(seconds)
+    };
+    let steps = budget.floor().min(u64::MAX as f64) as u64;
+    *carry = if budget.is_finite() {
+        budget - steps as f64
+    } else {
+        0.0
+    };
+    steps
+}
+
 /// The worker's end of a watch: it batches the search's steps and stops
 /// the search once no one watches.
 pub struct Feed<'c> {
@@ -297,18 +316,7 @@ impl Watch {
             speed
         };
         let started = Instant::now();
-        let budget = if speed >= fastest {
-            f64::INFINITY
-        } else {
-            self.carry + f64::from(speed) * f64::from(seconds)
-        };
-        let mut steps = budget.floor().min(u64::MAX as f64) as u64;
-        // At full speed nothing carries over to a slower pace chosen later.
-        self.carry = if budget.is_finite() {
-            budget - steps as f64
-        } else {
-            0.0
-        };
+        let mut steps = steps_due(&mut self.carry, seconds, speed);
         let frame_budget = if self.running_to.is_some() {
             RUN_FRAME_BUDGET
         } else {

@@ -307,23 +307,7 @@ pub fn watch_panel<S: Session<Command: Command>>(
     };
     let replay = watch.replay();
     ui.label(egui::RichText::new(last_step_words(replay.last(), &name)).strong());
-    let counters = replay.counters();
-    egui::Grid::new("watch-counters")
-        .num_columns(2)
-        .show(ui, |ui| {
-            for (label, value) in [
-                (tr!("watch-steps"), counters.steps),
-                (tr!("watch-depth"), replay.path().len() as u64),
-                (tr!("watch-backtracks"), counters.backtracks),
-                (tr!("watch-dead-ends"), counters.dead_ends),
-                (tr!("watch-prunings"), counters.prunings),
-                (tr!("watch-restarts"), counters.restarts),
-            ] {
-                ui.label(label);
-                ui.monospace(group_digits(value));
-                ui.end_row();
-            }
-        });
+    counters_grid(ui, "watch-counters", replay);
     watch_buttons(
         ui,
         session,
@@ -374,6 +358,25 @@ pub fn watch_panel<S: Session<Command: Command>>(
     });
     // Last, so that opening or closing it moves none of the controls.
     code_panel(ui, code, replay);
+}
+
+/// A watched search's six counters, a row each, in a grid named `id`.
+pub fn counters_grid(ui: &mut egui::Ui, id: impl egui::AsIdSalt, replay: &Replay) {
+    let counters = replay.counters();
+    egui::Grid::new(id).num_columns(2).show(ui, |ui| {
+        for (label, value) in [
+            (tr!("watch-steps"), counters.steps),
+            (tr!("watch-depth"), replay.path().len() as u64),
+            (tr!("watch-backtracks"), counters.backtracks),
+            (tr!("watch-dead-ends"), counters.dead_ends),
+            (tr!("watch-prunings"), counters.prunings),
+            (tr!("watch-restarts"), counters.restarts),
+        ] {
+            ui.label(label);
+            ui.monospace(group_digits(value));
+            ui.end_row();
+        }
+    });
 }
 
 /// The controls of searches compared side by side: hold, step, close, and

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use gridtour::replay::Event;
 
-use super::{FRAME_BUDGET, STEPS_BETWEEN_LOOKS, WATCH_SPEEDS, Watch};
+use super::{FRAME_BUDGET, STEPS_BETWEEN_LOOKS, Watch, steps_due};
 
 /// Two or three watched searches that keep one pace.
 #[derive(Debug)]
@@ -33,6 +33,13 @@ impl Lanes {
     /// The lanes, in order.
     pub fn watches(&self) -> &[Watch] {
         &self.watches
+    }
+
+    #[cfg(test)]
+    /// The step each lane shows, in order.
+    pub fn steps_shown(&self) -> Vec<u64> {
+        let shown = |watch: &Watch| watch.replay().counters().steps;
+        self.watches.iter().map(shown).collect()
     }
 
     /// Whether the lanes are held.
@@ -139,17 +146,7 @@ impl Lanes {
             return false;
         }
         let started = Instant::now();
-        let budget = if speed >= *WATCH_SPEEDS.end() {
-            f64::INFINITY
-        } else {
-            self.carry + f64::from(speed) * f64::from(seconds)
-        };
-        let mut steps = budget.floor().min(u64::MAX as f64) as u64;
-        self.carry = if budget.is_finite() {
-            budget - steps as f64
-        } else {
-            0.0
-        };
+        let mut steps = steps_due(&mut self.carry, seconds, speed);
         // A share at a time to every lane, the laggards first, while the
         // frame's time lasts.
         while steps > 0 && started.elapsed() < FRAME_BUDGET {
@@ -168,7 +165,7 @@ impl Lanes {
 
 #[cfg(test)]
 mod tests {
-    use super::super::channel;
+    use super::super::{WATCH_SPEEDS, channel};
     use super::*;
     use gridtour::job::Control;
 
@@ -189,25 +186,21 @@ mod tests {
         Lanes::new(receivers)
     }
 
-    fn shown(lanes: &Lanes) -> Vec<u64> {
-        lanes
-            .watches()
-            .iter()
-            .map(|watch| watch.replay().counters().steps)
-            .collect()
-    }
-
     #[test]
     fn lanes_keep_one_pace_until_each_search_ends() {
         let mut lanes = lanes_of(&[3, 10, 6]);
         assert!(lanes.tick(0.5, 4.0), "two steps a lane in half a second");
-        assert_eq!(shown(&lanes), [2, 2, 2]);
+        assert_eq!(lanes.steps_shown(), [2, 2, 2]);
         assert!(lanes.tick(1.0, 4.0));
-        assert_eq!(shown(&lanes), [3, 6, 6], "the short search ended at 3");
+        assert_eq!(
+            lanes.steps_shown(),
+            [3, 6, 6],
+            "the short search ended at 3"
+        );
         assert_eq!(lanes.steps(), (6, None), "the others' ends not seen yet");
         while lanes.tick(1.0, *WATCH_SPEEDS.end()) {}
         assert!(lanes.is_over());
-        assert_eq!(shown(&lanes), [3, 10, 6]);
+        assert_eq!(lanes.steps_shown(), [3, 10, 6]);
     }
 
     #[test]
@@ -219,23 +212,23 @@ mod tests {
             lanes.back();
         }
         assert!(lanes.is_paused());
-        assert_eq!(shown(&lanes), [2, 2, 2]);
+        assert_eq!(lanes.steps_shown(), [2, 2, 2]);
         lanes.back();
-        assert_eq!(shown(&lanes), [1, 1, 1], "all three together now");
+        assert_eq!(lanes.steps_shown(), [1, 1, 1], "all three together now");
         lanes.forward();
-        assert_eq!(shown(&lanes), [2, 2, 2]);
+        assert_eq!(lanes.steps_shown(), [2, 2, 2]);
         lanes.forward();
-        assert_eq!(shown(&lanes), [2, 3, 3], "the short one is over");
+        assert_eq!(lanes.steps_shown(), [2, 3, 3], "the short one is over");
         assert!(!lanes.tick(1.0, 1.0), "paused");
         lanes.set_paused(false);
         while lanes.tick(1.0, *WATCH_SPEEDS.end()) {}
-        assert_eq!(shown(&lanes), [2, 5, 5]);
+        assert_eq!(lanes.steps_shown(), [2, 5, 5]);
         assert!(!lanes.can_go_forward());
         for _ in 0..5 {
             assert!(lanes.can_go_back());
             lanes.back();
         }
-        assert_eq!(shown(&lanes), [0, 0, 0]);
+        assert_eq!(lanes.steps_shown(), [0, 0, 0]);
         assert!(!lanes.can_go_back());
     }
 }

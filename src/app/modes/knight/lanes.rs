@@ -142,22 +142,7 @@ fn lane_words(
     let counters = replay.counters();
     let name = |(x, y)| board.square_name(Square::new(x, y));
     ui.label(widgets::last_step_words(replay.last(), &name));
-    egui::Grid::new(("lane-counters", index))
-        .num_columns(2)
-        .show(ui, |ui| {
-            for (label, value) in [
-                (tr!("watch-steps"), counters.steps),
-                (tr!("watch-depth"), replay.path().len() as u64),
-                (tr!("watch-backtracks"), counters.backtracks),
-                (tr!("watch-dead-ends"), counters.dead_ends),
-                (tr!("watch-prunings"), counters.prunings),
-                (tr!("watch-restarts"), counters.restarts),
-            ] {
-                ui.label(label);
-                ui.monospace(group_digits(value));
-                ui.end_row();
-            }
-        });
+    widgets::counters_grid(ui, ("lane-counters", index), replay);
     // The deepest level a cell was taken at, as far as the replay counts.
     let levels = replay
         .depths()

@@ -771,10 +771,7 @@ fn compared_searches_run_side_by_side_at_one_pace_to_their_first_tours() {
     // Ten steps a second for a second: ten steps in every lane.
     let lanes = session.core.lanes.as_mut().expect("lanes");
     assert!(lanes.tick(1.0, 10.0));
-    let shown = |session: &KnightSession| -> Vec<u64> {
-        let lanes = session.core.lanes.as_ref().expect("lanes");
-        lanes.watches().iter().map(|w| w.replay().counters().steps).collect()
-    };
+    let shown = |session: &KnightSession| session.core.lanes.as_ref().expect("lanes").steps_shown();
     assert_eq!(shown(&session), [10, 10, 10]);
     give(&mut session, KnightCommand::Common(Common::Watch(WatchStep::Forward)));
     assert_eq!(shown(&session), [11, 11, 11]);
