@@ -2233,6 +2233,28 @@ fn compared_searches_run_side_by_side_to_their_first_tours() {
 }
 
 #[test]
+fn compared_tours_built_from_tiles_say_so() {
+    let mut settings = knight_settings(100, 100, Algorithm::Warnsdorff);
+    settings.modes.knight.interaction = super::modes::knight::command::Interaction::Watch;
+    settings.modes.knight.compare = vec!["warnsdorff".to_owned(), "backtrack".to_owned()];
+    let mut harness = app_harness(settings);
+    harness.step();
+    let board = harness.state().panes.knight.session.board().clone();
+    click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
+    step_until(&mut harness, |harness| shows(harness, "built from tiles"));
+    harness.get_by_label("Compare searches").click_accesskit();
+    step_until(&mut harness, |harness| {
+        harness
+            .query_all_by_label(
+                "This board's tour is built from tiles, not searched: there are no steps to watch.",
+            )
+            .count()
+            == 2
+    });
+    assert!(!shows(&harness, "First tour at step 0"));
+}
+
+#[test]
 fn a_pruning_hatches_the_squares_its_rule_speaks_of() {
     use super::modes::knight::command::Interaction;
     use gridtour::replay::{Event, Landmark, Rule};

@@ -157,6 +157,8 @@ fn lane_words(
     let ending = ended.map(|ended| {
         let steps = group_digits(ended.steps);
         match ended.ended {
+            // Large full boards are built from tiles, not searched.
+            Ended::Found if ended.steps == 0 => tr!("watched-built").to_owned(),
             Ended::Found => tr!("lane-found", steps = steps),
             Ended::NoTour => tr!("lane-no-tour", steps = steps),
             Ended::OutOfSteps => tr!("lane-out-of-steps", steps = steps),
