@@ -11,7 +11,7 @@ use gridtour::render::STYLE;
 use crate::app::widgets::colour;
 use gridtour::goishi::{self, Level, Point, Puzzle};
 use gridtour::i18n;
-use gridtour::replay::{Event, Replay};
+use gridtour::replay::{Event, MoveState, Replay};
 
 use super::command::{GoishiCommand, Interaction};
 use super::session::{EXAMPLES, GoishiSession};
@@ -295,14 +295,8 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 let (path, key) =
                     self.watched
                         .of_watch(watch, revision, puzzle.width(), puzzle.height());
-                // The stone the search just gave up, marked as a hint is.
-                let given_up = match watch.replay().last() {
-                    Some(Event::GiveBack((x, y)) | Event::Prune { at: (x, y), .. }) => {
-                        vec![Point::new(x, y)]
-                    }
-                    _ => Vec::new(),
-                };
-                (path, watch.replay().path().len(), key, given_up)
+                let rings = watch_rings(puzzle, watch.replay());
+                (path, watch.replay().path().len(), key, rings)
             }
             None => {
                 let path = self
@@ -406,4 +400,54 @@ fn stones_in_line(puzzle: &Puzzle, replay: &Replay) -> Option<String> {
         stone = from,
         stones = i18n::list_words(&each)
     ))
+}
+
+/// The stones a watched search's board rings, as hints are ringed: those
+/// in line with its last pick that it has still to try, as the knight's
+/// board rings the moves still to come; where that order is not known
+/// (after a restart), the stone it just gave up.
+fn watch_rings(puzzle: &Puzzle, replay: &Replay) -> Vec<Point> {
+    if let Some((_, stones)) = goishi::next_stones(puzzle, replay) {
+        return stones
+            .into_iter()
+            .filter(|&(_, _, state)| matches!(state, MoveState::Next | MoveState::Later))
+            .map(|(stone, _, _)| stone)
+            .collect();
+    }
+    match replay.last() {
+        Some(Event::GiveBack((x, y)) | Event::Prune { at: (x, y), .. }) => vec![Point::new(x, y)],
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_watched_pick_search_rings_the_stones_it_has_still_to_try() {
+        // Three stones in a row and one below the middle: from the left
+        // stone the search goes right to the middle, whose stones in line
+        // are the right one and the one below.
+        let mut puzzle = Puzzle::new(3, 2).expect("a board");
+        for (x, y) in [(0, 0), (1, 0), (2, 0), (1, 1)] {
+            puzzle.set_stone(Point::new(x, y), true);
+        }
+        let mut replay = Replay::new(16);
+        replay.apply(Event::Take((0, 0)));
+        assert_eq!(watch_rings(&puzzle, &replay), [Point::new(1, 0)]);
+        replay.apply(Event::Take((1, 0)));
+        let rings = watch_rings(&puzzle, &replay);
+        assert_eq!(rings.len(), 2, "{rings:?}");
+        assert!(rings.contains(&Point::new(2, 0)) && rings.contains(&Point::new(1, 1)));
+        // Taking the first of them back: only the other is still to try.
+        let first = rings[0];
+        replay.apply(Event::Take((first.x, first.y)));
+        replay.apply(Event::GiveBack((first.x, first.y)));
+        assert_eq!(watch_rings(&puzzle, &replay), [rings[1]]);
+        // After a restart the order is not known: the stone given back.
+        replay.apply(Event::Restart { clears: false });
+        replay.apply(Event::GiveBack((1, 0)));
+        assert_eq!(watch_rings(&puzzle, &replay), [Point::new(1, 0)]);
+    }
 }
