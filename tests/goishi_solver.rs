@@ -542,3 +542,43 @@ fn the_stones_in_line_are_announced_in_the_order_the_search_tries_them() {
     }
     assert!(checked > 1_000, "{checked} picks checked");
 }
+
+#[test]
+fn every_stranded_pruning_names_the_stones_that_gave_it_up() {
+    let mut rng = Rng::new(11);
+    let mut puzzles: Vec<Puzzle> = ["seed-example.txt", "unique-10x10-30stones.txt"]
+        .into_iter()
+        .map(shipped)
+        .collect();
+    puzzles.extend((0..300).map(|round| random_puzzle(&mut rng, 6, 6, 5 + round % 14)));
+    let mut named_prunings = 0;
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let (steps, _) = traced(puzzle);
+        let mut picked: Vec<Point> = Vec::new();
+        for (number, step) in steps.iter().enumerate() {
+            match *step {
+                PickStep::Pick(point) => picked.push(point),
+                PickStep::Unpick(_) => {
+                    picked.pop();
+                }
+                PickStep::Prune {
+                    rule: PickRule::Stranded,
+                    ..
+                } => {
+                    let named = goishi::stranded_stones(puzzle, &picked);
+                    let at = format!("puzzle {index}, step {}", number + 1);
+                    assert!(!named.is_empty(), "{at}: {picked:?}");
+                    assert!(
+                        named
+                            .iter()
+                            .all(|stone| puzzle.has_stone(*stone) && !picked.contains(stone)),
+                        "{at}: {named:?}"
+                    );
+                    named_prunings += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(named_prunings > 200, "{named_prunings} prunings");
+}

@@ -610,6 +610,7 @@ watch-moves = Moves from { $square } in the search's order, each with its onward
 watch-moves-none = No free square is a move from { $square }.
 goishi-watch-stones = Stones in line with { $stone } in the search's order, each with its ways on: { $stones }.
 goishi-watch-stones-none = No stone left is in line with { $stone }.
+pruned-stranded = Ringed in red: { $stones }. The pick order could not go on from here: a stone left with no stone in line can never be picked, only one can be the last pick, the next stone needs a way on, and the stones left must stay in line with one another.
 pruned-closing = Hatched: { $square }, the start. Every square a move from it is on the path, so the tour could not come home.
 pruned-dead-ends = Hatched: { $squares }. Each could only be the tour's end, or could not be visited at all, and a tour has too few ends for them.
 pruned-connectivity = Hatched: { $squares }. The knight can no longer reach them from { $knight }.

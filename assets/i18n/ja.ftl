@@ -585,6 +585,7 @@ watch-moves = { $square } からの手（探索の順、かっこ内は次の手
 watch-moves-none = { $square } から一手で行ける空いたマスはありません。
 goishi-watch-stones = { $stone } と一直線に並ぶ石（探索の順、かっこ内はその先に進める向きの数）：{ $stones }。
 goishi-watch-stones-none = { $stone } と一直線に並ぶ残りの石はありません。
+pruned-stranded = 赤い輪：{ $stones }。ここからは拾い続けられません。一直線に並ぶ石のない石は二度と拾えず、最後に拾えるのは一つだけで、次の石には先へ進む道が要り、残りの石は互いに一直線でつながっていなければなりません。
 pruned-closing = 斜線：出発点 { $square }。一手で行けるマスがすべて道すじの上にあるので、ツアーは出発点に戻れません。
 pruned-dead-ends = 斜線：{ $squares }。どれもツアーの終わりにしかなれないか、まったく回れないマスで、ツアーの端が足りません。
 pruned-connectivity = 斜線：{ $squares }。ナイトは { $knight } からもうそこへ行けません。

@@ -370,8 +370,12 @@ impl View {
                 draw_knight_numbers(&painter, &geometry, scene, board, &marks);
                 draw_candidates(&painter, &geometry, candidates);
             }
-            Layer::Goishi { puzzle, hints } => {
-                draw_go_board(&painter, &geometry, puzzle, hints);
+            Layer::Goishi {
+                puzzle,
+                hints,
+                stranded,
+            } => {
+                draw_go_board(&painter, &geometry, puzzle, (hints, stranded));
                 draw_path(&painter, &geometry, scene, &mut self.path_mesh);
                 draw_stones(&painter, &geometry, scene, puzzle);
                 draw_markers(&painter, &geometry, scene);
@@ -791,7 +795,14 @@ fn draw_candidates(painter: &egui::Painter, geometry: &Geometry, candidates: &[(
     }
 }
 
-fn draw_go_board(painter: &egui::Painter, geometry: &Geometry, puzzle: &Puzzle, hints: &[Point]) {
+/// The board, its lines, and rings round the stones `hints` (green) and
+/// `stranded` (red) name.
+fn draw_go_board(
+    painter: &egui::Painter,
+    geometry: &Geometry,
+    puzzle: &Puzzle,
+    (hints, stranded): (&[Point], &[Point]),
+) {
     painter.rect_filled(geometry.board_rect(), 4.0, color(STYLE.wood));
     let stroke = Stroke::new(
         length(STYLE.grid_line_width, geometry, 1.0),
@@ -817,16 +828,18 @@ fn draw_go_board(painter: &egui::Painter, geometry: &Geometry, puzzle: &Puzzle, 
             stroke,
         );
     }
-    let hint_stroke = Stroke::new(
-        length(STYLE.marker_width, geometry, 1.5),
-        color(STYLE.legal_move),
-    );
-    for point in hints {
-        painter.circle_stroke(
-            geometry.cell_center((point.x, point.y)),
-            STYLE.hint_ring_radius as f32 * geometry.cell,
-            hint_stroke,
-        );
+    let width = length(STYLE.marker_width, geometry, 1.5);
+    for (points, ring) in [
+        (hints, STYLE.legal_move),
+        (stranded, STYLE.unreachable_mark),
+    ] {
+        for point in points {
+            painter.circle_stroke(
+                geometry.cell_center((point.x, point.y)),
+                STYLE.hint_ring_radius as f32 * geometry.cell,
+                Stroke::new(width, color(ring)),
+            );
+        }
     }
 }
 

@@ -1021,6 +1021,7 @@ fn goishi_board_snapshot() {
                 layer: Layer::Goishi {
                     puzzle: &puzzle,
                     hints: &[],
+                    stranded: &[],
                 },
                 path: Some(&path),
                 shown,
@@ -2297,6 +2298,47 @@ fn a_pruning_hatches_the_squares_its_rule_speaks_of() {
         );
         assert!(shows(&harness, words), "{language:?}");
     }
+}
+
+#[test]
+fn a_stranded_pick_search_rings_the_stones_it_speaks_of() {
+    use gridtour::replay::{Event, Landmark, Rule};
+    let puzzle = goishi::format::load_bytes("test", UNIQUE_PUZZLE.as_bytes())
+        .expect("puzzle")
+        .puzzle;
+    let mut settings = goishi_settings(Some(&puzzle));
+    settings.view.watch_speed = 1.0;
+    settings.view.watch_landmark = Landmark::Prune;
+    let mut harness = app_harness(settings);
+    harness.step();
+    press(&mut harness, "Watch the search");
+    step_until(&mut harness, |harness| watched(harness).is_some());
+    press(&mut harness, "Next");
+    let last = |harness: &Harness<'_, GridtourApp>| {
+        let core = harness.state().panes.goishi.session.core();
+        core.watch.as_ref().and_then(|watch| watch.replay().last())
+    };
+    step_until(&mut harness, |harness| {
+        matches!(last(harness), Some(Event::Prune { .. }))
+    });
+    harness.step();
+    // Its first pruning, at step 6, is by the "stranded" rule.
+    let Some(Event::Prune {
+        rule: Rule::Stranded,
+        ..
+    }) = last(&harness)
+    else {
+        panic!("{:?}", last(&harness));
+    };
+    let (_, path) = watched(&harness).expect("watching");
+    let picked: Vec<Point> = path.iter().map(|&(x, y)| Point::new(x, y)).collect();
+    let named = goishi::stranded_stones(&puzzle, &picked);
+    assert!(!named.is_empty());
+    let names: Vec<String> = named.iter().map(ToString::to_string).collect();
+    assert!(
+        shows(&harness, &format!("Ringed in red: {}.", names.join(", "))),
+        "{names:?}"
+    );
 }
 
 #[test]

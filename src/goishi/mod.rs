@@ -37,7 +37,7 @@ pub use generate::{
     level_refusal,
 };
 pub use generate_error::GenerateError;
-pub use order::{next_stones, search_order};
+pub use order::{next_stones, search_order, stranded_stones};
 pub use progress::Phase;
 pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};
 pub use rate::{Rating, rate};

@@ -89,3 +89,118 @@ pub fn next_stones(puzzle: &Puzzle, replay: &Replay) -> Option<(Point, InLine)> 
         .collect();
     Some((from, stones))
 }
+
+/// The stones a "stranded" pruning speaks of, with the stones `picked`
+/// picked, the last one about to leave play: where the stones left would
+/// fall apart into groups, every group but the largest; else the stones
+/// left with no stone in line (none can ever be reached again), those
+/// with one (each could only be the last pick) when there are more than
+/// one, and the stones in line ahead with no way on from them; with no
+/// stone in line ahead, every stone left. Worked out from the position
+/// alone, apart from the search's own bookkeeping, to show a person why
+/// it gave the position up.
+pub fn stranded_stones(puzzle: &Puzzle, picked: &[Point]) -> Vec<Point> {
+    let Some(&current) = picked.last() else {
+        return Vec::new();
+    };
+    let left: Vec<Point> = puzzle
+        .stones()
+        .into_iter()
+        .filter(|stone| !picked.contains(stone))
+        .collect();
+    let groups = line_groups(&left);
+    if groups.len() > 1 {
+        let largest = groups.iter().map(Vec::len).max().unwrap_or(0);
+        let mut kept_largest = false;
+        return groups
+            .into_iter()
+            .filter(|group| {
+                let is_kept = !kept_largest && group.len() == largest;
+                kept_largest |= is_kept;
+                !is_kept
+            })
+            .flatten()
+            .collect();
+    }
+    let in_line = |from: Point, among: &[Point], direction: Direction| {
+        among
+            .iter()
+            .copied()
+            .filter(|&stone| Direction::between(from, stone) == Some(direction))
+            .min_by_key(|stone| from.x.abs_diff(stone.x) + from.y.abs_diff(stone.y))
+    };
+    let sides = |stone: Point| {
+        Direction::ALL
+            .into_iter()
+            .filter(|&direction| in_line(stone, &left, direction).is_some())
+            .count()
+    };
+    let isolated: Vec<Point> = left.iter().copied().filter(|&s| sides(s) == 0).collect();
+    let ends: Vec<Point> = left.iter().copied().filter(|&s| sides(s) == 1).collect();
+    let arrival = picked
+        .len()
+        .checked_sub(2)
+        .and_then(|before| Direction::between(picked[before], current));
+    // A stone ahead with nothing beyond it in line but back the way it
+    // came, when it would not be the last pick.
+    let blind: Vec<Point> = Direction::ALL
+        .into_iter()
+        .filter(|&direction| arrival.is_none_or(|arrival| direction != arrival.opposite()))
+        .filter_map(|direction| {
+            let ahead = in_line(current, &left, direction)?;
+            let ways_on = Direction::ALL
+                .into_iter()
+                .filter(|&on| on != direction.opposite())
+                .filter(|&on| in_line(ahead, &left, on).is_some())
+                .count();
+            (ways_on == 0 && left.len() > 1).then_some(ahead)
+        })
+        .collect();
+    let ahead = Direction::ALL
+        .into_iter()
+        .filter(|&direction| arrival.is_none_or(|arrival| direction != arrival.opposite()))
+        .any(|direction| in_line(current, &left, direction).is_some());
+    if !ahead {
+        // No stone left in line ahead: none can be picked next.
+        return left;
+    }
+    let mut named = isolated;
+    if ends.len() > 1 {
+        named.extend(ends);
+    }
+    for stone in blind {
+        if !named.contains(&stone) {
+            named.push(stone);
+        }
+    }
+    named
+}
+
+/// `stones` in groups that reach one another through shared rows and
+/// columns, each in the order of `stones`.
+fn line_groups(stones: &[Point]) -> Vec<Vec<Point>> {
+    let mut group_of: Vec<Option<usize>> = vec![None; stones.len()];
+    let mut groups = Vec::new();
+    for first in 0..stones.len() {
+        if group_of[first].is_some() {
+            continue;
+        }
+        let group = groups.len();
+        group_of[first] = Some(group);
+        let mut queue = vec![first];
+        let mut members = Vec::new();
+        while let Some(index) = queue.pop() {
+            members.push(index);
+            for (other, stone) in stones.iter().enumerate() {
+                let shares = stone.x == stones[index].x || stone.y == stones[index].y;
+                if shares && group_of[other].is_none() {
+                    group_of[other] = Some(group);
+                    queue.push(other);
+                }
+            }
+        }
+        members.sort_unstable();
+        groups.push(members.into_iter().map(|index| stones[index]).collect());
+    }
+    groups
+}

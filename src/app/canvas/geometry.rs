@@ -35,6 +35,8 @@ pub enum Layer<'a> {
         puzzle: &'a Puzzle,
         /// Points to mark as possible next picks.
         hints: &'a [Point],
+        /// Stones a watched search's pruning speaks of, ringed in red.
+        stranded: &'a [Point],
     },
 }
 

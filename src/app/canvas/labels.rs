@@ -143,6 +143,7 @@ mod tests {
         let layer = Layer::Goishi {
             puzzle: &puzzle,
             hints: &[],
+            stranded: &[],
         };
         let large = labels(&fitted(30, 7, 40.0), &layer, 14.0);
         assert_eq!(large[0].1, "1");

@@ -11,7 +11,7 @@ use gridtour::render::STYLE;
 use crate::app::widgets::colour;
 use gridtour::goishi::{self, Level, Point, Puzzle};
 use gridtour::i18n;
-use gridtour::replay::{Event, MoveState, Replay};
+use gridtour::replay::{Event, MoveState, Replay, Rule};
 
 use super::command::{GoishiCommand, Interaction};
 use super::session::{EXAMPLES, GoishiSession};
@@ -192,8 +192,10 @@ impl ModeUi<GoishiSession> for GoishiUi {
                     out,
                 );
                 let watch = session.core().watch.as_ref();
-                if let Some(words) = watch.and_then(|w| stones_in_line(session.puzzle(), w.replay())) {
-                    ui.label(words);
+                for words in [stones_in_line, stranded_words] {
+                    if let Some(words) = watch.and_then(|w| words(session.puzzle(), w.replay())) {
+                        ui.label(words);
+                    }
                 }
                 widgets::found_browser(ui, session, out);
             });
@@ -290,13 +292,14 @@ impl ModeUi<GoishiSession> for GoishiUi {
     ) -> Option<String> {
         let puzzle = session.puzzle();
         let revision = session.revision();
-        let (path, shown, drawn, hints) = match session.core().watch.as_ref() {
+        let (path, shown, drawn, (hints, stranded)) = match session.core().watch.as_ref() {
             Some(watch) => {
                 let (path, key) =
                     self.watched
                         .of_watch(watch, revision, puzzle.width(), puzzle.height());
                 let rings = watch_rings(puzzle, watch.replay());
-                (path, watch.replay().path().len(), key, rings)
+                let stranded = stranded_by(puzzle, watch.replay()).unwrap_or_default();
+                (path, watch.replay().path().len(), key, (rings, stranded))
             }
             None => {
                 let path = self
@@ -307,13 +310,14 @@ impl ModeUi<GoishiSession> for GoishiUi {
                     (Interaction::Play, None) => session.legal_picks(),
                     _ => Vec::new(),
                 };
-                (path, session.picks().len(), revision, hints)
+                (path, session.picks().len(), revision, (hints, Vec::new()))
             }
         };
         let scene = Scene {
             layer: Layer::Goishi {
                 puzzle,
                 hints: &hints,
+                stranded: &stranded,
             },
             path: Some(path),
             shown,
@@ -400,6 +404,27 @@ fn stones_in_line(puzzle: &Puzzle, replay: &Replay) -> Option<String> {
         stone = from,
         stones = i18n::list_words(&each)
     ))
+}
+
+/// The stones the "stranded" pruning a watched search just showed speaks
+/// of (see [`goishi::stranded_stones`]).
+fn stranded_by(puzzle: &Puzzle, replay: &Replay) -> Option<Vec<Point>> {
+    let Some(Event::Prune {
+        rule: Rule::Stranded,
+        ..
+    }) = replay.last()
+    else {
+        return None;
+    };
+    let picked: Vec<Point> = replay.path().iter().map(|&(x, y)| Point::new(x, y)).collect();
+    Some(goishi::stranded_stones(puzzle, &picked))
+}
+
+/// Which stones a "stranded" pruning just shown speaks of, and why.
+fn stranded_words(puzzle: &Puzzle, replay: &Replay) -> Option<String> {
+    let stones = stranded_by(puzzle, replay)?;
+    let names: Vec<String> = stones.iter().map(ToString::to_string).collect();
+    Some(tr!("pruned-stranded", stones = i18n::list_words(&names)))
 }
 
 /// The stones a watched search's board rings, as hints are ringed: those
