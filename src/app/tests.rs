@@ -2059,14 +2059,35 @@ fn japanese_goishi_mode_snapshot() {
 
 /// The steps the shown mode's watch has applied, and its path.
 fn watched(harness: &Harness<'_, GridtourApp>) -> Option<(u64, Vec<(u32, u32)>)> {
+    let replay = watch_on_show(harness)?.replay();
+    Some((replay.counters().steps, replay.path().to_vec()))
+}
+
+/// The watch of the mode on show, if it watches a search.
+fn watch_on_show<'h>(harness: &'h Harness<'_, GridtourApp>) -> Option<&'h super::watch::Watch> {
     let app = harness.state();
-    let watch = match app.settings.mode {
+    match app.settings.mode {
         Mode::Knight => app.panes.knight.session.core().watch.as_ref(),
         Mode::Goishi => app.panes.goishi.session.core().watch.as_ref(),
         Mode::Numbers => app.panes.numbers.session.core().watch.as_ref(),
-    }?;
-    let replay = watch.replay();
-    Some((replay.counters().steps, replay.path().to_vec()))
+    }
+}
+
+/// Presses `next` (the watch's Next, its landmark a pruning), waits for
+/// the watch of the mode on show to stop at the pruning, and returns it.
+fn run_to_next_pruning(
+    harness: &mut Harness<'_, GridtourApp>,
+    next: &str,
+) -> Option<gridtour::replay::Event> {
+    let last = |harness: &Harness<'_, GridtourApp>| {
+        watch_on_show(harness).and_then(|watch| watch.replay().last())
+    };
+    press(harness, next);
+    step_until(harness, |harness| {
+        matches!(last(harness), Some(gridtour::replay::Event::Prune { .. }))
+    });
+    harness.step();
+    last(harness)
 }
 
 /// Steps frames until `done` says so.
@@ -2278,19 +2299,10 @@ fn a_pruning_hatches_the_squares_its_rule_speaks_of() {
             Language::English => "Next",
             Language::Japanese => "次へ",
         };
-        press(&mut harness, next);
-        let pruned = |harness: &Harness<'_, GridtourApp>| {
-            let core = harness.state().panes.knight.session.core();
-            core.watch.as_ref().and_then(|watch| watch.replay().last())
-        };
-        step_until(&mut harness, |harness| {
-            matches!(pruned(harness), Some(Event::Prune { .. }))
-        });
-        harness.step();
         // Closed 6 x 6 from a1: the first pruning is the closing rule's,
         // at step 9 with the knight on c2.
         assert_eq!(
-            pruned(&harness),
+            run_to_next_pruning(&mut harness, next),
             Some(Event::Prune {
                 at: (2, 4),
                 rule: Rule::Closing
@@ -2313,22 +2325,14 @@ fn a_stranded_pick_search_rings_the_stones_it_speaks_of() {
     harness.step();
     press(&mut harness, "Watch the search");
     step_until(&mut harness, |harness| watched(harness).is_some());
-    press(&mut harness, "Next");
-    let last = |harness: &Harness<'_, GridtourApp>| {
-        let core = harness.state().panes.goishi.session.core();
-        core.watch.as_ref().and_then(|watch| watch.replay().last())
-    };
-    step_until(&mut harness, |harness| {
-        matches!(last(harness), Some(Event::Prune { .. }))
-    });
-    harness.step();
     // Its first pruning, at step 6, is by the "stranded" rule.
+    let pruning = run_to_next_pruning(&mut harness, "Next");
     let Some(Event::Prune {
         rule: Rule::Stranded,
         ..
-    }) = last(&harness)
+    }) = pruning
     else {
-        panic!("{:?}", last(&harness));
+        panic!("{pruning:?}");
     };
     let (_, path) = watched(&harness).expect("watching");
     let picked: Vec<Point> = path.iter().map(|&(x, y)| Point::new(x, y)).collect();
