@@ -223,6 +223,18 @@ impl<C, M, K, P> Core<C, M, K, P> {
         self.touch();
     }
 
+    /// Stops watching the search or the searches compared, and the job
+    /// that runs them if it still does.
+    pub fn stop_watching<J>(&mut self) -> Vec<Effect<J>> {
+        let watch_runs = self.watch.take().is_some_and(|watch| watch.search_runs());
+        let lanes_run = self.lanes.take().is_some_and(|lanes| lanes.search_runs());
+        self.touch();
+        if (watch_runs || lanes_run) && self.running.take().is_some() {
+            return vec![Effect::Cancel];
+        }
+        Vec::new()
+    }
+
     /// The steps the watch or the furthest lane of a comparison shows,
     /// and how many its search took once it has ended.
     pub fn watched_steps(&self) -> Option<(u64, Option<u64>)> {
@@ -439,14 +451,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
                     }));
                 }
             }
-            WatchStep::Close => {
-                let runs = watch.search_runs();
-                core.watch = None;
-                core.touch();
-                if runs && core.running.take().is_some() {
-                    return vec![Effect::Cancel];
-                }
-            }
+            WatchStep::Close => return core.stop_watching(),
         }
         Vec::new()
     }
@@ -462,14 +467,7 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
             WatchStep::Resume => lanes.set_paused(false),
             WatchStep::Back => lanes.back(),
             WatchStep::Forward => lanes.forward(),
-            WatchStep::Close => {
-                let runs = lanes.search_runs();
-                core.lanes = None;
-                core.touch();
-                if runs && core.running.take().is_some() {
-                    return vec![Effect::Cancel];
-                }
-            }
+            WatchStep::Close => return core.stop_watching(),
             _ => {}
         }
         Vec::new()

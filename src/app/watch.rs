@@ -309,19 +309,13 @@ impl Watch {
         if self.paused || self.is_over() {
             return false;
         }
-        let fastest = *WATCH_SPEEDS.end();
-        let speed = if self.running_to.is_some() {
-            fastest
-        } else {
-            speed
+        // However slow the speed chosen, a run goes at full speed.
+        let (speed, frame_budget) = match self.running_to {
+            Some(_) => (*WATCH_SPEEDS.end(), RUN_FRAME_BUDGET),
+            None => (speed, FRAME_BUDGET),
         };
         let started = Instant::now();
         let mut steps = steps_due(&mut self.carry, seconds, speed);
-        let frame_budget = if self.running_to.is_some() {
-            RUN_FRAME_BUDGET
-        } else {
-            FRAME_BUDGET
-        };
         while steps > 0 && started.elapsed() < frame_budget {
             let now = steps.min(STEPS_BETWEEN_LOOKS);
             if !self.advance(now) {

@@ -50,8 +50,6 @@ pub enum JobKind {
 /// Searches compared side by side from one square.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparing {
-    /// The square they start from.
-    pub start: Square,
     /// The searches, in the order of their lanes.
     pub algorithms: Vec<Algorithm>,
     /// How each ended, once all have.
@@ -764,7 +762,6 @@ impl Session for KnightSession {
                     self.core.watch = None;
                     self.core.lanes = None;
                     self.comparing = Some(Comparing {
-                        start,
                         algorithms: self.compare_with.clone(),
                         ended: None,
                     });
@@ -780,14 +777,16 @@ impl Session for KnightSession {
                 }
                 None => Vec::new(),
             },
-            KnightCommand::CompareWith(algorithm, on) => {
-                self.compare_with.retain(|&chosen| chosen != algorithm);
-                if on {
-                    self.compare_with.push(algorithm);
-                }
+            KnightCommand::CompareWith(changed, on) => {
                 self.compare_with = Algorithm::ALL
                     .into_iter()
-                    .filter(|algorithm| self.compare_with.contains(algorithm))
+                    .filter(|&algorithm| {
+                        if algorithm == changed {
+                            on
+                        } else {
+                            self.compare_with.contains(&algorithm)
+                        }
+                    })
                     .collect();
                 Vec::new()
             }

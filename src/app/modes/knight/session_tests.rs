@@ -756,7 +756,10 @@ fn compared_searches_run_side_by_side_at_one_pace_to_their_first_tours() {
     assert!(session.core.watch.is_none(), "the comparison replaces the watch");
     let a1 = square(&session, "a1");
     let comparing = session.comparing().expect("comparing").clone();
-    assert_eq!((comparing.start, &comparing.algorithms[..]), (a1, &Algorithm::ALL[..]));
+    assert_eq!(
+        (session.count_start().1, &comparing.algorithms[..]),
+        (Some(a1), &Algorithm::ALL[..])
+    );
     let ended = comparing.ended.expect("every search ended");
     // Each search's steps to its first tour, counted apart from the window.
     for (comparison, algorithm) in ended.iter().zip(Algorithm::ALL) {

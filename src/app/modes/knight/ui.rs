@@ -65,6 +65,11 @@ struct WatchMarks {
     /// The squares a pruning just shown speaks of, as a mask of the
     /// board (empty at any other step).
     pruned: Vec<bool>,
+    /// The moves from the knight's square in the search's order, where
+    /// that order is known.
+    moves: Option<Moves>,
+    /// What the pruning just shown gave up and why, if one was.
+    pruning: Option<String>,
 }
 
 /// The rule of the pruning `replay` just showed, and the squares it
@@ -82,22 +87,19 @@ fn pruned_by(
     Some((rule, knight::trace::pruned_squares(board, &path, kind, rule)))
 }
 
-/// What `rule` gave up and why, naming the squares it speaks of.
-fn pruned_words(board: &Board, replay: &gridtour::replay::Replay, kind: TourKind) -> Option<String> {
-    let (rule, squares) = pruned_by(board, replay, kind)?;
+/// What `rule` gave up with the knight on `knight` and why, naming the
+/// `squares` it speaks of.
+fn pruned_words(board: &Board, (rule, squares): &(PruneRule, Vec<Square>), knight: Square) -> Option<String> {
     let first = board.square_name(*squares.first()?);
     Some(match rule {
         PruneRule::Closing => tr!("pruned-closing", square = first),
         PruneRule::EndTooEarly => tr!("pruned-end-too-early", square = first),
-        PruneRule::DeadEnds => tr!("pruned-dead-ends", squares = named_few(board, &squares)),
-        PruneRule::Connectivity => {
-            let &(x, y) = replay.path().last()?;
-            tr!(
-                "pruned-connectivity",
-                squares = named_few(board, &squares),
-                knight = board.square_name(Square::new(x, y))
-            )
-        }
+        PruneRule::DeadEnds => tr!("pruned-dead-ends", squares = named_few(board, squares)),
+        PruneRule::Connectivity => tr!(
+            "pruned-connectivity",
+            squares = named_few(board, squares),
+            knight = board.square_name(knight)
+        ),
     })
 }
 
@@ -161,7 +163,9 @@ impl ModeUi<KnightSession> for KnightUi {
             }
         }
         if session.interaction() == Interaction::Watch {
-            watch_section(ui, session, view, out);
+            self.refresh_watch_marks(session);
+            let marks = self.watch_marks.as_ref().map(|(_, marks)| marks);
+            watch_section(ui, session, (view, marks), out);
         }
         ui.horizontal_wrapped(|ui| {
             for command in [
@@ -255,6 +259,7 @@ impl ModeUi<KnightSession> for KnightUi {
             compare_canvas(ui, &mut self.lanes, session, comparing, view);
             return None;
         }
+        self.refresh_watch_marks(session);
         let board = session.board();
         let revision = session.revision();
         let watch = session.core().watch.as_ref();
@@ -272,19 +277,6 @@ impl ModeUi<KnightSession> for KnightUi {
                 (path, session.walk().len(), revision)
             }
         };
-        match watch {
-            Some(watch)
-                if self
-                    .watch_marks
-                    .as_ref()
-                    .is_none_or(|(key, _)| *key != drawn) =>
-            {
-                let search = (session.algorithm(), session.kind());
-                self.watch_marks = Some((drawn, WatchMarks::of(board, watch, search)));
-            }
-            Some(_) => {}
-            None => self.watch_marks = None,
-        }
         let play_hints = session.interaction() == Interaction::Play && session.shows_hints();
         if !play_hints || watch.is_some() {
             self.hints = None;
@@ -363,6 +355,25 @@ impl ModeUi<KnightSession> for KnightUi {
     }
 }
 
+impl KnightUi {
+    /// Makes the marks of the watched search again if it has moved since
+    /// they were made (once a step, not once a frame); forgets them when
+    /// no search is watched.
+    fn refresh_watch_marks(&mut self, session: &KnightSession) {
+        let Some(watch) = session.core().watch.as_ref() else {
+            self.watch_marks = None;
+            return;
+        };
+        // A step of a watch always shows the same position; a new watch
+        // changes the revision.
+        let key = (session.revision() << 40) ^ watch.replay().counters().steps;
+        if self.watch_marks.as_ref().is_none_or(|(made, _)| *made != key) {
+            let search = (session.algorithm(), session.kind());
+            self.watch_marks = Some((key, WatchMarks::of(session.board(), watch, search)));
+        }
+    }
+}
+
 impl WatchMarks {
     /// The marks of `watch`, a watch of `search`, at its present step.
     fn of(board: &Board, watch: &Watch, search: (Algorithm, TourKind)) -> WatchMarks {
@@ -380,41 +391,44 @@ impl WatchMarks {
         }
         let free = |square: Square| !taken[board.index(square)];
         let mut pruned = Vec::new();
-        if let Some((_, squares)) = pruned_by(board, replay, search.1) {
+        let pruned_by = pruned_by(board, replay, search.1);
+        if let Some((_, squares)) = &pruned_by {
             pruned = vec![false; board.area()];
-            for square in squares {
+            for &square in squares {
                 pruned[board.index(square)] = true;
             }
         }
+        let knight = path.last().map(|&(x, y)| Square::new(x, y));
+        let pruning = pruned_by
+            .zip(knight)
+            .and_then(|(pruned_by, knight)| pruned_words(board, &pruned_by, knight));
+        let moves = watched_moves(board, search, replay);
         // The moves still to try, where the search's order is known; else
         // every free square a move away.
-        if let Some(moves) = watched_moves(board, search, replay) {
-            let candidates = moves
+        let candidates = match &moves {
+            Some(moves) => moves
                 .moves
                 .iter()
                 .filter(|&&(_, _, state)| matches!(state, MoveState::Next | MoveState::Later))
                 .map(|&(square, onward, _)| ((square.x, square.y), u32::from(onward)))
-                .collect();
-            return WatchMarks {
-                given_up,
-                candidates,
-                pruned,
-            };
-        }
-        let candidates = path.last().map_or_else(Vec::new, |&(x, y)| {
-            board
-                .neighbours(Square::new(x, y))
-                .filter(|&square| free(square))
-                .map(|square| {
-                    let onward = board.neighbours(square).filter(|&next| free(next)).count();
-                    ((square.x, square.y), onward as u32)
-                })
-                .collect()
-        });
+                .collect(),
+            None => knight.map_or_else(Vec::new, |knight| {
+                board
+                    .neighbours(knight)
+                    .filter(|&square| free(square))
+                    .map(|square| {
+                        let onward = board.neighbours(square).filter(|&next| free(next)).count();
+                        ((square.x, square.y), onward as u32)
+                    })
+                    .collect()
+            }),
+        };
         WatchMarks {
             given_up,
             candidates,
             pruned,
+            moves,
+            pruning,
         }
     }
 }
@@ -566,7 +580,7 @@ fn moves_words(board: &Board, moves: &Moves) -> String {
 fn watch_section(
     ui: &mut egui::Ui,
     session: &KnightSession,
-    view: &mut ViewSettings,
+    (view, marks): (&mut ViewSettings, Option<&WatchMarks>),
     out: &mut Vec<KnightCommand>,
 ) {
     let board = session.board();
@@ -579,11 +593,10 @@ fn watch_section(
     );
     if let Some(watch) = session.core().watch.as_ref() {
         let replay = watch.replay();
-        let search = (session.algorithm(), session.kind());
-        if let Some(moves) = watched_moves(board, search, replay) {
-            ui.label(moves_words(board, &moves));
+        if let Some(moves) = marks.and_then(|marks| marks.moves.as_ref()) {
+            ui.label(moves_words(board, moves));
         }
-        if let Some(words) = pruned_words(board, replay, session.kind()) {
+        if let Some(words) = marks.and_then(|marks| marks.pruning.as_deref()) {
             ui.label(words);
         }
         egui::CollapsingHeader::new(tr!("watch-tree"))
