@@ -186,6 +186,24 @@ fn run_dialog(reply: &Reply, show: impl FnOnce() -> Option<PathBuf>) -> Option<P
     run_dialog_if(dialog_possible(), reply, show)
 }
 
+/// Shows the Save dialog titled `title` with `filters` (each a label and
+/// an extension) and `name` filled in, opening in `directory`; the path
+/// chosen, whose folder is kept for the next dialog.
+fn ask_where_to_save(
+    reply: &Reply,
+    (title, filters, name): (&str, &[(&str, &str)], &str),
+    directory: Option<&Path>,
+) -> Option<PathBuf> {
+    let mut dialog = rfd::FileDialog::new().set_title(title);
+    for &(label, extension) in filters {
+        dialog = dialog.add_filter(label, &[extension]);
+    }
+    let dialog = dialog_in(dialog_backend(), dialog, directory, Some(name));
+    let path = run_dialog(reply, || dialog.save_file())?;
+    reply.chosen(&path);
+    Some(path)
+}
+
 /// [`run_dialog`] with the system's answer to "can a dialog work?" given.
 fn run_dialog_if(
     possible: bool,
@@ -361,14 +379,9 @@ impl FileTasks {
         let (title, filters) = (tr!("export-dialog-title"), export.filters());
         self.spawn(wake, move |reply| {
             let (_, first_extension) = filters[0];
-            let mut dialog = rfd::FileDialog::new().set_title(title);
-            for (label, extension) in filters {
-                dialog = dialog.add_filter(label, &[extension]);
-            }
             let name = format!("{stem}.{first_extension}");
-            let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), Some(&name));
-            if let Some(path) = run_dialog(reply, || dialog.save_file()) {
-                reply.chosen(&path);
+            let asked = (title, &filters[..], name.as_str());
+            if let Some(path) = ask_where_to_save(reply, asked, directory.as_deref()) {
                 let result = write_export(&path, &export);
                 reply.send(FileEvent::Saved { path, result });
             }
@@ -388,14 +401,8 @@ impl FileTasks {
             (tr!("filter-animated-svg"), "svg"),
         ];
         self.spawn(wake, move |reply| {
-            let mut dialog = rfd::FileDialog::new().set_title(title);
-            for (label, extension) in filters {
-                dialog = dialog.add_filter(label, &[extension]);
-            }
-            let name = "search.gif";
-            let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), Some(name));
-            if let Some(path) = run_dialog(reply, || dialog.save_file()) {
-                reply.chosen(&path);
+            let asked = (title, &filters[..], "search.gif");
+            if let Some(path) = ask_where_to_save(reply, asked, directory.as_deref()) {
                 let result = write_trace(&path, &export);
                 reply.send(FileEvent::Saved { path, result });
             }
@@ -416,17 +423,9 @@ impl FileTasks {
         self.spawn(wake, move |reply| {
             let outcome = match to {
                 SheetTo::File => {
-                    let dialog = rfd::FileDialog::new()
-                        .set_title(title)
-                        .add_filter(filter, &["pdf"]);
-                    let name = job.file_name.clone();
-                    let dialog =
-                        dialog_in(dialog_backend(), dialog, directory.as_deref(), Some(&name));
-                    match run_dialog(reply, || dialog.save_file()) {
-                        Some(path) => {
-                            reply.chosen(&path);
-                            write_sheet(&job, &path, SheetOutcome::Saved)
-                        }
+                    let asked = (title, &[(filter, "pdf")][..], job.file_name.as_str());
+                    match ask_where_to_save(reply, asked, directory.as_deref()) {
+                        Some(path) => write_sheet(&job, &path, SheetOutcome::Saved),
                         None => SheetOutcome::Cancelled,
                     }
                 }

@@ -3,6 +3,7 @@
 //! typing (the canvas view, the URL being typed, a size being changed).
 
 use gridtour::pseudocode::Code;
+use std::borrow::Cow;
 use std::time::Instant;
 
 use eframe::egui;
@@ -48,6 +49,20 @@ pub struct GoishiUi {
     solver: Option<(bool, bool)>,
     /// The watched search's picks, with the step they were built for.
     watched: CachedPath,
+    /// What the board and the panel show of the watched search, with the
+    /// step it was made for.
+    watch_marks: Option<(u64, WatchMarks)>,
+}
+
+/// What a watched pick search shows at one step besides its path: made
+/// once a step, read by the board and the panel every frame.
+struct WatchMarks {
+    /// The stones ringed: those in line still to try, or the one given up.
+    rings: Vec<Point>,
+    /// The stones a "stranded" pruning speaks of, ringed in red.
+    stranded: Vec<Point>,
+    /// The stones in line and the pruning, in words.
+    words: Vec<String>,
 }
 
 impl ModeUi<GoishiSession> for GoishiUi {
@@ -167,6 +182,8 @@ impl ModeUi<GoishiSession> for GoishiUi {
         } else {
             tr!("solver")
         };
+        self.refresh_watch_marks(session);
+        let marks = self.watch_marks.as_ref().map(|(_, marks)| marks);
         let section = egui::CollapsingHeader::new(title)
             .id_salt("goishi-solver")
             .open(Some(open))
@@ -191,11 +208,8 @@ impl ModeUi<GoishiSession> for GoishiUi {
                     |(x, y)| Point::new(x, y).to_string(),
                     out,
                 );
-                let watch = session.core().watch.as_ref();
-                for words in [stones_in_line, stranded_words] {
-                    if let Some(words) = watch.and_then(|w| words(session.puzzle(), w.replay())) {
-                        ui.label(words);
-                    }
+                for words in marks.iter().flat_map(|marks| &marks.words) {
+                    ui.label(words);
                 }
                 widgets::found_browser(ui, session, out);
             });
@@ -290,16 +304,20 @@ impl ModeUi<GoishiSession> for GoishiUi {
         view: &ViewSettings,
         out: &mut Vec<GoishiCommand>,
     ) -> Option<String> {
+        self.refresh_watch_marks(session);
         let puzzle = session.puzzle();
         let revision = session.revision();
+        let no_stones: &[Point] = &[];
         let (path, shown, drawn, (hints, stranded)) = match session.core().watch.as_ref() {
             Some(watch) => {
                 let (path, key) =
                     self.watched
                         .of_watch(watch, revision, puzzle.width(), puzzle.height());
-                let rings = watch_rings(puzzle, watch.replay());
-                let stranded = stranded_by(puzzle, watch.replay()).unwrap_or_default();
-                (path, watch.replay().path().len(), key, (rings, stranded))
+                let marks = self.watch_marks.as_ref().map(|(_, marks)| marks);
+                let rings = marks.map_or(no_stones, |marks| &marks.rings);
+                let stranded = marks.map_or(no_stones, |marks| &marks.stranded);
+                let shown = watch.replay().path().len();
+                (path, shown, key, (Cow::Borrowed(rings), stranded))
             }
             None => {
                 let path = self
@@ -310,14 +328,14 @@ impl ModeUi<GoishiSession> for GoishiUi {
                     (Interaction::Play, None) => session.legal_picks(),
                     _ => Vec::new(),
                 };
-                (path, session.picks().len(), revision, (hints, Vec::new()))
+                (path, session.picks().len(), revision, (Cow::Owned(hints), no_stones))
             }
         };
         let scene = Scene {
             layer: Layer::Goishi {
                 puzzle,
                 hints: &hints,
-                stranded: &stranded,
+                stranded,
             },
             path: Some(path),
             shown,
@@ -387,61 +405,78 @@ fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand
     }
 }
 
-/// The stones in line with a watched search's last pick, in the order its
-/// first attempt tries them, in words (see [`goishi::next_stones`]).
-fn stones_in_line(puzzle: &Puzzle, replay: &Replay) -> Option<String> {
-    let (from, stones) = goishi::next_stones(puzzle, replay)?;
-    let from = from.to_string();
-    if stones.is_empty() {
-        return Some(tr!("goishi-watch-stones-none", stone = from));
+impl GoishiUi {
+    /// Makes the marks of the watched search again if it has moved since
+    /// they were made; forgets them when no search is watched.
+    fn refresh_watch_marks(&mut self, session: &GoishiSession) {
+        let Some(watch) = session.core().watch.as_ref() else {
+            self.watch_marks = None;
+            return;
+        };
+        // A step of a watch always shows the same position; a new watch
+        // changes the revision.
+        let key = (session.revision() << 40) ^ watch.replay().counters().steps;
+        if self.watch_marks.as_ref().is_none_or(|(made, _)| *made != key) {
+            self.watch_marks = Some((key, WatchMarks::of(session.puzzle(), watch.replay())));
+        }
     }
-    let each: Vec<String> = stones
-        .iter()
-        .map(|&(stone, ways, state)| move_words(&stone.to_string(), ways, state))
-        .collect();
-    Some(tr!(
-        "goishi-watch-stones",
-        stone = from,
-        stones = i18n::list_words(&each)
-    ))
 }
 
-/// The stones the "stranded" pruning a watched search just showed speaks
-/// of (see [`goishi::stranded_stones`]).
-fn stranded_by(puzzle: &Puzzle, replay: &Replay) -> Option<Vec<Point>> {
-    let Some(Event::Prune {
-        rule: Rule::Stranded,
-        ..
-    }) = replay.last()
-    else {
-        return None;
-    };
-    let picked: Vec<Point> = replay.path().iter().map(|&(x, y)| Point::new(x, y)).collect();
-    Some(goishi::stranded_stones(puzzle, &picked))
-}
-
-/// Which stones a "stranded" pruning just shown speaks of, and why.
-fn stranded_words(puzzle: &Puzzle, replay: &Replay) -> Option<String> {
-    let stones = stranded_by(puzzle, replay)?;
-    let names: Vec<String> = stones.iter().map(ToString::to_string).collect();
-    Some(tr!("pruned-stranded", stones = i18n::list_words(&names)))
-}
-
-/// The stones a watched search's board rings, as hints are ringed: those
-/// in line with its last pick that it has still to try, as the knight's
-/// board rings the moves still to come; where that order is not known
-/// (after a restart), the stone it just gave up.
-fn watch_rings(puzzle: &Puzzle, replay: &Replay) -> Vec<Point> {
-    if let Some((_, stones)) = goishi::next_stones(puzzle, replay) {
-        return stones
-            .into_iter()
-            .filter(|&(_, _, state)| matches!(state, MoveState::Next | MoveState::Later))
-            .map(|(stone, _, _)| stone)
-            .collect();
-    }
-    match replay.last() {
-        Some(Event::GiveBack((x, y)) | Event::Prune { at: (x, y), .. }) => vec![Point::new(x, y)],
-        _ => Vec::new(),
+impl WatchMarks {
+    /// The marks of a watched search on `puzzle` at the step on show of
+    /// `replay`.
+    fn of(puzzle: &Puzzle, replay: &Replay) -> WatchMarks {
+        let mut words = Vec::new();
+        // The stones in line still to try (see [`goishi::next_stones`]);
+        // where that order is not known (after a restart), the stone just
+        // given up.
+        let rings = match goishi::next_stones(puzzle, replay) {
+            Some((from, stones)) => {
+                let from = from.to_string();
+                words.push(if stones.is_empty() {
+                    tr!("goishi-watch-stones-none", stone = from)
+                } else {
+                    let each: Vec<String> = stones
+                        .iter()
+                        .map(|&(stone, ways, state)| move_words(&stone.to_string(), ways, state))
+                        .collect();
+                    tr!(
+                        "goishi-watch-stones",
+                        stone = from,
+                        stones = i18n::list_words(&each)
+                    )
+                });
+                stones
+                    .into_iter()
+                    .filter(|&(_, _, state)| matches!(state, MoveState::Next | MoveState::Later))
+                    .map(|(stone, _, _)| stone)
+                    .collect()
+            }
+            None => match replay.last() {
+                Some(Event::GiveBack((x, y)) | Event::Prune { at: (x, y), .. }) => {
+                    vec![Point::new(x, y)]
+                }
+                _ => Vec::new(),
+            },
+        };
+        // The stones a "stranded" pruning just shown speaks of (see
+        // [`goishi::stranded_stones`]).
+        let mut stranded = Vec::new();
+        if let Some(Event::Prune {
+            rule: Rule::Stranded,
+            ..
+        }) = replay.last()
+        {
+            let picked: Vec<Point> = replay.path().iter().map(|&(x, y)| Point::new(x, y)).collect();
+            stranded = goishi::stranded_stones(puzzle, &picked);
+            let names: Vec<String> = stranded.iter().map(ToString::to_string).collect();
+            words.push(tr!("pruned-stranded", stones = i18n::list_words(&names)));
+        }
+        WatchMarks {
+            rings,
+            stranded,
+            words,
+        }
     }
 }
 
@@ -460,19 +495,19 @@ mod tests {
         }
         let mut replay = Replay::new(16);
         replay.apply(Event::Take((0, 0)));
-        assert_eq!(watch_rings(&puzzle, &replay), [Point::new(1, 0)]);
+        assert_eq!(WatchMarks::of(&puzzle, &replay).rings, [Point::new(1, 0)]);
         replay.apply(Event::Take((1, 0)));
-        let rings = watch_rings(&puzzle, &replay);
+        let rings = WatchMarks::of(&puzzle, &replay).rings;
         assert_eq!(rings.len(), 2, "{rings:?}");
         assert!(rings.contains(&Point::new(2, 0)) && rings.contains(&Point::new(1, 1)));
         // Taking the first of them back: only the other is still to try.
         let first = rings[0];
         replay.apply(Event::Take((first.x, first.y)));
         replay.apply(Event::GiveBack((first.x, first.y)));
-        assert_eq!(watch_rings(&puzzle, &replay), [rings[1]]);
+        assert_eq!(WatchMarks::of(&puzzle, &replay).rings, [rings[1]]);
         // After a restart the order is not known: the stone given back.
         replay.apply(Event::Restart { clears: false });
         replay.apply(Event::GiveBack((1, 0)));
-        assert_eq!(watch_rings(&puzzle, &replay), [Point::new(1, 0)]);
+        assert_eq!(WatchMarks::of(&puzzle, &replay).rings, [Point::new(1, 0)]);
     }
 }
