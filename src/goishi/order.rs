@@ -6,6 +6,53 @@
 use super::puzzle::{Direction, Point, Puzzle};
 use crate::replay::{Cell, Event, MoveState, Replay, move_states};
 
+/// The stones not picked yet, as the search sees them from its position.
+struct Left(Vec<Point>);
+
+impl Left {
+    /// The stones of `puzzle` not in `picked`.
+    fn of(puzzle: &Puzzle, picked: &[Point]) -> Left {
+        Left(
+            puzzle
+                .stones()
+                .into_iter()
+                .filter(|stone| !picked.contains(stone))
+                .collect(),
+        )
+    }
+
+    /// The nearest stone left from `from` going `direction`.
+    fn nearest(&self, from: Point, direction: Direction) -> Option<Point> {
+        self.0
+            .iter()
+            .copied()
+            .filter(|&stone| Direction::between(from, stone) == Some(direction))
+            .min_by_key(|stone| from.x.abs_diff(stone.x) + from.y.abs_diff(stone.y))
+    }
+
+    /// How many of `directions` have a stone left from `from`.
+    fn ways(&self, from: Point, directions: impl Iterator<Item = Direction>) -> u8 {
+        directions
+            .filter(|&direction| self.nearest(from, direction).is_some())
+            .count() as u8
+    }
+}
+
+/// The directions a stone reached going `arrival` may be left in: all but
+/// back (all four for the first pick).
+fn ways_on(arrival: Option<Direction>) -> impl Iterator<Item = Direction> {
+    Direction::ALL
+        .into_iter()
+        .filter(move |&direction| arrival.is_none_or(|arrival| direction != arrival.opposite()))
+}
+
+/// The direction of the move onto the last of `picked`, if it was not the
+/// first pick.
+fn arrival(picked: &[Point]) -> Option<Direction> {
+    let (&current, before) = picked.split_last()?;
+    Direction::between(*before.last()?, current)
+}
+
 /// The stones the pick search's first attempt tries next where `picked`
 /// are the stones picked so far, in the order it tries them, each with
 /// its count: with nothing picked, every stone by how many of the four
@@ -13,47 +60,20 @@ use crate::replay::{Cell, Event, MoveState, Replay, move_states};
 /// the nearest stone left in each direction but back, by how many ways on
 /// each then has (fewest first, none last, then up, down, left, right).
 pub fn search_order(puzzle: &Puzzle, picked: &[Point]) -> Vec<(Point, u8)> {
-    let left: Vec<Point> = puzzle
-        .stones()
-        .into_iter()
-        .filter(|stone| !picked.contains(stone))
-        .collect();
-    // The nearest stone left from `from` going `direction`.
-    let nearest = |from: Point, direction: Direction| {
-        left.iter()
-            .copied()
-            .filter(|&stone| Direction::between(from, stone) == Some(direction))
-            .min_by_key(|stone| from.x.abs_diff(stone.x) + from.y.abs_diff(stone.y))
-    };
-    let ways = |from: Point, directions: &[Direction]| {
-        directions
-            .iter()
-            .filter(|&&direction| nearest(from, direction).is_some())
-            .count() as u8
-    };
+    let left = Left::of(puzzle, picked);
     let Some(&current) = picked.last() else {
         let mut order: Vec<(Point, u8)> = left
+            .0
             .iter()
-            .map(|&stone| (stone, ways(stone, &Direction::ALL)))
+            .map(|&stone| (stone, left.ways(stone, ways_on(None))))
             .collect();
         order.sort_by_key(|&(_, sides)| sides);
         return order;
     };
-    let arrival = picked
-        .len()
-        .checked_sub(2)
-        .and_then(|before| Direction::between(picked[before], current));
-    let on_from = |arrival: Option<Direction>| -> Vec<Direction> {
-        Direction::ALL
-            .into_iter()
-            .filter(|&direction| arrival.is_none_or(|arrival| direction != arrival.opposite()))
-            .collect()
-    };
-    let mut order: Vec<(Point, u8)> = on_from(arrival)
-        .into_iter()
+    let mut order: Vec<(Point, u8)> = ways_on(arrival(picked))
         .filter_map(|direction| {
-            let target = nearest(current, direction)?;
-            Some((target, ways(target, &on_from(Some(direction)))))
+            let target = left.nearest(current, direction)?;
+            Some((target, left.ways(target, ways_on(Some(direction)))))
         })
         .collect();
     // A stone with no way on is tried last: it can only end the order.
@@ -103,12 +123,8 @@ pub fn stranded_stones(puzzle: &Puzzle, picked: &[Point]) -> Vec<Point> {
     let Some(&current) = picked.last() else {
         return Vec::new();
     };
-    let left: Vec<Point> = puzzle
-        .stones()
-        .into_iter()
-        .filter(|stone| !picked.contains(stone))
-        .collect();
-    let groups = line_groups(&left);
+    let left = Left::of(puzzle, picked);
+    let groups = line_groups(&left.0);
     if groups.len() > 1 {
         let largest = groups.iter().map(Vec::len).max().unwrap_or(0);
         let mut kept_largest = false;
@@ -122,54 +138,30 @@ pub fn stranded_stones(puzzle: &Puzzle, picked: &[Point]) -> Vec<Point> {
             .flatten()
             .collect();
     }
-    let in_line = |from: Point, among: &[Point], direction: Direction| {
-        among
-            .iter()
-            .copied()
-            .filter(|&stone| Direction::between(from, stone) == Some(direction))
-            .min_by_key(|stone| from.x.abs_diff(stone.x) + from.y.abs_diff(stone.y))
-    };
-    let sides = |stone: Point| {
-        Direction::ALL
-            .into_iter()
-            .filter(|&direction| in_line(stone, &left, direction).is_some())
-            .count()
-    };
-    let isolated: Vec<Point> = left.iter().copied().filter(|&s| sides(s) == 0).collect();
-    let ends: Vec<Point> = left.iter().copied().filter(|&s| sides(s) == 1).collect();
-    let arrival = picked
-        .len()
-        .checked_sub(2)
-        .and_then(|before| Direction::between(picked[before], current));
-    // A stone ahead with nothing beyond it in line but back the way it
-    // came, when it would not be the last pick.
-    let blind: Vec<Point> = Direction::ALL
-        .into_iter()
-        .filter(|&direction| arrival.is_none_or(|arrival| direction != arrival.opposite()))
-        .filter_map(|direction| {
-            let ahead = in_line(current, &left, direction)?;
-            let ways_on = Direction::ALL
-                .into_iter()
-                .filter(|&on| on != direction.opposite())
-                .filter(|&on| in_line(ahead, &left, on).is_some())
-                .count();
-            (ways_on == 0 && left.len() > 1).then_some(ahead)
-        })
+    let ahead: Vec<(Direction, Point)> = ways_on(arrival(picked))
+        .filter_map(|direction| Some((direction, left.nearest(current, direction)?)))
         .collect();
-    let ahead = Direction::ALL
-        .into_iter()
-        .filter(|&direction| arrival.is_none_or(|arrival| direction != arrival.opposite()))
-        .any(|direction| in_line(current, &left, direction).is_some());
-    if !ahead {
+    if ahead.is_empty() {
         // No stone left in line ahead: none can be picked next.
-        return left;
+        return left.0;
     }
-    let mut named = isolated;
+    let sides = |stone: Point| left.ways(stone, ways_on(None));
+    let isolated = left.0.iter().copied().filter(|&stone| sides(stone) == 0);
+    let ends: Vec<Point> = left
+        .0
+        .iter()
+        .copied()
+        .filter(|&stone| sides(stone) == 1)
+        .collect();
+    let mut named: Vec<Point> = isolated.collect();
     if ends.len() > 1 {
         named.extend(ends);
     }
-    for stone in blind {
-        if !named.contains(&stone) {
+    // A stone ahead with nothing beyond it in line but back the way it
+    // came, when it would not be the last pick.
+    for (direction, stone) in ahead {
+        let blind = left.ways(stone, ways_on(Some(direction))) == 0 && left.0.len() > 1;
+        if blind && !named.contains(&stone) {
             named.push(stone);
         }
     }
