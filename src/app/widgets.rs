@@ -335,15 +335,13 @@ pub fn watch_panel<S: Session<Command: Command>>(
             .response
             .labelled_by(label.id);
     });
-    ui.horizontal_wrapped(|ui| {
-        let landmark = view.watch_landmark;
-        for step in [WatchStep::RunBack(landmark), WatchStep::RunTo(landmark)] {
-            let command = watch_command(step);
-            if button_sized(ui, &command, session.can(&command), egui::Vec2::ZERO) {
-                out.push(command);
-            }
-        }
-    });
+    let landmark = view.watch_landmark;
+    button_row(
+        ui,
+        [WatchStep::RunBack(landmark), WatchStep::RunTo(landmark)].map(watch_command),
+        |command| session.can(command),
+        out,
+    );
     speed_slider(ui, view);
     // One line in one place, whether the search runs or is over, so that
     // nothing below it moves when it ends.
@@ -440,7 +438,7 @@ fn watch_buttons<S: Session<Command: Command>>(
         }
         for &step in steps {
             let command = watch_command(step);
-            if button_sized(ui, &command, session.can(&command), egui::Vec2::ZERO) {
+            if button(ui, &command, session.can(&command)) {
                 out.push(command);
             }
         }
