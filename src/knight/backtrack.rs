@@ -424,10 +424,7 @@ pub(crate) fn search_order(
     let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
         return Vec::new();
     };
-    let mut grid = Grid::new(board);
-    for &square in path {
-        grid.visit(grid.cell(square));
-    }
+    let grid = Grid::with_path(board, path);
     let ends = (kind, grid.cell(first), end.map(|end| grid.cell(end)));
     let from = grid.cell(last);
     warnsdorff_order(&grid, board, from, |next| exits(&grid, ends, next))

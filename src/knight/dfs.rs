@@ -98,10 +98,7 @@ pub(crate) fn search_order(board: &Board, path: &[Square]) -> Vec<(Square, u8)> 
     let Some(&last) = path.last() else {
         return Vec::new();
     };
-    let mut grid = Grid::new(board);
-    for &square in path {
-        grid.visit(grid.cell(square));
-    }
+    let grid = Grid::with_path(board, path);
     let from = grid.cell(last);
     (0..KNIGHT_MOVES.len())
         .map(|i| grid.jump(from, i))

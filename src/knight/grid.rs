@@ -22,6 +22,16 @@ pub(crate) struct Grid {
 }
 
 impl Grid {
+    /// `board` with the squares of `path` visited: the position of a
+    /// search standing on its last square.
+    pub(crate) fn with_path(board: &Board, path: &[Square]) -> Self {
+        let mut grid = Grid::new(board);
+        for &square in path {
+            grid.visit(grid.cell(square));
+        }
+        grid
+    }
+
     /// Every open square of `board` free, every other cell not.
     pub(crate) fn new(board: &Board) -> Self {
         let stride = board.width() as usize + 2 * MARGIN;

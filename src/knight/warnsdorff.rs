@@ -165,10 +165,7 @@ pub fn walk_order(board: &Board, path: &[Square], kind: TourKind) -> Vec<(Square
     let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
         return Vec::new();
     };
-    let mut grid = Grid::new(board);
-    for &square in path {
-        grid.visit(grid.cell(square));
-    }
+    let grid = Grid::with_path(board, path);
     let (start, end) = (grid.cell(first), grid.cell(last));
     let remaining = board.open_count() - path.len();
     let mut ranked: Vec<(u32, std::cmp::Reverse<u64>, usize, usize)> = (0..KNIGHT_MOVES.len())
