@@ -348,14 +348,15 @@ fn print_trace(
                             .collect()
                     };
                     match step {
-                        // Warnsdorff's walks after the first break ties at
-                        // random: only the first's order is known.
                         trace::Step::Push(_) => {
-                            let tries = match algorithm {
-                                Algorithm::Warnsdorff => (path.counters().restarts == 0)
-                                    .then(|| knight::walk_order(board, &squares(), kind)),
-                                _ => knight::search_order(algorithm, board, &squares(), kind),
-                            };
+                            let search = (algorithm, kind);
+                            let restarts = path.counters().restarts;
+                            let tries = knight::next_moves::known_order(
+                                board,
+                                search,
+                                &squares(),
+                                restarts,
+                            );
                             let beside = tries
                                 .as_deref()
                                 .map_or(trace::Beside::Nothing, trace::Beside::Tries);

@@ -75,18 +75,34 @@ pub fn moves_at(
     })
 }
 
+/// The order `algorithm`'s search for a tour of `kind` tries the moves
+/// from the last square of `path` in, each with the number that ordered
+/// it, where that order is known: always for plain DFS and backtracking
+/// ([`search_order`](super::search_order)), for Warnsdorff's walk only
+/// before its first restart ([`walk_order`](super::walk_order); later
+/// walks break ties at random).
+pub fn known_order(
+    board: &Board,
+    (algorithm, kind): (Algorithm, TourKind),
+    path: &[Square],
+    restarts: u64,
+) -> Option<Vec<(Square, u8)>> {
+    match algorithm {
+        Algorithm::Warnsdorff => (restarts == 0).then(|| super::walk_order(board, path, kind)),
+        _ => super::search_order(algorithm, board, path, kind),
+    }
+}
+
 /// The moves of Warnsdorff's first walk for a tour of `kind` on `board`
 /// where its path is `path`, after `restarts` restarts: the one it goes
 /// to next, then those it passes over, by onward moves. `None` once it
 /// has restarted (later walks break ties at random) and where it stands
 /// nowhere.
 pub fn walk_moves_at(board: &Board, kind: TourKind, path: &[Cell], restarts: u64) -> Option<Moves> {
-    if restarts > 0 {
-        return None;
-    }
     let squares: Vec<Square> = path.iter().map(|&(x, y)| Square::new(x, y)).collect();
     let &from = squares.last()?;
-    let order = super::walk_order(board, &squares, kind);
+    let search = (Algorithm::Warnsdorff, kind);
+    let order = known_order(board, search, &squares, restarts)?;
     let tie = matches!(order.as_slice(), [(_, first), (_, second), ..] if first == second);
     Some(Moves {
         from,
