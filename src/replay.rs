@@ -225,8 +225,6 @@ pub fn move_states(order: &[Cell], last: Option<Event>) -> Vec<MoveState> {
 pub struct Counters {
     /// Events applied.
     pub steps: u64,
-    /// Cells taken: the positions of the search's tree it has visited.
-    pub positions: u64,
     /// Cells given back.
     pub backtracks: u64,
     /// Dead ends met.
@@ -241,12 +239,11 @@ impl Counters {
     /// The counter `event` adds one to, if any.
     fn of(&mut self, event: Event) -> Option<&mut u64> {
         match event {
-            Event::Take(_) => Some(&mut self.positions),
             Event::GiveBack(_) => Some(&mut self.backtracks),
             Event::DeadEnd(_) => Some(&mut self.dead_ends),
             Event::Prune { .. } => Some(&mut self.prunings),
             Event::Restart { .. } => Some(&mut self.restarts),
-            Event::Rotate { .. } | Event::Found => None,
+            Event::Take(_) | Event::Rotate { .. } | Event::Found => None,
         }
     }
 }
@@ -314,6 +311,12 @@ impl Replay {
     /// depth first.
     pub fn depths(&self) -> &[DepthCounts] {
         &self.depths
+    }
+
+    /// The cells taken so far: the positions of the search's tree it has
+    /// visited.
+    pub fn positions(&self) -> u64 {
+        self.depths.iter().map(|depth| depth.tried).sum()
     }
 
     /// The counter of `event` at the depth of the path's last cell, if it
@@ -453,11 +456,12 @@ mod tests {
             [at(2, 0, 0), at(1, 0, 0), at(2, 1, 1), at(1, 0, 0)]
         );
         assert_eq!(replay.path(), [(4, 4)]);
+        // Six cells taken: the tree's positions.
+        assert_eq!(replay.positions(), 6);
         assert_eq!(
             replay.counters(),
             Counters {
                 steps: 12,
-                positions: 6,
                 backtracks: 1,
                 dead_ends: 1,
                 prunings: 1,

@@ -139,7 +139,6 @@ fn lane_words(
     ended: Option<&Comparison>,
 ) {
     let replay = watch.replay();
-    let counters = replay.counters();
     let name = |(x, y)| board.square_name(Square::new(x, y));
     ui.label(widgets::last_step_words(replay.last(), &name));
     widgets::counters_grid(ui, ("lane-counters", index), replay);
@@ -151,7 +150,7 @@ fn lane_words(
         .map_or(0, |deepest| deepest + 1);
     ui.label(tr!(
         "lane-tree",
-        positions = group_digits(counters.positions),
+        positions = group_digits(replay.positions()),
         levels = levels
     ));
     let ending = ended.map(|ended| {

@@ -790,7 +790,7 @@ fn compared_searches_run_side_by_side_at_one_pace_to_their_first_tours() {
         knight::validate(session.board(), &tour, TourKind::Open).expect("a tour");
         // Every cell taken is a position of the tree.
         let counters = replay.counters();
-        assert_eq!(counters.positions, counters.backtracks + 25, "{counters:?}");
+        assert_eq!(replay.positions(), counters.backtracks + 25, "{counters:?}");
     }
     // Back from the end: the long search steps back, the others wait.
     give(&mut session, KnightCommand::Common(Common::Watch(WatchStep::Back)));
