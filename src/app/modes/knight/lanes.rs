@@ -56,12 +56,15 @@ pub fn compare_section(
     let button = ui
         .add_enabled(enabled, egui::Button::new(compare.label()))
         .on_hover_text(compare.description());
-    let button = if session.compare_with().len() < 2 {
-        button.on_disabled_hover_text(tr!("compare-choose-two"))
+    // Greyed while a comparison runs too: then it says what it does.
+    let why_not = if session.compare_with().len() < 2 {
+        tr!("compare-choose-two")
+    } else if session.count_start().1.is_none() {
+        tr!("compare-click-first")
     } else {
-        button.on_disabled_hover_text(tr!("compare-click-first"))
+        compare.description()
     };
-    if button.clicked() {
+    if button.on_disabled_hover_text(why_not).clicked() {
         out.push(compare);
     }
 }
