@@ -11,7 +11,6 @@ pub use session::GoishiSession;
 pub use ui::GoishiUi;
 
 use gridtour::document::Document;
-use gridtour::level::Level;
 use gridtour::output::Subject;
 use gridtour::print::{Game, Recipe, ToPrint};
 use gridtour::tr;
@@ -97,25 +96,18 @@ impl WindowMode for GoishiSession {
             },
             level: None,
         };
-        let level = Level::ALL
-            .into_iter()
-            .find(|level| level.name() == settings.generate_difficulty);
-        let (width, height, stones) = (settings.width, settings.height, settings.generate_stones);
+        let request = settings.generate_request();
         // What Generate would refuse, Print does not make either.
-        let refused = gridtour::goishi::generation_refusal(width, height, stones).is_err()
-            || level.is_some_and(|level| {
-                gridtour::goishi::level_refusal(width, height, stones, level).is_err()
-            });
-        let recipe = (!refused).then_some(Recipe::Goishi {
-            width,
-            height,
-            stones,
-            level,
+        let recipe = request.refusal().is_ok().then_some(Recipe::Goishi {
+            width: request.width,
+            height: request.height,
+            stones: request.stones,
+            level: request.difficulty,
         });
         Some(PrintChoices {
             on_show,
             recipe,
-            seed: settings.generate_seed,
+            seed: request.seed,
         })
     }
 

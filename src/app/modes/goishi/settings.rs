@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::command::Interaction;
+use super::work::Request;
+use gridtour::level::Level;
 use crate::app::shelf::Record;
 
 /// The Goishi Hiroi mode's options and puzzle.
@@ -50,6 +52,26 @@ impl Default for GoishiSettings {
             generate_stones: 12,
             generate_seed: 1,
             generate_difficulty: String::new(),
+        }
+    }
+}
+
+impl GoishiSettings {
+    /// The level generated puzzles must have, if one is chosen.
+    pub fn difficulty(&self) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == self.generate_difficulty)
+    }
+
+    /// What Generate asks for as the mode is set up.
+    pub fn generate_request(&self) -> Request {
+        Request {
+            width: self.width,
+            height: self.height,
+            stones: self.generate_stones,
+            seed: self.generate_seed,
+            difficulty: self.difficulty(),
         }
     }
 }

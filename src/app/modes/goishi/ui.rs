@@ -16,7 +16,6 @@ use gridtour::replay::{Event, MoveState, Replay, Rule};
 
 use super::command::{GoishiCommand, Interaction};
 use super::session::{EXAMPLES, GoishiSession};
-use super::work::Request;
 use crate::app::canvas::{CachedPath, Layer, PathIndex, Scene, View};
 use crate::app::command::Step;
 use crate::app::modes::goishi::settings::GoishiSettings;
@@ -216,15 +215,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
         let open = open != section.header_response.clicked();
         self.solver = Some((open, playing));
         ui.horizontal(|ui| {
-            let generate = GoishiCommand::Generate(Request {
-                width: settings.width,
-                height: settings.height,
-                stones: settings.generate_stones,
-                seed: settings.generate_seed,
-                difficulty: Level::ALL
-                    .into_iter()
-                    .find(|level| level.name() == settings.generate_difficulty),
-            });
+            let generate = GoishiCommand::Generate(settings.generate_request());
             if widgets::button(ui, &generate, session.can(&generate)) {
                 // A request refused before any search leaves the seed for
                 // the next one.
@@ -246,10 +237,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 .labelled_by(label.id);
         });
         ui.horizontal(|ui| {
-            let shown = Level::ALL
-                .into_iter()
-                .find(|level| level.name() == settings.generate_difficulty)
-                .map_or(tr!("any-level"), Level::words);
+            let shown = settings.difficulty().map_or(tr!("any-level"), Level::words);
             egui::ComboBox::from_label(tr!("generated-level"))
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
