@@ -65,6 +65,44 @@ fn steps_due(carry: &mut f64, seconds: f32, speed: f32) -> u64 {
     steps
 }
 
+/// What a mode's UI makes of a watched search at one step (marks for the
+/// board, words for the panel): made again only when the watch has moved,
+/// and read every frame.
+pub struct AtStep<T>(Option<(u64, T)>);
+
+impl<T> Default for AtStep<T> {
+    fn default() -> Self {
+        AtStep(None)
+    }
+}
+
+impl<T> AtStep<T> {
+    /// Makes it again with `make` if `watch` (of a session at `revision`)
+    /// has moved since; forgets it when no search is watched.
+    pub fn refresh(
+        &mut self,
+        revision: u64,
+        watch: Option<&Watch>,
+        make: impl FnOnce(&Watch) -> T,
+    ) {
+        let Some(watch) = watch else {
+            self.0 = None;
+            return;
+        };
+        // A step of a watch always shows the same position; a new watch
+        // changes the revision.
+        let key = (revision << 40) ^ watch.replay().counters().steps;
+        if self.0.as_ref().is_none_or(|(made, _)| *made != key) {
+            self.0 = Some((key, make(watch)));
+        }
+    }
+
+    /// What was made at the step on show, if a search is watched.
+    pub fn get(&self) -> Option<&T> {
+        self.0.as_ref().map(|(_, made)| made)
+    }
+}
+
 /// The worker's end of a watch: it batches the search's steps and stops
 /// the search once no one watches.
 pub struct Feed<'c> {

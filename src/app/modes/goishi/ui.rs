@@ -25,7 +25,7 @@ use crate::app::shelf_list;
 use crate::app::pane::ModeUi;
 use crate::app::session::{Common, Session};
 use crate::app::settings::ViewSettings;
-use crate::app::watch::move_words;
+use crate::app::watch::{AtStep, move_words};
 use crate::app::widgets;
 use gridtour::tr;
 
@@ -48,9 +48,8 @@ pub struct GoishiUi {
     solver: Option<(bool, bool)>,
     /// The watched search's picks, with the step they were built for.
     watched: CachedPath,
-    /// What the board and the panel show of the watched search, with the
-    /// step it was made for.
-    watch_marks: Option<(u64, WatchMarks)>,
+    /// What the board and the panel show of the watched search.
+    watch_marks: AtStep<WatchMarks>,
 }
 
 /// What a watched pick search shows at one step besides its path: made
@@ -182,7 +181,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
             tr!("solver")
         };
         self.refresh_watch_marks(session);
-        let marks = self.watch_marks.as_ref().map(|(_, marks)| marks);
+        let marks = self.watch_marks.get();
         let section = egui::CollapsingHeader::new(title)
             .id_salt("goishi-solver")
             .open(Some(open))
@@ -301,7 +300,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
                 let (path, key) =
                     self.watched
                         .of_watch(watch, revision, puzzle.width(), puzzle.height());
-                let marks = self.watch_marks.as_ref().map(|(_, marks)| marks);
+                let marks = self.watch_marks.get();
                 let rings = marks.map_or(no_stones, |marks| &marks.rings);
                 let stranded = marks.map_or(no_stones, |marks| &marks.stranded);
                 let shown = watch.replay().path().len();
@@ -394,19 +393,12 @@ fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand
 }
 
 impl GoishiUi {
-    /// Makes the marks of the watched search again if it has moved since
-    /// they were made; forgets them when no search is watched.
+    /// Makes the marks of the watched search again if it has moved.
     fn refresh_watch_marks(&mut self, session: &GoishiSession) {
-        let Some(watch) = session.core().watch.as_ref() else {
-            self.watch_marks = None;
-            return;
-        };
-        // A step of a watch always shows the same position; a new watch
-        // changes the revision.
-        let key = (session.revision() << 40) ^ watch.replay().counters().steps;
-        if self.watch_marks.as_ref().is_none_or(|(made, _)| *made != key) {
-            self.watch_marks = Some((key, WatchMarks::of(session.puzzle(), watch.replay())));
-        }
+        let watch = session.core().watch.as_ref();
+        self.watch_marks.refresh(session.revision(), watch, |watch| {
+            WatchMarks::of(session.puzzle(), watch.replay())
+        });
     }
 }
 

@@ -30,7 +30,7 @@ use crate::app::pane::ModeUi;
 use crate::app::command::Command;
 use crate::app::session::{Common, Session, WatchStep};
 use crate::app::settings::ViewSettings;
-use crate::app::watch::{Watch, move_words};
+use crate::app::watch::{AtStep, Watch, move_words};
 use crate::app::widgets;
 use crate::app::words::named_few;
 use gridtour::tr;
@@ -50,7 +50,7 @@ pub struct KnightUi {
     watched: CachedPath,
     /// What the board marks for the watched search, with the step it was
     /// made for.
-    watch_marks: Option<(u64, WatchMarks)>,
+    watch_marks: AtStep<WatchMarks>,
     /// The boards of searches compared side by side.
     lanes: Vec<LaneView>,
 }
@@ -164,7 +164,7 @@ impl ModeUi<KnightSession> for KnightUi {
         }
         if session.interaction() == Interaction::Watch {
             self.refresh_watch_marks(session);
-            let marks = self.watch_marks.as_ref().map(|(_, marks)| marks);
+            let marks = self.watch_marks.get();
             watch_section(ui, session, (view, marks), out);
         }
         ui.horizontal_wrapped(|ui| {
@@ -289,8 +289,8 @@ impl ModeUi<KnightSession> for KnightUi {
         }
         let failing_starts = session.failing_starts().unwrap_or(&[]);
         let (highlight, candidates, unreachable): (&[bool], Cow<[_]>, &[bool]) =
-            match (&self.watch_marks, &self.hints) {
-                (Some((_, marks)), _) => (
+            match (self.watch_marks.get(), &self.hints) {
+                (Some(marks), _) => (
                     &marks.given_up,
                     Cow::Borrowed(&marks.candidates),
                     &marks.pruned,
@@ -360,17 +360,11 @@ impl KnightUi {
     /// they were made (once a step, not once a frame); forgets them when
     /// no search is watched.
     fn refresh_watch_marks(&mut self, session: &KnightSession) {
-        let Some(watch) = session.core().watch.as_ref() else {
-            self.watch_marks = None;
-            return;
-        };
-        // A step of a watch always shows the same position; a new watch
-        // changes the revision.
-        let key = (session.revision() << 40) ^ watch.replay().counters().steps;
-        if self.watch_marks.as_ref().is_none_or(|(made, _)| *made != key) {
-            let search = (session.algorithm(), session.kind());
-            self.watch_marks = Some((key, WatchMarks::of(session.board(), watch, search)));
-        }
+        let search = (session.algorithm(), session.kind());
+        let watch = session.core().watch.as_ref();
+        self.watch_marks.refresh(session.revision(), watch, |watch| {
+            WatchMarks::of(session.board(), watch, search)
+        });
     }
 }
 
