@@ -34,7 +34,7 @@ mod labels;
 use geometry::LABEL_ROOM;
 pub use geometry::{Cell, Geometry, Layer};
 
-use super::watch::Watch;
+use super::watch::{Watch, step_key};
 use super::widgets::colour as color;
 use gridtour::tr;
 
@@ -96,9 +96,10 @@ impl CachedPath {
         cols: u32,
         rows: u32,
     ) -> (&PathIndex, u64) {
-        let replay = watch.replay();
-        let key = (revision << 40) ^ replay.counters().steps;
-        let path = self.of(key, || PathIndex::new(cols, rows, replay.path().to_vec()));
+        let key = step_key(revision, watch);
+        let path = self.of(key, || {
+            PathIndex::new(cols, rows, watch.replay().path().to_vec())
+        });
         (path, key)
     }
 

@@ -65,6 +65,13 @@ fn steps_due(carry: &mut f64, seconds: f32, speed: f32) -> u64 {
     steps
 }
 
+/// A key for the step `watch` (of a session at `revision`) shows: a step
+/// of a watch always shows the same position, and a new watch changes the
+/// revision.
+pub fn step_key(revision: u64, watch: &Watch) -> u64 {
+    (revision << 40) ^ watch.replay().counters().steps
+}
+
 /// What a mode's UI makes of a watched search at one step (marks for the
 /// board, words for the panel): made again only when the watch has moved,
 /// and read every frame.
@@ -89,9 +96,7 @@ impl<T> AtStep<T> {
             self.0 = None;
             return;
         };
-        // A step of a watch always shows the same position; a new watch
-        // changes the revision.
-        let key = (revision << 40) ^ watch.replay().counters().steps;
+        let key = step_key(revision, watch);
         if self.0.as_ref().is_none_or(|(made, _)| *made != key) {
             self.0 = Some((key, make(watch)));
         }
