@@ -83,7 +83,7 @@ fn sheets(c: &mut Criterion) {
         scale: 1.0,
     };
     let make = || match recipe.make(12, 1, &Control::new(), |_| {}) {
-        Outcome::Done(Ok(puzzles)) => puzzles,
+        Outcome::Done(Ok(made)) => made.puzzles,
         other => panic!("no puzzles: {other:?}"),
     };
     let puzzles = make();

@@ -5,7 +5,7 @@
 
 use crate::goishi::format::to_url;
 use crate::goishi::{self, Point, Puzzle};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::job::{self, Control, Outcome};
@@ -254,6 +254,34 @@ impl std::fmt::Display for SetError {
 
 impl std::error::Error for SetError {}
 
+/// New puzzles for a sheet, and the seeds passed over on the way because
+/// they made no puzzle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Made {
+    /// The puzzles, in the order of their seeds.
+    pub puzzles: Vec<ToPrint>,
+    /// The seeds that made no puzzle, smallest first.
+    pub skipped: Vec<u64>,
+}
+
+/// The seeds a set passed over (see [`Made::skipped`]), in words; `None`
+/// when there were none.
+pub fn skipped_note(skipped: &[u64]) -> Option<String> {
+    let seeds: Vec<String> = skipped.iter().map(u64::to_string).collect();
+    (!seeds.is_empty()).then(|| {
+        tr!(
+            "sheet-seeds-skipped",
+            count = seeds.len(),
+            seeds = seeds.join(", ")
+        )
+    })
+}
+
+/// How many seeds in a row, from the first, may make no puzzle before a
+/// set is given up: a recipe refused for every seed is told at once, and
+/// a seed that fails now and then is passed over.
+const FAILURES_BEFORE_ANY: usize = 8;
+
 /// What new puzzles for a sheet are made of: the game, the board and the
 /// level, as its Generate makes them.
 #[derive(Debug, Clone, PartialEq)]
@@ -305,9 +333,11 @@ impl Recipe {
 
     /// `count` different puzzles with their solutions, made from the seeds
     /// `seed`, `seed + 1`, ...: a seed whose puzzle is one already made is
-    /// passed over, and after four times `count` seeds (and at least a
-    /// hundred) the set is given up as too small. `made` hears how many
-    /// are made so far.
+    /// passed over, and so is a seed that makes none (the set says which),
+    /// unless the first few all fail, when the first seed's reason is
+    /// given; after four times `count` seeds (and at least a hundred) the
+    /// set is given up as too small. `made` hears how many are made so
+    /// far.
     ///
     /// Goishi puzzles are made on every thread the control allows, each
     /// taking the next seed; the set is the same on any number of
@@ -320,7 +350,7 @@ impl Recipe {
         seed: u64,
         control: &Control,
         made: impl Fn(usize) + Sync,
-    ) -> Outcome<Result<Vec<ToPrint>, SetError>> {
+    ) -> Outcome<Result<Made, SetError>> {
         let tries = (count.saturating_mul(4)).max(100) as u64;
         let workers = match self {
             Recipe::Goishi { .. } => control.resources().threads.clamp(1, count.max(1)),
@@ -329,9 +359,13 @@ impl Recipe {
         let next = AtomicU64::new(0);
         let different = AtomicUsize::new(0);
         let done: Mutex<Vec<(u64, ToPrint)>> = Mutex::new(Vec::new());
-        let failure: Mutex<Option<SetError>> = Mutex::new(None);
+        let failures: Mutex<Vec<(u64, SetError)>> = Mutex::new(Vec::new());
+        let given_up = AtomicBool::new(false);
         job::on_threads(workers, |_| {
-            while different.load(Ordering::Relaxed) < count && !control.is_cancelled() {
+            while different.load(Ordering::Relaxed) < count
+                && !control.is_cancelled()
+                && !given_up.load(Ordering::Relaxed)
+            {
                 let offset = next.fetch_add(1, Ordering::Relaxed);
                 if offset >= tries {
                     break;
@@ -339,8 +373,13 @@ impl Recipe {
                 match self.make_one(seed.wrapping_add(offset), control) {
                     Outcome::Cancelled => break,
                     Outcome::Done(Err(error)) => {
-                        lock(&failure).get_or_insert(error);
-                        control.cancel();
+                        let mut failures = lock(&failures);
+                        failures.push((offset, error));
+                        let failed_from_start = (0..FAILURES_BEFORE_ANY as u64)
+                            .all(|first| failures.iter().any(|&(offset, _)| offset == first));
+                        if failed_from_start {
+                            given_up.store(true, Ordering::Relaxed);
+                        }
                     }
                     Outcome::Done(Ok(puzzle)) => {
                         let mut done = lock(&done);
@@ -355,26 +394,36 @@ impl Recipe {
                 }
             }
         });
-        if let Some(error) = lock(&failure).take() {
-            return Outcome::Done(Err(error));
-        }
         if control.is_cancelled() {
             return Outcome::Cancelled;
         }
+        let mut failures = std::mem::take(&mut *lock(&failures));
+        failures.sort_unstable_by_key(|&(offset, _)| offset);
         let mut done = std::mem::take(&mut *lock(&done));
         done.sort_unstable_by_key(|&(offset, _)| offset);
         let mut puzzles: Vec<ToPrint> = Vec::with_capacity(count);
-        for (_, puzzle) in done {
+        let mut last_used = 0;
+        for (offset, puzzle) in done {
             if puzzles.len() < count
                 && !puzzles
                     .iter()
                     .any(|other| other.game.same_puzzle(&puzzle.game))
             {
                 puzzles.push(puzzle);
+                last_used = offset;
             }
         }
         Outcome::Done(if puzzles.len() == count {
-            Ok(puzzles)
+            let skipped = failures
+                .iter()
+                .filter(|&&(offset, _)| offset < last_used)
+                .map(|&(offset, _)| seed.wrapping_add(offset))
+                .collect();
+            Ok(Made { puzzles, skipped })
+        } else if puzzles.is_empty()
+            && let Some((_, error)) = failures.into_iter().next()
+        {
+            Err(error)
         } else {
             Err(SetError::TooFewDifferent {
                 found: puzzles.len(),
@@ -475,7 +524,7 @@ mod tests {
         let Outcome::Done(Ok(made)) = made else {
             panic!("six 6x6 Goishi puzzles")
         };
-        made
+        made.puzzles
     }
 
     fn numbers_set(count: usize, kind: TourKind, level: Option<Level>) -> Vec<ToPrint> {
@@ -485,7 +534,7 @@ mod tests {
         let Outcome::Done(Ok(made)) = made else {
             panic!("{count} knight's tour puzzles")
         };
-        made
+        made.puzzles
     }
 
     #[test]
@@ -516,7 +565,7 @@ mod tests {
                 let resources = crate::job::Resources::default().with_threads(threads);
                 let control = Control::with_resources(resources);
                 match recipe.make(8, 21, &control, |_| {}) {
-                    Outcome::Done(Ok(set)) => set,
+                    Outcome::Done(Ok(set)) => set.puzzles,
                     other => panic!("{threads} threads: {other:?}"),
                 }
             })
@@ -550,6 +599,27 @@ mod tests {
             recipe.make(4, 1, &control, |_| {}),
             Outcome::Cancelled
         ));
+    }
+
+    #[test]
+    fn a_seed_that_makes_no_puzzle_is_passed_over_and_named() {
+        // Seed 73 makes no 30-stone puzzle of 10 x 10.
+        let recipe = Recipe::Goishi {
+            width: 10,
+            height: 10,
+            stones: 30,
+            level: None,
+        };
+        let alone = recipe.make(1, 73, &Control::new(), |_| {});
+        assert!(
+            matches!(alone, Outcome::Done(Ok(ref made)) if made.skipped == [73]),
+            "{alone:?}"
+        );
+        let Outcome::Done(Ok(made)) = recipe.make(10, 70, &Control::new(), |_| {}) else {
+            panic!("ten puzzles from seed 70 on")
+        };
+        assert_eq!(made.puzzles.len(), 10);
+        assert_eq!(made.skipped, [73]);
     }
 
     #[test]

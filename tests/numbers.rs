@@ -327,6 +327,125 @@ fn generated_puzzles_rate_at_their_level() {
     }
 }
 
+/// On thin boards a level is not always reached: the generator gives a
+/// puzzle of the level asked for, or says which it reached instead, never
+/// an easier puzzle under the level's name.
+#[test]
+fn a_level_the_board_does_not_reach_is_refused_with_the_level_reached() {
+    let mut refused = 0;
+    for (width, height) in [(3, 4), (4, 3), (3, 7), (3, 8), (1, 1)] {
+        let board = board(width, height, &[]);
+        for level in [Level::Medium, Level::Hard] {
+            for seed in 1..=6 {
+                match done(numbers::generate(
+                    &board,
+                    TourKind::Open,
+                    level,
+                    seed,
+                    &Control::new(),
+                )) {
+                    Ok(made) => {
+                        let rating =
+                            done(numbers::rate(&made.puzzle, &Control::new())).expect("unique");
+                        assert_eq!(rating.level(), level, "{width}x{height} seed {seed}");
+                    }
+                    Err(numbers::GenerateError::NoneOfLevel {
+                        level: asked,
+                        reached,
+                    }) => {
+                        assert_eq!(asked, level);
+                        assert!(reached < level, "{width}x{height} seed {seed}: {reached:?}");
+                        refused += 1;
+                    }
+                    Err(error) => panic!("{width}x{height} seed {seed}: {error}"),
+                }
+            }
+        }
+    }
+    assert!(refused > 0, "a thin board refused nothing");
+}
+
+/// A puzzle of one open square has one solution, given or not; one of
+/// two squares closed has none (a closed tour needs three squares).
+#[test]
+fn a_one_square_puzzle_has_its_one_solution() {
+    for (board, givens) in [
+        (board(1, 1, &[]), vec![]),
+        (board(1, 1, &[]), vec![(Square::new(0, 0), 1)]),
+        (
+            board(
+                3,
+                3,
+                &[
+                    (0, 0),
+                    (1, 0),
+                    (2, 0),
+                    (0, 1),
+                    (2, 1),
+                    (0, 2),
+                    (1, 2),
+                    (2, 2),
+                ],
+            ),
+            vec![],
+        ),
+    ] {
+        let puzzle = NumbersPuzzle::new(board.clone(), TourKind::Open, &givens).expect("a puzzle");
+        let text = format::to_text(&puzzle, None);
+        assert_eq!(brute_count(&puzzle), 1, "{text}");
+        assert_eq!(
+            done(numbers::count(&puzzle, None, &Control::new())),
+            1,
+            "{text}"
+        );
+        assert_eq!(
+            done(numbers::count_plainly(&puzzle, None, &Control::new())),
+            1,
+            "{text}"
+        );
+        let solved = done(numbers::solve(&puzzle, &Control::new())).expect("solved");
+        assert!(is_solution(&puzzle, &solved), "{text}");
+        let closed = NumbersPuzzle::new(board, TourKind::Closed, &givens).expect("a puzzle");
+        assert_eq!(
+            done(numbers::count(&closed, None, &Control::new())),
+            0,
+            "{text}"
+        );
+        assert_eq!(
+            done(numbers::count_plainly(&closed, None, &Control::new())),
+            0,
+            "{text}"
+        );
+    }
+    // Two squares a knight's move apart: one open tour each way, no
+    // closed one.
+    let two = board(2, 3, &[(1, 0), (0, 1), (1, 1), (0, 2)]);
+    for (kind, tours) in [(TourKind::Open, 2), (TourKind::Closed, 0)] {
+        let puzzle = NumbersPuzzle::new(two.clone(), kind, &[]).expect("a puzzle");
+        assert_eq!(brute_count(&puzzle), tours, "{kind:?}");
+        assert_eq!(
+            done(numbers::count(&puzzle, None, &Control::new())),
+            tours,
+            "{kind:?}"
+        );
+        assert_eq!(
+            done(numbers::count_plainly(&puzzle, None, &Control::new())),
+            tours,
+            "{kind:?}"
+        );
+    }
+    // What the generator makes of one square reads back as solvable.
+    let made = done(numbers::generate(
+        &board(1, 1, &[]),
+        TourKind::Open,
+        Level::Easy,
+        1,
+        &Control::new(),
+    ))
+    .expect("a puzzle");
+    assert_eq!(done(numbers::count(&made.puzzle, None, &Control::new())), 1);
+}
+
 /// The article's form: squares blocked and the 1 alone, one tour left
 /// (one each way when closed), by a count written apart from the
 /// generator's; the same seed makes the same board.

@@ -209,3 +209,44 @@ fn a_puzzle_travels_as_a_link_and_back() {
     let said = refused(&["numbers", "gridtour:numbers?size=6x6&givens=a1"]);
     assert!(said.contains("column 34"), "{said}");
 }
+
+#[test]
+fn every_file_the_help_names_is_shipped() {
+    let help = stdout(&["numbers", "--help"]);
+    let named: Vec<&str> = help
+        .split_whitespace()
+        .filter(|word| word.starts_with("assets/"))
+        .collect();
+    assert!(!named.is_empty(), "{help}");
+    for path in named {
+        let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+        assert!(shipped.is_file(), "{path}");
+        stdout(&["numbers", path]);
+    }
+}
+
+#[test]
+fn sizes_links_and_formats_out_of_reach_are_refused_where_they_are() {
+    for size in ["0x0", "4294967295x1", "25x3"] {
+        let said = refused(&["numbers", "--generate", size]);
+        assert!(said.contains("--generate"), "{said}");
+        assert!(said.contains("1 to 24"), "{said}");
+    }
+    // A number is digits, in a link as in a file.
+    let said = refused(&["numbers", "gridtour:numbers?size=5x5&givens=a1:+1"]);
+    assert!(said.contains("column"), "{said}");
+    // A board too large is the size field's fault.
+    let said = refused(&["numbers", "gridtour:numbers?size=25x25"]);
+    assert!(said.contains("column 18"), "{said}");
+    // --print writes a PDF: text is refused, not written as PDF bytes.
+    let said = refused(&[
+        "numbers",
+        "--generate",
+        "5x5",
+        "--print",
+        "1x1",
+        "--format",
+        "text",
+    ]);
+    assert!(said.contains("--print writes a PDF"), "{said}");
+}

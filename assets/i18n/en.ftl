@@ -174,6 +174,7 @@ print-paper-a4 = A4
 print-paper-letter = Letter
 print-making = Making the sheet: { $made } of { $wanted } puzzles
 print-opened = Opened { $path } in the PDF viewer
+print-and-skipped = { $said } (Note: { $skipped }.)
 print-no-viewer = The sheet is saved as { $path }, but no PDF viewer could be started: { $error }
 print-failed = The sheet could not be made: { $error }
 print-viewer-not-found = { $program } is not installed
@@ -757,6 +758,7 @@ state-copy-kept = The file as it was is kept as { $kept }.
 state-copy-not-kept = No copy of it could be made, so this window will not write over it.
 state-read-and-kept = { $read } { $kept }
 state-not-saved = The shelf, best times and boards could not be saved: { $reason }. They stay in this window, and are saved as soon as saving works again.
+state-save-waiting = Saving waits: another gridtour window is saving to { $path }. Your boards and shelf stay in this window meanwhile.
 
 ## Reading puzzle files and links
 parse-error = { $source }: { $problem }
@@ -1016,6 +1018,7 @@ numbers-link-puzzle = column { $column }: { $error }
 numbers-generate-no-tour = the board has no tour of this kind to make a puzzle from
 numbers-generate-too-large = puzzles are made on boards of at most { $most } a side
 numbers-generate-holes-too-large = the article's form is made on boards of at most { $most } open squares
+numbers-generate-none-of-level = none of the puzzles made from { $tours } tours of this board rated { $level } (the hardest rated { $reached }): try another seed, an easier level or a larger board
 
 ## The command line's help, manual pages and completions
 # Headings of the options
@@ -1094,7 +1097,7 @@ cli-help-knight-estimate = Estimate the number of tours --count would count, fro
 cli-help-knight-seconds = How long --estimate samples, in seconds (on every core).
 cli-help-knight-seed = Seed of --estimate's random attempts.
 cli-help-knight-failing-starts = List the start squares where plain first-minimum Warnsdorff dead-ends, and check that the default solver finds a tour from each.
-cli-help-knight-format = Output: text, json, link (a knight link), svg, png, pdf (a page to print), gif or animated-svg.
+cli-help-knight-format = Output: text, json, link (a knight link), svg, png, pdf (a page to print), gif or animated-svg. Text by default.
 
 # gridtour goishi
 
@@ -1106,7 +1109,7 @@ cli-help-goishi-check = Check the pick order in this JSON file (a list of [x,y] 
 cli-help-goishi-generate = Make a new puzzle with exactly one solution, of this size (WxH).
 cli-help-goishi-stones = Number of stones of the generated puzzle (default: 30% of the points).
 cli-help-goishi-difficulty = Level the generated puzzle must rate (easy, medium or hard; see --rate): puzzles are made from new seeds until one does.
-cli-help-goishi-format = Output: text, json, pzprv3, url (a puzz.link URL), svg, png, pdf (a page to print), gif or animated-svg.
+cli-help-goishi-format = Output: text, json, pzprv3, url (a puzz.link URL), svg, png, pdf (a page to print), gif or animated-svg. Text by default; --print writes PDF.
 
 # gridtour numbers
 
@@ -1119,7 +1122,7 @@ cli-help-numbers-closed = The generated puzzle's tour must be closed.
 cli-help-numbers-blocked = Blocked squares of the generated puzzle's board, comma-separated (e.g. a1,h8).
 cli-help-numbers-level = Level of the generated puzzle, as --rate rates it: easy, medium or hard (hard keeps no given that uniqueness does not need).
 cli-help-numbers-holes = Make the article's form instead: squares blocked and the 1 alone given, so that one tour is left (one each way when closed); on boards of at most 42 open squares, with the --blocked squares blocked from the start.
-cli-help-numbers-format = Output: text, json, link, svg, png or pdf (a page to print; pictures of a solved puzzle only).
+cli-help-numbers-format = Output: text, json, link, svg, png or pdf (a page to print; pictures of a solved puzzle only). Text by default; --print writes PDF.
 cli-help-numbers-text-form = A puzzle in text is a row a line: move numbers, . for a square to fill in, # for a blocked square; a first line `closed` asks for a closed tour.
 
 # gridtour completions and gridtour manual
@@ -1140,6 +1143,10 @@ sheet-caption = No. { $number }
 sheet-solutions = Solutions: { $heading }
 sheet-no-solution = { $caption }: no solution
 sheet-too-few-different = only { $found } different puzzles of this kind were made, not { $wanted }: ask for fewer, or a larger board
+sheet-seeds-skipped = { $count ->
+    [one] seed { $seeds } made no puzzle and was passed over
+   *[other] seeds { $seeds } made no puzzle and were passed over
+}
 
 ## The code beside a watched search
 code-dfs-search = search(square):

@@ -174,6 +174,7 @@ print-paper-a4 = A4
 print-paper-letter = レター
 print-making = 用紙を作っています：{ $wanted } 問のうち { $made } 問
 print-opened = { $path } を PDF ビューアで開きました
+print-and-skipped = { $said }（注：{ $skipped }。）
 print-no-viewer = 用紙は { $path } に保存しましたが、PDF ビューアを起動できません：{ $error }
 print-failed = 用紙を作れません：{ $error }
 print-viewer-not-found = { $program } がインストールされていません
@@ -729,6 +730,7 @@ state-copy-kept = 元のファイルは { $kept } として残してあります
 state-copy-not-kept = 写しを作れなかったため、このウィンドウはこのファイルに書き込みません。
 state-read-and-kept = { $read }{ $kept }
 state-not-saved = 棚、最短記録、盤を保存できませんでした：{ $reason }。このウィンドウの中には残っていて、保存できるようになりしだい保存します。
+state-save-waiting = 保存を待っています：別の gridtour ウィンドウが { $path } に保存中です。その間も盤と棚はこのウィンドウに残っています。
 
 ## パズルのファイルとリンクの読み込み
 parse-error = { $source }：{ $problem }
@@ -975,6 +977,7 @@ numbers-link-puzzle = { $column } 桁目：{ $error }
 numbers-generate-no-tour = この盤にはパズルの元になるこの種類のツアーがありません
 numbers-generate-too-large = パズルを作れる盤は一辺 { $most } までです
 numbers-generate-holes-too-large = 記事の形の問題を作れる盤は、空いたマスが { $most } 個までです
+numbers-generate-none-of-level = この盤の { $tours } 通りのツアーから作ったパズルはどれも「{ $level }」になりませんでした（最も難しいもので「{ $reached }」）：別のシード、易しいレベル、大きな盤を試してください
 
 ## The command line's help, manual pages and completions
 # Headings of the options
@@ -1053,7 +1056,7 @@ cli-help-knight-estimate = --count が数えるはずのツアーの数を、ラ
 cli-help-knight-seconds = --estimate が試みを続ける秒数（すべてのコアで試みます）。
 cli-help-knight-seed = --estimate のランダムな試みのシード。
 cli-help-knight-failing-starts = 最小のものを最初に選ぶ素朴なワーンスドルフ則が行き詰まる出発点を一覧にし、既定のソルバーがそれぞれからツアーを見つけることを確かめます。
-cli-help-knight-format = 出力の形式：text、json、link（ナイトのリンク）、svg、png、pdf（印刷するページ）、gif、animated-svg。
+cli-help-knight-format = 出力の形式：text、json、link（ナイトのリンク）、svg、png、pdf（印刷するページ）、gif、animated-svg。既定は text です。
 
 # gridtour goishi
 
@@ -1065,7 +1068,7 @@ cli-help-goishi-check = この JSON ファイルの拾う順（[x,y] の点の�
 cli-help-goishi-generate = この大きさ（幅x高さ）で、解がちょうど一つの新しい問題を作ります。
 cli-help-goishi-stones = 作る問題の石の数（既定は点の数の 30%）。
 cli-help-goishi-difficulty = 作る問題の難しさ（easy、medium、hard。--rate を参照）：その難しさの問題ができるまで、新しいシードで作り直します。
-cli-help-goishi-format = 出力の形式：text、json、pzprv3、url（puzz.link の URL）、svg、png、pdf（印刷するページ）、gif、animated-svg。
+cli-help-goishi-format = 出力の形式：text、json、pzprv3、url（puzz.link の URL）、svg、png、pdf（印刷するページ）、gif、animated-svg。既定は text で、--print は PDF を書きます。
 
 # gridtour numbers
 
@@ -1078,7 +1081,7 @@ cli-help-numbers-closed = 作る問題のツアーを閉じたツアーにしま
 cli-help-numbers-blocked = 作る問題の盤のふさがったマス。コンマで区切ります（例：a1,h8）。
 cli-help-numbers-level = 作る問題の難しさ（--rate の評価で）：easy、medium、hard（hard では、解を一つに決めるのに要らない番号を残しません）。
 cli-help-numbers-holes = 代わりに記事の形の問題を作ります：マスをふさぎ、1 だけを置いて、ツアーが一つだけ残るようにします（閉じたツアーでは向きごとに一つ）。空いたマスが 42 個までの盤で作り、--blocked のマスは初めからふさぎます。
-cli-help-numbers-format = 出力の形式：text、json、link、svg、png、pdf（印刷するページ。絵にできるのは解いたパズルだけです）。
+cli-help-numbers-format = 出力の形式：text、json、link、svg、png、pdf（印刷するページ。絵にできるのは解いたパズルだけです）。既定は text で、--print は PDF を書きます。
 cli-help-numbers-text-form = テキストの問題は 1 行が盤の 1 行です：手の番号を書き、埋めるマスは .、ふさがったマスは # にします。1 行目が `closed` なら閉じたツアーを求めます。
 
 # gridtour completions and gridtour manual
@@ -1099,6 +1102,7 @@ sheet-caption = 第 { $number } 問
 sheet-solutions = 解答：{ $heading }
 sheet-no-solution = { $caption }：解なし
 sheet-too-few-different = この種類の違うパズルは { $found } 問しか作れず、{ $wanted } 問に足りません：数を減らすか、盤を大きくしてください
+sheet-seeds-skipped = シード { $seeds } ではパズルができなかったので飛ばしました
 
 ## 観察中の探索の横に出すコード
 code-dfs-search = 探索(マス)：

@@ -20,7 +20,7 @@ use gridtour::replay::Event;
 
 use gridtour::tr;
 
-use super::print::{SheetJob, SheetTo, open_in_viewer};
+use super::print::{SheetJob, SheetTo, Skipped, open_in_viewer};
 
 /// A finished file operation.
 #[derive(Debug)]
@@ -54,9 +54,9 @@ pub enum FileEvent {
 #[derive(Debug)]
 pub enum SheetOutcome {
     /// Saved where the Save dialog said.
-    Saved(PathBuf),
+    Saved(PathBuf, Skipped),
     /// Written to this file and handed to the system's PDF viewer.
-    Opened(PathBuf),
+    Opened(PathBuf, Skipped),
     /// Written to this file, which no viewer could be started for.
     NoViewer {
         /// The file.
@@ -432,8 +432,8 @@ impl FileTasks {
                 SheetTo::Viewer => {
                     let path = viewer_file(&job.file_name);
                     match write_sheet(&job, &path, SheetOutcome::Opened) {
-                        SheetOutcome::Opened(path) => match open_in_viewer(&path) {
-                            Ok(()) => SheetOutcome::Opened(path),
+                        SheetOutcome::Opened(path, skipped) => match open_in_viewer(&path) {
+                            Ok(()) => SheetOutcome::Opened(path, skipped),
                             Err(error) => SheetOutcome::NoViewer { path, error },
                         },
                         other => other,
@@ -485,10 +485,14 @@ impl FileTasks {
 
 /// Makes the sheet of `job` and writes it atomically to `path`: `done`
 /// of the path when it is written.
-fn write_sheet(job: &SheetJob, path: &Path, done: fn(PathBuf) -> SheetOutcome) -> SheetOutcome {
+fn write_sheet(
+    job: &SheetJob,
+    path: &Path,
+    done: fn(PathBuf, Skipped) -> SheetOutcome,
+) -> SheetOutcome {
     match job.make() {
-        Ok(Some(bytes)) => match write_atomic(path, &bytes) {
-            Ok(()) => done(path.to_path_buf()),
+        Ok(Some((bytes, skipped))) => match write_atomic(path, &bytes) {
+            Ok(()) => done(path.to_path_buf(), skipped),
             Err(error) => SheetOutcome::Failed(error.to_string()),
         },
         Ok(None) => SheetOutcome::Cancelled,

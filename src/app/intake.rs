@@ -132,13 +132,13 @@ impl GridtourApp {
 fn sheet_notice(outcome: SheetOutcome) -> Option<Notice> {
     let shown = |path: PathBuf| path.display().to_string();
     Some(match outcome {
-        SheetOutcome::Saved(path) => {
+        SheetOutcome::Saved(path, skipped) => {
             let path = shown(path);
-            Notice::info(move || tr!("saved", path = path.as_str()))
+            Notice::info(move || with_skipped(tr!("saved", path = path.as_str()), &skipped))
         }
-        SheetOutcome::Opened(path) => {
+        SheetOutcome::Opened(path, skipped) => {
             let path = shown(path);
-            Notice::info(move || tr!("print-opened", path = path.as_str()))
+            Notice::info(move || with_skipped(tr!("print-opened", path = path.as_str()), &skipped))
         }
         SheetOutcome::NoViewer { path, error } => {
             let path = shown(path);
@@ -155,4 +155,12 @@ fn sheet_notice(outcome: SheetOutcome) -> Option<Notice> {
         }
         SheetOutcome::Cancelled => return None,
     })
+}
+
+/// `said` of a sheet, and the seeds its new puzzles passed over, if any.
+fn with_skipped(said: String, skipped: &[u64]) -> String {
+    match gridtour::print::skipped_note(skipped) {
+        Some(note) => tr!("print-and-skipped", said = said, skipped = note),
+        None => said,
+    }
 }

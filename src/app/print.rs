@@ -272,13 +272,17 @@ impl PrintDialog {
     }
 }
 
+/// The seeds a sheet's new puzzles passed over, making no puzzle.
+pub type Skipped = Vec<u64>;
+
 impl SheetJob {
-    /// The sheet as a PDF, or why not; `Ok(None)` when it was cancelled.
-    pub fn make(&self) -> Result<Option<Vec<u8>>, String> {
+    /// The sheet as a PDF with the seeds its new puzzles passed over, or
+    /// why not; `Ok(None)` when it was cancelled.
+    pub fn make(&self) -> Result<Option<(Vec<u8>, Skipped)>, String> {
         i18n::set(self.language);
         let control = &self.control;
-        let puzzles = match &self.puzzles {
-            SheetPuzzles::OnShow(puzzle) => vec![(**puzzle).clone()],
+        let (puzzles, skipped) = match &self.puzzles {
+            SheetPuzzles::OnShow(puzzle) => (vec![(**puzzle).clone()], Vec::new()),
             SheetPuzzles::New {
                 recipe,
                 count,
@@ -286,7 +290,10 @@ impl SheetJob {
             } => {
                 let made = |made| self.made.store(made, Ordering::Relaxed);
                 match recipe.make(*count, *seed, control, made) {
-                    Outcome::Done(result) => result.map_err(|error| error.to_string())?,
+                    Outcome::Done(result) => {
+                        let made = result.map_err(|error| error.to_string())?;
+                        (made.puzzles, made.skipped)
+                    }
                     Outcome::Cancelled => return Ok(None),
                 }
             }
@@ -301,7 +308,7 @@ impl SheetJob {
         };
         self.made.store(puzzles.len(), Ordering::Relaxed);
         print_sheet(&puzzles, &self.layout, self.with_solutions)
-            .map(Some)
+            .map(|bytes| Some((bytes, skipped)))
             .map_err(|error| error.to_string())
     }
 }

@@ -60,7 +60,7 @@ fn examples(command: &str) -> &'static [&'static str] {
             "gridtour goishi --generate 10x10 --stones 30 --puzzles 12 --print 3x4 --with-solutions -o sheet.pdf",
         ],
         "numbers" => &[
-            "gridtour numbers assets/numbers/article-4x5.txt",
+            "gridtour numbers assets/numbers/problem-a-4x5-closed.txt",
             "gridtour numbers puzzle.txt --count --limit 2",
             "gridtour numbers --generate 8x8 --closed --level hard --seed 7",
             "gridtour numbers --generate 6x6 --puzzles 6 --print 2x3 --with-solutions -o sheet.pdf",

@@ -234,13 +234,8 @@ pub fn write_line(line: &str) -> Result<(), Failure> {
 /// mistake is the program's usual one-line error naming the flag.
 #[derive(Debug, clap::Args)]
 pub struct OutputArgs {
-    #[arg(
-        help_heading = "output",
-        long,
-        value_name = "FORMAT",
-        default_value = "text"
-    )]
-    format: String,
+    #[arg(help_heading = "output", long, value_name = "FORMAT")]
+    format: Option<String>,
     #[arg(help_heading = "output", long, short = 'o', value_name = "FILE")]
     output: Option<PathBuf>,
     #[arg(help_heading = "output", long, value_name = "PX")]
@@ -256,8 +251,10 @@ pub struct OutputArgs {
 /// Where results go and how pictures are drawn, read and checked once,
 /// before any work starts.
 pub struct Output {
-    /// The format asked for.
+    /// The format asked for (text when none was).
     pub format: Format,
+    /// Whether `--format` was given.
+    pub format_given: bool,
     /// How pictures are drawn.
     pub picture: PictureOptions,
     /// The `--output` file, if any.
@@ -268,9 +265,13 @@ impl OutputArgs {
     /// The options, checked: every mistake is a one-line error naming its
     /// flag.
     pub fn resolve(&self) -> Result<Output, String> {
-        let format = Format::parse(&self.format).map_err(|error| flag_error("--format", error))?;
+        let format = match &self.format {
+            Some(format) => Format::parse(format).map_err(|error| flag_error("--format", error))?,
+            None => Format::Text,
+        };
         Ok(Output {
             format,
+            format_given: self.format.is_some(),
             picture: self.picture()?,
             file: self.output.clone(),
         })

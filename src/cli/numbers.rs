@@ -253,6 +253,11 @@ fn in_file(path: &str, error: String) -> String {
 
 /// The board and kind of tour of the puzzles to generate.
 fn to_generate(width: u32, height: u32, args: &NumbersArgs) -> Result<(Board, TourKind), String> {
+    let side = 1..=NumbersPuzzle::MAX_SIDE;
+    if !side.contains(&width) || !side.contains(&height) {
+        let error = numbers::PuzzleError::Size { width, height };
+        return Err(super::flag_error("--generate", error));
+    }
     let board = super::knight::build_board(&format!("{width}x{height}"), &args.blocked)?;
     let kind = if args.closed {
         TourKind::Closed

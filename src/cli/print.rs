@@ -2,7 +2,9 @@
 
 use gridtour::output::Format;
 use gridtour::placed::quoted;
-use gridtour::print::{MOST_PUZZLES, Recipe, ToPrint, check_sheet_for, print_sheet, solved};
+use gridtour::print::{
+    MOST_PUZZLES, Recipe, ToPrint, check_sheet_for, print_sheet, skipped_note, solved,
+};
 use gridtour::render::{MOST_BOARDS_A_SIDE, Paper, SheetOptions};
 use gridtour::tr;
 
@@ -114,7 +116,8 @@ impl Printing {
         output: &Output,
     ) -> Result<(), Failure> {
         match output.format {
-            Format::Text | Format::Pdf => {}
+            Format::Pdf => {}
+            Format::Text if !output.format_given => {}
             _ => return Err(tr!("cli-print-is-pdf").to_owned().into()),
         }
         let puzzles = match recipe {
@@ -134,7 +137,10 @@ impl Printing {
                 if seed.is_none() {
                     super::say_note(&tr!("cli-seed-sheet", seed = first.to_string()));
                 }
-                made
+                if let Some(note) = skipped_note(&made.skipped) {
+                    super::say_note(&note);
+                }
+                made.puzzles
             }
             None => {
                 if self.puzzles.is_some() {

@@ -72,6 +72,12 @@ impl fmt::Display for Problem {
     }
 }
 
+impl std::fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&puzzle_error_words(self))
+    }
+}
+
 /// `error` in words, its squares named by their `[x, y]` as the files
 /// give them.
 pub(super) fn puzzle_error_words(error: &PuzzleError) -> String {

@@ -45,6 +45,14 @@ pub enum GenerateError {
     /// The board has more open squares than the article's form is made
     /// on (see [`HOLEY_MOST_SQUARES`]).
     TooLargeForHoles,
+    /// No puzzle made from [`TOURS`] tours of the board rated the level
+    /// asked for (on a thin board, hard puzzles may not exist).
+    NoneOfLevel {
+        /// The level asked for.
+        level: Level,
+        /// The hardest level the puzzles made rated.
+        reached: Level,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -60,6 +68,12 @@ impl fmt::Display for GenerateError {
                     most = HOLEY_MOST_SQUARES
                 )
             }
+            GenerateError::NoneOfLevel { level, reached } => tr!(
+                "numbers-generate-none-of-level",
+                level = level.words(),
+                reached = reached.words(),
+                tours = TOURS
+            ),
         })
     }
 }
@@ -87,7 +101,8 @@ pub struct Generated {
 /// same `seed`, with its solution (no search needed to find it). A puzzle
 /// that rates easier than `level` (a minimal one that is only medium, a
 /// medium one stopped at its fewest givens while still easy) is made
-/// again from another tour, up to [`TOURS`] tours.
+/// again from another tour, up to [`TOURS`] tours; when none rates the
+/// level, none is given, and the error says the level they reached.
 pub fn generate(
     board: &Board,
     kind: TourKind,
@@ -99,7 +114,7 @@ pub fn generate(
         return Outcome::Done(Err(GenerateError::TooLarge));
     }
     let mut rng = Rng::new(seed);
-    let mut made = None;
+    let mut reached = None;
     for tour in 0..TOURS {
         // A hard puzzle's search for a second solution can take a
         // hundred times longer on one tour than on the next: a tour that
@@ -118,15 +133,15 @@ pub fn generate(
             Outcome::Done(Err(error)) => return Outcome::Done(Err(error)),
             Outcome::Cancelled => return Outcome::Cancelled,
         };
-        let rated = rating_towards(&generated.puzzle, &generated.solution);
-        let at_its_level = rated.is_some_and(|rating| rating.level() == level);
-        made = Some(generated);
-        if at_its_level {
-            break;
+        let rated = rating_towards(&generated.puzzle, &generated.solution)
+            .map_or(Level::Easy, |rating| rating.level());
+        if rated == level {
+            return Outcome::Done(Ok(generated));
         }
+        reached = reached.max(Some(rated));
     }
-    match made {
-        Some(generated) => Outcome::Done(Ok(generated)),
+    match reached {
+        Some(reached) => Outcome::Done(Err(GenerateError::NoneOfLevel { level, reached })),
         None => Outcome::Done(Err(GenerateError::NoTour)),
     }
 }

@@ -54,14 +54,30 @@ pub fn parse(text: &str) -> Result<NumbersPuzzle, NumbersLinkError> {
     let mut column = at;
     let mut read = Vec::new();
     for given in list.split(',').filter(|given| !given.is_empty()) {
+        // A number is digits alone, as in a puzzle's text file.
         let square_number = given.split_once(':').and_then(|(name, number)| {
-            Some((board.parse_square(name).ok()?, number.parse::<u32>().ok()?))
+            let digits = number.bytes().all(|byte| byte.is_ascii_digit());
+            let number = number.parse::<u32>().ok().filter(|_| digits)?;
+            Some((board.parse_square(name).ok()?, number))
         });
         read.push(square_number.ok_or(NumbersLinkError::NotAGiven { column })?);
         column += given.chars().count() + 1;
     }
-    NumbersPuzzle::new(board, link.kind, &read)
-        .map_err(|error| NumbersLinkError::Puzzle { column: at, error })
+    NumbersPuzzle::new(board, link.kind, &read).map_err(|error| {
+        // A board too large is the size field's fault, givens or not.
+        let column = match error {
+            PuzzleError::Size { .. } => size_column(text),
+            _ => at,
+        };
+        NumbersLinkError::Puzzle { column, error }
+    })
+}
+
+/// The column, counted from 1, where the `size` field of `text` starts.
+fn size_column(text: &str) -> usize {
+    let text = text.trim();
+    text.find("size=")
+        .map_or(1, |at| text[..at].chars().count() + 1)
 }
 
 impl fmt::Display for NumbersLinkError {

@@ -45,8 +45,11 @@ pub fn count_plainly(
                 return Outcome::Cancelled;
             }
             if path.len() == last {
-                let closes = puzzle.kind() == TourKind::Open || Board::is_knight_move(here, start);
-                found += u64::from(closes && last >= 2);
+                // A closed tour needs three squares at least: two would
+                // take the same move there and back.
+                let closes = puzzle.kind() == TourKind::Open
+                    || (last > 2 && Board::is_knight_move(here, start));
+                found += u64::from(closes);
                 if found >= limit {
                     return Outcome::Done(found);
                 }

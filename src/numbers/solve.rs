@@ -334,12 +334,14 @@ impl<'a, const WORDS: usize> Search<'a, WORDS> {
             return Some(());
         }
         let Some(&lowest) = self.given_numbers.first() else {
-            // No givens: 1 may stand anywhere, and the rest runs from it.
-            self.runs = vec![Run {
+            // No givens: 1 may stand anywhere, and the rest runs from it
+            // (on a board of one square, nothing runs from it).
+            let run = Run {
                 low: Some(1),
                 high: self.closed.then_some(1),
                 left: last - 1,
-            }];
+            };
+            self.runs = if run.left > 0 { vec![run] } else { Vec::new() };
             for start in self.free.iter() {
                 if self.goal.barred == Some((start as u16, 1)) {
                     continue;
