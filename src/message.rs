@@ -32,6 +32,19 @@ pub fn printable(message: &str) -> String {
     shown
 }
 
+/// The longest name kept for a puzzle (a file's name, a shelf entry), in
+/// characters: a name read back from a saved state or a file can be of
+/// any length, and is laid out on every frame.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// `name` cut to [`MAX_NAME_CHARS`], with an ellipsis where it was cut.
+pub fn cut_name(name: &str) -> String {
+    match name.char_indices().nth(MAX_NAME_CHARS) {
+        Some((at, _)) => format!("{}…", &name[..at]),
+        None => name.to_owned(),
+    }
+}
+
 /// Whether `c` changes the direction or order in which text around it is
 /// shown (Unicode's bidirectional marks, embeddings, overrides and
 /// isolates).
@@ -58,6 +71,14 @@ fn escape_into(shown: &mut String, chars: impl Iterator<Item = char>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_names_are_cut_and_short_ones_kept() {
+        assert_eq!(cut_name("碁石拾い"), "碁石拾い");
+        let cut = cut_name(&"名".repeat(10_000_000));
+        assert_eq!(cut.chars().count(), MAX_NAME_CHARS + 1);
+        assert!(cut.ends_with('…'));
+    }
 
     #[test]
     fn control_characters_and_reordering_marks_are_escaped_and_long_messages_cut() {

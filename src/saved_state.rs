@@ -3,20 +3,30 @@
 //!
 //! - every save replaces the file whole ([`write_atomic`]), so a save cut
 //!   short by a full disk, a size limit or a kill leaves the state before;
-//! - two windows save in turns, under a lock, and a window whose file
-//!   another one has changed since it last looked takes that state into
-//!   its own ([`Saved::merge_from`]) before it writes, so neither drops
-//!   what the other kept;
+//! - windows save in turns, under a lock taken with patience (see
+//!   [`Saver`], which waits off the window's thread), and a save merges
+//!   what another window saved since this one last read or wrote the
+//!   file, part by part ([`merge::three_way`]): a part this window did not
+//!   change takes theirs, so no window writes back a stale copy of a game
+//!   another is playing;
+//! - members a newer version wrote, which this build has no place for,
+//!   are written back as they were;
 //! - reading keeps every value it can: a value this build cannot read
-//!   takes its default alone, a file cut short gives back every value
-//!   that is whole, and a damaged file is kept aside, as it was, before
-//!   anything can write over it.
+//!   takes its default alone, damage anywhere in the file costs the
+//!   member it is in ([`tolerant`]), and a damaged file is kept aside, as
+//!   it was, before anything can write over it.
 
-use std::collections::VecDeque;
+mod merge;
+mod saver;
+mod tolerant;
+
+pub use saver::{Reply, Saver};
+
 use std::fs::{self, OpenOptions};
 use std::hash::{Hash, Hasher};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
 
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
@@ -27,15 +37,20 @@ use crate::atomic_write::{WriteError, write_atomic};
 /// 4096 x 4096 with every square blocked), so anything larger is damage.
 const READ_MAX: u64 = 1 << 30;
 
-/// How many cut points, from the end, a file cut short is tried at.
-const SALVAGE_TRIES: usize = 64;
-
 /// A state that can be saved: a serde value whose every part has a
 /// default, and which knows what of another window's state it must keep.
-pub trait Saved: Serialize + DeserializeOwned + Default {
+pub trait Saved: Serialize + DeserializeOwned + Default + PartialEq {
     /// Takes into `self` what `theirs`, saved by another window since this
-    /// one last read or wrote the file, holds that must not be lost.
+    /// one last read or wrote the file, holds that must not be lost even
+    /// where both windows changed it (a player's records).
     fn merge_from(&mut self, theirs: Self);
+
+    /// Groups of members (dotted paths such as `numbers.laid`) that only
+    /// make sense together, such as a puzzle and the numbers laid on it: a
+    /// merge takes each group whole from one window. None by default.
+    fn together() -> Vec<Vec<String>> {
+        Vec::new()
+    }
 }
 
 /// What went wrong reading or writing the state file, for the window to
@@ -67,8 +82,8 @@ pub enum Trouble {
         /// Where the copy is; `None` when none could be made, and the file
         /// is then not written over.
         kept_as: Option<PathBuf>,
-        /// The values that took their defaults, as paths (`view.speed`,
-        /// `goishi.shelf[3]`).
+        /// The values that took their defaults or were lost, as paths
+        /// (`view.speed`, `goishi.shelf[3]`).
         unread: Vec<String>,
         /// Whether the file ended before its end (it was cut short).
         cut_short: bool,
@@ -96,6 +111,9 @@ pub struct Loaded<T> {
 pub enum SaveOutcome {
     /// The file already holds this state: nothing was written.
     Unchanged,
+    /// Nothing of this window's was new, but another window had saved:
+    /// the state now holds its values, and nothing was written.
+    Adopted,
     /// The file was written; `merged` says whether another window's state
     /// was taken in first.
     Written {
@@ -104,6 +122,20 @@ pub enum SaveOutcome {
     },
 }
 
+/// What a save waiting for another window's turn does next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wait {
+    /// Waits on.
+    On,
+    /// Writes without the turn: the other window has held it too long
+    /// (this one is closing).
+    WriteAnyway,
+}
+
+/// How a save waits for its turn: told how long it has waited, says what
+/// to do next.
+pub type Patience<'a> = dyn FnMut(Duration) -> Wait + 'a;
+
 /// The file a state is saved in, and what this process knows of it.
 #[derive(Debug)]
 pub struct StateFile {
@@ -111,6 +143,12 @@ pub struct StateFile {
     /// A digest of what the file held when this process last read or wrote
     /// it: a file that no longer matches was written by another window.
     seen: Option<u64>,
+    /// The file's size and time when last read or written: unchanged, it
+    /// need not be read again to know nobody else wrote it.
+    stamp: Option<(u64, SystemTime)>,
+    /// The state as this window last read or wrote it, as this build
+    /// writes it: what a merge tells this window's changes by.
+    base: Value,
     /// Whether saves are held back: the file could not be read, or is
     /// damaged and could not be kept aside, and must not be lost.
     held: bool,
@@ -122,6 +160,8 @@ impl StateFile {
         StateFile {
             path: path.into(),
             seen: None,
+            stamp: None,
+            base: Value::Null,
             held: false,
         }
     }
@@ -131,9 +171,22 @@ impl StateFile {
         &self.path
     }
 
+    /// Takes `state` as what this window started from, where it came from
+    /// elsewhere than the file (an earlier version's settings): a merge
+    /// counts as this window's changes only what differs from it.
+    pub fn rebase<T: Saved>(&mut self, state: &T) {
+        self.base = serde_json::to_value(state).unwrap_or(Value::Null);
+    }
+
     /// Reads the state, keeping every value that reads (see the module's
     /// introduction).
     pub fn load<T: Saved>(&mut self) -> Loaded<T> {
+        let loaded = self.read::<T>();
+        self.rebase(loaded.state.as_ref().unwrap_or(&T::default()));
+        loaded
+    }
+
+    fn read<T: Saved>(&mut self) -> Loaded<T> {
         let unreadable = |reason: String| Loaded {
             state: Some(T::default()),
             trouble: Some(Trouble::Unreadable {
@@ -169,6 +222,7 @@ impl StateFile {
             }
         };
         self.seen = Some(digest(&bytes));
+        self.stamp = stamp(&metadata);
         // A whole file reads straight into the state, without the tree of
         // values that reading part by part needs (ten times its size).
         if let Ok(state) = serde_json::from_slice::<T>(&bytes) {
@@ -177,13 +231,16 @@ impl StateFile {
                 trouble: None,
             };
         }
-        let text = String::from_utf8_lossy(&bytes);
-        let not_utf8 = matches!(text, std::borrow::Cow::Owned(_));
-        let Some((value, cut_short)) = salvage(&text) else {
+        let Some(Stored {
+            state,
+            unread,
+            cut_short,
+            ..
+        }) = read_stored::<T>(&bytes)
+        else {
             return self.damaged();
         };
-        let (state, unread) = read_leniently::<T>(&value);
-        if unread.is_empty() && !cut_short && !not_utf8 {
+        if unread.is_empty() && !cut_short {
             return Loaded {
                 state: Some(state),
                 trouble: None,
@@ -197,7 +254,7 @@ impl StateFile {
                 path: self.path.clone(),
                 kept_as,
                 unread,
-                cut_short: cut_short || not_utf8,
+                cut_short,
             }),
         }
     }
@@ -208,6 +265,7 @@ impl StateFile {
         self.held = kept_as.is_none();
         if kept_as.is_some() {
             self.seen = None;
+            self.stamp = None;
         }
         Loaded {
             state: Some(T::default()),
@@ -227,7 +285,7 @@ impl StateFile {
             .extension()
             .map(|extension| format!(".{}", extension.to_string_lossy()))
             .unwrap_or_default();
-        let seconds = std::time::SystemTime::now()
+        let seconds = SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |since| since.as_secs());
         (0..100).find_map(|attempt| {
@@ -243,16 +301,32 @@ impl StateFile {
         })
     }
 
-    /// Saves `state`; when another window saved since this one last read
-    /// or wrote the file, its state is merged into `state` first.
+    /// Saves `state`, waiting for its turn as long as it takes; when
+    /// another window saved since this one last read or wrote the file,
+    /// `state` takes in what it saved first (see the module's
+    /// introduction).
     pub fn save<T: Saved>(&mut self, state: &mut T) -> Result<SaveOutcome, Trouble> {
-        self.save_through(state, &mut |path, bytes| write_atomic(path, bytes))
+        self.save_through(state, &mut |_| Wait::On, &mut |path, bytes| {
+            write_atomic(path, bytes)
+        })
     }
 
-    /// [`StateFile::save`], writing the file with `write`.
+    /// [`StateFile::save`], waiting for its turn with `patience`.
+    pub fn save_with<T: Saved>(
+        &mut self,
+        state: &mut T,
+        patience: &mut Patience<'_>,
+    ) -> Result<SaveOutcome, Trouble> {
+        self.save_through(state, patience, &mut |path, bytes| {
+            write_atomic(path, bytes)
+        })
+    }
+
+    /// [`StateFile::save_with`], writing the file with `write`.
     fn save_through<T: Saved>(
         &mut self,
         state: &mut T,
+        patience: &mut Patience<'_>,
         write: &mut Writer<'_>,
     ) -> Result<SaveOutcome, Trouble> {
         let not_saved = |reason: String| Trouble::NotSaved {
@@ -264,8 +338,12 @@ impl StateFile {
                 "the file there could not be read, and is not written over".to_owned(),
             ));
         }
-        let mut bytes = serde_json::to_vec(state).map_err(|error| not_saved(error.to_string()))?;
-        if self.seen == Some(digest(&bytes)) {
+        let mine = serde_json::to_value(&*state).map_err(|error| not_saved(error.to_string()))?;
+        let unchanged_here = mine == self.base;
+        if unchanged_here
+            && self.stamp.is_some()
+            && fs::metadata(&self.path).ok().as_ref().and_then(stamp) == self.stamp
+        {
             return Ok(SaveOutcome::Unchanged);
         }
         if let Some(folder) = self
@@ -276,41 +354,83 @@ impl StateFile {
             fs::create_dir_all(folder).map_err(|error| not_saved(error.to_string()))?;
         }
         let _turn = self
-            .take_turn()
+            .take_turn(patience)
             .map_err(|error| not_saved(error.to_string()))?;
-        let mut merged = false;
-        if let Ok(on_disk) = fs::read(&self.path)
-            && Some(digest(&on_disk)) != self.seen
-        {
-            let theirs = serde_json::from_slice::<T>(&on_disk).ok().or_else(|| {
-                let text = String::from_utf8_lossy(&on_disk);
-                salvage(&text).map(|(value, _)| read_leniently::<T>(&value).0)
-            });
-            if let Some(theirs) = theirs {
-                state.merge_from(theirs);
-                bytes = serde_json::to_vec(state).map_err(|error| not_saved(error.to_string()))?;
-                merged = true;
-            } else if self
-                .keep_aside(|from, to| fs::copy(from, to).map(drop))
-                .is_none()
-            {
-                return Err(not_saved(
-                    "another window left the file damaged, and it could not be kept aside"
-                        .to_owned(),
-                ));
+        let on_disk = fs::read(&self.path).ok();
+        let theirs = match &on_disk {
+            Some(bytes) => match read_stored::<T>(bytes) {
+                Some(stored) => Some(stored),
+                None if Some(digest(bytes)) == self.seen => None,
+                None => {
+                    if self
+                        .keep_aside(|from, to| fs::copy(from, to).map(drop))
+                        .is_none()
+                    {
+                        return Err(not_saved(
+                            "another window left the file damaged, and it could not be kept aside"
+                                .to_owned(),
+                        ));
+                    }
+                    None
+                }
+            },
+            None => None,
+        };
+        let changed_there = on_disk.as_deref().map(digest) != self.seen;
+        let (merged, tree) = match theirs {
+            Some(theirs) if changed_there => {
+                let known = serde_json::to_value(&theirs.state).unwrap_or(Value::Null);
+                let merged = merge::three_way(&self.base, &mine, &known, &T::together());
+                let mut merged =
+                    T::deserialize(&merged).unwrap_or_else(|_| read_leniently::<T>(&merged).0);
+                merged.merge_from(theirs.state);
+                (merged, Some(theirs.tree))
             }
+            Some(theirs) => (
+                serde_json::from_value(mine.clone()).unwrap_or_default(),
+                Some(theirs.tree),
+            ),
+            None => (
+                serde_json::from_value(mine.clone()).unwrap_or_default(),
+                None,
+            ),
+        };
+        let known = serde_json::to_value(&merged).map_err(|error| not_saved(error.to_string()))?;
+        let mut written = known.clone();
+        if let Some(tree) = &tree {
+            merge::keep_unknown(&mut written, tree);
         }
-        write(&self.path, &bytes).map_err(|error| not_saved(error.to_string()))?;
+        let bytes = serde_json::to_vec(&written).map_err(|error| not_saved(error.to_string()))?;
+        let took_theirs = merged != *state;
+        let outcome = if on_disk.as_deref().map(digest) == Some(digest(&bytes)) {
+            if took_theirs {
+                SaveOutcome::Adopted
+            } else {
+                SaveOutcome::Unchanged
+            }
+        } else {
+            write(&self.path, &bytes).map_err(|error| not_saved(error.to_string()))?;
+            SaveOutcome::Written {
+                merged: took_theirs,
+            }
+        };
         self.seen = Some(digest(&bytes));
-        Ok(SaveOutcome::Written { merged })
+        self.stamp = fs::metadata(&self.path).ok().as_ref().and_then(stamp);
+        self.base = known;
+        if took_theirs {
+            *state = merged;
+        }
+        Ok(outcome)
     }
 
     /// Waits for the other windows' saves to end and holds theirs off
     /// until the guard returned is dropped: an advisory lock on a hidden
     /// file beside the state (the state itself is replaced at every save,
     /// so it cannot carry the lock). The lock file stays: removing it
-    /// could let two windows lock two different files of one name.
-    fn take_turn(&self) -> std::io::Result<fs::File> {
+    /// could let two windows lock two different files of one name. The
+    /// wait asks `patience` every few milliseconds; `None` when it said to
+    /// write anyway.
+    fn take_turn(&self, patience: &mut Patience<'_>) -> std::io::Result<Option<fs::File>> {
         let name = self
             .path
             .file_name()
@@ -321,10 +441,23 @@ impl StateFile {
             .truncate(false)
             .write(true)
             .open(self.path.with_file_name(format!(".{name}.lock")))?;
-        lock.lock()?;
-        Ok(lock)
+        let began = Instant::now();
+        loop {
+            match lock.try_lock() {
+                Ok(()) => return Ok(Some(lock)),
+                Err(fs::TryLockError::WouldBlock) => {}
+                Err(fs::TryLockError::Error(error)) => return Err(error),
+            }
+            if patience(began.elapsed()) == Wait::WriteAnyway {
+                return Ok(None);
+            }
+            std::thread::sleep(LOCK_POLL);
+        }
     }
 }
+
+/// How often a save waiting for its turn tries the lock again.
+const LOCK_POLL: Duration = Duration::from_millis(20);
 
 /// How a save writes the file: [`write_atomic`], or in tests a write that
 /// fails part-way.
@@ -337,60 +470,43 @@ fn digest(bytes: &[u8]) -> u64 {
     hasher.finish()
 }
 
-/// The JSON object `text` holds, and whether the text was damaged: for
-/// a text cut short, the object its longest whole prefix holds (every
-/// member and item that ends before the cut); for one with something
-/// after its end, the object before it.
-fn salvage(text: &str) -> Option<(Value, bool)> {
-    let mut values = serde_json::Deserializer::from_str(text).into_iter::<Value>();
-    if let Some(Ok(value @ Value::Object(_))) = values.next() {
-        let rest_is_blank = text[values.byte_offset()..].trim().is_empty();
-        return Some((value, !rest_is_blank));
+/// A file's size and time of change.
+fn stamp(metadata: &fs::Metadata) -> Option<(u64, SystemTime)> {
+    Some((metadata.len(), metadata.modified().ok()?))
+}
+
+/// A state file's bytes as read: the state, the whole tree of what it
+/// held (members this build does not know included), what could not be
+/// read, and whether the file was damaged.
+struct Stored<T> {
+    state: T,
+    tree: Value,
+    unread: Vec<String>,
+    cut_short: bool,
+}
+
+/// Reads a state file's bytes, keeping every value it can; `None` when
+/// nothing in them reads.
+fn read_stored<T: Saved>(bytes: &[u8]) -> Option<Stored<T>> {
+    if let Ok(tree @ Value::Object(_)) = serde_json::from_slice::<Value>(bytes) {
+        let (state, unread) = read_leniently::<T>(&tree);
+        return Some(Stored {
+            state,
+            tree,
+            unread,
+            cut_short: false,
+        });
     }
-    // The places where the text can be cut and closed again: just inside
-    // an opening bracket, just after a closing one and before each comma,
-    // with the brackets open there (never inside a number or a word,
-    // which could be cut into another value); only the last few are kept.
-    let mut open = Vec::new();
-    let mut cuts: VecDeque<(usize, Vec<u8>)> = VecDeque::with_capacity(SALVAGE_TRIES);
-    let mut keep_cut = |at: usize, open: &Vec<u8>| {
-        if cuts.len() == SALVAGE_TRIES {
-            cuts.pop_front();
-        }
-        cuts.push_back((at, open.clone()));
-    };
-    let (mut in_string, mut escaped) = (false, false);
-    for (at, byte) in text.bytes().enumerate() {
-        if in_string {
-            match byte {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match byte {
-            b'"' => in_string = true,
-            b'{' | b'[' => {
-                open.push(if byte == b'{' { b'}' } else { b']' });
-                keep_cut(at + 1, &open);
-            }
-            b'}' | b']' => {
-                open.pop();
-                keep_cut(at + 1, &open);
-            }
-            b',' => keep_cut(at, &open),
-            _ => {}
-        }
-    }
-    cuts.into_iter().rev().find_map(|(at, open)| {
-        let mut closed = text[..at].to_owned();
-        closed.extend(open.iter().rev().map(|&byte| char::from(byte)));
-        match serde_json::from_str(&closed) {
-            Ok(value @ Value::Object(_)) => Some((value, true)),
-            _ => None,
-        }
+    let text = String::from_utf8_lossy(bytes);
+    let not_utf8 = matches!(text, std::borrow::Cow::Owned(_));
+    let salvaged = tolerant::salvage(&text)?;
+    let (state, mut unread) = read_leniently::<T>(&salvaged.value);
+    unread.extend(salvaged.lost);
+    Some(Stored {
+        state,
+        tree: salvaged.value,
+        cut_short: salvaged.cut_short || not_utf8,
+        unread,
     })
 }
 

@@ -30,6 +30,7 @@ mod notice;
 mod pane;
 mod print;
 mod said;
+mod saving;
 mod session;
 mod settings;
 mod shelf;
@@ -51,7 +52,7 @@ use eframe::egui;
 use gridtour::english;
 use gridtour::job::{Resources, Urgency};
 use gridtour::message::printable;
-use gridtour::saved_state::{SaveOutcome, StateFile, Trouble};
+use gridtour::saved_state::{Saver, Trouble};
 
 use app_command::AppCommand;
 use command::{Command, Effect};
@@ -65,7 +66,7 @@ use notice::Notice;
 use pane::Pane;
 use print::{PrintDialog, SheetTo};
 use said::Said;
-use settings::Settings;
+use settings::{Earlier, Settings};
 use status::StatusBar;
 
 /// The window's icon: a knight's path on a board.
@@ -82,7 +83,7 @@ pub fn run(resources: Resources, open: Option<OsString>) -> eframe::Result {
     };
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("gridtour")
-        .with_app_id("io.github.gridtour")
+        .with_app_id(settings::APP_ID)
         .with_inner_size([1100.0, 760.0])
         .with_min_inner_size([640.0, 480.0])
         .with_drag_and_drop(true);
@@ -116,8 +117,12 @@ pub fn run(resources: Resources, open: Option<OsString>) -> eframe::Result {
             }
             let app = match settings::state_file() {
                 Some(mut file) => {
-                    let (settings, trouble) = Settings::open(&mut file, creation.storage);
-                    GridtourApp::new(settings).saving_to(file, trouble)
+                    let earlier = Earlier::beside(file.path(), settings::eframe_file());
+                    let (settings, trouble) =
+                        Settings::open_keeping(&mut file, creation.storage, &earlier);
+                    GridtourApp::new(settings)
+                        .saving_to(file, trouble)
+                        .keeping(earlier)
                 }
                 None => GridtourApp::new(Settings::load(creation.storage)),
             }
@@ -129,11 +134,6 @@ pub fn run(resources: Resources, open: Option<OsString>) -> eframe::Result {
         }),
     )
 }
-
-/// How often the settings and the boards are written to disk while the
-/// window is open (they are also written when it closes), so that a crash
-/// loses at most a few seconds of editing.
-const AUTO_SAVE_INTERVAL: Duration = Duration::from_secs(5);
 
 /// How often a running clock repaints the window: often enough that its
 /// seconds never skip.
@@ -156,21 +156,29 @@ pub struct GridtourApp {
     queue: Vec<AppCommand>,
     /// The window, to wake it from other threads; set on the first frame.
     ctx: egui::Context,
-    /// What the sessions looked like when last written into the settings
-    /// (revision and shown length of each): a save every few seconds on the
-    /// UI thread reads a large board again only after it changed.
-    remembered: Option<[(u64, usize); Mode::ALL.len()]>,
+    /// What each mode's session looked like when last written into the
+    /// settings (revision and shown length): a save every few seconds
+    /// reads a large board again only after it changed, and a mode left
+    /// alone keeps what another window saved.
+    remembered: [Option<(u64, usize)>; Mode::ALL.len()],
     /// The Help window.
     help: Help,
     /// The Print dialog.
     print: PrintDialog,
-    /// Where the settings, boards and shelf are saved; `None` keeps them
-    /// in this window only.
-    saved: Option<StateFile>,
+    /// Saves the settings, boards and shelf; `None` keeps them in this
+    /// window only.
+    saver: Option<Saver<Settings>>,
     /// What went wrong reading or saving them, while it is on show.
     state_trouble: Option<Trouble>,
-    /// The settings as last saved.
-    last_saved: Option<Settings>,
+    /// The settings as last sent to be saved.
+    last_sent: Option<Settings>,
+    /// When the next save is due.
+    next_save: Instant,
+    /// What an earlier version saved, kept until the state is first saved.
+    earlier: Option<Earlier>,
+    /// Whether eframe's storage still holds an earlier version's settings,
+    /// which the state file now holds.
+    forget_earlier_key: bool,
     /// Whether the line for a first run is on show.
     welcome: bool,
     /// The window's title as last set.
@@ -216,12 +224,15 @@ impl GridtourApp {
             status: StatusBar::default(),
             queue: Vec::new(),
             ctx: egui::Context::default(),
-            remembered: None,
+            remembered: [None; Mode::ALL.len()],
             help: Help::default(),
             print: PrintDialog::default(),
-            saved: None,
+            saver: None,
             state_trouble: None,
-            last_saved: None,
+            last_sent: None,
+            next_save: Instant::now() + saving::AUTO_SAVE_INTERVAL,
+            earlier: None,
+            forget_earlier_key: false,
             welcome,
             title: String::new(),
             opening: None,
@@ -251,16 +262,6 @@ impl GridtourApp {
     pub fn opening(self, what: OsString) -> Self {
         Self {
             opening: Some(what),
-            ..self
-        }
-    }
-
-    /// The same window, saving its state to `file`, from which it was read
-    /// with `trouble`.
-    pub fn saving_to(self, file: StateFile, trouble: Option<Trouble>) -> Self {
-        Self {
-            saved: Some(file),
-            state_trouble: trouble,
             ..self
         }
     }
@@ -337,9 +338,10 @@ impl GridtourApp {
             self.fonts_for = Some(language);
         }
         self.status.count_frame(&ctx);
-        // eframe saves only during a frame: an idle window still needs one
-        // now and then for its periodic save.
-        ctx.request_repaint_after(AUTO_SAVE_INTERVAL);
+        // Saves happen during a frame: an idle window still needs one now
+        // and then for its periodic save.
+        ctx.request_repaint_after(saving::AUTO_SAVE_INTERVAL);
+        self.autosave(Instant::now());
         if let Some(what) = self.opening.take() {
             self.open_given(what);
         }
@@ -352,7 +354,7 @@ impl GridtourApp {
         self.guard_closing(&ctx);
 
         egui::Panel::top("mode-bar").show(ui, |ui| self.mode_bar(ui));
-        if self.state_trouble.is_some() {
+        if self.state_trouble.is_some() || self.save_waiting() {
             egui::Panel::top("saved-state").show(ui, |ui| self.state_line(ui));
         }
         if self.welcome {
@@ -411,51 +413,24 @@ impl GridtourApp {
     }
 
     /// What to do first, until the person does something.
-    /// What went wrong with the saved state, worded now.
+    /// What went wrong with the saved state, or that a save waits for
+    /// another window, worded now.
     fn state_line(&mut self, ui: &mut egui::Ui) {
+        if self.save_waiting() {
+            let path = self
+                .saver
+                .as_ref()
+                .map(|saver| saver.path().display().to_string());
+            let text = tr!(
+                "state-save-waiting",
+                path = printable(&path.unwrap_or_default())
+            );
+            ui.colored_label(ui.visuals().warn_fg_color, text);
+        }
         let Some(trouble) = &self.state_trouble else {
             return;
         };
-        let shown = |path: &std::path::Path| printable(&path.display().to_string());
-        let text = match trouble {
-            Trouble::Unreadable { path, reason } => tr!(
-                "state-unreadable",
-                path = shown(path),
-                reason = printable(reason)
-            ),
-            Trouble::Damaged {
-                path,
-                kept_as: Some(kept_as),
-            } => tr!("state-damaged", path = shown(path), kept = shown(kept_as)),
-            Trouble::Damaged {
-                path,
-                kept_as: None,
-            } => tr!("state-damaged-held", path = shown(path)),
-            Trouble::PartlyRead {
-                path,
-                kept_as,
-                unread,
-                cut_short,
-            } => {
-                let read = if *cut_short {
-                    tr!("state-cut-short", path = shown(path))
-                } else {
-                    tr!(
-                        "state-partly-read",
-                        path = shown(path),
-                        count = unread.len()
-                    )
-                };
-                let kept = match kept_as {
-                    Some(kept_as) => tr!("state-copy-kept", kept = shown(kept_as)),
-                    None => tr!("state-copy-not-kept").to_owned(),
-                };
-                tr!("state-read-and-kept", read = read, kept = kept)
-            }
-            Trouble::NotSaved { reason, .. } => {
-                tr!("state-not-saved", reason = printable(reason))
-            }
-        };
+        let text = saving::trouble_words(trouble);
         ui.horizontal_wrapped(|ui| {
             ui.colored_label(ui.visuals().warn_fg_color, text);
             if ui.button(tr!("got-it")).clicked() {
@@ -1011,57 +986,16 @@ impl eframe::App for GridtourApp {
         self.show(ui);
     }
 
-    fn auto_save_interval(&self) -> Duration {
-        AUTO_SAVE_INTERVAL
+    /// eframe's own storage keeps only what it keeps for itself (the
+    /// window's place): the state is saved in its own file, whether or not
+    /// eframe can save at all.
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.forget_earlier_key && storage.get_string(settings::STORAGE_KEY).is_some() {
+            storage.remove_string(settings::STORAGE_KEY);
+        }
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        let now = Mode::ALL.map(|mode| self.pane(mode).shown());
-        if self.remembered != Some(now) {
-            self.remembered = Some(now);
-            for mode in Mode::ALL {
-                let (pane, settings) = self.pane_and_settings(mode);
-                pane.remember(settings);
-            }
-        }
-        let Some(file) = &mut self.saved else {
-            return;
-        };
-        // Unchanged since the last save: not written out again, which on
-        // a large board would take the frame a good part of a second.
-        if self.last_saved.as_ref() == Some(&self.settings) {
-            return;
-        }
-        match file.save(&mut self.settings) {
-            Ok(outcome) => {
-                self.last_saved = Some(self.settings.clone());
-                if matches!(self.state_trouble, Some(Trouble::NotSaved { .. })) {
-                    self.state_trouble = None;
-                }
-                if outcome == (SaveOutcome::Written { merged: true }) {
-                    for mode in Mode::ALL {
-                        let (pane, settings) = self.pane_and_settings(mode);
-                        pane.adopt(settings);
-                    }
-                }
-                // What earlier versions kept there is in the state file now.
-                if storage.get_string(settings::STORAGE_KEY).is_some() {
-                    storage.remove_string(settings::STORAGE_KEY);
-                }
-            }
-            // A trouble reading the file says more than the save it holds off.
-            Err(trouble) => {
-                if !matches!(
-                    self.state_trouble,
-                    Some(
-                        Trouble::Unreadable { .. }
-                            | Trouble::Damaged { .. }
-                            | Trouble::PartlyRead { .. }
-                    )
-                ) {
-                    self.state_trouble = Some(trouble);
-                }
-            }
-        }
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.save_on_closing();
     }
 }

@@ -207,6 +207,34 @@ macro_rules! modes {
             pub fn merge_from(&mut self, theirs: ModeSettings) {
                 $( <$folder::$session as WindowMode>::merge_saved(&mut self.$folder, theirs.$folder); )+
             }
+
+            /// Each mode's members that a merge takes whole from one
+            /// window, as paths in the state file.
+            pub fn together() -> Vec<Vec<String>> {
+                [$(
+                    <$folder::$session as WindowMode>::saved_together()
+                        .iter()
+                        .map(|member| format!("{}.{member}", stringify!($folder)))
+                        .collect::<Vec<String>>(),
+                )+]
+                .into_iter()
+                .filter(|group| !group.is_empty())
+                .collect()
+            }
+
+            /// Whether `mode`'s settings are the same here and in `other`.
+            pub fn same_for(&self, other: &ModeSettings, mode: Mode) -> bool {
+                match mode {
+                    $( Mode::$mode => self.$folder == other.$folder, )+
+                }
+            }
+
+            /// Takes `mode`'s settings from `other`.
+            pub fn take_for(&mut self, other: &ModeSettings, mode: Mode) {
+                match mode {
+                    $( Mode::$mode => self.$folder = other.$folder.clone(), )+
+                }
+            }
         }
 
         /// Every mode's pane, each under its folder's name.

@@ -126,6 +126,12 @@ pub trait WindowMode: Session<Command: Clone> + Timeline {
     /// Takes in what a save merged into `settings` from another window's
     /// (a player's shelf); nothing by default.
     fn adopt(&mut self, _settings: &Self::Settings) {}
+    /// The members of the mode's settings that only make sense together
+    /// (a puzzle and the numbers laid on it), which a merge with another
+    /// window's save takes whole from one window; none by default.
+    fn saved_together() -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// All the window asks of a mode.
@@ -182,6 +188,9 @@ pub trait Pane {
     fn shown(&self) -> (u64, usize);
     /// See [`WindowMode::adopt`].
     fn adopt(&mut self, settings: &mut Settings);
+    /// Starts the mode over as `settings` say (another window's game,
+    /// saved while this one left it alone).
+    fn restore(&mut self, settings: &mut Settings);
     /// Shows `document` if it is one of the mode's, or hands it back.
     fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<Work>>, Document>;
 }
@@ -343,6 +352,10 @@ impl<S: Registered, U: ModeUi<S>> Pane for ModePane<S, U> {
 
     fn adopt(&mut self, settings: &mut Settings) {
         self.session.adopt(S::settings(settings).0);
+    }
+
+    fn restore(&mut self, settings: &mut Settings) {
+        self.session = S::restore(S::settings(settings).0);
     }
 
     fn open(&mut self, document: Document, source: &str) -> Result<Vec<Effect<Work>>, Document> {

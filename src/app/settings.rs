@@ -87,10 +87,18 @@ fn text_path<S: serde::Serializer>(
     path.as_deref().and_then(Path::to_str).serialize(serializer)
 }
 
-/// The file the window's state is saved in: `state.json` in the folder
-/// where eframe keeps its own (`~/.local/share/gridtour` on Linux).
+/// The window's application id, under which eframe keeps its own file.
+pub const APP_ID: &str = "io.github.gridtour";
+
+/// The file the window's state is saved in: `state.json` in the data
+/// folder (`~/.local/share/gridtour` on Linux).
 pub fn state_file() -> Option<StateFile> {
     eframe::storage_dir("gridtour").map(|folder| StateFile::at(folder.join("state.json")))
+}
+
+/// eframe's own file, where earlier versions kept the settings.
+pub fn eframe_file() -> Option<PathBuf> {
+    eframe::storage_dir(APP_ID).map(|folder| folder.join("app.ron"))
 }
 
 impl Saved for Settings {
@@ -100,15 +108,105 @@ impl Saved for Settings {
     fn merge_from(&mut self, theirs: Settings) {
         self.modes.merge_from(theirs.modes);
     }
+
+    fn together() -> Vec<Vec<String>> {
+        ModeSettings::together()
+    }
+}
+
+/// Where the settings an earlier version kept in eframe's file are kept
+/// until the state file holds them: eframe rewrites its file in place
+/// at every save, so a failed first save of the state file must not
+/// leave the only copy there. They are copied beside the state file, or,
+/// where no copy can be written (a full disk), eframe's file is moved
+/// aside, which takes no room.
+#[derive(Debug, Clone, Default)]
+pub struct Earlier {
+    /// The copy beside the state file.
+    copy: Option<PathBuf>,
+    /// eframe's file.
+    eframe_file: Option<PathBuf>,
+}
+
+impl Earlier {
+    /// For the state file `state` and eframe's file `eframe_file`.
+    pub fn beside(state: &Path, eframe_file: Option<PathBuf>) -> Self {
+        Self {
+            copy: Some(state.with_file_name("settings-before-state.ron")),
+            eframe_file,
+        }
+    }
+
+    /// eframe's file moved aside.
+    fn moved(&self) -> Option<PathBuf> {
+        Some(
+            self.eframe_file
+                .as_ref()?
+                .with_extension("before-state.ron"),
+        )
+    }
+
+    /// Keeps `text`, the earlier settings, until [`Earlier::forget`].
+    fn keep(&self, text: &str) {
+        let copied = self.copy.as_ref().is_some_and(|copy| {
+            copy.parent()
+                .is_some_and(|folder| std::fs::create_dir_all(folder).is_ok())
+                && gridtour::atomic_write::write_atomic(copy, text.as_bytes()).is_ok()
+        });
+        if !copied && let (Some(from), Some(to)) = (&self.eframe_file, self.moved()) {
+            let _ = std::fs::rename(from, to);
+        }
+    }
+
+    /// The earlier settings kept, if any.
+    fn read(&self) -> Option<String> {
+        if let Some(text) = self
+            .copy
+            .as_ref()
+            .and_then(|copy| std::fs::read_to_string(copy).ok())
+        {
+            return Some(text);
+        }
+        let moved = std::fs::read_to_string(self.moved()?).ok()?;
+        let entries: std::collections::HashMap<String, String> = ron::from_str(&moved).ok()?;
+        entries.get(STORAGE_KEY).cloned()
+    }
+
+    /// Whether any earlier settings are kept.
+    pub fn kept(&self) -> bool {
+        [self.copy.clone(), self.moved()]
+            .into_iter()
+            .flatten()
+            .any(|path| path.is_file())
+    }
+
+    /// Drops what was kept: the state file holds it now.
+    pub fn forget(&self) {
+        for path in [self.copy.clone(), self.moved()].into_iter().flatten() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 impl Settings {
     /// The settings a window starts with: those in `file`, or where there
     /// is no file yet, those an earlier version kept in eframe's
     /// `storage`; with what could not be read.
+    #[cfg(test)]
     pub fn open(
         file: &mut StateFile,
         storage: Option<&dyn eframe::Storage>,
+    ) -> (Settings, Option<Trouble>) {
+        Settings::open_keeping(file, storage, &Earlier::default())
+    }
+
+    /// [`Settings::open`], keeping what an earlier version saved in
+    /// `earlier` until the state file is written, and reading it there if
+    /// eframe's storage no longer has it.
+    pub fn open_keeping(
+        file: &mut StateFile,
+        storage: Option<&dyn eframe::Storage>,
+        earlier: &Earlier,
     ) -> (Settings, Option<Trouble>) {
         let loaded = file.load::<Settings>();
         let settings = match loaded.state {
@@ -116,7 +214,15 @@ impl Settings {
                 first_run: false,
                 ..settings
             },
-            None => Settings::load(storage),
+            None => {
+                let stored = storage.and_then(|storage| storage.get_string(STORAGE_KEY));
+                if let Some(text) = &stored {
+                    earlier.keep(text);
+                }
+                let settings = Settings::from_earlier(stored.or_else(|| earlier.read()));
+                file.rebase(&settings);
+                settings
+            }
         };
         (settings, loaded.trouble)
     }
@@ -124,7 +230,12 @@ impl Settings {
     /// The settings an earlier version kept in eframe's storage, or the
     /// defaults of a first run when there are none.
     pub fn load(storage: Option<&dyn eframe::Storage>) -> Self {
-        let stored = storage.and_then(|storage| storage.get_string(STORAGE_KEY));
+        Settings::from_earlier(storage.and_then(|storage| storage.get_string(STORAGE_KEY)))
+    }
+
+    /// The settings an earlier version kept as `stored`, or the defaults
+    /// of a first run when there are none.
+    fn from_earlier(stored: Option<String>) -> Self {
         let first_run = stored.is_none();
         let settings = stored
             .as_deref()
@@ -477,6 +588,59 @@ mod tests {
         let (again, _) = Settings::open(&mut StateFile::at(file.path()), None);
         assert_eq!(again, settings);
         let _ = std::fs::remove_dir_all(file.path().parent().expect("a folder"));
+    }
+
+    #[test]
+    fn an_earlier_versions_settings_outlive_a_failed_first_save() {
+        let folder = scratch_file("earlier")
+            .path()
+            .parent()
+            .expect("a folder")
+            .to_path_buf();
+        let legacy = "(mode:Goishi,goishi:(shelf:[(url:\"u9\",name:\"n\",size:(4,4),stones:6,\
+                      solved:true,best_seconds:Some(95.0))]))";
+        let eframe_file = folder.join("eframe").join("app.ron");
+        let entries =
+            std::collections::HashMap::from([(STORAGE_KEY.to_owned(), legacy.to_owned())]);
+        let write_eframe_file = || {
+            std::fs::create_dir_all(eframe_file.parent().expect("a folder")).expect("a folder");
+            std::fs::write(&eframe_file, ron::to_string(&entries).expect("RON")).expect("written");
+        };
+        let best = |settings: &Settings| {
+            settings
+                .modes
+                .goishi
+                .shelf
+                .first()
+                .and_then(|record| record.best_seconds)
+        };
+        let mut storage = MemoryStorage::default();
+        eframe::Storage::set_string(&mut storage, STORAGE_KEY, legacy.to_owned());
+        // The state file's first save fails; eframe then cuts its own file
+        // short: the next start has neither, but the copy.
+        let state = folder.join("state.json");
+        let earlier = Earlier::beside(&state, Some(eframe_file.clone()));
+        let (first, _) =
+            Settings::open_keeping(&mut StateFile::at(&state), Some(&storage), &earlier);
+        assert_eq!(best(&first), Some(95.0));
+        assert!(earlier.kept());
+        let (again, _) = Settings::open_keeping(&mut StateFile::at(&state), None, &earlier);
+        assert_eq!(best(&again), Some(95.0));
+        // Where not even a copy can be written (a full disk), eframe's
+        // file is moved aside before eframe can write over it.
+        let state = folder.join("second").join("state.json");
+        std::fs::create_dir_all(state.with_file_name("settings-before-state.ron"))
+            .expect("a folder in the copy's place");
+        write_eframe_file();
+        let earlier = Earlier::beside(&state, Some(eframe_file.clone()));
+        let _ = Settings::open_keeping(&mut StateFile::at(&state), Some(&storage), &earlier);
+        assert!(!eframe_file.exists(), "moved aside");
+        let (again, _) = Settings::open_keeping(&mut StateFile::at(&state), None, &earlier);
+        assert_eq!(best(&again), Some(95.0));
+        // Once the state file holds them, nothing is kept.
+        earlier.forget();
+        assert!(!earlier.kept());
+        let _ = std::fs::remove_dir_all(&folder);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use gridtour::level::Level;
+use gridtour::message::cut_name;
 use gridtour::saved_state::read_leniently;
 use serde::{Deserialize, Serialize};
 
@@ -63,7 +64,7 @@ impl TryFrom<serde_json::Value> for Record {
         }
         Ok(Record {
             url: stored.url,
-            name: stored.name,
+            name: cut_name(&stored.name),
             size: stored.size,
             pieces: stored.pieces,
             level: stored.level,

@@ -29,7 +29,7 @@ use super::canvas::{self, Layer, PathIndex, Scene, View};
 use super::modes::goishi::command::Interaction as GoishiInteraction;
 use super::modes::goishi::work::Request;
 use super::session::Session;
-use super::settings::{MemoryStorage, Settings};
+use super::settings::Settings;
 use super::timeline::Timeline;
 use crate::app::modes::goishi::settings::GoishiSettings;
 use crate::app::modes::knight::settings::KnightSettings;
@@ -256,7 +256,7 @@ fn save_to_scratch(harness: &mut Harness<'_, GridtourApp>, name: &str) -> PathBu
     let folder = temp_dir(name);
     let _ = std::fs::remove_dir_all(&folder);
     let path = folder.join("state.json");
-    harness.state_mut().saved = Some(StateFile::at(&path));
+    harness.state_mut().start_saving(StateFile::at(&path));
     path
 }
 
@@ -266,9 +266,9 @@ fn remove_scratch(path: &Path) {
     let _ = std::fs::remove_dir_all(path.parent().expect("a folder"));
 }
 
-/// What eframe does every few seconds and at the end: the window saves.
+/// What the window does every few seconds and at the end: it saves.
 fn save(harness: &mut Harness<'_, GridtourApp>) {
-    eframe::App::save(harness.state_mut(), &mut MemoryStorage::default());
+    harness.state_mut().save_now();
 }
 
 /// A window opened on the state saved at `path`, saving there too.
@@ -2459,6 +2459,109 @@ fn a_window_saving_after_another_shows_and_keeps_the_others_best_time() {
         .iter()
         .find(|record| record.url == url);
     assert_eq!(record.and_then(|record| record.best_seconds), Some(75.0));
+    remove_scratch(&path);
+}
+
+#[test]
+fn a_window_saving_after_another_keeps_and_shows_the_game_the_other_plays() {
+    // Window A plays the knight's tour puzzle; window B, opened from the
+    // same state, shows the knight board.
+    let mut a = app_harness(numbers_settings(None));
+    let path = save_to_scratch(&mut a, "two-games");
+    save(&mut a);
+    let mut b = reopen(&path);
+    b.state_mut().settings.mode = Mode::Knight;
+    b.step();
+    let square = a
+        .state()
+        .panes
+        .numbers
+        .session
+        .board()
+        .open_squares()
+        .nth(2)
+        .expect("a square");
+    let _ = a
+        .state_mut()
+        .panes
+        .numbers
+        .session
+        .apply(NumbersCommand::Click(square));
+    assert!(
+        a.state()
+            .panes
+            .numbers
+            .session
+            .play()
+            .number(square)
+            .is_some()
+    );
+    save(&mut a);
+    // B, which never saw that move, changes its own board and saves.
+    click_knight_square(&mut b, Square { x: 0, y: 0 });
+    wait_until_idle(&mut b);
+    save(&mut b);
+    let (on_disk, _) = Settings::open(&mut StateFile::at(&path), None);
+    let board = a.state().panes.numbers.session.board().clone();
+    assert_ne!(
+        on_disk.modes.numbers.laid[board.index(square)],
+        0,
+        "A's move kept"
+    );
+    assert!(!on_disk.modes.knight.walk.is_empty(), "B's walk kept");
+    // B, which left its puzzle alone, now shows A's game.
+    let shown = b.state().panes.numbers.session.play().number(square);
+    assert!(shown.is_some(), "B shows A's move");
+    drop((a, b));
+    remove_scratch(&path);
+}
+
+#[test]
+fn a_window_saves_on_its_own_whether_or_not_eframe_can() {
+    let mut harness = app_harness(goishi_settings(None));
+    let path = save_to_scratch(&mut harness, "own-schedule");
+    // The save is due: no call from eframe's storage is needed.
+    harness.state_mut().next_save = Instant::now();
+    let deadline = Instant::now() + PATIENCE;
+    while !path.is_file() {
+        assert!(Instant::now() < deadline, "never saved");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    drop(harness);
+    remove_scratch(&path);
+}
+
+#[test]
+fn a_save_behind_another_windows_turn_leaves_the_window_drawing_and_says_so() {
+    let mut harness = app_harness(goishi_settings(None));
+    let path = save_to_scratch(&mut harness, "held-turn");
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("the folder");
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path.with_file_name(".state.json.lock"))
+        .expect("the lock file");
+    lock.lock().expect("the lock");
+    harness.state_mut().next_save = Instant::now();
+    let began = Instant::now();
+    let mut frames = 0;
+    while !shows(&harness, "Saving waits") {
+        assert!(began.elapsed() < PATIENCE, "never said it waits");
+        harness.step();
+        frames += 1;
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(frames > 5, "{frames} frames");
+    assert!(!path.exists(), "nothing written while the turn is held");
+    drop(lock);
+    while shows(&harness, "Saving waits") || !path.is_file() {
+        assert!(began.elapsed() < PATIENCE, "never saved");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    drop(harness);
     remove_scratch(&path);
 }
 

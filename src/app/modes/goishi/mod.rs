@@ -38,6 +38,11 @@ impl WindowMode for GoishiSession {
         GoishiSession::new(settings)
     }
 
+    /// The puzzle on show and the picks made on it.
+    fn saved_together() -> &'static [&'static str] {
+        &["puzzle", "order", "order_shown", "source", "interaction"]
+    }
+
     fn merge_saved(mine: &mut GoishiSettings, theirs: GoishiSettings) {
         mine.shelf = crate::app::shelf::merged(&mine.shelf, theirs.shelf);
     }

@@ -27,6 +27,7 @@ use crate::app::notice::Notice;
 use crate::app::said::Said;
 use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline, places};
+use gridtour::message::cut_name;
 use gridtour::tr;
 
 /// The longest puzz.link URL of a puzzle the shelf keeps: a board of about
@@ -132,7 +133,7 @@ impl GoishiSession {
         let (puzzle, source) = match &settings.puzzle {
             Some(url) => match format::parse_url(url) {
                 Ok(puzzle) => {
-                    let source = settings.source.clone();
+                    let source = settings.source.as_deref().map(cut_name);
                     (
                         puzzle,
                         source.unwrap_or_else(|| tr!("last-sessions-puzzle").to_owned()),

@@ -34,6 +34,11 @@ impl WindowMode for KnightSession {
         tr!("welcome")
     }
 
+    /// The board, its blocked squares and the walk on it.
+    fn saved_together() -> &'static [&'static str] {
+        &["width", "height", "blocked", "walk", "walk_shown"]
+    }
+
     fn restore(settings: &KnightSettings) -> Self {
         KnightSession::new(settings)
     }

@@ -43,6 +43,11 @@ impl WindowMode for NumbersSession {
         NumbersSession::new(settings)
     }
 
+    /// The puzzle on show, the numbers laid on it and the pencil marks.
+    fn saved_together() -> &'static [&'static str] {
+        &["puzzle", "generated_seed", "source_name", "laid", "marks"]
+    }
+
     fn merge_saved(mine: &mut NumbersSettings, theirs: NumbersSettings) {
         mine.shelf = crate::app::shelf::merged(&mine.shelf, theirs.shelf);
     }

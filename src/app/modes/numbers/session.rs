@@ -9,6 +9,7 @@ use gridtour::knight::{Board, Square};
 use gridtour::numbers::format::{self, ReadPuzzle};
 use gridtour::numbers::link::to_link;
 use gridtour::numbers::{Broken, Filled, Generated, Level, NumbersPuzzle, Play};
+use gridtour::message::cut_name;
 use gridtour::tr;
 
 use super::command::{NumbersCommand, NumbersMove};
@@ -229,7 +230,7 @@ impl NumbersSession {
                     (Some(name), _) => EXAMPLES
                         .iter()
                         .position(|(example, _, _)| example == name)
-                        .map_or_else(|| Source::Named(name.clone()), Source::Example),
+                        .map_or_else(|| Source::Named(cut_name(name)), Source::Example),
                     (None, Some(seed)) => Source::Generated(seed),
                     (None, None) => Source::Article,
                 };
@@ -259,11 +260,7 @@ impl NumbersSession {
                 shelf.rated(&link, level.name());
             }
         }
-        let area = play.puzzle().board().area();
-        let marks = match settings.marks.len() == area {
-            true => settings.marks.clone(),
-            false => vec![Vec::new(); area],
-        };
+        let marks = valid_marks(&settings.marks, play.puzzle());
         let mut session = Self {
             marks,
             link: to_link(play.puzzle()),
@@ -563,6 +560,30 @@ impl NumbersSession {
         self.core.running = Some(kind);
         vec![Effect::Start(job)]
     }
+}
+
+/// The pencil marks `saved` as a board of `puzzle` can hold them: one
+/// list a square, each of numbers of the tour, smallest first, each once
+/// (a saved state may hold anything); none where they do not fit.
+fn valid_marks(saved: &[Vec<u32>], puzzle: &NumbersPuzzle) -> Marks {
+    let area = puzzle.board().area();
+    if saved.len() != area {
+        return vec![Vec::new(); area];
+    }
+    let last = puzzle.last_number();
+    saved
+        .iter()
+        .map(|marks| {
+            let mut kept: Vec<u32> = marks
+                .iter()
+                .copied()
+                .filter(|mark| (1..=last).contains(mark))
+                .collect();
+            kept.sort_unstable();
+            kept.dedup();
+            kept
+        })
+        .collect()
 }
 
 /// A number the board forces: a laid number whose next (or previous)

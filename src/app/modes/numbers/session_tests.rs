@@ -272,3 +272,25 @@ fn pencil_marks_toggle_undo_and_stay_with_their_game() {
     give(&mut again, Common::Step(Step::Undo).into());
     assert_eq!(again.marks(d4), [2, 5]);
 }
+
+#[test]
+fn saved_marks_and_names_are_kept_only_as_the_board_can_hold_them() {
+    let mut settings = NumbersSettings::default();
+    article().remember(&mut settings);
+    let area = settings.marks.len();
+    let last = article().play().puzzle().last_number();
+    // A saved state may hold anything: marks of no number, beyond the
+    // last, twice, and a million on one square; a name of ten million
+    // characters.
+    let mut marks = vec![0, u32::MAX, 3, 3, last + 1, 2];
+    marks.extend((0..1_000_000).map(|mark| mark % (last + 5)));
+    settings.marks = vec![Vec::new(); area];
+    settings.marks[1] = marks;
+    settings.source_name = Some("x".repeat(10_000_000));
+    let session = NumbersSession::new(&settings);
+    let square = session.board().squares().nth(1).expect("a square");
+    let kept = session.marks(square);
+    assert_eq!(kept, (1..=last).collect::<Vec<u32>>());
+    let name = session.source.shelf_name();
+    assert!(name.chars().count() <= gridtour::message::MAX_NAME_CHARS + 1, "{}", name.len());
+}
