@@ -26,6 +26,14 @@ pub enum OpenError {
         /// "PNG" or "SVG".
         image: &'static str,
     },
+    /// A PDF page or a GIF animation, which gridtour writes but does not
+    /// read back.
+    WrittenOnly {
+        /// The file.
+        source: String,
+        /// "PDF" or "GIF".
+        kind: &'static str,
+    },
     /// A tour file that is not a tour.
     Tour {
         /// The file.
@@ -60,6 +68,11 @@ impl fmt::Display for OpenError {
                 "opening-image-without-data",
                 source = source.as_str(),
                 image = *image
+            ),
+            OpenError::WrittenOnly { source, kind } => tr!(
+                "opening-written-only",
+                source = source.as_str(),
+                kind = *kind
             ),
             OpenError::Tour { source, error } => tr!(
                 "opening-tour",
@@ -195,6 +208,18 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
     if bytes.starts_with(PNG_SIGNATURE) {
         let data = png_text(bytes, EMBED_KEY).ok_or_else(|| without_data("PNG"))?;
         return read_data(source, data);
+    }
+    for (magic, kind) in [
+        (&b"%PDF-"[..], "PDF"),
+        (b"GIF87a", "GIF"),
+        (b"GIF89a", "GIF"),
+    ] {
+        if bytes.starts_with(magic) {
+            return Err(OpenError::WrittenOnly {
+                source: source.to_owned(),
+                kind,
+            });
+        }
     }
     let text = String::from_utf8_lossy(bytes);
     if text
@@ -393,6 +418,27 @@ mod tests {
             read_bytes("t.txt", tour.to_text().as_bytes()),
             Ok(Document::Tour(tour))
         );
+    }
+
+    #[test]
+    fn pages_and_animations_are_refused_for_what_they_are() {
+        for (bytes, kind) in [
+            (&b"%PDF-1.7\n%\xe2\xe3"[..], "PDF"),
+            (b"GIF89a\x10\x00\xff", "GIF"),
+        ] {
+            let error = read_bytes("sheet", bytes).unwrap_err();
+            assert_eq!(
+                error,
+                OpenError::WrittenOnly {
+                    source: "sheet".into(),
+                    kind
+                }
+            );
+            assert!(
+                error.to_string().contains("writes but does not read back"),
+                "{error}"
+            );
+        }
     }
 
     #[test]

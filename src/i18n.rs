@@ -78,12 +78,37 @@ impl Language {
 
     /// The language the locale variables `get` returns ask for.
     pub fn of_variables(get: impl Fn(&str) -> Option<String>) -> Language {
+        Self::locale(get)
+            .and_then(|value| Language::of_locale(&value))
+            .unwrap_or_default()
+    }
+
+    /// The locale the variables `get` returns set, the first of `LC_ALL`,
+    /// `LC_MESSAGES` and `LANG` that is set.
+    fn locale(get: impl Fn(&str) -> Option<String>) -> Option<String> {
         ["LC_ALL", "LC_MESSAGES", "LANG"]
             .into_iter()
             .filter_map(get)
             .find(|value| !value.is_empty())
-            .and_then(|value| Language::of_locale(&value))
-            .unwrap_or_default()
+    }
+
+    /// The language for a terminal, whose text is written in UTF-8: the
+    /// system's, but English where the locale names another encoding
+    /// (`ja_JP.eucJP`), in which Japanese would come out garbled.
+    pub fn of_terminal() -> Language {
+        Self::of_terminal_variables(|name| std::env::var(name).ok())
+    }
+
+    /// [`Language::of_terminal`] for the locale variables `get` returns.
+    pub fn of_terminal_variables(get: impl Fn(&str) -> Option<String>) -> Language {
+        let locale = Self::locale(&get).unwrap_or_default();
+        let codeset = locale
+            .split_once('.')
+            .map(|(_, rest)| rest.split('@').next().unwrap_or(rest).to_ascii_lowercase());
+        match codeset {
+            Some(codeset) if codeset.replace('-', "") != "utf8" => Language::English,
+            _ => Self::of_variables(get),
+        }
     }
 }
 
@@ -268,6 +293,36 @@ mod tests {
         }
         messages.sort();
         messages
+    }
+
+    #[test]
+    fn a_terminal_in_another_encoding_than_utf8_is_spoken_to_in_english() {
+        let locale =
+            |value: &'static str| move |name: &str| (name == "LANG").then(|| value.to_owned());
+        assert_eq!(
+            Language::of_terminal_variables(locale("ja_JP.UTF-8")),
+            Language::Japanese
+        );
+        assert_eq!(
+            Language::of_terminal_variables(locale("ja_JP.utf8")),
+            Language::Japanese
+        );
+        assert_eq!(
+            Language::of_terminal_variables(locale("ja_JP")),
+            Language::Japanese
+        );
+        assert_eq!(
+            Language::of_terminal_variables(locale("ja_JP.eucJP")),
+            Language::English
+        );
+        assert_eq!(
+            Language::of_terminal_variables(locale("ja_JP.SJIS@x")),
+            Language::English
+        );
+        assert_eq!(
+            Language::of_terminal_variables(locale("C")),
+            Language::English
+        );
     }
 
     #[test]

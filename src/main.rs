@@ -48,10 +48,7 @@ fn main() -> ExitCode {
         None => match app::run(resources, args.open) {
             Ok(()) => ExitCode::SUCCESS,
             Err(error) => {
-                cli::say_error(&gridtour::tr!(
-                    "cli-cannot-open-window",
-                    error = error.to_string()
-                ));
+                cli::say_error(&error.words());
                 ExitCode::FAILURE
             }
         },

@@ -25,6 +25,15 @@ pub enum Subject {
     Tour(Tour),
     /// A knight's tour puzzle to solve: its board and given numbers.
     NumbersPuzzle(NumbersPuzzle),
+    /// A knight's tour puzzle filled in: drawn as its tour, and carrying
+    /// the puzzle with its solution, so that it reads back with its
+    /// givens.
+    SolvedNumbers {
+        /// The puzzle.
+        puzzle: NumbersPuzzle,
+        /// Every square's number.
+        solution: numbers::Filled,
+    },
     /// A Goishi puzzle with its first picks (none, some, or a solution).
     Goishi {
         /// The puzzle.
@@ -161,6 +170,9 @@ impl Subject {
         match self {
             Subject::Tour(tour) => tour.to_json(),
             Subject::NumbersPuzzle(puzzle) => numbers::format::to_json(puzzle, None),
+            Subject::SolvedNumbers { puzzle, solution } => {
+                numbers::format::to_json(puzzle, Some(solution))
+            }
             Subject::Goishi { puzzle, order } => goishi_format::to_json(puzzle, order),
         }
     }
@@ -171,6 +183,11 @@ impl Subject {
     pub fn scene(&self, numbers: Option<bool>) -> Scene {
         let scene = match self {
             Subject::Tour(tour) => Scene::tour(tour),
+            Subject::SolvedNumbers { puzzle, solution } => Scene::tour(&Tour {
+                board: puzzle.board().clone(),
+                kind: puzzle.kind(),
+                path: numbers::path_of(puzzle, solution),
+            }),
             Subject::NumbersPuzzle(puzzle) => {
                 let board = puzzle.board();
                 Scene::numbers_puzzle(puzzle).with_title(tr!(
@@ -236,7 +253,15 @@ impl Subject {
                 numbers::format::to_text(puzzle, None)
             }
             (Format::Url, Subject::NumbersPuzzle(puzzle)) => numbers::link::to_link(puzzle),
-            (Format::Pzprv3, Subject::Tour(_) | Subject::NumbersPuzzle(_)) => {
+            (Format::Text, Subject::SolvedNumbers { puzzle, solution }) => {
+                numbers::format::to_text(puzzle, Some(solution))
+            }
+            // A link shares the puzzle, never its solution.
+            (Format::Url, Subject::SolvedNumbers { puzzle, .. }) => numbers::link::to_link(puzzle),
+            (
+                Format::Pzprv3,
+                Subject::Tour(_) | Subject::NumbersPuzzle(_) | Subject::SolvedNumbers { .. },
+            ) => {
                 return Err(OutputError::NotForTours);
             }
         };

@@ -38,6 +38,9 @@ pub enum Game {
 pub struct ToPrint {
     pub game: Game,
     pub level: Option<Level>,
+    /// Whether the puzzle has one solution only, where that is known (a
+    /// new puzzle has); a sheet's solution of one with several says so.
+    pub unique: Option<bool>,
 }
 
 /// The sheet of `puzzles` as a PDF document, laid out as `layout` says,
@@ -118,6 +121,11 @@ fn sections(puzzles: &[ToPrint], with_solutions: bool) -> Vec<SheetSection> {
                 .map(|(index, (puzzle, details))| {
                     let caption = caption(index + 1, details);
                     match puzzle.game.solution_scene() {
+                        Some(scene) if puzzle.unique == Some(false) => SheetItem {
+                            scene,
+                            caption: tr!("sheet-one-of-several", caption = caption),
+                            link: None,
+                        },
                         Some(scene) => SheetItem {
                             scene,
                             caption,
@@ -328,7 +336,11 @@ impl Recipe {
                 *level,
             ),
         };
-        Some(ToPrint { game, level })
+        Some(ToPrint {
+            game,
+            level,
+            unique: None,
+        })
     }
 
     /// `count` different puzzles with their solutions, made from the seeds
@@ -453,6 +465,7 @@ impl Recipe {
                     Ok(ToPrint {
                         game: Game::Goishi { puzzle, solution },
                         level: *level,
+                        unique: Some(true),
                     })
                 })
             }
@@ -469,6 +482,7 @@ impl Recipe {
                                 puzzle,
                             },
                             level: *level,
+                            unique: Some(true),
                         })
                         .map_err(SetError::Numbers)
                 })
@@ -484,10 +498,21 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// `puzzles` with a solution found for each that has none and can have
-/// one.
+/// one, and whether each has no other where that is not known.
 pub fn solved(puzzles: Vec<ToPrint>, control: &Control) -> Outcome<Vec<ToPrint>> {
     let mut done = Vec::with_capacity(puzzles.len());
     for mut puzzle in puzzles {
+        if puzzle.unique.is_none() {
+            // Two solutions are enough to know.
+            let counted = match &puzzle.game {
+                Game::Goishi { puzzle, .. } => goishi::count(puzzle, Some(2), control),
+                Game::Numbers { puzzle, .. } => numbers::count(puzzle, Some(2), control),
+            };
+            let Outcome::Done(solutions) = counted else {
+                return Outcome::Cancelled;
+            };
+            puzzle.unique = Some(solutions == 1);
+        }
         match &mut puzzle.game {
             Game::Goishi { puzzle, solution } if solution.is_none() => {
                 let Outcome::Done(found) = goishi::solve(puzzle, control) else {
@@ -650,6 +675,44 @@ mod tests {
         );
         assert!(error.to_string().starts_with("only 9 different"), "{error}");
         assert_eq!(counted.load(Ordering::Relaxed), 9);
+    }
+
+    #[test]
+    fn a_solution_of_a_puzzle_with_several_says_so() {
+        let four = include_bytes!("../assets/goishi/four-solutions-4x4.txt");
+        let goishi = goishi::format::load_bytes("four", four)
+            .expect("a puzzle")
+            .puzzle;
+        let blank = NumbersPuzzle::new(Board::new(5, 5).expect("a board"), TourKind::Open, &[])
+            .expect("a puzzle");
+        let given = [
+            Game::Goishi {
+                puzzle: goishi,
+                solution: None,
+            },
+            Game::Numbers {
+                puzzle: blank,
+                solution: None,
+            },
+        ];
+        for game in given {
+            let puzzles = vec![ToPrint {
+                game,
+                level: None,
+                unique: None,
+            }];
+            let Outcome::Done(solved) = solved(puzzles, &Control::new()) else {
+                panic!("solved")
+            };
+            assert_eq!(solved[0].unique, Some(false));
+            let sheet = sections(&solved, true);
+            assert_eq!(sheet[1].items[0].caption, "No. 1: one of several solutions");
+        }
+        // New puzzles are known to have one.
+        let made = goishi_set(1, 3);
+        assert_eq!(made[0].unique, Some(true));
+        let sheet = sections(&made, true);
+        assert_eq!(sheet[1].items[0].caption, "No. 1");
     }
 
     #[test]

@@ -916,3 +916,20 @@ fn refusals_and_notes_speak_the_chosen_language_before_and_after_parsing() {
         assert_eq!(said.lines().count(), 1, "{said}");
     }
 }
+
+#[test]
+fn the_window_without_a_display_says_so_and_what_to_do_instead() {
+    let output = Command::new(env!("CARGO_BIN_EXE_gridtour"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("LC_ALL")
+        .env("LANG", "C")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let said = String::from_utf8(output.stderr).expect("UTF-8");
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("no display"), "{said}");
+    assert!(said.contains("gridtour --help"), "{said}");
+    assert!(!said.contains(".rs:"), "{said}");
+}

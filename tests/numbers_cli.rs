@@ -250,3 +250,25 @@ fn sizes_links_and_formats_out_of_reach_are_refused_where_they_are() {
     ]);
     assert!(said.contains("--print writes a PDF"), "{said}");
 }
+
+#[test]
+fn a_solved_puzzles_picture_reads_back_with_its_givens() {
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/numbers/problem-a-4x5-closed.txt"
+    );
+    let original = format::load_path(std::path::Path::new(source)).expect("the puzzle");
+    for ending in ["png", "svg"] {
+        let picture = scratch(&format!("solved.{ending}"));
+        let path = picture.to_str().expect("a UTF-8 path");
+        stdout(&["numbers", source, "--format", ending, "--output", path]);
+        let read = gridtour::document::read_path(&picture).expect("readable");
+        let _ = std::fs::remove_file(&picture);
+        let gridtour::document::Document::Numbers(read) = read else {
+            panic!("{ending}: not a knight's tour puzzle: {read:?}")
+        };
+        assert_eq!(read.puzzle, original.puzzle, "{ending}");
+        let solution = read.solution.expect("its solution");
+        assert!(is_solution(&read.puzzle, &solution), "{ending}");
+    }
+}

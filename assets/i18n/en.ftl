@@ -326,6 +326,7 @@ cli-cannot-make-manual = cannot make the manual: { $error }
 cli-cannot-write-stdout = cannot write to standard output: { $error }
 cli-standard-output-closed = cannot write to standard output: it is closed
 cli-cannot-open-window = could not open the window: { $error }
+cli-no-display = there is no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): run gridtour in a desktop session, or use the command line (gridtour --help)
 cli-no-signals = cannot watch for signals: { $error }
 cli-no-ctrl-c = cannot take over Ctrl+C: { $error }
 cli-the-link = the link
@@ -855,6 +856,7 @@ link-bad-move = column { $column }: tour: move { $step } { $problem ->
 }
 link-not-a-tour = tour: { $error }
 opening-image-without-data = { $source }: a { $image } image without gridtour's data (only images gridtour exported can be opened)
+opening-written-only = { $source }: a { $kind } file, which gridtour writes but does not read back: open the puzzle's text, JSON, PNG or SVG file, or its link
 opening-tour = { $source }: { $error }
 opening-numbers-link = { $source }: knight's tour puzzle link, { $error }
 opening-link = { $source }: knight link, { $error }
@@ -1142,6 +1144,7 @@ sheet-size-numbers = { $width } x { $height }, { $kind ->
 sheet-caption = No. { $number }
 sheet-solutions = Solutions: { $heading }
 sheet-no-solution = { $caption }: no solution
+sheet-one-of-several = { $caption }: one of several solutions
 sheet-too-few-different = only { $found } different puzzles of this kind were made, not { $wanted }: ask for fewer, or a larger board
 sheet-seeds-skipped = { $count ->
     [one] seed { $seeds } made no puzzle and was passed over

@@ -316,6 +316,7 @@ cli-cannot-make-manual = マニュアルを作れません：{ $error }
 cli-cannot-write-stdout = 標準出力に書き込めません：{ $error }
 cli-standard-output-closed = 標準出力に書き込めません：閉じられています
 cli-cannot-open-window = ウィンドウを開けませんでした：{ $error }
+cli-no-display = ウィンドウを開く画面がありません（DISPLAY も WAYLAND_DISPLAY も設定されていません）：デスクトップの中で起動するか、コマンドラインを使ってください（gridtour --help）
 cli-no-signals = シグナルを受け取れません：{ $error }
 cli-no-ctrl-c = Ctrl+C を引き受けられません：{ $error }
 cli-the-link = リンク
@@ -827,6 +828,7 @@ link-bad-move = { $column } 桁目：tour：{ $step } 手目が{ $problem ->
 }
 link-not-a-tour = tour：{ $error }
 opening-image-without-data = { $source }：gridtour のデータがない { $image } 画像です（開けるのは gridtour が書き出した画像だけです）
+opening-written-only = { $source }：{ $kind } ファイルは gridtour が書き出すだけで、読み込めません。パズルのテキスト、JSON、PNG、SVG ファイルかリンクを開いてください
 opening-tour = { $source }：{ $error }
 opening-numbers-link = { $source }：ナイトツアーのパズルのリンク、{ $error }
 opening-link = { $source }：ナイトのリンク、{ $error }
@@ -1101,6 +1103,7 @@ sheet-size-numbers = { $width }×{ $height }、{ $kind ->
 sheet-caption = 第 { $number } 問
 sheet-solutions = 解答：{ $heading }
 sheet-no-solution = { $caption }：解なし
+sheet-one-of-several = { $caption }：複数ある解のひとつ
 sheet-too-few-different = この種類の違うパズルは { $found } 問しか作れず、{ $wanted } 問に足りません：数を減らすか、盤を大きくしてください
 sheet-seeds-skipped = シード { $seeds } ではパズルができなかったので飛ばしました
 

@@ -72,9 +72,62 @@ use status::StatusBar;
 /// The window's icon: a knight's path on a board.
 const WINDOW_ICON: &[u8] = include_bytes!("../../assets/icons/gridtour-256.png");
 
+/// Why the window could not open.
+#[derive(Debug)]
+pub enum WindowError {
+    /// No display to open it on: neither an X nor a Wayland one is named.
+    NoDisplay,
+    /// The window system refused, for this reason.
+    Refused(String),
+}
+
+impl WindowError {
+    /// The error in one line, in the messages' language.
+    pub fn words(&self) -> String {
+        match self {
+            WindowError::NoDisplay => tr!("cli-no-display").to_owned(),
+            WindowError::Refused(reason) => tr!("cli-cannot-open-window", error = reason.as_str()),
+        }
+    }
+}
+
+/// `text` without the places in the program's sources some window-system
+/// errors quote (` at /home/…/mod.rs:788`), which say nothing to a person.
+fn without_source_places(text: &str) -> String {
+    let mut kept = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" at ") {
+        let after = &rest[at + " at ".len()..];
+        let end = after.find(char::is_whitespace).unwrap_or(after.len());
+        let place = &after[..end];
+        kept.push_str(&rest[..at]);
+        if place.contains(".rs:") {
+            if place.ends_with(':') {
+                kept.push(':');
+            }
+            rest = &after[end..];
+        } else {
+            kept.push_str(" at ");
+            rest = after;
+        }
+    }
+    kept.push_str(rest);
+    kept
+}
+
 /// Opens the window, on the file or link `open` if given, and runs until
 /// it closes; its jobs may use `resources`.
-pub fn run(resources: Resources, open: Option<OsString>) -> eframe::Result {
+pub fn run(resources: Resources, open: Option<OsString>) -> Result<(), WindowError> {
+    let named = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
+    if cfg!(all(unix, not(target_os = "macos"))) && !named("DISPLAY") && !named("WAYLAND_DISPLAY") {
+        return Err(WindowError::NoDisplay);
+    }
+    open_window(resources, open)
+        .map_err(|error| WindowError::Refused(without_source_places(&error.to_string())))
+}
+
+/// [`run`], once there is a display.
+fn open_window(resources: Resources, open: Option<OsString>) -> eframe::Result {
     // Counts keep their progress beside the saved state, to be taken up
     // after the window closed during one.
     let resources = match eframe::storage_dir("gridtour") {

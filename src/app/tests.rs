@@ -3305,3 +3305,17 @@ fn the_search_tree_shows_the_branch_and_goes_back_to_a_move() {
     assert_eq!(watched(&harness), Some((3, path[..3].to_vec())));
     assert!(shows(&harness, "1 tried, 0 given up, 0 dead ends"));
 }
+
+#[test]
+fn window_system_errors_lose_the_places_in_sources_they_quote() {
+    assert_eq!(
+        super::without_source_places(
+            "winit EventLoopError: os error at /home/u/.cargo/winit-0.30.13/src/platform_impl/linux/mod.rs:788"
+        ),
+        "winit EventLoopError: os error"
+    );
+    assert_eq!(
+        super::without_source_places("os error at src/x.rs:12: no display at all"),
+        "os error: no display at all"
+    );
+}

@@ -268,6 +268,7 @@ fn print(args: &GoishiArgs, printing: &Printing, output: &Output) -> Result<(), 
                 solution: None,
             },
             level: None,
+            unique: None,
         })
     });
     printing.print(recipe, given, args.seed, output)

@@ -500,7 +500,7 @@ pub fn choose_language() {
     let language = chosen
         .as_deref()
         .and_then(Language::of_locale)
-        .unwrap_or_else(Language::of_system);
+        .unwrap_or_else(Language::of_terminal);
     gridtour::i18n::set_for_process(language);
 }
 

@@ -5,7 +5,7 @@ use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use gridtour::document::{self, Document};
-use gridtour::knight::{Board, NUMBERS_LINK_PREFIX, Tour, TourKind};
+use gridtour::knight::{Board, NUMBERS_LINK_PREFIX, TourKind};
 use gridtour::numbers::format::{self, ReadPuzzle};
 use gridtour::numbers::link;
 use gridtour::numbers::{self, Deduction, Filled, Generated, Level, NumbersPuzzle, Play};
@@ -177,11 +177,10 @@ fn show(puzzle: &NumbersPuzzle, solution: Option<&Filled>, output: &Output) -> R
         // to solve.
         _ => {
             let subject = match solution {
-                Some(filled) => Subject::Tour(Tour {
-                    board: puzzle.board().clone(),
-                    kind: puzzle.kind(),
-                    path: numbers::path_of(puzzle, filled),
-                }),
+                Some(filled) => Subject::SolvedNumbers {
+                    puzzle: puzzle.clone(),
+                    solution: filled.clone(),
+                },
                 None => Subject::NumbersPuzzle(puzzle.clone()),
             };
             return output.emit(&subject.render(output.format, &output.picture)?);
@@ -284,6 +283,7 @@ fn print(args: &NumbersArgs, printing: &Printing, output: &Output) -> Result<(),
                 solution: None,
             },
             level: None,
+            unique: None,
         })
     });
     printing.print(recipe, given, args.seed, output)

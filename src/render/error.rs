@@ -142,8 +142,10 @@ impl fmt::Display for PictureError {
                 "picture-boards-too-small",
                 across = *across,
                 down = *down,
-                size = (*millimetres * 10.0).round() / 10.0,
-                smallest = (*smallest * 10.0).round() / 10.0
+                // Rounded apart, so that the size said is always under
+                // the smallest said.
+                size = (*millimetres * 100.0).floor() / 100.0,
+                smallest = (*smallest * 100.0).ceil() / 100.0
             ),
             PictureError::AnimationTooLarge {
                 width,

@@ -460,6 +460,17 @@ mod tests {
                 ..
             }
         ));
+        // Sizes just under the smallest are never said to be its equal.
+        let too_small = PictureError::BoardsTooSmall {
+            across: 10,
+            down: 10,
+            millimetres: 1.396,
+            smallest: 1.4112,
+        };
+        assert!(
+            too_small.to_string().contains("1.39 mm, under the 1.42 mm"),
+            "{too_small}"
+        );
         // 523 points across for 11.7 squares (board, margin and labels),
         // 44.7 points each: 1.57 times a centimetre.
         let message = error(&sheet(1, 10), options(1, 1, 3.0)).to_string();

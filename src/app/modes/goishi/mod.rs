@@ -100,6 +100,7 @@ impl WindowMode for GoishiSession {
                 puzzle,
             },
             level: None,
+            unique: None,
         };
         let request = settings.generate_request();
         // What Generate would refuse, Print does not make either.

@@ -13,7 +13,7 @@ use session::Source;
 pub use ui::NumbersUi;
 
 use gridtour::document::Document;
-use gridtour::knight::{Board, Square, Tour};
+use gridtour::knight::{Board, Square};
 use gridtour::numbers;
 use gridtour::print::{Game, Recipe, ToPrint};
 use gridtour::output::Subject;
@@ -92,21 +92,17 @@ impl WindowMode for NumbersSession {
         tr!("title-numbers", source = self.source())
     }
 
-    /// A solved board exports as its tour.
+    /// A solved board exports as its tour, carrying the puzzle solved.
     fn subject(&self) -> Result<(Subject, String), String> {
         let board = self.board();
-        let Some(path) = solved_path(self) else {
+        let puzzle = self.play().puzzle().clone();
+        let Some(solution) = solved_numbers(self) else {
             // The puzzle as a sheet to solve, as the command line draws it.
             let name = format!("numbers-puzzle-{}x{}", board.width(), board.height());
-            return Ok((Subject::NumbersPuzzle(self.play().puzzle().clone()), name));
-        };
-        let tour = Tour {
-            board: board.clone(),
-            kind: self.play().puzzle().kind(),
-            path,
+            return Ok((Subject::NumbersPuzzle(puzzle), name));
         };
         let name = format!("numbers-{}x{}", board.width(), board.height());
-        Ok((Subject::Tour(tour), name))
+        Ok((Subject::SolvedNumbers { puzzle, solution }, name))
     }
 
     /// The puzzle on show, with its solution once it is filled in.
@@ -117,6 +113,7 @@ impl WindowMode for NumbersSession {
                 solution: solved_path(self),
             },
             level: None,
+            unique: None,
         };
         let level = (!settings.holes).then_some(settings.chosen_level());
         // What Generate does not offer, Print does not make either.
@@ -152,16 +149,20 @@ impl WindowMode for NumbersSession {
     }
 }
 
-/// The tour the numbers on show make, once every square is filled in
-/// right.
-fn solved_path(session: &NumbersSession) -> Option<Vec<Square>> {
+/// The numbers on show, once every square is filled in right.
+fn solved_numbers(session: &NumbersSession) -> Option<numbers::Filled> {
     let play = session.play();
     play.is_solved().then(|| {
-        let filled: Vec<u32> = session
+        session
             .board()
             .squares()
             .map(|square| play.number(square).unwrap_or(0))
-            .collect();
-        numbers::path_of(play.puzzle(), &filled)
+            .collect()
     })
+}
+
+/// The tour the numbers on show make, once every square is filled in
+/// right.
+fn solved_path(session: &NumbersSession) -> Option<Vec<Square>> {
+    solved_numbers(session).map(|filled| numbers::path_of(session.play().puzzle(), &filled))
 }
