@@ -721,7 +721,7 @@ fn sheet_options_are_checked_with_one_line_errors() {
         ),
         (
             &["--print", "10x10", "--scale", "0.2"],
-            "with 10 x 10 boards a page each square would be 0.1 mm, under the 1.4 mm that can be read",
+            "with 10 x 10 boards a page each square would be 0.05 mm, under the 1.42 mm that can be read",
         ),
         (
             &["--print", "3x4", "--paper", "b5"],

@@ -1105,7 +1105,7 @@ sheet-solutions = 解答：{ $heading }
 sheet-no-solution = { $caption }：解なし
 sheet-one-of-several = { $caption }：複数ある解のひとつ
 sheet-too-few-different = この種類の違うパズルは { $found } 問しか作れず、{ $wanted } 問に足りません：数を減らすか、盤を大きくしてください
-sheet-seeds-skipped = シード { $seeds } ではパズルができなかったので飛ばしました
+sheet-seeds-skipped = シード { $seeds } ではパズルができなかったので飛ばしました（{ $count } 個）
 
 ## 観察中の探索の横に出すコード
 code-dfs-search = 探索(マス)：
