@@ -53,17 +53,17 @@ pub fn print_sheet(
     sheet_to_pdf(&sections(puzzles, with_solutions), layout)
 }
 
-/// Whether a sheet of puzzles like `sample` fits its pages as `layout`
-/// asks (see [`check_sheet`]), checked before they are made.
+/// Whether a sheet of `count` puzzles like `sample` fits its pages as
+/// `layout` asks (see [`check_sheet`]), checked before they are made.
 pub fn check_sheet_for(
     sample: &ToPrint,
+    count: usize,
     layout: &SheetOptions,
     with_solutions: bool,
 ) -> Result<(), PictureError> {
-    check_sheet(
-        &sections(std::slice::from_ref(sample), with_solutions),
-        layout,
-    )
+    let page = (layout.across as usize * layout.down as usize).max(1);
+    let samples = vec![sample.clone(); count.clamp(1, page)];
+    check_sheet(&sections(&samples, with_solutions), layout)
 }
 
 /// The boards of the sheet of `puzzles` under their headings: the

@@ -401,7 +401,9 @@ impl StateFile {
             merge::keep_unknown(&mut written, tree);
         }
         let bytes = serde_json::to_vec(&written).map_err(|error| not_saved(error.to_string()))?;
-        let took_theirs = merged != *state;
+        // Told apart as written: a value the file cannot hold (a folder's
+        // name that is not UTF-8) is not another window's.
+        let took_theirs = known != mine;
         let outcome = if on_disk.as_deref().map(digest) == Some(digest(&bytes)) {
             if took_theirs {
                 SaveOutcome::Adopted

@@ -720,7 +720,7 @@ fn sheet_options_are_checked_with_one_line_errors() {
             "at scale 2 the boards do not fit their places on the page; the largest scale that fits is 1 ",
         ),
         (
-            &["--print", "10x10", "--scale", "0.2"],
+            &["--print", "10x10", "--puzzles", "100", "--scale", "0.2"],
             "with 10 x 10 boards a page each square would be 0.05 mm, under the 1.42 mm that can be read",
         ),
         (
@@ -762,4 +762,47 @@ fn sheet_options_are_checked_with_one_line_errors() {
     );
     let error = error_of(&["numbers", files[0], "--print", "2x2", "--puzzles", "3"]);
     assert!(error.contains("--puzzles makes new puzzles"), "{error}");
+}
+
+#[test]
+fn a_puzzle_alone_fills_its_page_in_light_squares_a_pencil_can_write_on() {
+    let directory = scratch("paper");
+    let pdf = directory.join("sheet.pdf");
+    let puzzle = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/numbers/minimal-6x6-open.txt"
+    );
+    let output = gridtour(&["numbers", puzzle, "--print", "3x4", "-o", arg(&pdf)]);
+    assert!(output.status.success(), "{output:?}");
+    let Some(text) = page_text(&pdf, 1) else {
+        return;
+    };
+    for given in ["32", "21", "28", "36", "3", "16"] {
+        assert!(
+            text.split_whitespace().any(|word| word == given),
+            "{given} in {text}"
+        );
+    }
+    let stem = directory.join("page");
+    outside_tool("pdftoppm", &["-png", "-r", "36", arg(&pdf), arg(&stem)]).expect("pdftoppm");
+    let image = decode_png(&directory.join("page-1.png"));
+    let (mut dark, mut grey) = (0u64, 0u64);
+    for y in 0..image.height() {
+        for x in 0..image.width() {
+            let colour = colour_at(&image, f64::from(x), f64::from(y));
+            let light = u32::from(colour.red) + u32::from(colour.green) + u32::from(colour.blue);
+            dark += u64::from(light < 3 * 128);
+            grey +=
+                u64::from(close(colour, gridtour::render::PAPER.dark_square) && light < 3 * 0xf0);
+        }
+    }
+    let area = u64::from(image.width()) * u64::from(image.height());
+    // Half of a board that fills most of the page is light grey; what is
+    // darker than mid-grey is text and lines alone.
+    assert!(
+        grey * 5 > area,
+        "light grey squares: {grey} of {area} pixels"
+    );
+    assert!(dark * 20 < area, "dark pixels: {dark} of {area}");
+    let _ = std::fs::remove_dir_all(&directory);
 }

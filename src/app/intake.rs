@@ -81,6 +81,10 @@ impl GridtourApp {
                 }),
                 FileEvent::Sheet(outcome) => {
                     self.print.finished();
+                    // Its work done, the dialog goes.
+                    if !matches!(outcome, SheetOutcome::Cancelled | SheetOutcome::Failed(_)) {
+                        self.print.open = false;
+                    }
                     if let Some(notice) = sheet_notice(outcome) {
                         self.tell(notice);
                     }

@@ -218,6 +218,8 @@ pub struct GridtourApp {
     help: Help,
     /// The Print dialog.
     print: PrintDialog,
+    /// The mode the Print dialog was opened in, the only one it shows in.
+    print_mode: Mode,
     /// Saves the settings, boards and shelf; `None` keeps them in this
     /// window only.
     saver: Option<Saver<Settings>>,
@@ -280,6 +282,7 @@ impl GridtourApp {
             remembered: [None; Mode::ALL.len()],
             help: Help::default(),
             print: PrintDialog::default(),
+            print_mode: Mode::default(),
             saver: None,
             state_trouble: None,
             last_sent: None,
@@ -431,7 +434,7 @@ impl GridtourApp {
             let keys = self.key_sheet();
             help::window(&ctx, &mut self.help, self.settings.mode, &keys);
         }
-        if self.print.open {
+        if self.print.open && self.print_mode == self.settings.mode {
             let mode = self.settings.mode;
             let (pane, settings) = self.pane_and_settings(mode);
             let can_print = pane
@@ -822,7 +825,11 @@ impl GridtourApp {
                     .open_dialog(wake, self.settings.last_directory.clone());
             }
             AppCommand::Export => self.export_dialog(),
-            AppCommand::Print => self.print.open = !self.print.open,
+            AppCommand::Print => {
+                let mode = self.settings.mode;
+                self.print.open = !(self.print.open && self.print_mode == mode);
+                self.print_mode = mode;
+            }
             AppCommand::MakeSheet(to) => self.make_sheet(to),
             AppCommand::CancelSheet => self.print.cancel(),
             AppCommand::Cancel => {

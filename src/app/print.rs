@@ -133,12 +133,12 @@ impl PrintDialog {
             scale: 1.0,
         };
         let new = self.new_puzzles.then_some(choices.recipe).flatten();
-        let sample = match &new {
-            Some(recipe) => recipe.blank(),
-            None => Some(choices.on_show.clone()),
+        let (sample, count) = match &new {
+            Some(recipe) => (recipe.blank(), self.count),
+            None => (Some(choices.on_show.clone()), 1),
         };
         if let Some(sample) = sample {
-            check_sheet_for(&sample, &layout, self.with_solutions)
+            check_sheet_for(&sample, count, &layout, self.with_solutions)
                 .map_err(|error| error.to_string())?;
         }
         let file_name = match &choices.on_show.game {

@@ -3078,7 +3078,11 @@ fn print_makes_a_sheet_of_new_puzzles_like_generate_with_their_solutions() {
         );
         assert!(!links[..index].contains(link), "{link} twice");
     }
+    // The dialog went with its sheet written.
+    harness.step();
+    assert!(!shows(&harness, "The puzzle on show"));
     // The puzzle on show, alone on a page.
+    open_print_dialog(&mut harness);
     press(&mut harness, "The puzzle on show");
     harness.state_mut().make_sheet_to(path.clone());
     wait_until_idle(&mut harness);
@@ -3116,6 +3120,24 @@ fn print_makes_no_new_puzzles_that_generate_would_not() {
     let pdf = std::fs::read(&path).expect("the sheet");
     assert_eq!(sheet_links(&pdf).len(), 1);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_print_dialog_shows_only_in_the_mode_that_opened_it() {
+    let mut harness = app_harness(goishi_settings(None));
+    open_print_dialog(&mut harness);
+    assert!(shows(&harness, "The puzzle on show"));
+    harness.state_mut().settings.mode = Mode::Knight;
+    harness.step();
+    harness.step();
+    assert!(
+        !shows(&harness, "The puzzle on show"),
+        "not over the knight's controls"
+    );
+    harness.state_mut().settings.mode = Mode::Goishi;
+    harness.step();
+    harness.step();
+    assert!(shows(&harness, "The puzzle on show"), "back with its mode");
 }
 
 #[test]

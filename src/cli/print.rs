@@ -124,12 +124,12 @@ impl Printing {
             Some(recipe) => {
                 // A sheet that cannot fit is refused before the work of
                 // making its puzzles.
+                let count = self.puzzles.unwrap_or(1);
                 if let Some(blank) = recipe.blank() {
-                    check_sheet_for(&blank, &self.layout, self.with_solutions)
+                    check_sheet_for(&blank, count, &self.layout, self.with_solutions)
                         .map_err(|error| super::flag_error("--print", error))?;
                 }
                 let first = super::seed_or_now(seed);
-                let count = self.puzzles.unwrap_or(1);
                 let made = progress::watched(tr!("cli-generating"), |control| {
                     recipe.make(count, first, control, |_| {})
                 })?

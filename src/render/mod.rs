@@ -34,7 +34,7 @@ pub use sheet::{
     MOST_BOARDS_A_SIDE, NATURAL_CELL, Paper, SheetItem, SheetOptions, SheetSection, check_sheet,
     sheet_to_pdf,
 };
-pub use style::{CasedLine, Colour, STYLE, SquareMark, Style};
+pub use style::{CasedLine, Colour, PAPER, STYLE, SquareMark, Style};
 pub use svg::to_svg;
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use krilla::text::{Font, TextDirection};
 use super::error::PictureError;
 use super::font::{self, EMBOLDEN};
 use super::scene::{Canvas, Label, Painter, Point, Rect, Scene, Stroke};
-use super::style::{Colour, STYLE};
+use super::style::{Colour, PAPER};
 
 /// The most points a side of a PDF page may have (the format's limit).
 pub const MOST_POINTS: f64 = 14_400.0;
@@ -38,7 +38,7 @@ fn default_cell((columns, rows): (f64, f64)) -> f64 {
 /// Renders `scene` as a one-page PDF document, `cell_pt` points a cell
 /// (by default as [`default_cell`] says).
 pub fn to_pdf(scene: &Scene, cell_pt: Option<f64>) -> Result<Vec<u8>, PictureError> {
-    let painter = Painter::new(scene, &STYLE);
+    let painter = Painter::new(scene, &PAPER);
     let (columns, rows) = painter.layout.page();
     let cell = cell_pt.unwrap_or_else(|| default_cell((columns, rows)));
     if cell.is_nan() || cell <= 0.0 {

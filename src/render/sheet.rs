@@ -9,7 +9,7 @@ use super::error::PictureError;
 use super::font::{self, LATIN_FONT};
 use super::pdf::{Fonts, PageLink, PdfCanvas, draw_page, finish};
 use super::scene::{Anchor, Canvas, Label, Painter, Point, Scene};
-use super::style::STYLE;
+use super::style::PAPER;
 
 /// A paper size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -198,7 +198,8 @@ struct Placing {
 impl Placing {
     /// The boards' places on the pages: one square size for every board
     /// (so boards of a size look alike), the largest that fits each one's
-    /// place, at most [`NATURAL_CELL`], times the scale asked for.
+    /// place, at most [`NATURAL_CELL`] on a full page, times the scale
+    /// asked for.
     fn plan(sections: &[SheetSection], options: &SheetOptions) -> Result<Placing, PictureError> {
         let items = sections.iter().flat_map(|section| &section.items);
         if items.clone().next().is_none() {
@@ -206,6 +207,21 @@ impl Placing {
         }
         let (width, height) = options.paper.size();
         let (across, down) = (options.across.max(1), options.down.max(1));
+        // Fewer boards than a page holds take the page: as few across
+        // and down as hold them, as large as fits.
+        let most = sections
+            .iter()
+            .map(|section| section.items.len())
+            .max()
+            .unwrap_or(0);
+        let fewer = (most as u64) < u64::from(across) * u64::from(down);
+        let (across, down) = if fewer {
+            let across_now = across.min(most as u32).max(1);
+            (across_now, (most as u32).div_ceil(across_now).min(down))
+        } else {
+            (across, down)
+        };
+        let natural = if fewer { f64::INFINITY } else { NATURAL_CELL };
         let slot_width =
             (width - 2.0 * PAGE_MARGIN - f64::from(across - 1) * GAP) / f64::from(across);
         let links: Vec<Vec<String>> = items
@@ -219,16 +235,16 @@ impl Placing {
         let board_height = slot_height - caption_height;
         let fit = items
             .map(|item| {
-                let (columns, rows) = Painter::new(&item.scene, &STYLE).layout.page();
+                let (columns, rows) = Painter::new(&item.scene, &PAPER).layout.page();
                 (slot_width / columns).min(board_height / rows)
             })
             .fold(f64::INFINITY, f64::min);
-        let cell = fit.min(NATURAL_CELL) * options.scale;
+        let cell = fit.min(natural) * options.scale;
         let millimetres = |points: f64| points * 25.4 / 72.0;
         if cell > fit * (1.0 + 1e-9) {
             return Err(PictureError::ScaleTooLarge {
                 scale: options.scale,
-                largest: (fit / fit.min(NATURAL_CELL) * 100.0).floor() / 100.0,
+                largest: (fit / fit.min(natural) * 100.0).floor() / 100.0,
             });
         }
         if cell.is_nan() || cell < SMALLEST_CELL {
@@ -261,7 +277,7 @@ impl Placing {
         let row = (index / self.across) as f64;
         let left = PAGE_MARGIN + column * (self.slot.0 + GAP);
         let top = PAGE_MARGIN + HEADING_BAND + row * (self.slot.1 + GAP);
-        let painter = Painter::new(&item.scene, &STYLE);
+        let painter = Painter::new(&item.scene, &PAPER);
         let (columns, rows) = painter.layout.page();
         let board_width = columns * self.cell;
         canvas.place((left + (self.slot.0 - board_width) / 2.0, top), self.cell);
@@ -304,7 +320,7 @@ fn write(canvas: &mut PdfCanvas<'_, '_>, text: &str, at: (f64, f64), size: f64, 
         anchor,
         size,
         text,
-        colour: STYLE.text_on(STYLE.page),
+        colour: PAPER.text_on(PAPER.page),
         backing: None,
     });
 }

@@ -183,6 +183,14 @@ pub const STYLE: Style = Style {
     label_size: 0.4,
 };
 
+/// The style of pages to print: dark squares a light grey, so that a
+/// number can be pencilled into every square, and numbers dark on all of
+/// them.
+pub const PAPER: Style = Style {
+    dark_square: Colour::rgb(0xd4, 0xd4, 0xd4),
+    ..STYLE
+};
+
 impl Style {
     /// Em size of knight move numbers when the longest has `digits` digits:
     /// the full size up to four digits, smaller beyond, so every number fits
