@@ -933,3 +933,32 @@ fn the_window_without_a_display_says_so_and_what_to_do_instead() {
     assert!(said.contains("gridtour --help"), "{said}");
     assert!(!said.contains(".rs:"), "{said}");
 }
+
+#[test]
+fn a_count_the_theory_rules_out_gives_its_reason_at_once() {
+    let began = std::time::Instant::now();
+    let output = gridtour("--size 7x7 --closed --count");
+    assert!(output.status.success(), "{output:?}");
+    let said = String::from_utf8(output.stdout.clone()).expect("UTF-8");
+    assert!(said.starts_with("0 undirected closed tours"), "{said}");
+    assert!(said.contains("even number of squares"), "{said}");
+    assert!(
+        output.stderr.is_empty(),
+        "no sweep is announced: {output:?}"
+    );
+    assert!(
+        began.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        began.elapsed()
+    );
+    let json = String::from_utf8(gridtour("--size 7x7 --closed --count --format json").stdout)
+        .expect("UTF-8");
+    let value: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(value["tours"], 0);
+    assert!(
+        value["because"]
+            .as_str()
+            .is_some_and(|reason| reason.contains("even number")),
+        "{json}"
+    );
+}

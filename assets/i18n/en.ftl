@@ -372,6 +372,7 @@ cli-invalid-order = { $path }: invalid order: { $violation }
 cli-order-valid = valid: all { $stones } stones picked
 cli-seed = seed { $seed } (pass --seed { $seed } to get this puzzle again)
 cli-seed-sheet = seed { $seed } (pass --seed { $seed } to get these puzzles again)
+cli-count-because = { $count }: { $reason }
 cli-note-wide-sweep = { $what } goes by a frontier sweep of { $squares } squares in rows of { $width }: rows this wide make { $wider ->
     [yes] hundreds of millions of states, many GB and minutes to days of work
    *[no] tens of millions of states or more, minutes of work or more

@@ -359,6 +359,7 @@ cli-invalid-order = { $path }：拾う順が正しくありません：{ $violat
 cli-order-valid = 正しい順です：{ $stones } 個の石をすべて拾いました
 cli-seed = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
 cli-seed-sheet = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
+cli-count-because = { $count }：{ $reason }
 cli-note-wide-sweep = { $what }：マス { $squares } 個を { $width } マスの行で進むフロンティア掃引で行います。この幅の行では{ $wider ->
     [yes] 状態が数億個になり、何 GB ものメモリと、数分から数日の時間がかかります
    *[no] 状態が数千万個以上になり、数分以上かかります

@@ -455,7 +455,15 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
     if format == Format::Json {
         write_line(&count_json(None, &counted))?;
     } else {
-        write_line(&format!("{} {}", counted.digits(), counted.description))?;
+        let line = format!("{} {}", counted.digits(), counted.description);
+        match &counted.because {
+            Some(reason) => write_line(&tr!(
+                "cli-count-because",
+                count = line,
+                reason = reason.to_string()
+            ))?,
+            None => write_line(&line)?,
+        }
     }
     Ok(())
 }
@@ -465,8 +473,11 @@ fn print_count(board: &Board, counting: Counting, format: Format) -> Result<(), 
 /// digits it has (JSON numbers have no size limit).
 fn count_json(board: Option<&str>, counted: &Count) -> String {
     let board = board.map_or(String::new(), |name| format!("\"board\":{},", json!(name)));
+    let because = counted.because.as_ref().map_or(String::new(), |reason| {
+        format!(",\"because\":{}", json!(reason.to_string()))
+    });
     format!(
-        "{{{board}\"description\":{},\"tours\":{}}}",
+        "{{{board}\"description\":{},\"tours\":{}{because}}}",
         json!(counted.description),
         counted.digits()
     )

@@ -53,6 +53,8 @@ pub struct Count {
     /// closed tours (each cycle once)", so a number is never shown without
     /// its meaning.
     pub description: String,
+    /// Why there are none, when the theory says so without counting.
+    pub because: Option<super::NoTour>,
 }
 
 impl Count {
@@ -166,11 +168,34 @@ pub fn count(
     control: &Control,
 ) -> Outcome<Result<Count, NotCounted>> {
     let description = describe(board, start, kind);
+    // The theory's reasons come at once, before any sweep.
+    if let Some(reason) = super::why_no_tour(board, start, kind) {
+        return none_because(description, reason, control);
+    }
     counted(
         description,
         count_tours(board, start, None, kind, patience, control),
         control,
     )
+}
+
+/// No tours, for `reason`.
+fn none_because(
+    description: String,
+    reason: super::NoTour,
+    control: &Control,
+) -> Outcome<Result<Count, NotCounted>> {
+    counted(
+        description,
+        Outcome::Done(Ok(Natural::from_u128(0))),
+        control,
+    )
+    .map(|counted| {
+        counted.map(|count| Count {
+            because: Some(reason),
+            ..count
+        })
+    })
 }
 
 /// Counts the open tours from `start` that end on `end`: directed, since
@@ -188,12 +213,8 @@ pub fn count_between(
         end = end_name(board, end)
     );
     // The colours alone rule out half the pairs of every board, however big.
-    if super::why_no_tour_between(board, start, end).is_some() {
-        return counted(
-            description,
-            Outcome::Done(Ok(Natural::from_u128(0))),
-            control,
-        );
+    if let Some(reason) = super::why_no_tour_between(board, start, end) {
+        return none_because(description, reason, control);
     }
     let tours = count_tours(
         board,
@@ -304,11 +325,13 @@ fn described(description: String, tours: Natural) -> Count {
             tours,
             beyond_64_bits: None,
             description,
+            because: None,
         },
         None => Count {
             tours: u64::MAX,
             beyond_64_bits: Some(tours.to_string()),
             description,
+            because: None,
         },
     }
 }
