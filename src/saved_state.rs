@@ -376,20 +376,22 @@ impl StateFile {
             },
             None => None,
         };
-        let changed_there = on_disk.as_deref().map(digest) != self.seen;
+        // Merged even when the file is as this window last saw it: where
+        // this window kept its own game rather than the one saved (see
+        // [`StateFile::rebase`]), the file's stays until this one changes.
         let (merged, tree) = match theirs {
-            Some(theirs) if changed_there => {
+            Some(theirs) => {
                 let known = serde_json::to_value(&theirs.state).unwrap_or(Value::Null);
                 let merged = merge::three_way(&self.base, &mine, &known, &T::together());
                 let mut merged =
                     T::deserialize(&merged).unwrap_or_else(|_| read_leniently::<T>(&merged).0);
-                merged.merge_from(theirs.state);
+                // Records both windows changed are joined; where the file
+                // holds nothing new, this window's stand as they are.
+                if known != self.base {
+                    merged.merge_from(theirs.state);
+                }
                 (merged, Some(theirs.tree))
             }
-            Some(theirs) => (
-                serde_json::from_value(mine.clone()).unwrap_or_default(),
-                Some(theirs.tree),
-            ),
             None => (
                 serde_json::from_value(mine.clone()).unwrap_or_default(),
                 None,

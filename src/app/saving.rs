@@ -42,7 +42,12 @@ impl GridtourApp {
     }
 
     /// Saves the state to `file` from now on.
-    pub(super) fn start_saving(&mut self, file: StateFile) {
+    pub(super) fn start_saving(&mut self, mut file: StateFile) {
+        // What the sessions make of the settings read (a game's numbers
+        // written out, the shipped puzzles on the shelf) is what this
+        // window starts from, not a change of its own.
+        self.remember_sessions();
+        file.rebase(&self.settings);
         let path = file.path().to_path_buf();
         match Saver::start(file, self.waker()) {
             Ok(saver) => self.saver = Some(saver),
