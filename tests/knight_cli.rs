@@ -496,7 +496,7 @@ fn counts_tours_between_two_squares() {
     );
     assert_eq!(
         stdout_of("--size 5x5 --start a1 --end b1 --count --format json"),
-        "{\"description\":\"directed open tours from a1 to b1\",\"tours\":0}\n"
+        "{\"description\":\"directed open tours from a1 to b1\",\"tours\":0,\"because\":\"a knight changes colour with every move, so a tour of 25 squares (an odd number) ends on the colour it starts on, and a1 is dark but b1 is light\"}\n"
     );
 }
 

@@ -469,7 +469,7 @@ mod tests {
             PictureError::ScaleTooLarge { largest: 1.0, .. }
         ));
         assert!(matches!(
-            error(&sheet(1, 40), options(10, 10, 1.0)),
+            error(&sheet(100, 40), options(10, 10, 1.0)),
             PictureError::BoardsTooSmall {
                 across: 10,
                 down: 10,
