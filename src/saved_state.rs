@@ -147,8 +147,13 @@ pub struct StateFile {
     /// need not be read again to know nobody else wrote it.
     stamp: Option<(u64, SystemTime)>,
     /// The state as this window last read or wrote it, as this build
-    /// writes it: what a merge tells this window's changes by.
-    base: Value,
+    /// writes it (kept written out, a tenth of its size as a tree): what
+    /// a merge tells this window's changes by.
+    base: Vec<u8>,
+    /// Whether the file, while its digest is `seen`, holds what `base`
+    /// holds (if perhaps written otherwise): a save then has nothing of
+    /// another window's to take in.
+    in_step: bool,
     /// Whether saves are held back: the file could not be read, or is
     /// damaged and could not be kept aside, and must not be lost.
     held: bool,
@@ -161,7 +166,8 @@ impl StateFile {
             path: path.into(),
             seen: None,
             stamp: None,
-            base: Value::Null,
+            base: Vec::new(),
+            in_step: false,
             held: false,
         }
     }
@@ -171,18 +177,30 @@ impl StateFile {
         &self.path
     }
 
-    /// Takes `state` as what this window started from, where it came from
-    /// elsewhere than the file (an earlier version's settings): a merge
-    /// counts as this window's changes only what differs from it.
+    /// Takes `state` as what this window holds where it did not take in
+    /// all the file holds (another window's game kept aside, an earlier
+    /// version's settings): a merge counts as this window's changes only
+    /// what differs from it, and takes the file's in elsewhere.
     pub fn rebase<T: Saved>(&mut self, state: &T) {
-        self.base = serde_json::to_value(state).unwrap_or(Value::Null);
+        self.base = serde_json::to_vec(state).unwrap_or_default();
+        self.in_step = false;
+    }
+
+    /// Takes `state`, what this window made of the file it read (its
+    /// values as its own parts write them), as what it started from: the
+    /// file, unchanged, holds nothing else.
+    pub fn start_from<T: Saved>(&mut self, state: &T) {
+        self.base = serde_json::to_vec(state).unwrap_or_default();
     }
 
     /// Reads the state, keeping every value that reads (see the module's
     /// introduction).
     pub fn load<T: Saved>(&mut self) -> Loaded<T> {
+        self.in_step = false;
         let loaded = self.read::<T>();
-        self.rebase(loaded.state.as_ref().unwrap_or(&T::default()));
+        self.start_from(loaded.state.as_ref().unwrap_or(&T::default()));
+        // The trees reading took (ten times a large file) go back now.
+        crate::memory::give_back();
         loaded
     }
 
@@ -224,8 +242,14 @@ impl StateFile {
         self.seen = Some(digest(&bytes));
         self.stamp = stamp(&metadata);
         // A whole file reads straight into the state, without the tree of
-        // values that reading part by part needs (ten times its size).
+        // values that reading part by part needs (ten times its size);
+        // saves need not merge with it while it holds nothing this build
+        // has no place for.
         if let Ok(state) = serde_json::from_slice::<T>(&bytes) {
+            self.in_step = serde_json::from_slice::<Value>(&bytes).is_ok_and(|stored| {
+                let known = serde_json::to_value(&state).unwrap_or(Value::Null);
+                !merge::has_unknown(&known, &stored)
+            });
             return Loaded {
                 state: Some(state),
                 trouble: None,
@@ -338,8 +362,9 @@ impl StateFile {
                 "the file there could not be read, and is not written over".to_owned(),
             ));
         }
-        let mine = serde_json::to_value(&*state).map_err(|error| not_saved(error.to_string()))?;
-        let unchanged_here = mine == self.base;
+        let mine_bytes =
+            serde_json::to_vec(&*state).map_err(|error| not_saved(error.to_string()))?;
+        let unchanged_here = mine_bytes == self.base;
         if unchanged_here
             && self.stamp.is_some()
             && fs::metadata(&self.path).ok().as_ref().and_then(stamp) == self.stamp
@@ -357,6 +382,27 @@ impl StateFile {
             .take_turn(patience)
             .map_err(|error| not_saved(error.to_string()))?;
         let on_disk = fs::read(&self.path).ok();
+        // A file that is what this window last read or wrote holds nothing
+        // to take in: written as it is, no merge.
+        let as_seen = |bytes: &[u8]| {
+            bytes == self.base.as_slice() || self.in_step && Some(digest(bytes)) == self.seen
+        };
+        if on_disk.as_deref().is_none_or(as_seen) {
+            let outcome = if on_disk.as_deref() == Some(mine_bytes.as_slice()) {
+                SaveOutcome::Unchanged
+            } else {
+                write(&self.path, &mine_bytes).map_err(|error| not_saved(error.to_string()))?;
+                SaveOutcome::Written { merged: false }
+            };
+            self.seen = Some(digest(&mine_bytes));
+            self.stamp = fs::metadata(&self.path).ok().as_ref().and_then(stamp);
+            self.base = mine_bytes;
+            self.in_step = true;
+            return Ok(outcome);
+        }
+        let mine: Value =
+            serde_json::from_slice(&mine_bytes).map_err(|error| not_saved(error.to_string()))?;
+        let base: Value = serde_json::from_slice(&self.base).unwrap_or(Value::Null);
         let theirs = match &on_disk {
             Some(bytes) => match read_stored::<T>(bytes) {
                 Some(stored) => Some(stored),
@@ -382,12 +428,12 @@ impl StateFile {
         let (merged, tree) = match theirs {
             Some(theirs) => {
                 let known = serde_json::to_value(&theirs.state).unwrap_or(Value::Null);
-                let merged = merge::three_way(&self.base, &mine, &known, &T::together());
+                let merged = merge::three_way(&base, &mine, &known, &T::together());
                 let mut merged =
                     T::deserialize(&merged).unwrap_or_else(|_| read_leniently::<T>(&merged).0);
                 // Records both windows changed are joined; where the file
                 // holds nothing new, this window's stand as they are.
-                if known != self.base {
+                if known != base {
                     merged.merge_from(theirs.state);
                 }
                 (merged, Some(theirs.tree))
@@ -420,7 +466,9 @@ impl StateFile {
         };
         self.seen = Some(digest(&bytes));
         self.stamp = fs::metadata(&self.path).ok().as_ref().and_then(stamp);
-        self.base = known;
+        self.base = serde_json::to_vec(&known).unwrap_or_default();
+        self.in_step = written == known;
+        crate::memory::give_back();
         if took_theirs {
             *state = merged;
         }

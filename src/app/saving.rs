@@ -47,7 +47,7 @@ impl GridtourApp {
         // written out, the shipped puzzles on the shelf) is what this
         // window starts from, not a change of its own.
         self.remember_sessions();
-        file.rebase(&self.settings);
+        file.start_from(&self.settings);
         let path = file.path().to_path_buf();
         match Saver::start(file, self.waker()) {
             Ok(saver) => self.saver = Some(saver),

@@ -98,6 +98,25 @@ pub fn keep_unknown(known: &mut Value, stored: &Value) {
     }
 }
 
+/// Whether `stored` (a file as read) holds members that `known` (the
+/// state read from it, as this build writes it) has no place for: those
+/// [`keep_unknown`] would put back.
+pub fn has_unknown(known: &Value, stored: &Value) -> bool {
+    match (known, stored) {
+        (Value::Object(known), Value::Object(stored)) => {
+            stored.iter().any(|(key, value)| match known.get(key) {
+                Some(place) => has_unknown(place, value),
+                None => true,
+            })
+        }
+        (Value::Array(known), Value::Array(stored)) => known
+            .iter()
+            .zip(stored)
+            .any(|(known, stored)| has_unknown(known, stored)),
+        _ => false,
+    }
+}
+
 /// Whether `stored` holds all that `known` holds, and perhaps more.
 fn covers(stored: &Value, known: &Value) -> bool {
     match (stored, known) {
