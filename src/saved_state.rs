@@ -199,7 +199,7 @@ impl StateFile {
         self.in_step = false;
         let loaded = self.read::<T>();
         self.start_from(loaded.state.as_ref().unwrap_or(&T::default()));
-        // The trees reading took (ten times a large file) go back now.
+        // What reading took (ten times a large file, in trees) goes back.
         crate::memory::give_back();
         loaded
     }
@@ -246,10 +246,14 @@ impl StateFile {
         // saves need not merge with it while it holds nothing this build
         // has no place for.
         if let Ok(state) = serde_json::from_slice::<T>(&bytes) {
-            self.in_step = serde_json::from_slice::<Value>(&bytes).is_ok_and(|stored| {
-                let known = serde_json::to_value(&state).unwrap_or(Value::Null);
-                !merge::has_unknown(&known, &stored)
-            });
+            // A file as this build writes it holds nothing else; another
+            // is looked through.
+            let ours = serde_json::to_vec(&state).is_ok_and(|ours| ours == bytes);
+            self.in_step = ours
+                || serde_json::from_slice::<Value>(&bytes).is_ok_and(|stored| {
+                    let known = serde_json::to_value(&state).unwrap_or(Value::Null);
+                    !merge::has_unknown(&known, &stored)
+                });
             return Loaded {
                 state: Some(state),
                 trouble: None,
@@ -448,7 +452,15 @@ impl StateFile {
         if let Some(tree) = &tree {
             merge::keep_unknown(&mut written, tree);
         }
-        let bytes = serde_json::to_vec(&written).map_err(|error| not_saved(error.to_string()))?;
+        // Written as the state writes itself (its members in their order),
+        // unless members of a newer version go with it.
+        let typed = serde_json::to_vec(&merged).map_err(|error| not_saved(error.to_string()))?;
+        let unknown = written != known;
+        let bytes = if unknown {
+            serde_json::to_vec(&written).map_err(|error| not_saved(error.to_string()))?
+        } else {
+            typed.clone()
+        };
         // Told apart as written: a value the file cannot hold (a folder's
         // name that is not UTF-8) is not another window's.
         let took_theirs = known != mine;
@@ -466,8 +478,8 @@ impl StateFile {
         };
         self.seen = Some(digest(&bytes));
         self.stamp = fs::metadata(&self.path).ok().as_ref().and_then(stamp);
-        self.base = serde_json::to_vec(&known).unwrap_or_default();
-        self.in_step = written == known;
+        self.base = typed;
+        self.in_step = !unknown;
         crate::memory::give_back();
         if took_theirs {
             *state = merged;

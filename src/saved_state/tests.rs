@@ -748,3 +748,28 @@ fn a_save_waits_for_a_turn_held_elsewhere_and_says_so() {
     assert!(replies[0].outcome.is_ok());
     assert_eq!(load(&scratch.state()).state, Some(sample(3)));
 }
+
+#[test]
+fn after_a_merge_a_save_of_nothing_new_writes_nothing() {
+    let scratch = Scratch::new("settled");
+    let (mut first, mut second) = (
+        StateFile::at(scratch.state()),
+        StateFile::at(scratch.state()),
+    );
+    let mut one: State = first.load().state.unwrap_or_default();
+    let mut two: State = second.load().state.unwrap_or_default();
+    one.speed = 3.0;
+    first.save(&mut one).expect("a save");
+    two.name = "two".to_owned();
+    assert_eq!(
+        second.save(&mut two),
+        Ok(SaveOutcome::Written { merged: true })
+    );
+    let written = fs::read(scratch.state()).expect("the file");
+    // Nothing new on either side: no write, no merge, the file as it was.
+    assert_eq!(second.save(&mut two), Ok(SaveOutcome::Unchanged));
+    assert_eq!(first.save(&mut one), Ok(SaveOutcome::Adopted));
+    assert_eq!(one, two);
+    assert_eq!(first.save(&mut one), Ok(SaveOutcome::Unchanged));
+    assert_eq!(fs::read(scratch.state()).expect("the file"), written);
+}
