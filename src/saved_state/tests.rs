@@ -39,15 +39,16 @@ struct Time {
 
 impl Saved for State {
     fn merge_from(&mut self, theirs: Self) {
-        for time in theirs.times {
-            match self
-                .times
-                .iter_mut()
-                .find(|mine| mine.puzzle == time.puzzle)
-            {
-                Some(mine) => mine.seconds = mine.seconds.min(time.seconds),
-                None => self.times.push(time),
-            }
+        keep_best(&mut self.times, theirs.times);
+    }
+}
+
+/// Takes `theirs` into `mine`: every puzzle, and the better time of each.
+fn keep_best(mine: &mut Vec<Time>, theirs: Vec<Time>) {
+    for time in theirs {
+        match mine.iter_mut().find(|kept| kept.puzzle == time.puzzle) {
+            Some(kept) => kept.seconds = kept.seconds.min(time.seconds),
+            None => mine.push(time),
         }
     }
 }
@@ -621,16 +622,7 @@ struct Game {
 
 impl Saved for Games {
     fn merge_from(&mut self, theirs: Self) {
-        for time in theirs.times {
-            match self
-                .times
-                .iter_mut()
-                .find(|mine| mine.puzzle == time.puzzle)
-            {
-                Some(mine) => mine.seconds = mine.seconds.min(time.seconds),
-                None => self.times.push(time),
-            }
-        }
+        keep_best(&mut self.times, theirs.times);
     }
 
     fn together() -> Vec<Vec<String>> {

@@ -109,9 +109,7 @@ impl Reader<'_> {
     }
 
     fn skip_blank(&mut self) {
-        while self.peek().is_some_and(|byte| byte.is_ascii_whitespace()) {
-            self.at += 1;
-        }
+        self.at = self.next_after(self.at).1;
     }
 
     /// Notes `part` of the value at `path` as lost.
@@ -305,15 +303,7 @@ impl Reader<'_> {
         // One character in place of a comma or a bracket, with what
         // follows whole: the value before it is whole too.
         let next = self.at + self.text[self.at].leading_ones().max(1) as usize;
-        let mut beyond = next;
-        while self
-            .text
-            .get(beyond)
-            .is_some_and(|byte| byte.is_ascii_whitespace())
-        {
-            beyond += 1;
-        }
-        let whole_after = match self.text.get(beyond) {
+        let whole_after = match self.next_after(next).0 {
             None => true,
             Some(b',' | b'}' | b']') => true,
             Some(_) => self.can_start_after(next, close),
@@ -585,36 +575,18 @@ impl Reader<'_> {
 
     /// Whether a member (`"name":`) or an item can start at `from`.
     fn can_start_after(&self, from: usize, close: u8) -> bool {
-        let mut at = from;
-        while self
-            .text
-            .get(at)
-            .is_some_and(|byte| byte.is_ascii_whitespace())
-        {
-            at += 1;
-        }
+        let at = self.next_after(from).1;
         if close == b']' {
             // A whole item, then a comma or the list's end.
             let Some((_, end)) = self.strict::<serde::de::IgnoredAny>(at) else {
                 return false;
             };
-            let next = self.text[end..]
-                .iter()
-                .find(|byte| !byte.is_ascii_whitespace());
-            return matches!(next, Some(b',' | b']'));
+            return matches!(self.next_after(end).0, Some(b',' | b']'));
         }
         let Some((_, end)) = self.strict::<String>(at) else {
             return false;
         };
-        let mut at = end;
-        while self
-            .text
-            .get(at)
-            .is_some_and(|byte| byte.is_ascii_whitespace())
-        {
-            at += 1;
-        }
-        self.text.get(at) == Some(&b':')
+        self.next_after(end).0 == Some(b':')
     }
 }
 
