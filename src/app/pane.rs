@@ -265,6 +265,13 @@ impl<S: Registered, U: ModeUi<S>> Pane for ModePane<S, U> {
         match S::unwrap(&command) {
             Some(own) => {
                 let effects = self.session.apply(own.clone());
+                // New work stands for the attempt an error on show spoke of.
+                if effects
+                    .iter()
+                    .any(|effect| matches!(effect, Effect::Start(_)))
+                {
+                    self.session.forget_error();
+                }
                 Self::effects(effects)
             }
             None => Vec::new(),

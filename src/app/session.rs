@@ -505,6 +505,19 @@ pub trait Session: MoveOwner<Effect = Effect<Self::Job>> + Timeline + Sized {
         self.core_mut().notice = Some(notice);
     }
 
+    /// Drops the error on show, if any: work started since supersedes the
+    /// attempt it spoke of.
+    fn forget_error(&mut self) {
+        if self
+            .core()
+            .notice
+            .as_ref()
+            .is_some_and(|notice| notice.error)
+        {
+            self.core_mut().notice = None;
+        }
+    }
+
     /// The notice on show, if it is still current.
     fn notice(&self, now: Instant) -> Option<&Notice> {
         self.core()

@@ -3350,3 +3350,19 @@ fn window_system_errors_lose_the_places_in_sources_they_quote() {
         "os error: no display at all"
     );
 }
+
+#[test]
+fn a_failed_generate_error_goes_with_the_next_attempt() {
+    let mut settings = goishi_settings(None);
+    settings.modes.goishi.generate_stones = 40;
+    let mut harness = app_harness(settings);
+    harness.step();
+    press(&mut harness, "Generate");
+    assert!(shows(&harness, "Cannot generate"));
+    harness.state_mut().settings.modes.goishi.generate_stones = 8;
+    press(&mut harness, "Generate");
+    wait_until_idle(&mut harness);
+    harness.step();
+    assert!(!shows(&harness, "Cannot generate"));
+    assert!(notice(&harness).is_none_or(|(_, error)| !error));
+}
