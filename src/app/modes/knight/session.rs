@@ -678,6 +678,12 @@ impl Session for KnightSession {
         match command {
             KnightCommand::Resize { width, height } => self.resize(width, height),
             KnightCommand::SetKind(kind) => {
+                // A count or estimate of the other kind no longer speaks
+                // of what is asked; one under way says so when it ends.
+                let counting = matches!(self.core.running, Some(JobKind::Count | JobKind::Estimate));
+                if kind != self.kind && !counting {
+                    self.count = None;
+                }
                 self.kind = kind;
                 self.answer = None;
                 Vec::new()

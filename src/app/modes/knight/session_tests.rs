@@ -298,6 +298,14 @@ fn counting_uses_the_counter_and_keeps_a_bounded_browser() {
         closed.count()
     );
     assert_eq!(closed.found(), Some((1, BROWSE_LIMIT)));
+    // Open tours asked for: the count of closed ones goes.
+    let mut reopened = self::session(6, 6);
+    give(&mut reopened, KnightCommand::SetKind(TourKind::Closed));
+    give(&mut reopened, KnightCommand::CountTours);
+    give(&mut reopened, KnightCommand::SetKind(TourKind::Closed));
+    assert!(reopened.count().is_some(), "the same kind keeps it");
+    give(&mut reopened, KnightCommand::SetKind(TourKind::Open));
+    assert_eq!(reopened.count(), None);
     let tour = closed.tour().expect("a browsed closed tour");
     knight::validate(&tour.board, &tour.path, TourKind::Closed).expect("valid");
 }
