@@ -860,8 +860,8 @@ impl Session for KnightSession {
                     self.core.watch = None;
                     self.show_tour(&tour);
                     self.answer = Some(Answer::WatchedBuilt);
-                } else {
-                    self.answer = Some(Answer::WatchedFound);
+                } else if let Some(Answer::Watching(algorithm, name)) = self.answer.take() {
+                    self.answer = Some(Answer::WatchedFound(algorithm, name));
                 }
             }
             KnightReport::Compared(compared) => {

@@ -688,6 +688,9 @@ fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
     use crate::app::watch::WATCH_SPEEDS;
     use gridtour::replay::Event;
     let mut session = watching_dfs_from_a1();
+    // The search has ended, but the watch has not come to its tour.
+    let watching = tr!("watching-from", algorithm = Algorithm::Dfs.words(), name = "a1");
+    assert_eq!(session.summary(), watching);
     let a1 = square(&session, "a1");
     let tour = match knight::solve(
         session.board(),
@@ -722,6 +725,7 @@ fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
         (replay.counters().steps, replay.path().len())
     };
     assert_eq!(watch_step(&mut session, WatchStep::Back), (26_470, 25));
+    assert_eq!(session.summary(), watching, "a step back from the tour");
     assert_eq!(watch_step(&mut session, WatchStep::Back), (26_469, 24));
     assert_eq!(watch_step(&mut session, WatchStep::Forward), (26_470, 25));
     assert!(session.core.watch.as_ref().is_some_and(|w| w.is_paused()));
@@ -730,6 +734,7 @@ fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
         KnightCommand::Common(Common::Watch(WatchStep::Close)),
     );
     assert!(session.core.watch.is_none());
+    assert_ne!(session.summary(), tr!("watched-found"), "nothing on show");
 }
 
 #[test]

@@ -23,8 +23,9 @@ pub enum Answer {
     Watching(Algorithm, String),
     /// The comparison of the searches from this square is running.
     Comparing(String),
-    /// The watched search found its tour.
-    WatchedFound,
+    /// The watched search (of this algorithm, from this square) found its
+    /// tour: said once the watch has come to it.
+    WatchedFound(Algorithm, String),
     /// The board's tour is built from tiles: there was nothing to watch.
     WatchedBuilt,
     /// There is no tour.
@@ -56,7 +57,7 @@ impl Answer {
                 name = name.as_str()
             ),
             Answer::Comparing(name) => tr!("comparing-from", name = name.as_str()),
-            Answer::WatchedFound => tr!("watched-found").to_owned(),
+            Answer::WatchedFound(..) => tr!("watched-found").to_owned(),
             Answer::WatchedBuilt => tr!("watched-built").to_owned(),
             Answer::NoTour(reason) => tr!("no-tour", reason = reason.to_string()),
             Answer::SearchCutShort(how) => tr!("search-cut-short", how = how.words()),

@@ -5,7 +5,7 @@ use gridtour::english::group_digits;
 use gridtour::knight::Board;
 use gridtour::tr;
 
-use super::{KnightSession, PlayHints};
+use super::{Answer, KnightSession, PlayHints};
 use crate::app::modes::knight::command::Interaction;
 
 impl KnightSession {
@@ -13,8 +13,18 @@ impl KnightSession {
     /// what is on show, and in play mode whether the knight is stuck or the
     /// tour complete.
     pub fn summary(&self) -> String {
-        if let Some(answer) = &self.answer {
-            return answer.words();
+        match &self.answer {
+            // A tour found is said once the watch shows it, the search
+            // until then; nothing once the watch is closed.
+            Some(Answer::WatchedFound(algorithm, name)) => match self.core.watched_steps() {
+                Some((shown, Some(steps))) if shown >= steps => {
+                    return tr!("watched-found").to_owned();
+                }
+                Some(_) => return Answer::Watching(*algorithm, name.clone()).words(),
+                None => {}
+            },
+            Some(answer) => return answer.words(),
+            None => {}
         }
         let open = self.board().open_count();
         let squares = group_digits(open as u64);
