@@ -325,6 +325,12 @@ pub fn open_in_viewer(path: &Path) -> Result<(), String> {
         std::process::Command::new("xdg-open")
     };
     command.arg(path);
+    launch(command)
+}
+
+/// Starts `command`, which opens a file in a viewer: an error if it
+/// cannot start, or ends at once with a failure.
+pub fn launch(mut command: std::process::Command) -> Result<(), String> {
     let mut child = command
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
@@ -337,8 +343,28 @@ pub fn open_in_viewer(path: &Path) -> Result<(), String> {
             }
             _ => error.to_string(),
         })?;
-    // Waited for apart, so that a viewer that stays in front holds up
-    // nothing and leaves no zombie behind.
+    // A launcher that finds no viewer says so by its exit status, at
+    // once; one still running after a while has started one, and is
+    // waited for apart, so that it holds up nothing and leaves no zombie.
+    let program = command.get_program().to_string_lossy().into_owned();
+    let given_up = std::time::Instant::now() + VIEWER_PATIENCE;
+    while std::time::Instant::now() < given_up {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => return Ok(()),
+            Ok(Some(status)) => {
+                let code = status
+                    .code()
+                    .map_or_else(|| status.to_string(), |code| code.to_string());
+                return Err(tr!("print-viewer-failed", program = program, code = code));
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(50)),
+            Err(error) => return Err(error.to_string()),
+        }
+    }
     std::thread::spawn(move || child.wait());
     Ok(())
 }
+
+/// How long a viewer's launcher is watched for a failure before it is
+/// taken to have started one.
+const VIEWER_PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);
