@@ -447,9 +447,9 @@ mod tests {
     #[test]
     fn arguments_and_plurals_are_put_in() {
         set(Language::English);
-        assert_eq!(tr!("opened", source = "a.json"), "Opened a.json");
+        assert_eq!(tr!("opened", source = "a.json"), "Opened a.json.");
         set(Language::Japanese);
-        assert_eq!(tr!("opened", source = "a.json"), "a.jsonを開きました");
+        assert_eq!(tr!("opened", source = "a.json"), "a.jsonを開きました。");
         set(Language::English);
     }
 }
