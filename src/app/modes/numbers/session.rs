@@ -181,8 +181,8 @@ pub enum Finding {
         forced_from: Option<(u32, Square)>,
     },
     /// Every square filled, every rule kept: in this time on the clock,
-    /// when the player filled them.
-    Solved(Option<Duration>),
+    /// and whether with a hint, when the player filled them.
+    Solved(Option<(Duration, bool)>),
     /// The puzzle has no solution.
     NoSolution,
 }
@@ -374,8 +374,9 @@ impl NumbersSession {
                 square,
                 forced_from: None,
             } => tr!("numbers-hint-solution", number = *number, square = name(*square)),
-            Finding::Solved(Some(time)) => {
-                tr!("numbers-solved-in", time = clock_text(*time))
+            Finding::Solved(Some((time, helped))) => {
+                let hints = if *helped { tr!("with-hints") } else { "" };
+                tr!("numbers-solved-in", time = clock_text(*time), hints = hints)
             }
             Finding::Solved(None) => tr!("numbers-solved").to_owned(),
             Finding::NoSolution => tr!("no-solution").to_owned(),
@@ -480,7 +481,7 @@ impl NumbersSession {
                     None if self.play.is_solved() => {
                         let time = self.clock.stop(Instant::now());
                         self.shelf.solved(&self.link, time, self.helped);
-                        self.find(Finding::Solved(Some(time)));
+                        self.find(Finding::Solved(Some((time, self.helped))));
                     }
                     None => {}
                 }

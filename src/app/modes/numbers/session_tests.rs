@@ -294,3 +294,33 @@ fn saved_marks_and_names_are_kept_only_as_the_board_can_hold_them() {
     let name = session.source.shelf_name();
     assert!(name.chars().count() <= gridtour::message::MAX_NAME_CHARS + 1, "{}", name.len());
 }
+
+#[test]
+fn a_game_solved_after_a_hint_says_so() {
+    for hinted in [false, true] {
+        let mut session = article();
+        let puzzle = session.play().puzzle().clone();
+        let gridtour::job::Outcome::Done(Some(solution)) =
+            gridtour::numbers::solve(&puzzle, &gridtour::job::Control::new())
+        else {
+            panic!("the article's puzzle is solved")
+        };
+        if hinted {
+            give(&mut session, NumbersCommand::Hint);
+        }
+        let board = session.board().clone();
+        for number in 2..=puzzle.last_number() {
+            let square = board
+                .squares()
+                .find(|&square| solution[board.index(square)] == number)
+                .expect("a square");
+            if puzzle.given(square).is_none() {
+                give(&mut session, NumbersCommand::Click(square));
+            }
+        }
+        assert!(session.play().is_solved());
+        let said = session.finding_words().expect("solved");
+        assert!(said.starts_with("Solved in"), "{said}");
+        assert_eq!(said.contains("with hints"), hinted, "{said}");
+    }
+}
