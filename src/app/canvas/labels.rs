@@ -13,17 +13,23 @@ pub(super) fn draw(painter: &egui::Painter, geometry: &Geometry, layer: &Layer, 
     let size = label_size(geometry);
     let font = FontId::proportional(size);
     let (column_name, _) = namers(layer);
+    let sample = widest_like(&column_name(geometry.cols.saturating_sub(1)));
     let widest = painter
-        .layout_no_wrap(
-            column_name(geometry.cols.saturating_sub(1)),
-            font.clone(),
-            colour,
-        )
+        .layout_no_wrap(sample, font.clone(), colour)
         .size()
         .x;
     for (at, text) in labels(geometry, layer, widest.max(size)) {
         painter.text(at, Align2::CENTER_CENTER, text, font.clone(), colour);
     }
+}
+
+/// A name as wide as any of as many characters as `name` (the last
+/// column's): its letters as `w`, its digits as `8`, so that no column's
+/// name (`aww` beside `all`) is wider than the room left for it.
+fn widest_like(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_digit() { '8' } else { 'w' })
+        .collect()
 }
 
 /// The size of the labels, in points, for squares of `geometry`'s size.
@@ -135,6 +141,43 @@ mod tests {
         // Rank 1 beside the bottom row, file a under the left column.
         assert_eq!(shown[15].0.y, geometry.cell_center((0, 7)).y);
         assert_eq!(shown[0].0.x, geometry.cell_center((0, 0)).x);
+    }
+
+    #[test]
+    fn file_names_past_zz_on_a_wide_board_never_overlap() {
+        let ctx = egui::Context::default();
+        // A pass sets the fonts up; its textures are no painter's here.
+        ctx.run_ui(egui::RawInput::default(), |_| {})
+            .textures_delta
+            .clear();
+        let font = FontId::proportional(8.0);
+        let width = |text: &str| {
+            ctx.fonts_mut(|fonts| {
+                fonts
+                    .layout_no_wrap(text.to_owned(), font.clone(), Color32::WHITE)
+                    .size()
+                    .x
+            })
+        };
+        let board = Board::new(1000, 8).expect("1000 x 8");
+        let layer = Layer::Knight {
+            board: &board,
+            highlight: &[],
+            unreachable: &[],
+            candidates: &[],
+        };
+        let geometry = fitted(1000, 8, 0.7);
+        let widest = width(&widest_like(&board.file_name(999)));
+        let columns: Vec<(Pos2, String)> = labels(&geometry, &layer, widest)
+            .into_iter()
+            .take_while(|(_, text)| text.starts_with(|c: char| c.is_ascii_lowercase()))
+            .collect();
+        assert!(columns.len() > 10, "{}", columns.len());
+        for pair in columns.windows(2) {
+            let ((left, a), (right, b)) = (&pair[0], &pair[1]);
+            let room = right.x - left.x;
+            assert!(room >= (width(a) + width(b)) / 2.0, "{a} and {b} overlap");
+        }
     }
 
     #[test]
