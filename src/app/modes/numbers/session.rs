@@ -8,14 +8,12 @@ use gridtour::job::Progress;
 use gridtour::knight::{Board, Square};
 use gridtour::numbers::format::{self, ReadPuzzle};
 use gridtour::numbers::link::to_link;
-use gridtour::numbers::{Broken, Filled, Generated, Level, NumbersPuzzle, Play};
-use gridtour::message::cut_name;
+use gridtour::numbers::{Broken, Filled, Generated, NumbersPuzzle, Play};
 use gridtour::tr;
 
 use super::command::{NumbersCommand, NumbersMove};
 use super::settings::NumbersSettings;
 use super::work::{NumbersJob, NumbersReport};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use crate::app::clock::{Clock, clock_text};
@@ -27,124 +25,15 @@ use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::shelf::{Record, Shelf};
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline};
 
-/// The shipped puzzles with one solution (up to direction, for the
-/// article's), by name and level, for the Example menu and the shelf:
-/// each level as `numbers::rate` rates the puzzle (a test checks it).
-pub const EXAMPLES: [(&str, &str, Level); 16] = [
-    ("problem-a-4x5-closed", include_str!("../../../../assets/numbers/problem-a-4x5-closed.txt"), Level::Hard),
-    ("easy-6x6-open", include_str!("../../../../assets/numbers/easy-6x6-open.txt"), Level::Easy),
-    ("medium-6x6-open", include_str!("../../../../assets/numbers/medium-6x6-open.txt"), Level::Medium),
-    ("minimal-6x6-open", include_str!("../../../../assets/numbers/minimal-6x6-open.txt"), Level::Hard),
-    ("minimal-6x6-closed", include_str!("../../../../assets/numbers/minimal-6x6-closed.txt"), Level::Medium),
-    ("minimal-7x6-open-holey", include_str!("../../../../assets/numbers/minimal-7x6-open-holey.txt"), Level::Medium),
-    ("easy-8x8-open", include_str!("../../../../assets/numbers/easy-8x8-open.txt"), Level::Easy),
-    ("medium-8x8-open", include_str!("../../../../assets/numbers/medium-8x8-open.txt"), Level::Medium),
-    ("minimal-8x8-open", include_str!("../../../../assets/numbers/minimal-8x8-open.txt"), Level::Hard),
-    ("easy-8x8-closed", include_str!("../../../../assets/numbers/easy-8x8-closed.txt"), Level::Easy),
-    ("medium-8x8-closed", include_str!("../../../../assets/numbers/medium-8x8-closed.txt"), Level::Medium),
-    ("hard-8x8-closed", include_str!("../../../../assets/numbers/hard-8x8-closed.txt"), Level::Hard),
-    ("minimal-8x8-closed-holey", include_str!("../../../../assets/numbers/minimal-8x8-closed-holey.txt"), Level::Hard),
-    ("easy-10x10-open", include_str!("../../../../assets/numbers/easy-10x10-open.txt"), Level::Easy),
-    ("medium-10x10-open", include_str!("../../../../assets/numbers/medium-10x10-open.txt"), Level::Medium),
-    ("hard-10x10-open", include_str!("../../../../assets/numbers/hard-10x10-open.txt"), Level::Hard),
-];
+mod examples;
+mod marks;
+mod source;
 
-/// The example `index` of [`EXAMPLES`], read.
-pub fn example(index: usize) -> Option<(ReadPuzzle, Level)> {
-    let read = examples_read().get(index)?.clone()?;
-    Some((read, EXAMPLES[index].2))
-}
-
-/// The [`EXAMPLES`], each read once: their names are drawn on every frame
-/// that shows the shelf or an example's summary.
-fn examples_read() -> &'static [Option<ReadPuzzle>] {
-    static READ: OnceLock<Vec<Option<ReadPuzzle>>> = OnceLock::new();
-    READ.get_or_init(|| {
-        EXAMPLES
-            .iter()
-            .map(|(name, text, _)| format::parse(name, text).ok())
-            .collect()
-    })
-}
-
-/// The width and height of `puzzle`'s board.
-fn size_of(puzzle: &NumbersPuzzle) -> (u32, u32) {
-    (puzzle.board().width(), puzzle.board().height())
-}
-
-/// The example's name in the menu: its board and level.
-pub fn example_words(index: usize) -> String {
-    match (examples_read().get(index), EXAMPLES.get(index)) {
-        (Some(Some(read)), Some(&(_, _, level))) => {
-            let board = read.puzzle.board();
-            tr!(
-                "numbers-example",
-                size = format!("{}x{}", board.width(), board.height()),
-                kind = read.puzzle.kind().label(),
-                holes = board.blocked_squares().len(),
-                level = level.words()
-            )
-        }
-        _ => String::new(),
-    }
-}
-
-/// The pencil marks of a board: for each square, in the board's order,
-/// the numbers marked on it, smallest first.
-pub type Marks = Vec<Vec<u32>>;
-
-/// Where the puzzle on show came from, named in the language of the frame
-/// that draws it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Source {
-    /// The article's 4 x 5 puzzle.
-    Article,
-    /// Generate, with this seed.
-    Generated(u64),
-    /// A file, or a puzzle pasted: its name.
-    Named(String),
-    /// One of the [`EXAMPLES`].
-    Example(usize),
-}
-
-/// How a puzzle from [`Source::Generated`] is named on the shelf, before
-/// its seed.
-const GENERATED_ON_SHELF: &str = "generated:";
-
-impl Source {
-    /// The source as the shelf keeps it: an example's file name, a
-    /// generated puzzle's seed, a file's name.
-    fn shelf_name(&self) -> String {
-        match self {
-            Source::Article => EXAMPLES[0].0.to_owned(),
-            Source::Example(index) => EXAMPLES[*index].0.to_owned(),
-            Source::Generated(seed) => format!("{GENERATED_ON_SHELF}{seed}"),
-            Source::Named(name) => name.clone(),
-        }
-    }
-
-    /// The source of a puzzle the shelf names `name`.
-    pub fn of_shelf_name(name: &str) -> Source {
-        let seed = name
-            .strip_prefix(GENERATED_ON_SHELF)
-            .and_then(|seed| seed.parse().ok());
-        match (EXAMPLES.iter().position(|(example, _, _)| *example == name), seed) {
-            (Some(index), _) => Source::Example(index),
-            (None, Some(seed)) => Source::Generated(seed),
-            (None, None) => Source::Named(name.to_owned()),
-        }
-    }
-
-    /// The source in words.
-    pub fn words(&self) -> String {
-        match self {
-            Source::Article => tr!("numbers-article").to_owned(),
-            Source::Generated(seed) => tr!("numbers-generated-source", seed = *seed),
-            Source::Named(name) => name.clone(),
-            Source::Example(index) => example_words(*index),
-        }
-    }
-}
+pub use examples::{EXAMPLES, example, example_words};
+pub use marks::Marks;
+pub use source::Source;
+use examples::size_of;
+use marks::valid_marks;
 
 /// Which of the mode's jobs runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -226,14 +115,7 @@ impl NumbersSession {
             .as_deref()
             .and_then(|text| format::parse("settings", text).ok())
             .map(|read| {
-                let source = match (&settings.source_name, settings.generated_seed) {
-                    (Some(name), _) => EXAMPLES
-                        .iter()
-                        .position(|(example, _, _)| example == name)
-                        .map_or_else(|| Source::Named(cut_name(name)), Source::Example),
-                    (None, Some(seed)) => Source::Generated(seed),
-                    (None, None) => Source::Article,
-                };
+                let source = Source::of_saved(settings.source_name.as_deref(), settings.generated_seed);
                 (read.puzzle, source)
             });
         let (puzzle, source) = saved.unwrap_or_else(|| {
@@ -563,30 +445,6 @@ impl NumbersSession {
     }
 }
 
-/// The pencil marks `saved` as a board of `puzzle` can hold them: one
-/// list a square, each of numbers of the tour, smallest first, each once
-/// (a saved state may hold anything); none where they do not fit.
-fn valid_marks(saved: &[Vec<u32>], puzzle: &NumbersPuzzle) -> Marks {
-    let area = puzzle.board().area();
-    if saved.len() != area {
-        return vec![Vec::new(); area];
-    }
-    let last = puzzle.last_number();
-    saved
-        .iter()
-        .map(|marks| {
-            let mut kept: Vec<u32> = marks
-                .iter()
-                .copied()
-                .filter(|mark| (1..=last).contains(mark))
-                .collect();
-            kept.sort_unstable();
-            kept.dedup();
-            kept
-        })
-        .collect()
-}
-
 /// A number the board forces: a laid number whose next (or previous)
 /// number is missing, with one free square only a knight's move away from
 /// which the next laid number can still be reached.
@@ -695,45 +553,6 @@ impl NumbersSession {
         self.source = source.clone();
         self.marks = marks.clone();
         self.link = to_link(self.play.puzzle());
-    }
-
-    /// Puts a pencil mark of `number` on `square`, or takes it off.
-    fn toggle_mark(&mut self, square: Square, number: u32) {
-        let Some(marks) = self.marks.get_mut(self.play.puzzle().board().index(square)) else {
-            return;
-        };
-        match marks.binary_search(&number) {
-            Ok(at) => {
-                marks.remove(at);
-            }
-            Err(at) => marks.insert(at, number),
-        }
-    }
-
-    /// The pencil marks on `square`, smallest first.
-    pub fn marks(&self, square: Square) -> &[u32] {
-        self.marks
-            .get(self.board().index(square))
-            .map_or(&[], Vec::as_slice)
-    }
-
-    /// Marks `number` on `square` in pencil, or takes the mark off: an
-    /// empty square's candidates, for the player's own use.
-    fn mark(&mut self, square: Square, number: u32) -> Vec<Effect<NumbersJob>> {
-        let puzzle = self.play.puzzle();
-        let open = puzzle.board().is_open(square) && self.play.number(square).is_none();
-        if !open || number == 0 || number > puzzle.last_number() {
-            let last = puzzle.last_number();
-            self.core.notice = Some(Notice::error(move || {
-                tr!("numbers-mark-refused", number = number, last = last)
-            }));
-            return Vec::new();
-        }
-        let made = NumbersMove::Mark { square, number };
-        self.apply_move(&made);
-        self.core.moves.record(made);
-        self.core.touch();
-        Vec::new()
     }
 }
 
