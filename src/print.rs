@@ -5,10 +5,10 @@
 
 use crate::goishi::format::to_url;
 use crate::goishi::{self, Point, Puzzle};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use crate::job::{self, Control, Outcome};
+use crate::job::{self, Control, Outcome, lock};
 use crate::knight::{Board, Square, TourKind};
 use crate::level::Level;
 use crate::numbers::{self, Generated, NumbersPuzzle, link};
@@ -489,12 +489,6 @@ impl Recipe {
             }
         }
     }
-}
-
-/// The value in `mutex`, even if a thread panicked holding it: the
-/// puzzles made so far stay whole.
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// `puzzles` with a solution found for each that has none and can have

@@ -39,7 +39,7 @@ const READ_MAX: u64 = 1 << 30;
 
 /// A state that can be saved: a serde value whose every part has a
 /// default, and which knows what of another window's state it must keep.
-pub trait Saved: Serialize + DeserializeOwned + Default + PartialEq {
+pub trait Saved: Serialize + DeserializeOwned + Default {
     /// Takes into `self` what `theirs`, saved by another window since this
     /// one last read or wrote the file, holds that must not be lost even
     /// where both windows changed it (a player's records).
@@ -124,7 +124,7 @@ pub enum SaveOutcome {
 
 /// What a save waiting for another window's turn does next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Wait {
+enum Wait {
     /// Waits on.
     On,
     /// Writes without the turn: the other window has held it too long
@@ -134,7 +134,7 @@ pub enum Wait {
 
 /// How a save waits for its turn: told how long it has waited, says what
 /// to do next.
-pub type Patience<'a> = dyn FnMut(Duration) -> Wait + 'a;
+type Patience<'a> = dyn FnMut(Duration) -> Wait + 'a;
 
 /// The file a state is saved in, and what this process knows of it.
 #[derive(Debug)]
@@ -340,7 +340,7 @@ impl StateFile {
     }
 
     /// [`StateFile::save`], waiting for its turn with `patience`.
-    pub fn save_with<T: Saved>(
+    fn save_with<T: Saved>(
         &mut self,
         state: &mut T,
         patience: &mut Patience<'_>,
@@ -456,27 +456,28 @@ impl StateFile {
         // unless members of a newer version go with it.
         let typed = serde_json::to_vec(&merged).map_err(|error| not_saved(error.to_string()))?;
         let unknown = written != known;
-        let bytes = if unknown {
-            serde_json::to_vec(&written).map_err(|error| not_saved(error.to_string()))?
-        } else {
-            typed.clone()
-        };
+        let with_unknown = unknown
+            .then(|| serde_json::to_vec(&written))
+            .transpose()
+            .map_err(|error| not_saved(error.to_string()))?;
+        let bytes = with_unknown.as_deref().unwrap_or(&typed);
         // Told apart as written: a value the file cannot hold (a folder's
         // name that is not UTF-8) is not another window's.
         let took_theirs = known != mine;
-        let outcome = if on_disk.as_deref().map(digest) == Some(digest(&bytes)) {
+        let written_digest = digest(bytes);
+        let outcome = if on_disk.as_deref().map(digest) == Some(written_digest) {
             if took_theirs {
                 SaveOutcome::Adopted
             } else {
                 SaveOutcome::Unchanged
             }
         } else {
-            write(&self.path, &bytes).map_err(|error| not_saved(error.to_string()))?;
+            write(&self.path, bytes).map_err(|error| not_saved(error.to_string()))?;
             SaveOutcome::Written {
                 merged: took_theirs,
             }
         };
-        self.seen = Some(digest(&bytes));
+        self.seen = Some(written_digest);
         self.stamp = fs::metadata(&self.path).ok().as_ref().and_then(stamp);
         self.base = typed;
         self.in_step = !unknown;

@@ -123,16 +123,14 @@ impl GridtourApp {
                 if matches!(self.state_trouble, Some(Trouble::NotSaved { .. })) {
                     self.state_trouble = None;
                 }
-                // What earlier versions kept is in the state file now.
-                if let Some(earlier) = self.earlier.take() {
-                    earlier.forget();
-                    self.forget_earlier_key = true;
-                }
-                if matches!(
+                self.forget_earlier();
+                // One save is under way at a time: it sent `last_sent`.
+                let merged = matches!(
                     outcome,
                     SaveOutcome::Adopted | SaveOutcome::Written { merged: true }
-                ) {
-                    self.adopt_saved(&reply.sent, &reply.saved);
+                );
+                if merged && let Some(sent) = self.last_sent.take() {
+                    self.adopt_saved(&sent, &reply.saved);
                 }
             }
             // A trouble reading the file says more than the save it holds off.
@@ -190,7 +188,6 @@ impl GridtourApp {
         if let Some(saver) = &mut self.saver {
             saver.rebase(base);
         }
-        self.last_sent = None;
     }
 
     /// Saves the state one last time, as the window closes.
@@ -203,12 +200,16 @@ impl GridtourApp {
             return;
         };
         match reply.outcome {
-            Ok(_) => {
-                if let Some(earlier) = self.earlier.take() {
-                    earlier.forget();
-                }
-            }
+            Ok(_) => self.forget_earlier(),
             Err(trouble) => eprintln!("gridtour: {}", trouble_words(&trouble)),
+        }
+    }
+
+    /// Drops what earlier versions kept: the state file holds it now.
+    fn forget_earlier(&mut self) {
+        if let Some(earlier) = self.earlier.take() {
+            earlier.forget();
+            self.forget_earlier_key = true;
         }
     }
 

@@ -19,6 +19,14 @@ mod worker;
 pub use control::{CHECK_INTERVAL, Checkpointing, Control, Outcome};
 pub use progress::{Detail, Headway, Progress};
 pub use resources::Resources;
+/// The value in `mutex`, even if a thread panicked holding it: what it
+/// holds (puzzles made, a deadline) stays whole.
+pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 pub use worker::{
     Emitter, Event, Job, PROGRESS_PERIOD, Urgency, lower_to_side_work, on_threads, spawn,
     threads_refused,

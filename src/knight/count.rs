@@ -170,7 +170,7 @@ pub fn count(
     let description = describe(board, start, kind);
     // The theory's reasons come at once, before any sweep.
     if let Some(reason) = super::why_no_tour(board, start, kind) {
-        return none_because(description, reason, control);
+        return none_because(description, reason);
     }
     counted(
         description,
@@ -179,23 +179,12 @@ pub fn count(
     )
 }
 
-/// No tours, for `reason`.
-fn none_because(
-    description: String,
-    reason: super::NoTour,
-    control: &Control,
-) -> Outcome<Result<Count, NotCounted>> {
-    counted(
-        description,
-        Outcome::Done(Ok(Natural::from_u128(0))),
-        control,
-    )
-    .map(|counted| {
-        counted.map(|count| Count {
-            because: Some(reason),
-            ..count
-        })
-    })
+/// No tours, for `reason`: nothing is counted.
+fn none_because(description: String, reason: super::NoTour) -> Outcome<Result<Count, NotCounted>> {
+    Outcome::Done(Ok(Count {
+        because: Some(reason),
+        ..described(description, Natural::from_u128(0))
+    }))
 }
 
 /// Counts the open tours from `start` that end on `end`: directed, since
@@ -214,7 +203,7 @@ pub fn count_between(
     );
     // The colours alone rule out half the pairs of every board, however big.
     if let Some(reason) = super::why_no_tour_between(board, start, end) {
-        return none_because(description, reason, control);
+        return none_because(description, reason);
     }
     let tours = count_tours(
         board,

@@ -10,17 +10,17 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant, SystemTime};
 
 use super::{SaveOutcome, Saved, StateFile, Trouble, Wait};
+use crate::job::lock;
 
 /// How long a save waits for its turn before the window is told.
 const SAY_WAITING_AFTER: Duration = Duration::from_millis(300);
 
-/// What a save did, for the window that asked.
+/// What a save did, for the window that asked (one save is under way at
+/// a time: it knows what it sent).
 #[derive(Debug)]
 pub struct Reply<T> {
-    /// The state the window sent.
-    pub sent: T,
-    /// The state as saved: `sent` with what another window saved since
-    /// taken in.
+    /// The state as saved: the state sent, with what another window saved
+    /// since taken in.
     pub saved: T,
     /// What the save did, or why it failed.
     pub outcome: Result<SaveOutcome, Trouble>,
@@ -47,7 +47,7 @@ pub struct Saver<T> {
     worker: Option<JoinHandle<()>>,
 }
 
-impl<T: Saved + Clone + Send + 'static> Saver<T> {
+impl<T: Saved + Send + 'static> Saver<T> {
     /// Saves to `file` (already read) from now on, calling `wake` whenever
     /// there is something to hear.
     pub fn start(mut file: StateFile, wake: impl Fn() + Send + 'static) -> std::io::Result<Self> {
@@ -64,14 +64,13 @@ impl<T: Saved + Clone + Send + 'static> Saver<T> {
                 .name("gridtour-save".to_owned())
                 .spawn(move || {
                     for request in inbox {
-                        let sent = match request {
+                        let mut saved = match request {
                             Request::Rebase(state) => {
                                 file.rebase(&state);
                                 continue;
                             }
                             Request::Save(state) => state,
                         };
-                        let mut saved = sent.clone();
                         let outcome = file.save_with(&mut saved, &mut |waited| {
                             if waited >= SAY_WAITING_AFTER && !waiting.swap(true, Ordering::Relaxed)
                             {
@@ -84,11 +83,7 @@ impl<T: Saved + Clone + Send + 'static> Saver<T> {
                         });
                         waiting.store(false, Ordering::Relaxed);
                         *lock(&seen) = file.stamp;
-                        let reply = Reply {
-                            sent,
-                            saved,
-                            outcome,
-                        };
+                        let reply = Reply { saved, outcome };
                         if outbox.send(reply).is_err() {
                             break;
                         }
@@ -196,10 +191,4 @@ impl<T> Drop for Saver<T> {
             let _ = worker.join();
         }
     }
-}
-
-/// The value behind `mutex`, whatever a thread that panicked holding it
-/// left there.
-fn lock<V>(mutex: &Mutex<V>) -> std::sync::MutexGuard<'_, V> {
-    mutex.lock().unwrap_or_else(|error| error.into_inner())
 }

@@ -179,7 +179,7 @@ impl Reader<'_> {
             }
             b'[' => {
                 self.at = first;
-                Some(Value::Array(self.array_items(path, depth + 1)?))
+                Some(Value::Array(self.array_items(path, depth + 1)))
             }
             _ => None,
         }
@@ -205,10 +205,15 @@ impl Reader<'_> {
     /// The members of an object whose `{` is behind the reader, up to and
     /// past its `}`.
     fn object_members(&mut self, path: &mut Vec<String>, depth: usize) -> Map<String, Value> {
-        self.open.push(b'}');
-        let members = self.object_members_within(path, depth);
+        self.inside(b'}', |reader| reader.object_members_within(path, depth))
+    }
+
+    /// What `read` reads inside an object or list that `close` ends.
+    fn inside<R>(&mut self, close: u8, read: impl FnOnce(&mut Self) -> R) -> R {
+        self.open.push(close);
+        let read = read(self);
         self.open.pop();
-        members
+        read
     }
 
     fn object_members_within(
@@ -342,40 +347,33 @@ impl Reader<'_> {
     }
 
     /// The items of a list whose `[` is behind the reader, up to and past
-    /// its `]`; `None` where an item turns out to be a member's name
-    /// (the bracket was damage).
-    fn array_items(&mut self, path: &mut Vec<String>, depth: usize) -> Option<Vec<Value>> {
-        self.open.push(b']');
-        let items = self.array_items_within(path, depth);
-        self.open.pop();
-        items
+    /// its `]`, or up to a member's name where its `]` was lost.
+    fn array_items(&mut self, path: &mut Vec<String>, depth: usize) -> Vec<Value> {
+        self.inside(b']', |reader| reader.array_items_within(path, depth))
     }
 
-    fn array_items_within(&mut self, path: &mut Vec<String>, depth: usize) -> Option<Vec<Value>> {
+    fn array_items_within(&mut self, path: &mut Vec<String>, depth: usize) -> Vec<Value> {
         let mut items = Vec::new();
         loop {
             self.skip_blank();
             match self.peek() {
                 None => {
                     self.cut_short = true;
-                    return Some(items);
+                    return items;
                 }
                 Some(b']' | b'}') if self.bracket(b']') != Bracket::Stray => {
                     // Unless it stands in place of an object's `{`.
                     let lost_brace = self.object_lost_its_brace(self.at + 1, path, depth);
                     let Some(members) = lost_brace else {
                         self.at += usize::from(self.bracket(b']') == Bracket::Ends);
-                        return Some(items);
+                        return items;
                     };
                     items.push(Value::Object(members));
-                    match self.after(b']') {
-                        Some(After::Next) => continue,
-                        Some(After::Close) => return Some(items),
-                        _ => {
-                            self.cut_short = true;
-                            return Some(items);
-                        }
+                    let after = self.after(b']').unwrap_or(After::End);
+                    if self.ends(after) {
+                        return items;
                     }
+                    continue;
                 }
                 Some(b',' | b']' | b'}') => {
                     self.at += 1;
@@ -402,7 +400,7 @@ impl Reader<'_> {
                     Some(members) => Some(Value::Object(members)),
                     None => {
                         self.at = start;
-                        return Some(items);
+                        return items;
                     }
                 }
             } else {
@@ -419,7 +417,7 @@ impl Reader<'_> {
                 }
             };
             if self.ends(after) {
-                return Some(items);
+                return items;
             }
         }
     }
