@@ -269,24 +269,6 @@ impl KnightSession {
         })
     }
 
-    /// Whether counts are of tours from the chosen square, and that square.
-    pub fn count_start(&self) -> (bool, Option<Square>) {
-        (self.count_from_start, self.count_start)
-    }
-
-    /// The count under way when the window last closed, on offer to be
-    /// taken up.
-    pub fn unfinished_count(&self) -> Option<Tours> {
-        let count = self.unfinished?;
-        Some(Tours::of(self.board(), count.start(), count.kind()))
-    }
-
-    /// The result of the last count, while it still fits the board, in
-    /// words.
-    pub fn count(&self) -> Option<String> {
-        self.count.as_ref().map(CountLine::words)
-    }
-
     /// Whether the failing-starts overlay is asked for.
     pub fn shows_failing_starts(&self) -> bool {
         self.show_failing_starts
@@ -302,12 +284,6 @@ impl KnightSession {
     /// Whether play-mode hints are shown.
     pub fn shows_hints(&self) -> bool {
         self.show_hints
-    }
-
-    #[cfg(test)]
-    /// Whether a count of this mode is running.
-    pub fn is_counting(&self) -> bool {
-        self.core.running == Some(JobKind::Count)
     }
 
     // ----- commands -----
@@ -374,69 +350,6 @@ impl KnightSession {
         }
     }
 
-    fn resize(&mut self, width: u32, height: u32) -> Vec<Effect<KnightJob>> {
-        let from = (self.board().width(), self.board().height());
-        if (width, height) == from {
-            return Vec::new();
-        }
-        if let Err(error) = Board::new(width, height) {
-            self.core.notice = Some(Notice::error(move || error.to_string()));
-            return Vec::new();
-        }
-        let lost = self
-            .board()
-            .blocked_squares()
-            .into_iter()
-            .filter(|&square| Board::same_name_on(square, from, (width, height)).is_none())
-            .collect();
-        self.change_board(BoardChange::Resize {
-            from,
-            to: (width, height),
-            lost,
-        })
-    }
-
-    fn change_board(&mut self, change: BoardChange) -> Vec<Effect<KnightJob>> {
-        // The count on offer was of the board as it was.
-        let forget = self.forget_unfinished();
-        self.core.playback.stop();
-        self.record(KnightMove::Reset(Box::new(change)));
-        let mut effects = self.board_changed();
-        effects.extend(forget);
-        effects
-    }
-
-    /// Puts away the count on offer, deleting its kept progress.
-    fn forget_unfinished(&mut self) -> Option<Effect<KnightJob>> {
-        let count = self.unfinished.take()?;
-        Some(Effect::Advise(KnightJob::ForgetCount {
-            board: self.board().clone(),
-            start: count.start(),
-            kind: count.kind(),
-        }))
-    }
-
-    /// Forgets what no longer fits the board, and stops the job that worked
-    /// on the old one.
-    fn board_changed(&mut self) -> Vec<Effect<KnightJob>> {
-        self.board_revision += 1;
-        // The status bar spoke of the old board.
-        self.core.last_job = None;
-        self.count = None;
-        self.answer = None;
-        self.failing_starts = None;
-        self.comparing = None;
-        self.core.watch = None;
-        self.core.lanes = None;
-        self.core.found.clear();
-        let mut effects = Vec::new();
-        if self.core.running.take().is_some() {
-            effects.push(Effect::Cancel);
-        }
-        effects.extend(self.failing_starts_job());
-        effects
-    }
-
     fn failing_starts_job(&mut self) -> Vec<Effect<KnightJob>> {
         if !self.show_failing_starts
             || self.failing_starts.is_some()
@@ -447,39 +360,6 @@ impl KnightSession {
         self.core.running = Some(JobKind::FailingStarts);
         vec![Effect::Start(KnightJob::FailingStarts {
             board: self.board().clone(),
-        })]
-    }
-
-    fn start_count(&mut self) -> Vec<Effect<KnightJob>> {
-        let start = self.count_start.filter(|_| self.count_from_start);
-        self.core.found.clear();
-        self.found_kind = self.kind;
-        self.counted_from = start;
-        self.count = Some(CountLine::Counting(Tours::of(
-            self.board(),
-            start,
-            self.kind,
-        )));
-        self.core.running = Some(JobKind::Count);
-        vec![Effect::Start(KnightJob::Count {
-            board: self.board().clone(),
-            start,
-            kind: self.kind,
-        })]
-    }
-
-    fn start_estimate(&mut self) -> Vec<Effect<KnightJob>> {
-        let start = self.count_start.filter(|_| self.count_from_start);
-        self.count = Some(CountLine::Estimating(Tours::of(
-            self.board(),
-            start,
-            self.kind,
-        )));
-        self.core.running = Some(JobKind::Estimate);
-        vec![Effect::Start(KnightJob::Estimate {
-            board: self.board().clone(),
-            start,
-            kind: self.kind,
         })]
     }
 
@@ -530,49 +410,6 @@ impl KnightSession {
         self.apply_move(&made);
         self.core.moves.record(made);
         self.core.touch();
-    }
-
-    fn flip(&mut self, squares: &[Square]) {
-        for &square in squares {
-            if self.board().contains(square) {
-                let blocked = !self.board().is_blocked(square);
-                self.walk.board_mut().set_blocked(square, blocked);
-            }
-        }
-    }
-
-    /// Gives the board the size `to`, moving blocked squares so that they
-    /// keep their chess names, and blocks `extra` (squares of the new board
-    /// in its own coordinates: those an earlier resize cut off).
-    fn reshape(&mut self, from: (u32, u32), to: (u32, u32), extra: &[Square]) {
-        let Ok(mut board) = Board::new(to.0, to.1) else {
-            return;
-        };
-        let moved = self
-            .board()
-            .blocked_squares()
-            .into_iter()
-            .filter_map(|square| Board::same_name_on(square, from, to));
-        for square in moved.chain(extra.iter().copied()) {
-            if board.contains(square) {
-                board.set_blocked(square, true);
-            }
-        }
-        self.count_start = self
-            .count_start
-            .and_then(|square| Board::same_name_on(square, from, to));
-        self.set_board(board);
-    }
-
-    fn set_board(&mut self, board: Board) {
-        self.walk.set_board(board);
-        if self
-            .count_start
-            .is_some_and(|square| !self.board().contains(square))
-        {
-            self.count_start = None;
-        }
-        self.count_from_start &= self.count_start.is_some();
     }
 
     /// A step along the walk changes the drawing beyond the path only in
@@ -748,7 +585,7 @@ impl Session for KnightSession {
                 }));
                 vec![Effect::Copy(link)]
             }
-            KnightCommand::CountTours => self.start_count(),
+            KnightCommand::CountTours => self.start_counting(JobKind::Count),
             KnightCommand::TakeUpCount => match self.unfinished.take() {
                 Some(count) => {
                     self.kind = count.kind();
@@ -756,12 +593,12 @@ impl Session for KnightSession {
                         self.count_start = Some(start);
                     }
                     self.count_from_start = count.start.is_some();
-                    self.start_count()
+                    self.start_counting(JobKind::Count)
                 }
                 None => Vec::new(),
             },
             KnightCommand::ForgetCount => self.forget_unfinished().into_iter().collect(),
-            KnightCommand::EstimateTours => self.start_estimate(),
+            KnightCommand::EstimateTours => self.start_counting(JobKind::Estimate),
             KnightCommand::CompareSearches => match self.count_start {
                 Some(start) => {
                     self.core.playback.stop();
@@ -952,6 +789,8 @@ fn opened(source: &str) -> Notice {
 }
 
 mod answer;
+mod board;
+mod counting;
 mod history;
 mod summary;
 

@@ -1,0 +1,67 @@
+//! Counting and estimating the tours of the knight's board: the jobs, the
+//! count on offer from a window closed during one, and the line that
+//! says their result.
+
+use super::*;
+
+impl KnightSession {
+    /// Whether counts are of tours from the chosen square, and that square.
+    pub fn count_start(&self) -> (bool, Option<Square>) {
+        (self.count_from_start, self.count_start)
+    }
+
+    /// The count under way when the window last closed, on offer to be
+    /// taken up.
+    pub fn unfinished_count(&self) -> Option<Tours> {
+        let count = self.unfinished?;
+        Some(Tours::of(self.board(), count.start(), count.kind()))
+    }
+
+    /// The result of the last count, while it still fits the board, in
+    /// words.
+    pub fn count(&self) -> Option<String> {
+        self.count.as_ref().map(CountLine::words)
+    }
+
+    #[cfg(test)]
+    /// Whether a count of this mode is running.
+    pub fn is_counting(&self) -> bool {
+        self.core.running == Some(JobKind::Count)
+    }
+
+    /// Puts away the count on offer, deleting its kept progress.
+    pub(super) fn forget_unfinished(&mut self) -> Option<Effect<KnightJob>> {
+        let count = self.unfinished.take()?;
+        Some(Effect::Advise(KnightJob::ForgetCount {
+            board: self.board().clone(),
+            start: count.start(),
+            kind: count.kind(),
+        }))
+    }
+
+    /// Starts counting (`kind` [`JobKind::Count`]) or estimating the tours
+    /// of the kind asked for, from the chosen square if counts are of
+    /// tours from it.
+    pub(super) fn start_counting(&mut self, kind: JobKind) -> Vec<Effect<KnightJob>> {
+        let start = self.count_start.filter(|_| self.count_from_start);
+        let (board, tours) = (self.board().clone(), Tours::of(self.board(), start, self.kind));
+        self.core.running = Some(kind);
+        if kind == JobKind::Estimate {
+            self.count = Some(CountLine::Estimating(tours));
+            return vec![Effect::Start(KnightJob::Estimate {
+                board,
+                start,
+                kind: self.kind,
+            })];
+        }
+        self.core.found.clear();
+        self.found_kind = self.kind;
+        self.counted_from = start;
+        self.count = Some(CountLine::Counting(tours));
+        vec![Effect::Start(KnightJob::Count {
+            board,
+            start,
+            kind: self.kind,
+        })]
+    }
+}
