@@ -255,63 +255,6 @@ impl GoishiSession {
         self.answer.as_ref().map(Said::words)
     }
 
-    /// The state of the picks in words: in play mode whether the position
-    /// is stuck or solved.
-    pub fn summary(&self) -> String {
-        let (stones, picked) = (self.puzzle.stone_count(), self.game.picks().len());
-        let left = stones - picked;
-        let n = |count: usize| group_digits(count as u64);
-        let (picked_words, stones_words) = (n(picked), n(stones));
-        match self.interaction {
-            Interaction::Edit => tr!("click-to-edit-stones").to_owned(),
-            _ if stones == 0 => tr!("no-stones").to_owned(),
-            _ if left == 0 => match self.solved_in {
-                Some((time, best)) => {
-                    let best = match best {
-                        _ if self.helped => tr!("with-hints").to_owned(),
-                        Some(best) if best <= time => {
-                            tr!("solved-best", time = clock_text(best))
-                        }
-                        Some(_) => tr!("solved-new-best").to_owned(),
-                        None => String::new(),
-                    };
-                    tr!(
-                        "solved-in",
-                        time = clock_text(time),
-                        best = best,
-                        stones = stones_words
-                    )
-                }
-                None => tr!("solved-all", stones = stones_words),
-            },
-            Interaction::Play if picked == 0 => tr!("click-to-pick").to_owned(),
-            Interaction::Play
-                if self.core.moves.ahead().is_empty() && self.game.legal_picks().is_empty() =>
-            {
-                tr!("stuck-stones", left = left, left_grouped = n(left))
-            }
-            Interaction::Play => match self.outlook() {
-                Some(None) => tr!("dead-end-stones", left = n(left)),
-                Some(Some(_)) => tr!(
-                    "picked-can-finish",
-                    picked = picked_words,
-                    stones = stones_words
-                ),
-                None => tr!(
-                    "picked-so-far",
-                    picked = picked_words,
-                    stones = stones_words
-                ),
-            },
-            _ if picked == 0 => tr!("stones-to-pick", stones = stones_words),
-            _ => tr!(
-                "picked-so-far",
-                picked = picked_words,
-                stones = stones_words
-            ),
-        }
-    }
-
     // ----- commands -----
 
     /// In play mode, asks the adviser whether the position on show can
@@ -418,67 +361,6 @@ impl GoishiSession {
     fn show_puzzle(&mut self, (puzzle, source): &(Puzzle, String)) {
         self.puzzle = puzzle.clone();
         self.source = source.clone();
-    }
-
-    /// Puts the puzzle on show first on the shelf, under its name; not a
-    /// puzzle too big to play by hand, whose link would weigh on every
-    /// save of the settings.
-    fn put_on_shelf(&mut self) {
-        if self.puzzle.stone_count() > 0 && self.url.len() <= SHELF_URL_MAX {
-            let size = (self.puzzle.width(), self.puzzle.height());
-            let stones = self.puzzle.stone_count();
-            self.shelf.note(&self.url, &self.source, size, stones);
-        }
-    }
-
-    /// Starts the clock on a game's first pick and stops it on its last,
-    /// keeping the time on the shelf.
-    fn time_the_game(&mut self) {
-        let now = Instant::now();
-        if self.game.picks().len() == 1 {
-            self.clock.start(now);
-        }
-        if self.game.is_complete() && self.solved_in.is_none() && self.clock.reading(now).is_some()
-        {
-            let time = self.clock.stop(now);
-            if self.shelf.get(&self.url).is_none() {
-                self.put_on_shelf();
-            }
-            let best = self.shelf.solved(&self.url, time, self.helped);
-            self.solved_in = Some((time, best));
-        }
-    }
-
-    /// The clock of the game in play, once its first pick is made.
-    pub fn clock(&self) -> &Clock {
-        &self.clock
-    }
-
-    /// The puzzles met.
-    pub fn shelf(&self) -> &Shelf {
-        &self.shelf
-    }
-
-    /// Takes `records` (the shelf merged with another window's) for the
-    /// shelf on show.
-    pub fn adopt_shelf(&mut self, records: &[Record]) {
-        self.shelf.replace(records.to_vec());
-    }
-
-    /// The best time of the puzzle on show, if it was ever solved.
-    pub fn best_time(&self) -> Option<Duration> {
-        self.shelf.get(&self.url)?.best()
-    }
-
-    /// Holds the clock while the window is out of view or play mode is
-    /// left, and lets it run on when both come back.
-    pub fn in_view(&mut self, in_view: bool) {
-        let now = Instant::now();
-        if in_view && self.interaction == Interaction::Play {
-            self.clock.resume(now);
-        } else {
-            self.clock.pause(now);
-        }
     }
 
     /// Shows a puzzle read from a file, URL or example, with the order it
@@ -906,6 +788,8 @@ fn example(index: usize) -> Loaded {
 
 
 mod history;
+mod player;
+mod summary;
 
 #[cfg(test)]
 #[path = "session_tests.rs"]
