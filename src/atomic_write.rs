@@ -508,7 +508,7 @@ mod tests {
         let name = std::ffi::CString::new(fifo.as_os_str().as_encoded_bytes()).expect("a path");
         // SAFETY: mkfifo with a NUL-terminated path.
         assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         let error = write_atomic(&fifo, b"data").expect_err("nobody reads");
         assert!(matches!(error.reason, WriteFailure::NoReader), "{error}");
         assert!(started.elapsed() < std::time::Duration::from_secs(2));
@@ -517,7 +517,7 @@ mod tests {
             std::thread::spawn(move || fs::read(fifo).expect("the pipe's contents"))
         };
         // The reader opens the pipe when it is scheduled: try until it has.
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let deadline = web_time::Instant::now() + std::time::Duration::from_secs(10);
         let big = vec![7u8; 1 << 20];
         loop {
             match write_atomic(&fifo, &big) {
@@ -525,7 +525,7 @@ mod tests {
                 Err(WriteError {
                     reason: WriteFailure::NoReader,
                     ..
-                }) if std::time::Instant::now() < deadline => std::thread::yield_now(),
+                }) if web_time::Instant::now() < deadline => std::thread::yield_now(),
                 Err(error) => panic!("{error}"),
             }
         }

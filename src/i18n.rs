@@ -70,10 +70,14 @@ impl Language {
     }
 
     /// The system's language, as the usual variables give it (`LC_ALL`,
-    /// then `LC_MESSAGES`, then `LANG`); English when none is set or the
+    /// then `LC_MESSAGES`, then `LANG`), or in a browser the page's
+    /// `?lang=` or the browser's own; English when none is set or the
     /// window does not speak it.
     pub fn of_system() -> Language {
-        Self::of_variables(|name| std::env::var(name).ok())
+        match crate::platform::page_language() {
+            Some(tag) => Language::of_locale(&tag).unwrap_or_default(),
+            None => Self::of_variables(|name| std::env::var(name).ok()),
+        }
     }
 
     /// The language the locale variables `get` returns ask for.

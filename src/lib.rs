@@ -21,6 +21,7 @@ pub mod message;
 pub mod numbers;
 pub mod output;
 pub mod placed;
+pub mod platform;
 pub mod print;
 pub mod pseudocode;
 pub mod random;

@@ -2,10 +2,18 @@
 //! subcommand it works headless and prints to standard output.
 
 mod app;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 
+/// In a browser the page starts the window (`start_window`); the workers
+/// that load this same program start nothing.
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     cli::choose_language();
     let args = match cli::parse() {

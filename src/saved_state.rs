@@ -26,7 +26,7 @@ use std::fs::{self, OpenOptions};
 use std::hash::{Hash, Hasher};
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime};
+use web_time::{Duration, Instant, SystemTime};
 
 use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
@@ -145,7 +145,7 @@ pub struct StateFile {
     seen: Option<u64>,
     /// The file's size and time when last read or written: unchanged, it
     /// need not be read again to know nobody else wrote it.
-    stamp: Option<(u64, SystemTime)>,
+    stamp: Option<(u64, std::time::SystemTime)>,
     /// The state as this window last read or wrote it, as this build
     /// writes it (kept written out, a tenth of its size as a tree): what
     /// a merge tells this window's changes by.
@@ -314,7 +314,7 @@ impl StateFile {
             .map(|extension| format!(".{}", extension.to_string_lossy()))
             .unwrap_or_default();
         let seconds = SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+            .duration_since(web_time::UNIX_EPOCH)
             .map_or(0, |since| since.as_secs());
         (0..100).find_map(|attempt| {
             let suffix = if attempt == 0 {
@@ -536,7 +536,7 @@ fn digest(bytes: &[u8]) -> u64 {
 }
 
 /// A file's size and time of change.
-fn stamp(metadata: &fs::Metadata) -> Option<(u64, SystemTime)> {
+fn stamp(metadata: &fs::Metadata) -> Option<(u64, std::time::SystemTime)> {
     Some((metadata.len(), metadata.modified().ok()?))
 }
 

@@ -177,6 +177,7 @@ print-opened = Opened { $path } in the PDF viewer
 print-and-skipped = { $said } (Note: { $skipped }.)
 print-no-viewer = The sheet is saved as { $path }, but no PDF viewer could be started: { $error }
 print-failed = The sheet could not be made: { $error }
+web-save-as = Save as (the name's ending chooses the format: { $endings })
 print-viewer-not-found = { $program } is not installed
 print-viewer-failed = { $program } found no program to open it (it ended with status { $code }); open the file yourself
 no-dialog = No file dialog here: install zenity or xdg-desktop-portal (puzzles can also be dropped on the window or pasted as a URL)

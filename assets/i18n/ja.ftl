@@ -177,6 +177,7 @@ print-opened = { $path } を PDF ビューアで開きました
 print-and-skipped = { $said }（注：{ $skipped }。）
 print-no-viewer = 用紙は { $path } に保存しましたが、PDF ビューアを起動できません：{ $error }
 print-failed = 用紙を作れません：{ $error }
+web-save-as = 保存するファイル名（末尾で形式が決まります: { $endings }）
 print-viewer-not-found = { $program } がインストールされていません
 print-viewer-failed = { $program } が開くプログラムを見つけられませんでした（終了状態 { $code }）。ファイルを自分で開いてください
 no-dialog = ファイル選択ダイアログを表示できません。zenity か xdg-desktop-portal を入れてください（パズルはウィンドウへのドロップや URL の貼り付けでも開けます）

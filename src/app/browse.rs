@@ -2,7 +2,7 @@
 //! search goes on. Only the first [`BROWSE_LIMIT`] are kept; the rest are
 //! only counted, so memory stays flat however many there are.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use gridtour::job::{self, Control, Outcome};
 
@@ -107,14 +107,15 @@ pub fn count_while_browsing<T>(
     count: impl FnOnce() -> Outcome<T>,
 ) -> Outcome<T> {
     let browse_control = Control::with_resources(control.resources().clone());
-    std::thread::scope(|scope| {
-        scope.spawn(|| {
+    gridtour::platform::scope(|scope| {
+        // A helper the system refuses leaves the count without a listing.
+        let _ = scope.spawn(|| {
             job::lower_to_side_work();
             browse(&browse_control);
             // Finished: the count need not wait for it.
             browse_control.cancel();
         });
-        scope.spawn(|| {
+        let _ = scope.spawn(|| {
             let deadline = Instant::now() + BROWSE_PATIENCE;
             while !browse_control.is_cancelled() && Instant::now() < deadline {
                 std::thread::sleep(Duration::from_millis(10));

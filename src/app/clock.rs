@@ -1,6 +1,6 @@
 //! A player's clock, shared by the puzzle modes. No egui in here.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// The clock of one game: it starts on the first move (a pick, a number
 /// laid), runs while the game is in play and in view, and stops when the

@@ -127,7 +127,7 @@ impl GridtourApp {
         let dropped = ctx.input(|i| i.raw.dropped_files.clone());
         for file in dropped {
             let wake = self.waker();
-            self.files.open_path(wake, file.path().to_path_buf());
+            super::platform::open_dropped(&mut self.files, wake, file);
         }
     }
 }

@@ -28,6 +28,7 @@ mod jobs;
 mod modes;
 mod notice;
 mod pane;
+mod platform;
 mod print;
 mod said;
 mod saving;
@@ -35,7 +36,6 @@ mod session;
 mod settings;
 mod shelf;
 mod shelf_list;
-mod signals;
 mod status;
 #[cfg(test)]
 mod tests;
@@ -44,8 +44,11 @@ mod watch;
 mod widgets;
 mod words;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use platform::run;
+
 use std::ffi::OsString;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use eframe::egui;
 
@@ -69,132 +72,13 @@ use said::Said;
 use settings::{Earlier, Settings};
 use status::StatusBar;
 
-/// The window's icon: a knight's path on a board.
-const WINDOW_ICON: &[u8] = include_bytes!("../../assets/icons/gridtour-256.png");
-
-/// Why the window could not open.
-#[derive(Debug)]
-pub enum WindowError {
-    /// No display to open it on: neither an X nor a Wayland one is named.
-    NoDisplay,
-    /// The window system refused, for this reason.
-    Refused(String),
-}
-
-impl WindowError {
-    /// The error in one line, in the messages' language.
-    pub fn words(&self) -> String {
-        match self {
-            WindowError::NoDisplay => tr!("cli-no-display").to_owned(),
-            WindowError::Refused(reason) => tr!("cli-cannot-open-window", error = reason.as_str()),
-        }
-    }
-}
-
-/// `text` without the places in the program's sources some window-system
-/// errors quote (` at /home/…/mod.rs:788`), which say nothing to a person.
-fn without_source_places(text: &str) -> String {
-    let mut kept = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(" at ") {
-        let after = &rest[at + " at ".len()..];
-        let end = after.find(char::is_whitespace).unwrap_or(after.len());
-        let place = &after[..end];
-        kept.push_str(&rest[..at]);
-        if place.contains(".rs:") {
-            if place.ends_with(':') {
-                kept.push(':');
-            }
-            rest = &after[end..];
-        } else {
-            kept.push_str(" at ");
-            rest = after;
-        }
-    }
-    kept.push_str(rest);
-    kept
-}
-
-/// Opens the window, on the file or link `open` if given, and runs until
-/// it closes; its jobs may use `resources`.
-pub fn run(resources: Resources, open: Option<OsString>) -> Result<(), WindowError> {
-    let named = |name: &str| std::env::var_os(name).is_some_and(|value| !value.is_empty());
-    if cfg!(all(unix, not(target_os = "macos"))) && !named("DISPLAY") && !named("WAYLAND_DISPLAY") {
-        return Err(WindowError::NoDisplay);
-    }
-    open_window(resources, open)
-        .map_err(|error| WindowError::Refused(without_source_places(&error.to_string())))
-}
-
-/// [`run`], once there is a display.
-fn open_window(resources: Resources, open: Option<OsString>) -> eframe::Result {
-    // Counts keep their progress beside the saved state, to be taken up
-    // after the window closed during one.
-    let resources = match eframe::storage_dir("gridtour") {
-        Some(folder) => resources.with_keep_dir(folder.join("counts")),
-        None => resources,
-    };
-    let mut viewport = egui::ViewportBuilder::default()
-        .with_title("gridtour")
-        .with_app_id(settings::APP_ID)
-        .with_inner_size([1100.0, 760.0])
-        .with_min_inner_size([640.0, 480.0])
-        .with_drag_and_drop(true);
-    if let Ok(icon) = eframe::icon_data::from_png_bytes(WINDOW_ICON) {
-        viewport = viewport.with_icon(icon);
-    }
-    let options = eframe::NativeOptions {
-        viewport,
-        // Boards are flat colours, where dithering changes nothing visible;
-        // without it a software renderer shades every pixel faster.
-        dithering: false,
-        // OpenGL through glow: with Mesa's software rasteriser (no GPU, or a
-        // remote display) it paints this window several times faster than
-        // wgpu does, which keeps the frame rate up while a count fills both
-        // cores.
-        renderer: eframe::Renderer::Glow,
-        ..Default::default()
-    };
-    eframe::run_native(
-        "gridtour",
-        options,
-        Box::new(|creation| {
-            // Logging out or `kill` closes the window the normal way, which
-            // saves the boards and settings.
-            let ctx = creation.egui_ctx.clone();
-            if let Err(error) = signals::on_termination(move || {
-                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-                ctx.request_repaint();
-            }) {
-                eprintln!("gridtour: warning: cannot watch for SIGTERM: {error}");
-            }
-            let app = match settings::state_file() {
-                Some(mut file) => {
-                    let earlier = Earlier::beside(file.path(), settings::eframe_file());
-                    let (settings, trouble) =
-                        Settings::open_keeping(&mut file, creation.storage, &earlier);
-                    GridtourApp::new(settings)
-                        .saving_to(file, trouble)
-                        .keeping(earlier)
-                }
-                None => GridtourApp::new(Settings::load(creation.storage)),
-            }
-            .with_resources(resources);
-            Ok(Box::new(match open {
-                Some(open) => app.opening(open),
-                None => app,
-            }))
-        }),
-    )
-}
-
 /// How often a running clock repaints the window: often enough that its
 /// seconds never skip.
 const CLOCK_REPAINT: Duration = Duration::from_millis(250);
 
 /// How often a running job's counters repaint the window: ten times a
 /// second reads as live, and leaves the cores to the job.
-const PROGRESS_REPAINT: Duration = Duration::from_millis(100);
+pub(crate) const PROGRESS_REPAINT: Duration = Duration::from_millis(100);
 
 /// The whole application state.
 pub struct GridtourApp {
@@ -367,19 +251,16 @@ impl GridtourApp {
 
     /// A closure that wakes the window, for file threads.
     fn waker(&self) -> impl Fn() + Send + Sync + 'static {
-        let ctx = self.ctx.clone();
-        move || ctx.request_repaint()
+        let wake = platform::waker(&self.ctx);
+        move || wake(true)
     }
 
     /// A closure that wakes the window for a job: at once for its result,
     /// at most [`PROGRESS_REPAINT`] apart for its counters. Every frame a
     /// software renderer paints takes CPU time from the job.
     fn job_waker(&self) -> impl Fn(Urgency) + Send + Sync + 'static {
-        let ctx = self.ctx.clone();
-        move |urgency| match urgency {
-            Urgency::Finished => ctx.request_repaint(),
-            Urgency::Progress => ctx.request_repaint_after(PROGRESS_REPAINT),
-        }
+        let wake = platform::waker(&self.ctx);
+        move |urgency| wake(urgency == Urgency::Finished)
     }
 
     /// One frame: takes in background results and keys, draws, then
@@ -401,6 +282,9 @@ impl GridtourApp {
         if let Some(what) = self.opening.take() {
             self.open_given(what);
         }
+        let busy =
+            self.jobs.owner().is_some() || self.adviser.owner().is_some() || self.files.is_busy();
+        platform::each_frame(&ctx, busy);
         self.take_job_updates();
         self.take_file_events();
         self.take_dropped_files(&ctx);
@@ -1053,6 +937,13 @@ impl eframe::App for GridtourApp {
         if self.forget_earlier_key && storage.get_string(settings::STORAGE_KEY).is_some() {
             storage.remove_string(settings::STORAGE_KEY);
         }
+        platform::save_state(self, storage);
+    }
+
+    /// In a browser eframe's storage holds the state: kept as often as a
+    /// desktop window saves its file.
+    fn auto_save_interval(&self) -> Duration {
+        saving::AUTO_SAVE_INTERVAL
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -310,7 +310,7 @@ impl From<ModeCommand> for AppCommand {
 
 #[cfg(test)]
 mod tests {
-    use std::time::{Duration, Instant};
+    use web_time::{Duration, Instant};
 
     use gridtour::knight::{Board, TourKind};
 

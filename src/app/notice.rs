@@ -6,7 +6,7 @@
 //! is escaped and cut as the command line's errors are: a 3 MB bad value
 //! makes a line of 400 characters, not a page egui lays out every frame.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use gridtour::message::printable;
 

@@ -4,7 +4,7 @@
 //! makes one of any mode's session and UI, so the window never matches on
 //! which mode it shows.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use eframe::egui;
 use gridtour::job::Progress;

@@ -347,8 +347,8 @@ pub fn launch(mut command: std::process::Command) -> Result<(), String> {
     // once; one still running after a while has started one, and is
     // waited for apart, so that it holds up nothing and leaves no zombie.
     let program = command.get_program().to_string_lossy().into_owned();
-    let given_up = std::time::Instant::now() + VIEWER_PATIENCE;
-    while std::time::Instant::now() < given_up {
+    let given_up = web_time::Instant::now() + VIEWER_PATIENCE;
+    while web_time::Instant::now() < given_up {
         match child.try_wait() {
             Ok(Some(status)) if status.success() => return Ok(()),
             Ok(Some(status)) => {

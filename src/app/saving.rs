@@ -4,7 +4,7 @@
 //! that took in another window's game shows it in the modes this window
 //! left alone since.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use gridtour::message::printable;
 use gridtour::saved_state::{Reply, SaveOutcome, Saver, StateFile, Trouble};

@@ -7,7 +7,7 @@
 //! first? then perform it) and each mode supplies only what differs.
 //! No egui in here.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use gridtour::job::Progress;
 

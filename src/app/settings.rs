@@ -93,12 +93,12 @@ pub const APP_ID: &str = "io.github.gridtour";
 /// The file the window's state is saved in: `state.json` in the data
 /// folder (`~/.local/share/gridtour` on Linux).
 pub fn state_file() -> Option<StateFile> {
-    eframe::storage_dir("gridtour").map(|folder| StateFile::at(folder.join("state.json")))
+    super::platform::storage_dir("gridtour").map(|folder| StateFile::at(folder.join("state.json")))
 }
 
 /// eframe's own file, where earlier versions kept the settings.
 pub fn eframe_file() -> Option<PathBuf> {
-    eframe::storage_dir(APP_ID).map(|folder| folder.join("app.ron"))
+    super::platform::storage_dir(APP_ID).map(|folder| folder.join("app.ron"))
 }
 
 impl Saved for Settings {

@@ -11,7 +11,7 @@
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use eframe::egui::accesskit::Role;
 use eframe::egui::{self, Event, Key, Modifiers, PointerButton, Pos2, vec2};
@@ -1724,7 +1724,7 @@ fn the_window_title_names_what_is_on_show() {
 
 #[test]
 fn the_window_icon_decodes() {
-    let icon = eframe::icon_data::from_png_bytes(super::WINDOW_ICON).expect("a PNG");
+    let icon = eframe::icon_data::from_png_bytes(super::platform::WINDOW_ICON).expect("a PNG");
     assert_eq!((icon.width, icon.height), (256, 256));
 }
 
@@ -3340,13 +3340,13 @@ fn the_search_tree_shows_the_branch_and_goes_back_to_a_move() {
 #[test]
 fn window_system_errors_lose_the_places_in_sources_they_quote() {
     assert_eq!(
-        super::without_source_places(
+        super::platform::without_source_places(
             "winit EventLoopError: os error at /home/u/.cargo/winit-0.30.13/src/platform_impl/linux/mod.rs:788"
         ),
         "winit EventLoopError: os error"
     );
     assert_eq!(
-        super::without_source_places("os error at src/x.rs:12: no display at all"),
+        super::platform::without_source_places("os error at src/x.rs:12: no display at all"),
         "os error: no display at all"
     );
 }

@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, TrySendError, sync_channel};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use gridtour::job::Control;
 use gridtour::replay::{Cell, Event, Landmark, Replay};

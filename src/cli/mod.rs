@@ -209,8 +209,8 @@ pub fn say_note(note: &str) {
 /// The generator's seed: the one given, else one from the clock.
 pub fn seed_or_now(given: Option<u64>) -> u64 {
     given.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
             .map_or(0, |elapsed| elapsed.as_nanos() as u64)
     })
 }

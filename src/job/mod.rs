@@ -21,7 +21,7 @@ pub use progress::{Detail, Headway, Progress};
 pub use resources::Resources;
 /// The value in `mutex`, even if a thread panicked holding it: what it
 /// holds (puzzles made, a deadline) stays whole.
-pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)

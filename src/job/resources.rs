@@ -26,12 +26,12 @@ impl Default for Resources {
     /// [`crate::memory::default_budget`]) and the system's temporary
     /// directory.
     fn default() -> Self {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = crate::platform::cores();
         let threads = crate::memory::threads_within_limits(cores);
         Self {
             threads,
             memory_budget: crate::memory::default_budget(threads),
-            scratch_dir: std::env::temp_dir(),
+            scratch_dir: crate::platform::temp_dir().unwrap_or_default(),
             keep_dir: None,
         }
     }

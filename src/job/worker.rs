@@ -4,7 +4,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use super::control::{Control, Outcome};
@@ -20,10 +19,10 @@ use super::resources::Resources;
 /// counted for [`threads_refused`].
 pub fn on_threads<T: Send>(count: usize, work: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let work = &work;
-    std::thread::scope(|scope| {
+    crate::platform::scope(|scope| {
         let helpers: Vec<_> = (1..count.max(1))
             .map(|index| {
-                let started = std::thread::Builder::new().spawn_scoped(scope, move || work(index));
+                let started = scope.spawn(move || work(index));
                 if started.is_err() {
                     THREADS_REFUSED.fetch_add(1, Ordering::Relaxed);
                 }
@@ -32,13 +31,9 @@ pub fn on_threads<T: Send>(count: usize, work: impl Fn(usize) -> T + Sync) -> Ve
             .collect();
         let mine = work(0);
         std::iter::once(mine)
-            .chain(helpers.into_iter().map(|(index, helper)| {
-                match helper {
-                    Some(helper) => helper
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    None => work(index),
-                }
+            .chain(helpers.into_iter().map(|(index, helper)| match helper {
+                Some(helper) => helper.join(),
+                None => work(index),
             }))
             .collect()
     })
@@ -74,7 +69,7 @@ pub const PROGRESS_PERIOD: Duration = Duration::from_millis(50);
 pub struct Job<T, M> {
     control: Arc<Control>,
     events: Receiver<Event<T, M>>,
-    worker: Option<JoinHandle<()>>,
+    worker: Option<crate::platform::Handle<()>>,
 }
 
 impl<T, M> Job<T, M> {
@@ -150,6 +145,9 @@ pub fn lower_to_side_work() {
 }
 
 fn set_niceness(niceness: i32) {
+    // Elsewhere (a browser's workers) there is no priority to set.
+    #[cfg(not(target_os = "linux"))]
+    let _ = niceness;
     // SAFETY: setpriority only reads its three integer arguments. On Linux
     // the nice value is a per-thread attribute and `who = 0` names the
     // calling thread. A failure (e.g. a sandbox forbidding it) only leaves
@@ -196,12 +194,15 @@ where
     let (sender, events) = mpsc::channel();
     let wake: Arc<dyn Fn(Urgency) + Send + Sync> = Arc::new(wake);
     let worker_control = Arc::clone(&control);
-    let worker = std::thread::spawn(move || {
+    let refusal = sender.clone();
+    let worker = crate::platform::spawn(move || {
         let (done_tx, done_rx) = mpsc::channel::<()>();
         let ticker_control = Arc::clone(&worker_control);
         let ticker_sender = sender.clone();
         let ticker_wake = Arc::clone(&wake);
-        let ticker = std::thread::spawn(move || {
+        // Without a ticker (a thread refused) the job runs all the same,
+        // and only its end is reported.
+        let ticker = crate::platform::spawn(move || {
             while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(PROGRESS_PERIOD) {
                 // Paused work has nothing new to say: the listener sleeps.
                 if ticker_control.is_paused() {
@@ -225,7 +226,9 @@ where
         // The work's tables are dropped by now: their memory goes back.
         crate::memory::give_back();
         drop(done_tx);
-        let _ = ticker.join();
+        if let Ok(ticker) = ticker {
+            ticker.join();
+        }
         let outcome = if worker_control.is_cancelled() {
             Outcome::Cancelled
         } else {
@@ -234,16 +237,20 @@ where
         let _ = sender.send(Event::Finished(outcome, worker_control.snapshot()));
         wake(Urgency::Finished);
     });
+    if worker.is_err() {
+        THREADS_REFUSED.fetch_add(1, Ordering::Relaxed);
+        let _ = refusal.send(Event::Finished(Outcome::Cancelled, control.snapshot()));
+    }
     Job {
         control,
         events,
-        worker: Some(worker),
+        worker: worker.ok(),
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use std::time::Instant;
+    use web_time::Instant;
 
     use super::*;
 

@@ -255,14 +255,14 @@ fn racing_the_sweep<W: Watcher>(
     let sweep = Control::with_resources(control.resources().clone());
     let swept = std::sync::Mutex::new(None);
     let (search_done, search_ended) = std::sync::mpsc::channel::<()>();
-    let outcome = std::thread::scope(|scope| {
+    let outcome = crate::platform::scope(|scope| {
         let (sweep, swept) = (&sweep, &swept);
         // A thread the system refuses leaves the search to itself.
-        let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+        let _ = scope.spawn(move || {
             if search_ended.recv_timeout(SWEEP_AFTER).is_ok() {
                 return;
             }
-            let began = std::time::Instant::now();
+            let began = web_time::Instant::now();
             let answer = match tours_counted(board, start, None, kind, sweep) {
                 Some(0) => Some(Swept::NoTour),
                 Some(_) if began.elapsed() <= BUILD_AFTER_COUNT_MAX => {

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant, SystemTime};
+use web_time::{Duration, Instant};
 
 use super::{SaveOutcome, Saved, StateFile, Trouble, Wait};
 use crate::job::lock;
@@ -41,7 +41,7 @@ pub struct Saver<T> {
     /// When a save waiting for its turn writes anyway: set on closing.
     write_anyway_at: Arc<Mutex<Option<Instant>>>,
     /// The file's size and time as the thread last read or wrote it.
-    seen: Arc<Mutex<Option<(u64, SystemTime)>>>,
+    seen: Arc<Mutex<Option<(u64, std::time::SystemTime)>>>,
     /// Saves asked for and not yet answered.
     pending: usize,
     worker: Option<JoinHandle<()>>,

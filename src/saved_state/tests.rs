@@ -1,5 +1,5 @@
 use std::io;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use serde::Deserialize;
 

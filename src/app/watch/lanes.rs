@@ -4,7 +4,7 @@
 //! ended). No egui in here.
 
 use std::sync::mpsc::Receiver;
-use std::time::Instant;
+use web_time::Instant;
 
 use gridtour::replay::Event;
 

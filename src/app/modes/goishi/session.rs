@@ -9,7 +9,7 @@
 //! history, and its picks still to be replayed are the `Pick` moves just
 //! after the cursor.
 
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use gridtour::english::group_digits;
 use gridtour::goishi::format::{self, Loaded};

@@ -1,7 +1,7 @@
 //! The Goishi mode as plain unit tests: commands in, state and effects
 //! out, jobs run on the test's own thread.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use gridtour::goishi::{self, GenerateError, Level};
 use gridtour::job::{Control, Outcome};

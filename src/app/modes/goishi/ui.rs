@@ -4,7 +4,7 @@
 
 use gridtour::pseudocode::Code;
 use std::borrow::Cow;
-use std::time::Instant;
+use web_time::Instant;
 
 use eframe::egui;
 use eframe::egui::{Color32, Pos2, Stroke, vec2};

@@ -1,7 +1,7 @@
 //! The knight's tour mode as plain unit tests: commands in, state and
 //! effects out, jobs run on the test's own thread.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use gridtour::job::{Control, Outcome};
 use gridtour::knight::{self, Algorithm, Board, Sampling, SolveResult, Square, TourKind};

@@ -277,7 +277,7 @@ impl KnightJob {
                 emit(KnightReport::Comparing(receivers));
                 // A thread a search: the window paces them all, and each
                 // waits for it on its own.
-                let outcomes: Vec<Outcome<Comparison>> = std::thread::scope(|scope| {
+                let outcomes: Vec<Outcome<Comparison>> = gridtour::platform::scope(|scope| {
                     let lanes: Vec<_> = algorithms
                         .iter()
                         .zip(feeds)
@@ -288,9 +288,10 @@ impl KnightJob {
                             })
                         })
                         .collect();
+                    // A lane the system refused a thread ends the comparison.
                     lanes
                         .into_iter()
-                        .map(|lane| lane.join().unwrap_or(Outcome::Cancelled))
+                        .map(|lane| lane.map_or(Outcome::Cancelled, |lane| lane.join()))
                         .collect()
                 });
                 let mut compared = Vec::new();

@@ -14,7 +14,7 @@ use gridtour::tr;
 use super::command::{NumbersCommand, NumbersMove};
 use super::settings::NumbersSettings;
 use super::work::{NumbersJob, NumbersReport};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 use crate::app::clock::{Clock, clock_text};
 use crate::app::command::Effect;

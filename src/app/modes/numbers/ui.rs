@@ -90,7 +90,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
             |command| session.can(command),
             out,
         );
-        if let Some(time) = session.clock().reading(std::time::Instant::now()) {
+        if let Some(time) = session.clock().reading(web_time::Instant::now()) {
             let best = session.best_time().map_or(String::new(), |best| {
                 tr!("best-time", time = clock_text(best))
             });

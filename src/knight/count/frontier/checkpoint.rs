@@ -19,7 +19,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
-use std::time::Instant;
+use web_time::Instant;
 
 use super::super::file_error::{Damage, SweepFileError};
 use super::admissible::Admissible;

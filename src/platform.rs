@@ -1,0 +1,47 @@
+//! What differs between the desktop and the browser, in one place: how a
+//! thread starts, how many cores there are, where scratch files go, and
+//! (in the browser) the page's storage, downloads and address.
+//!
+//! On the desktop these are the system's threads and folders. In a browser
+//! a thread is a Web Worker that runs this same program on the page's
+//! shared memory (see `web.rs`), so the engines and the job runtime run
+//! unchanged; only the page's own thread must never block.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native;
+#[cfg(not(target_arch = "wasm32"))]
+use native as chosen;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
+#[cfg(target_arch = "wasm32")]
+use web as chosen;
+
+pub use chosen::{Handle, Scope, ScopedHandle, scope};
+
+/// Whether this build runs in a web page.
+pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
+
+/// Runs `work` on a new thread. `Err` when the system (or the browser)
+/// refuses to start one.
+pub fn spawn<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<Handle<T>> {
+    chosen::spawn(work)
+}
+
+/// How many threads can run at once: the machine's cores, or what the
+/// browser says it has.
+pub fn cores() -> usize {
+    chosen::cores()
+}
+
+/// Where scratch files may go; none in a browser.
+pub fn temp_dir() -> Option<std::path::PathBuf> {
+    chosen::temp_dir()
+}
+
+/// The language a web page asks for (its address's `?lang=`, else the
+/// browser's); none on the desktop, whose locale says.
+pub fn page_language() -> Option<String> {
+    chosen::page_language()
+}
