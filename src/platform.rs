@@ -29,6 +29,15 @@ pub fn spawn<T: Send + 'static>(
     chosen::spawn(work)
 }
 
+/// The next message on `receiver`, waiting at most `timeout` (std's own
+/// wait needs a clock a browser's std does not have).
+pub fn recv_timeout<T>(
+    receiver: &std::sync::mpsc::Receiver<T>,
+    timeout: std::time::Duration,
+) -> Result<T, std::sync::mpsc::RecvTimeoutError> {
+    chosen::recv_timeout(receiver, timeout)
+}
+
 /// How many threads can run at once: the machine's cores, or what the
 /// browser says it has.
 pub fn cores() -> usize {

@@ -203,7 +203,9 @@ where
         // Without a ticker (a thread refused) the job runs all the same,
         // and only its end is reported.
         let ticker = crate::platform::spawn(move || {
-            while let Err(RecvTimeoutError::Timeout) = done_rx.recv_timeout(PROGRESS_PERIOD) {
+            while let Err(RecvTimeoutError::Timeout) =
+                crate::platform::recv_timeout(&done_rx, PROGRESS_PERIOD)
+            {
                 // Paused work has nothing new to say: the listener sleeps.
                 if ticker_control.is_paused() {
                     continue;

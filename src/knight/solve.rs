@@ -259,7 +259,7 @@ fn racing_the_sweep<W: Watcher>(
         let (sweep, swept) = (&sweep, &swept);
         // A thread the system refuses leaves the search to itself.
         let _ = scope.spawn(move || {
-            if search_ended.recv_timeout(SWEEP_AFTER).is_ok() {
+            if crate::platform::recv_timeout(&search_ended, SWEEP_AFTER).is_ok() {
                 return;
             }
             let began = web_time::Instant::now();

@@ -55,6 +55,13 @@ pub fn scope<'env, T>(body: impl for<'scope> FnOnce(&Scope<'scope, 'env>) -> T) 
     std::thread::scope(|inner| body(&Scope(inner)))
 }
 
+pub(super) fn recv_timeout<T>(
+    receiver: &std::sync::mpsc::Receiver<T>,
+    timeout: std::time::Duration,
+) -> Result<T, std::sync::mpsc::RecvTimeoutError> {
+    receiver.recv_timeout(timeout)
+}
+
 pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }

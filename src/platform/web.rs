@@ -230,6 +230,29 @@ pub fn scope<'env, T>(body: impl for<'scope> FnOnce(&Scope<'scope, 'env>) -> T) 
     result
 }
 
+/// Looks every millisecond: std's timed wait reads std's clock, which
+/// panics here.
+pub(super) fn recv_timeout<T>(
+    receiver: &Receiver<T>,
+    timeout: std::time::Duration,
+) -> Result<T, mpsc::RecvTimeoutError> {
+    let until = web_time::Instant::now() + timeout;
+    loop {
+        match receiver.try_recv() {
+            Ok(message) => return Ok(message),
+            Err(mpsc::TryRecvError::Disconnected) => {
+                return Err(mpsc::RecvTimeoutError::Disconnected);
+            }
+            Err(mpsc::TryRecvError::Empty) if web_time::Instant::now() >= until => {
+                return Err(mpsc::RecvTimeoutError::Timeout);
+            }
+            Err(mpsc::TryRecvError::Empty) => {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+}
+
 /// The cores the browser reports, within the web build's own limit (see
 /// [`MOST_WORKERS`]).
 pub(super) fn cores() -> usize {

@@ -124,8 +124,9 @@ await first.page.close();
 
 // A link after # opens its board: 6 x 6 with a tour drawn.
 const linked = await open(`${base}#gridtour:knight?size=6x6&start=a1`);
-const linkedWords = await waitForWords(linked.page, 'link', /6\s*[x×]\s*6/, 15000);
-check('a link after # opens its board', /6\s*[x×]\s*6/.test(linkedWords));
+const sixBySix = /Width 6 Height 6/;
+const linkedWords = await waitForWords(linked.page, 'link', sixBySix, 15000);
+check('a link after # opens its board', sixBySix.test(linkedWords.replace(/\s+/g, ' ')));
 await linked.page.close();
 
 // A Goishi puzzle from a puzz.link URL after #.
