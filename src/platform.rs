@@ -1,6 +1,6 @@
 //! What differs between the desktop and the browser, in one place: how a
 //! thread starts, how many cores there are, where scratch files go, and
-//! (in the browser) the page's storage, downloads and address.
+//! (in the browser) the page's address, language and downloads.
 //!
 //! On the desktop these are the system's threads and folders. In a browser
 //! a thread is a Web Worker that runs this same program on the page's
@@ -17,9 +17,6 @@ pub mod web;
 use web as chosen;
 
 pub use chosen::{Handle, Scope, ScopedHandle, scope};
-
-/// Whether this build runs in a web page.
-pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
 
 /// Runs `work` on a new thread. `Err` when the system (or the browser)
 /// refuses to start one.

@@ -940,10 +940,8 @@ impl eframe::App for GridtourApp {
         platform::save_state(self, storage);
     }
 
-    /// In a browser eframe's storage holds the state: kept as often as a
-    /// desktop window saves its file.
     fn auto_save_interval(&self) -> Duration {
-        saving::AUTO_SAVE_INTERVAL
+        platform::EFRAME_SAVE_INTERVAL
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -4,7 +4,6 @@
 //! thread (see [`super::files::FileTasks::make_sheet`]) and saved, or
 //! opened in the system's PDF viewer.
 
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -312,59 +311,3 @@ impl SheetJob {
             .map_err(|error| error.to_string())
     }
 }
-
-/// Opens `path` in the program the system opens PDF files with.
-pub fn open_in_viewer(path: &Path) -> Result<(), String> {
-    let mut command = if cfg!(target_os = "macos") {
-        std::process::Command::new("open")
-    } else if cfg!(windows) {
-        let mut command = std::process::Command::new("cmd");
-        command.args(["/C", "start", ""]);
-        command
-    } else {
-        std::process::Command::new("xdg-open")
-    };
-    command.arg(path);
-    launch(command)
-}
-
-/// Starts `command`, which opens a file in a viewer: an error if it
-/// cannot start, or ends at once with a failure.
-pub fn launch(mut command: std::process::Command) -> Result<(), String> {
-    let mut child = command
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|error| match error.kind() {
-            std::io::ErrorKind::NotFound => {
-                let program = command.get_program().to_string_lossy().into_owned();
-                tr!("print-viewer-not-found", program = program)
-            }
-            _ => error.to_string(),
-        })?;
-    // A launcher that finds no viewer says so by its exit status, at
-    // once; one still running after a while has started one, and is
-    // waited for apart, so that it holds up nothing and leaves no zombie.
-    let program = command.get_program().to_string_lossy().into_owned();
-    let given_up = web_time::Instant::now() + VIEWER_PATIENCE;
-    while web_time::Instant::now() < given_up {
-        match child.try_wait() {
-            Ok(Some(status)) if status.success() => return Ok(()),
-            Ok(Some(status)) => {
-                let code = status
-                    .code()
-                    .map_or_else(|| status.to_string(), |code| code.to_string());
-                return Err(tr!("print-viewer-failed", program = program, code = code));
-            }
-            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(50)),
-            Err(error) => return Err(error.to_string()),
-        }
-    }
-    std::thread::spawn(move || child.wait());
-    Ok(())
-}
-
-/// How long a viewer's launcher is watched for a failure before it is
-/// taken to have started one.
-const VIEWER_PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);

@@ -87,20 +87,6 @@ fn text_path<S: serde::Serializer>(
     path.as_deref().and_then(Path::to_str).serialize(serializer)
 }
 
-/// The window's application id, under which eframe keeps its own file.
-pub const APP_ID: &str = "io.github.gridtour";
-
-/// The file the window's state is saved in: `state.json` in the data
-/// folder (`~/.local/share/gridtour` on Linux).
-pub fn state_file() -> Option<StateFile> {
-    super::platform::storage_dir("gridtour").map(|folder| StateFile::at(folder.join("state.json")))
-}
-
-/// eframe's own file, where earlier versions kept the settings.
-pub fn eframe_file() -> Option<PathBuf> {
-    super::platform::storage_dir(APP_ID).map(|folder| folder.join("app.ron"))
-}
-
 impl Saved for Settings {
     /// What each mode keeps of another window's save is merged in (a
     /// player's puzzles and best times, whichever window they were made

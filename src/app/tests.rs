@@ -3370,13 +3370,14 @@ fn a_failed_generate_error_goes_with_the_next_attempt() {
 #[test]
 fn a_viewer_launcher_that_fails_at_once_is_said() {
     use std::process::Command;
-    let failed = super::print::launch(Command::new("false")).expect_err("a failure");
+    let failed = super::platform::launch(Command::new("false")).expect_err("a failure");
     assert!(
         failed.contains("false found no program to open it"),
         "{failed}"
     );
     assert!(failed.contains("status 1"), "{failed}");
-    assert_eq!(super::print::launch(Command::new("true")), Ok(()));
-    let missing = super::print::launch(Command::new("no-such-viewer-here")).expect_err("missing");
+    assert_eq!(super::platform::launch(Command::new("true")), Ok(()));
+    let missing =
+        super::platform::launch(Command::new("no-such-viewer-here")).expect_err("missing");
     assert!(missing.contains("not installed"), "{missing}");
 }

@@ -90,7 +90,7 @@ impl<T, M> Job<T, M> {
 
     /// Blocks until the next event, or until `timeout`.
     pub fn next_event(&self, timeout: Duration) -> Option<Event<T, M>> {
-        self.events.recv_timeout(timeout).ok()
+        crate::platform::recv_timeout(&self.events, timeout).ok()
     }
 }
 

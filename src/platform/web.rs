@@ -1,5 +1,5 @@
 //! The browser: threads are Web Workers sharing the page's memory, and
-//! the page's storage, downloads and address stand in for files.
+//! the page's downloads and address stand in for files and arguments.
 //!
 //! Each worker loads `thread.js` (beside the page), which starts this
 //! same program on the shared memory and calls [`gridtour_thread`] with
@@ -279,25 +279,6 @@ fn window() -> Option<web_sys::Window> {
     web_sys::window()
 }
 
-/// The page's lasting storage (local storage), if the browser allows it.
-pub fn storage() -> Option<web_sys::Storage> {
-    window()?.local_storage().ok().flatten()
-}
-
-/// The text kept under `key`, if any.
-pub fn stored(key: &str) -> Option<String> {
-    storage()?.get_item(key).ok().flatten()
-}
-
-/// Keeps `text` under `key`; `Err` with the browser's words when it
-/// refuses (storage full, or forbidden).
-pub fn store(key: &str, text: &str) -> Result<(), String> {
-    let storage = storage().ok_or_else(|| "no local storage".to_owned())?;
-    storage
-        .set_item(key, text)
-        .map_err(|error| refused(&error).to_string())
-}
-
 /// The part of the page's address after `#`, decoded; empty when none.
 pub fn address_fragment() -> String {
     let Some(hash) = window().and_then(|window| window.location().hash().ok()) else {
@@ -310,14 +291,8 @@ pub fn address_fragment() -> String {
         .unwrap_or_else(|| hash.to_owned())
 }
 
-/// The page's address without its `#` part.
-pub fn page_address() -> Option<String> {
-    let href = window()?.location().href().ok()?;
-    Some(href.split('#').next().unwrap_or(&href).to_owned())
-}
-
 /// The value of `name` in the page address's query (`?lang=ja`).
-pub fn query_value(name: &str) -> Option<String> {
+fn query_value(name: &str) -> Option<String> {
     let search = window()?.location().search().ok()?;
     let params = web_sys::UrlSearchParams::new_with_str(&search).ok()?;
     params.get(name)
@@ -345,14 +320,14 @@ pub fn deliver_downloads() {
         Err(_) => return,
     };
     for (name, bytes) in waiting {
-        if let Err(error) = download(&name, &bytes, "application/octet-stream") {
+        if let Err(error) = download(&name, &bytes) {
             web_sys::console::error_1(&format!("gridtour: cannot download {name}: {error}").into());
         }
     }
 }
 
 /// Offers `bytes` to the person as a downloaded file named `name`.
-pub fn download(name: &str, bytes: &[u8], mime: &str) -> Result<(), String> {
+fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
     let failed = |error: JsValue| refused(&error).to_string();
     let document = window()
         .and_then(|window| window.document())
@@ -362,7 +337,7 @@ pub fn download(name: &str, bytes: &[u8], mime: &str) -> Result<(), String> {
     array.copy_from(bytes);
     let parts = js_sys::Array::of1(&array);
     let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
+    options.set_type("application/octet-stream");
     let blob =
         web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(failed)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(failed)?;

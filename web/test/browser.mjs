@@ -1,7 +1,7 @@
 // Drives Chromium against the web build served from target/web/ and checks
 // what a person would see: the board, a tour from a click, a link opened
-// from the page's address, a count, a Goishi puzzle from a puzz.link URL,
-// the Japanese window, and the state kept over a reload.
+// from the page's address, a count, the state kept for the next visit, a
+// Goishi puzzle from a puzz.link URL, and the Japanese window.
 //
 //     node web/test/browser.mjs http://127.0.0.1:8000/
 //
@@ -47,12 +47,12 @@ async function open(address, language = 'en-US') {
   const began = Date.now();
   await page.goto(address);
   await page.waitForFunction(() => !document.getElementById('said'), { timeout: 60000 });
-  await waitForPixels(page, (pixels) => pixels.board > 1000, 30000);
+  await waitForPixels(page, (pixels) => pixels.dark > 20000, 30000);
   return { page, ms: Date.now() - began };
 }
 
 /** Counts of the screenshot's pixels by kind: the path's cyan, and the
- *  board's dark and light squares. */
+ *  board's dark squares (black: nothing else on the page is). */
 async function pixels(page) {
   const shot = await page.screenshot({ encoding: 'base64' });
   return page.evaluate(async (data) => {
@@ -64,13 +64,13 @@ async function pixels(page) {
     context.drawImage(image, 0, 0);
     const { data: rgba } = context.getImageData(0, 0, image.width, image.height);
     let cyan = 0;
-    let board = 0;
+    let dark = 0;
     for (let i = 0; i < rgba.length; i += 4) {
       const [r, g, b] = [rgba[i], rgba[i + 1], rgba[i + 2]];
       if (r < 40 && g > 220 && b > 220) cyan += 1;
-      if (r > 245 && g > 245 && b > 245) board += 1;
+      if (r < 4 && g < 4 && b < 4) dark += 1;
     }
-    return { cyan, board };
+    return { cyan, dark };
   }, shot);
 }
 
@@ -85,12 +85,58 @@ async function waitForPixels(page, test, ms) {
   return last;
 }
 
-/** The words on screen, read by tesseract. */
-async function words(page, name, language = 'eng') {
+/** The parts of the window with words in them (CSS pixels): the mode
+ *  bar, the controls on the left and the status bar. */
+const WORDED = [
+  { name: 'top', crop: '1280x30+0+0', left: 0, top: 0 },
+  { name: 'controls', crop: '300x860+0+0', left: 0, top: 0 },
+  { name: 'status', crop: '1280x30+0+830', left: 0, top: 830 },
+];
+
+/** Tesseract reads the window's small words well only enlarged, a part at
+ *  a time. */
+const ENLARGED = 3;
+
+/** The screenshot `name`'s parts, enlarged, each with where it was. */
+async function wordedParts(page, name) {
   const file = join(shots, `${name}.png`);
   writeFileSync(file, await page.screenshot());
-  return execFileSync('tesseract', [file, '-', '-l', language], { stdio: ['ignore', 'pipe', 'ignore'] })
-    .toString();
+  return WORDED.map((part) => {
+    const enlarged = join(shots, `${name}-${part.name}.png`);
+    execFileSync('convert', [file, '-crop', part.crop, '-resize', `${ENLARGED * 100}%`, enlarged]);
+    return { ...part, file: enlarged };
+  });
+}
+
+/** The words on screen, read by tesseract. */
+async function words(page, name, language = 'eng') {
+  const parts = await wordedParts(page, name);
+  return parts.map((part) => execFileSync('tesseract', [part.file, '-', '-l', language, '--psm', '6'],
+    { stdio: ['ignore', 'pipe', 'ignore'] }).toString()).join('\n');
+}
+
+/** Where the word `label` is on screen (CSS pixels), read by tesseract. */
+async function place(page, label) {
+  for (const part of await wordedParts(page, `find-${label}`)) {
+    const rows = execFileSync('tesseract', [part.file, '-', '--psm', '6', 'tsv'],
+      { stdio: ['ignore', 'pipe', 'ignore'] }).toString().split('\n').map((line) => line.split('\t'));
+    const found = rows.find((row) => row[11] === label);
+    if (found) {
+      const [left, top, width, height] = found.slice(6, 10).map(Number);
+      return {
+        x: part.left + (left + width / 2) / ENLARGED,
+        y: part.top + (top + height / 2) / ENLARGED,
+      };
+    }
+  }
+  return null;
+}
+
+/** Clicks the button whose first word is `label`, as a person would. */
+async function press(page, label) {
+  const at = await place(page, label);
+  if (at) await page.mouse.click(at.x, at.y);
+  return at !== null;
 }
 
 async function waitForWords(page, name, wanted, ms, language = 'eng') {
@@ -98,16 +144,47 @@ async function waitForWords(page, name, wanted, ms, language = 'eng') {
   let said = '';
   while (Date.now() < until) {
     said = await words(page, name, language);
-    if (wanted.test(said.replace(/\s+/g, ' '))) return said;
+    if (wanted.test(said.replace(/\s+/g, ' ')) || wanted.test(said.replace(/\s+/g, ''))) return said;
     await sleep(1000);
   }
   return said;
 }
 
+/** Presses Count tours and waits for `answer`; whether it came, and the
+ *  count's own time and the frame times the status bar gave meanwhile. */
+async function count(page, answer) {
+  // The browser's own frames: how often the page's thread was free to draw.
+  await page.evaluate(() => {
+    window.framesSeen = 0;
+    const tick = () => { window.framesSeen += 1; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+  const began = Date.now();
+  const pressed = await press(page, 'Count');
+  const until = Date.now() + 300000;
+  const frameTimes = [];
+  let said = '';
+  while (pressed && Date.now() < until) {
+    said = (await words(page, `count-${answer}`)).replace(/\s+/g, ' ');
+    const frame = said.match(/(\d+(?:\.\d+)?) ms\/frame/);
+    if (frame) frameTimes.push(Number(frame[1]));
+    if (said.includes(answer)) break;
+    await sleep(500);
+  }
+  const took = said.match(/found, ([\d.,]+ (?:ms|s|min))/);
+  const framesPerSecond = (await page.evaluate(() => window.framesSeen)) * 1000 / (Date.now() - began);
+  return {
+    said: said.includes(answer),
+    detail: `${pressed ? '' : 'no Count button; '}the count took ${took ? took[1] : '?'}; `
+      + `ms/frame read during it: ${frameTimes.join(' ')}; `
+      + `page frames a second: ${framesPerSecond.toFixed(0)}`,
+  };
+}
+
 // The page opens and draws the board.
 const first = await open(base);
 const drawn = await pixels(first.page);
-check('the page draws the board', drawn.board > 1000, `${first.ms} ms to the board`);
+check('the page draws the board', drawn.dark > 20000, `${first.ms} ms to the board`);
 
 // A click on a square draws a tour in cyan.
 const canvasBox = await first.page.$eval('canvas', (canvas) => {
@@ -122,23 +199,40 @@ check('a click on a square draws a cyan tour', after.cyan > before.cyan + 2000,
   `${after.cyan - before.cyan} cyan pixels, ${Date.now() - clicked} ms`);
 await first.page.close();
 
-// A link after # opens its board: 6 x 6 with a tour drawn.
-const linked = await open(`${base}#gridtour:knight?size=6x6&start=a1`);
+// A link after # opens its board; a closed count of it gives 9,862.
 const sixBySix = /Width 6 Height 6/;
+const linked = await open(`${base}#gridtour:knight?size=6x6&closed&start=a1`);
 const linkedWords = await waitForWords(linked.page, 'link', sixBySix, 15000);
 check('a link after # opens its board', sixBySix.test(linkedWords.replace(/\s+/g, ' ')));
+const closed = await count(linked.page, '9,862');
+check('a closed 6 x 6 count says 9,862', closed.said, closed.detail);
+// The state is kept: the next visit, with no link, shows the same board.
+await sleep(6000);
 await linked.page.close();
+const again = await open(base);
+const againWords = await waitForWords(again.page, 'again', sixBySix, 15000);
+check('the board is kept over a new visit', sixBySix.test(againWords.replace(/\s+/g, ' ')));
+await again.page.close();
+
+// An open count of 6 x 6: 6,637,920 directed tours (OEIS A165134), each
+// undirected one counted once.
+const open6 = await open(`${base}#gridtour:knight?size=6x6&start=a1`);
+const opened = await count(open6.page, '3,318,960');
+check('an open 6 x 6 count says 3,318,960', opened.said, opened.detail);
+await open6.page.close();
 
 // A Goishi puzzle from a puzz.link URL after #.
+const stones = /6 x 7, 11 stones/;
 const goishi = await open(`${base}#https://puzz.link/p?goishi/6/7/vsten1tvo`);
-const goishiWords = await waitForWords(goishi.page, 'goishi', /Goishi|stone/i, 15000);
-check('a puzz.link Goishi URL opens its puzzle', /Goishi|stone/i.test(goishiWords));
+const goishiWords = await waitForWords(goishi.page, 'goishi', stones, 15000);
+check('a puzz.link Goishi URL opens its puzzle', stones.test(goishiWords.replace(/\s+/g, ' ')));
 await goishi.page.close();
 
-// The Japanese window for a Japanese browser, and for ?lang=ja.
+// The Japanese window for ?lang=ja: the modes' names.
+const modeNames = /ナイトツアー|碁石拾い/;
 const japanese = await open(`${base}?lang=ja`);
-const japaneseWords = await waitForWords(japanese.page, 'ja', /[\u3040-\u30ff\u4e00-\u9fff]{2}/, 15000, 'jpn');
-check('?lang=ja speaks Japanese', /[\u3040-\u30ff\u4e00-\u9fff]{2}/.test(japaneseWords));
+const japaneseWords = await waitForWords(japanese.page, 'ja', modeNames, 15000, 'jpn');
+check('?lang=ja speaks Japanese', modeNames.test(japaneseWords.replace(/\s+/g, '')));
 await japanese.page.close();
 
 await browser.close();

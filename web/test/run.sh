@@ -7,12 +7,13 @@ cd "$(dirname "$0")/../.."
 
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-packages=(chromium tesseract-ocr tesseract-ocr-jpn nodejs npm)
+packages=(chromium tesseract-ocr tesseract-ocr-jpn)
 missing=()
 for package in "${packages[@]}"; do
-    dpkg -s "$package" >/dev/null 2>&1 || command -v "${package%%-*}" >/dev/null 2>&1 \
-        || missing+=("$package")
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
+# Node.js may come from elsewhere than Debian (the machine's own).
+command -v npm >/dev/null 2>&1 || missing+=(nodejs npm)
 if [ "${#missing[@]}" -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"

@@ -12,11 +12,12 @@ use web_time::{Duration, Instant};
 
 use gridtour::atomic_write::write_atomic;
 use gridtour::job::Resources;
+use gridtour::saved_state::StateFile;
 use gridtour::tr;
 
 use super::super::GridtourApp;
 use super::super::files::{Asked, FileEvent, FileTasks, Reply};
-use super::super::settings::{self, Earlier, Settings};
+use super::super::settings::{Earlier, Settings};
 
 /// The window's icon: a knight's path on a board.
 pub const WINDOW_ICON: &[u8] = include_bytes!("../../../assets/icons/gridtour-256.png");
@@ -85,7 +86,7 @@ fn open_window(resources: Resources, open: Option<OsString>) -> eframe::Result {
     };
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("gridtour")
-        .with_app_id(settings::APP_ID)
+        .with_app_id(APP_ID)
         .with_inner_size([1100.0, 760.0])
         .with_min_inner_size([640.0, 480.0])
         .with_drag_and_drop(true);
@@ -117,9 +118,9 @@ fn open_window(resources: Resources, open: Option<OsString>) -> eframe::Result {
             }) {
                 eprintln!("gridtour: warning: cannot watch for SIGTERM: {error}");
             }
-            let app = match settings::state_file() {
+            let app = match state_file() {
                 Some(mut file) => {
-                    let earlier = Earlier::beside(file.path(), settings::eframe_file());
+                    let earlier = Earlier::beside(file.path(), eframe_file());
                     let (settings, trouble) =
                         Settings::open_keeping(&mut file, creation.storage, &earlier);
                     GridtourApp::new(settings)
@@ -198,15 +199,82 @@ pub fn viewer_file(name: &str) -> Option<PathBuf> {
     Some(std::env::temp_dir().join(format!("{stem}-{}-{number}.pdf", std::process::id())))
 }
 
-pub use super::super::print::open_in_viewer;
+/// Opens `path` in the program the system opens PDF files with.
+pub fn open_in_viewer(path: &Path) -> Result<(), String> {
+    let mut command = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else if cfg!(windows) {
+        let mut command = std::process::Command::new("cmd");
+        command.args(["/C", "start", ""]);
+        command
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    command.arg(path);
+    launch(command)
+}
+
+/// Starts `command`, which opens a file in a viewer: an error if it
+/// cannot start, or ends at once with a failure.
+pub fn launch(mut command: std::process::Command) -> Result<(), String> {
+    let mut child = command
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|error| match error.kind() {
+            std::io::ErrorKind::NotFound => {
+                let program = command.get_program().to_string_lossy().into_owned();
+                tr!("print-viewer-not-found", program = program)
+            }
+            _ => error.to_string(),
+        })?;
+    // A launcher that finds no viewer says so by its exit status, at
+    // once; one still running after a while has started one, and is
+    // waited for apart, so that it holds up nothing and leaves no zombie.
+    let program = command.get_program().to_string_lossy().into_owned();
+    let given_up = web_time::Instant::now() + VIEWER_PATIENCE;
+    while web_time::Instant::now() < given_up {
+        match child.try_wait() {
+            Ok(Some(status)) if status.success() => return Ok(()),
+            Ok(Some(status)) => {
+                let code = status
+                    .code()
+                    .map_or_else(|| status.to_string(), |code| code.to_string());
+                return Err(tr!("print-viewer-failed", program = program, code = code));
+            }
+            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(50)),
+            Err(error) => return Err(error.to_string()),
+        }
+    }
+    std::thread::spawn(move || child.wait());
+    Ok(())
+}
+
+/// How long a viewer's launcher is watched for a failure before it is
+/// taken to have started one.
+const VIEWER_PATIENCE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// How often eframe saves its own storage: its default, since the
+/// desktop keeps only the window's place there.
+pub const EFRAME_SAVE_INTERVAL: Duration = Duration::from_secs(30);
 
 /// The state goes to its own file on the desktop (see `saving.rs`), not
 /// to eframe's storage.
 pub fn save_state(_app: &mut GridtourApp, _storage: &mut dyn eframe::Storage) {}
 
-/// The folder eframe keeps `app_id`'s files in (the data folder).
-pub fn storage_dir(app_id: &str) -> Option<PathBuf> {
-    eframe::storage_dir(app_id)
+/// The window's application id, under which eframe keeps its own file.
+const APP_ID: &str = "io.github.gridtour";
+
+/// The file the window's state is saved in: `state.json` in the data
+/// folder (`~/.local/share/gridtour` on Linux).
+fn state_file() -> Option<StateFile> {
+    eframe::storage_dir("gridtour").map(|folder| StateFile::at(folder.join("state.json")))
+}
+
+/// eframe's own file, where earlier versions kept the settings.
+fn eframe_file() -> Option<PathBuf> {
+    eframe::storage_dir(APP_ID).map(|folder| folder.join("app.ron"))
 }
 
 /// Reads a file dropped on the window, from its path.

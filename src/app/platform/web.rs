@@ -79,6 +79,10 @@ fn read_state(storage: Option<&dyn eframe::Storage>) -> Settings {
     }
 }
 
+/// How often eframe saves its storage, which in a browser holds the
+/// state: as often as a desktop window saves its file.
+pub const EFRAME_SAVE_INTERVAL: web_time::Duration = super::super::saving::AUTO_SAVE_INTERVAL;
+
 /// Keeps the window's state in the page's storage (eframe writes it out
 /// every few seconds and when the page is hidden).
 pub fn save_state(app: &mut GridtourApp, storage: &mut dyn eframe::Storage) {
@@ -110,11 +114,6 @@ fn send_read(reply: &Reply, name: String, bytes: &[u8]) {
         source: name,
         result,
     });
-}
-
-/// No folder: the page's state is in its storage (see [`save_state`]).
-pub fn storage_dir(_app_id: &str) -> Option<PathBuf> {
-    None
 }
 
 /// Reads a file dropped on the page: the browser hands over its contents.
@@ -174,7 +173,11 @@ pub fn save_as(
         .iter()
         .map(|(_, extension)| format!(".{extension}"))
         .collect();
-    let question = tr!("web-save-as", endings = endings.join(" "));
+    let question = format!(
+        "{}\n{}",
+        asked.title,
+        tr!("web-save-as", endings = endings.join(" "))
+    );
     let name = web_sys::window()
         .and_then(|window| {
             window
