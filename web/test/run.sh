@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds the web site, serves it on localhost and drives Chromium against
-# it (web/test/browser.mjs). Installs Chromium, tesseract (the test reads
-# the window's words off screenshots) and the test's npm packages first.
+# it (web/test/browser.mjs). Installs Chromium, tesseract and ImageMagick
+# (the test crops screenshots and reads the window's words off them) and
+# the test's npm packages first.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-packages=(chromium tesseract-ocr tesseract-ocr-jpn)
+packages=(chromium tesseract-ocr tesseract-ocr-jpn imagemagick)
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
