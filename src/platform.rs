@@ -46,6 +46,12 @@ pub fn temp_dir() -> Option<std::path::PathBuf> {
     chosen::temp_dir()
 }
 
+/// `link` as it is shared: itself on the desktop, the page's address
+/// with the link after `#` in a browser, which opens it there.
+pub fn shared_link(link: String) -> String {
+    chosen::shared_link(link)
+}
+
 /// The language a web page asks for (its address's `?lang=`, else the
 /// browser's); none on the desktop, whose locale says.
 pub fn page_language() -> Option<String> {

@@ -241,7 +241,8 @@ pub enum Effect<J> {
     EndAdvice,
     /// Stop the job this session started: its board has changed.
     Cancel,
-    /// Put this text on the clipboard.
+    /// Put this link on the clipboard (in a browser, as the page's
+    /// address that opens it).
     Copy(String),
     /// Save a watched search's steps as a picture, where the Save dialog
     /// says.

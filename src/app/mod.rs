@@ -754,7 +754,7 @@ impl GridtourApp {
                     self.adviser.cancel_for(mode);
                 }
                 Effect::Cancel => self.drop_job(mode),
-                Effect::Copy(text) => self.ctx.copy_text(text),
+                Effect::Copy(link) => self.ctx.copy_text(gridtour::platform::shared_link(link)),
                 Effect::SaveTrace(export) => {
                     let wake = self.waker();
                     let directory = self.settings.last_directory.clone();

@@ -70,6 +70,10 @@ pub(super) fn temp_dir() -> Option<PathBuf> {
     Some(std::env::temp_dir())
 }
 
+pub(super) fn shared_link(link: String) -> String {
+    link
+}
+
 pub(super) fn page_language() -> Option<String> {
     None
 }

@@ -291,6 +291,14 @@ pub fn address_fragment() -> String {
         .unwrap_or_else(|| hash.to_owned())
 }
 
+pub(super) fn shared_link(link: String) -> String {
+    let Some(href) = window().and_then(|window| window.location().href().ok()) else {
+        return link;
+    };
+    let page = href.split('#').next().unwrap_or(&href);
+    format!("{page}#{link}")
+}
+
 /// The value of `name` in the page address's query (`?lang=ja`).
 fn query_value(name: &str) -> Option<String> {
     let search = window()?.location().search().ok()?;
