@@ -240,6 +240,7 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
 fn read_data(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim_start_matches('\u{feff}').trim_start();
+    let text = link_in_page_address(text).unwrap_or(text);
     if text.starts_with(LINK_PREFIX) {
         return BoardLink::parse(text)
             .map(Document::KnightLink)
@@ -281,6 +282,34 @@ fn read_data(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
             .map_err(OpenError::NumbersPuzzle);
     }
     Ok(Document::Goishi(format::load_bytes(source, bytes)?))
+}
+
+/// The address of gridtour's web page showing `link`: the page's own
+/// address (any part after `#` dropped), then `#` and the link.
+pub fn page_address(page: &str, link: &str) -> String {
+    let page = page.split('#').next().unwrap_or(page);
+    format!("{page}#{link}")
+}
+
+/// The link inside a web page's address that [`page_address`] made: the
+/// part after `#` when it is a knight link, a knight's tour puzzle's link
+/// or a puzzle's URL. Only one page address is unwrapped, so a hostile
+/// file cannot nest them without end.
+pub fn link_in_page_address(text: &str) -> Option<&str> {
+    if !(text.starts_with("http://") || text.starts_with("https://")) {
+        return None;
+    }
+    let (_, fragment) = text.split_once('#')?;
+    let fragment = fragment.trim_end();
+    [
+        LINK_PREFIX,
+        crate::knight::NUMBERS_LINK_PREFIX,
+        "http://",
+        "https://",
+    ]
+    .iter()
+    .any(|prefix| fragment.starts_with(prefix))
+    .then_some(fragment)
 }
 
 /// Whether `text` is a grid of move numbers, `x` and `.` only (what
@@ -418,6 +447,38 @@ mod tests {
             read_bytes("t.txt", tour.to_text().as_bytes()),
             Ok(Document::Tour(tour))
         );
+    }
+
+    #[test]
+    fn a_page_address_opens_the_link_after_its_hash() {
+        let tour = tour();
+        let link = BoardLink::of_tour(&tour).to_link();
+        let page = page_address("https://example.org/gridtour/index.html#old", &link);
+        assert_eq!(
+            page,
+            format!("https://example.org/gridtour/index.html#{link}")
+        );
+        let Ok(Document::KnightLink(read)) = read_bytes("pasted", page.as_bytes()) else {
+            panic!("{page} did not open as a knight link");
+        };
+        assert_eq!(read, BoardLink::parse(&link).unwrap());
+
+        let mut puzzle = Puzzle::new(3, 2).unwrap();
+        for stone in [Point::new(0, 0), Point::new(2, 0), Point::new(2, 1)] {
+            puzzle.set_stone(stone, true);
+        }
+        let url = format::to_url(&puzzle);
+        let page = page_address("http://localhost:8000/", &url);
+        let Ok(Document::Goishi(loaded)) = read_bytes("pasted", page.as_bytes()) else {
+            panic!("{page} did not open as a Goishi puzzle");
+        };
+        assert_eq!(loaded.puzzle, puzzle);
+
+        // An address whose part after # is no link is read as it stands.
+        let plain = "https://puzz.link/p?goishi/3/2/x#top";
+        assert_eq!(link_in_page_address(plain), None);
+        let nested = format!("https://a/#https://b/#{link}");
+        assert_eq!(link_in_page_address(&nested), Some(&nested[11..]));
     }
 
     #[test]

@@ -18,9 +18,11 @@
 
 mod merge;
 mod saver;
+mod slot;
 mod tolerant;
 
 pub use saver::{Reply, Saver};
+pub use slot::{SlotSave, StateSlot};
 
 use std::fs::{self, OpenOptions};
 use std::hash::{Hash, Hasher};
@@ -404,9 +406,6 @@ impl StateFile {
             self.in_step = true;
             return Ok(outcome);
         }
-        let mine: Value =
-            serde_json::from_slice(&mine_bytes).map_err(|error| not_saved(error.to_string()))?;
-        let base: Value = serde_json::from_slice(&self.base).unwrap_or(Value::Null);
         let theirs = match &on_disk {
             Some(bytes) => match read_stored::<T>(bytes) {
                 Some(stored) => Some(stored),
@@ -429,41 +428,14 @@ impl StateFile {
         // Merged even when the file is as this window last saw it: where
         // this window kept its own game rather than the one saved (see
         // [`StateFile::rebase`]), the file's stays until this one changes.
-        let (merged, tree) = match theirs {
-            Some(theirs) => {
-                let known = serde_json::to_value(&theirs.state).unwrap_or(Value::Null);
-                let merged = merge::three_way(&base, &mine, &known, &T::together());
-                let mut merged =
-                    T::deserialize(&merged).unwrap_or_else(|_| read_leniently::<T>(&merged).0);
-                // Records both windows changed are joined; where the file
-                // holds nothing new, this window's stand as they are.
-                if known != base {
-                    merged.merge_from(theirs.state);
-                }
-                (merged, Some(theirs.tree))
-            }
-            None => (
-                serde_json::from_value(mine.clone()).unwrap_or_default(),
-                None,
-            ),
-        };
-        let known = serde_json::to_value(&merged).map_err(|error| not_saved(error.to_string()))?;
-        let mut written = known.clone();
-        if let Some(tree) = &tree {
-            merge::keep_unknown(&mut written, tree);
-        }
-        // Written as the state writes itself (its members in their order),
-        // unless members of a newer version go with it.
-        let typed = serde_json::to_vec(&merged).map_err(|error| not_saved(error.to_string()))?;
-        let unknown = written != known;
-        let with_unknown = unknown
-            .then(|| serde_json::to_vec(&written))
-            .transpose()
-            .map_err(|error| not_saved(error.to_string()))?;
-        let bytes = with_unknown.as_deref().unwrap_or(&typed);
-        // Told apart as written: a value the file cannot hold (a folder's
-        // name that is not UTF-8) is not another window's.
-        let took_theirs = known != mine;
+        let Merged {
+            state: merged,
+            typed,
+            bytes,
+            unknown,
+            took_theirs,
+        } = merge_saved(&self.base, &mine_bytes, theirs).map_err(not_saved)?;
+        let bytes = bytes.as_deref().unwrap_or(&typed);
         let written_digest = digest(bytes);
         let outcome = if on_disk.as_deref().map(digest) == Some(written_digest) {
             if took_theirs {
@@ -519,6 +491,74 @@ impl StateFile {
             std::thread::sleep(LOCK_POLL);
         }
     }
+}
+
+/// This window's state with another's saves taken in.
+struct Merged<T> {
+    /// The merged state.
+    state: T,
+    /// It as this build writes it.
+    typed: Vec<u8>,
+    /// What is written instead when members of a newer version go with
+    /// it.
+    bytes: Option<Vec<u8>>,
+    /// Whether such members do.
+    unknown: bool,
+    /// Whether it holds another window's values.
+    took_theirs: bool,
+}
+
+/// `mine` (this window's state written out) merged with `theirs`, what
+/// the store holds now, part by part: where this window changed nothing
+/// since `base`, theirs. Records both changed are joined. With nothing to
+/// take in (`None`), mine.
+fn merge_saved<T: Saved>(
+    base: &[u8],
+    mine: &[u8],
+    theirs: Option<Stored<T>>,
+) -> Result<Merged<T>, String> {
+    let mine: Value = serde_json::from_slice(mine).map_err(|error| error.to_string())?;
+    let base: Value = serde_json::from_slice(base).unwrap_or(Value::Null);
+    let (merged, tree) = match theirs {
+        Some(theirs) => {
+            let known = serde_json::to_value(&theirs.state).unwrap_or(Value::Null);
+            let merged = merge::three_way(&base, &mine, &known, &T::together());
+            let mut merged =
+                T::deserialize(&merged).unwrap_or_else(|_| read_leniently::<T>(&merged).0);
+            // Where the store holds nothing new, this window's records
+            // stand as they are.
+            if known != base {
+                merged.merge_from(theirs.state);
+            }
+            (merged, Some(theirs.tree))
+        }
+        None => (
+            serde_json::from_value(mine.clone()).unwrap_or_default(),
+            None,
+        ),
+    };
+    let known = serde_json::to_value(&merged).map_err(|error| error.to_string())?;
+    let mut written = known.clone();
+    if let Some(tree) = &tree {
+        merge::keep_unknown(&mut written, tree);
+    }
+    // Written as the state writes itself (its members in their order),
+    // unless members of a newer version go with it.
+    let typed = serde_json::to_vec(&merged).map_err(|error| error.to_string())?;
+    let unknown = written != known;
+    let bytes = unknown
+        .then(|| serde_json::to_vec(&written))
+        .transpose()
+        .map_err(|error| error.to_string())?;
+    Ok(Merged {
+        state: merged,
+        typed,
+        bytes,
+        unknown,
+        // Told apart as written: a value the store cannot hold (a
+        // folder's name that is not UTF-8) is not another window's.
+        took_theirs: known != mine,
+    })
 }
 
 /// How often a save waiting for its turn tries the lock again.

@@ -666,6 +666,29 @@ fn a_board_and_its_tour_travel_as_a_link_and_back() {
     assert!(error_of("--size 5x5 --count --format link").contains("not a count"));
 }
 
+#[test]
+fn a_link_is_printed_as_the_web_page_address_and_read_back_from_it() {
+    let link = stdout_of("--size 6x6 --start a1 --format link");
+    let page = "https://example.org/gridtour/index.html";
+    let address = stdout_of(&format!(
+        "--size 6x6 --start a1 --format link --web-base {page}"
+    ));
+    assert_eq!(address, format!("{page}#{link}"));
+    // The address opens its board and tour as the link does.
+    assert_eq!(
+        stdout_of(&format!("{} --format link", address.trim())),
+        link
+    );
+    assert!(
+        error_of(&format!("--size 6x6 --web-base {page}")).contains("add --format link"),
+        "--web-base without --format link"
+    );
+    assert!(
+        error_of("--size 6x6 --format link --web-base ftp://example.org/")
+            .contains("--web-base: expected the address of gridtour's web page"),
+    );
+}
+
 /// Run as root only: an ordinary user limited to three processes (so the
 /// system refuses most worker threads) still gets the right count, with a
 /// note, instead of a crash or a hang.

@@ -130,7 +130,10 @@ impl GridtourApp {
                     SaveOutcome::Adopted | SaveOutcome::Written { merged: true }
                 );
                 if merged && let Some(sent) = self.last_sent.take() {
-                    self.adopt_saved(&sent, &reply.saved);
+                    let base = self.adopt_saved(&sent, &reply.saved);
+                    if let Some(saver) = &mut self.saver {
+                        saver.rebase(base);
+                    }
                 }
             }
             // A trouble reading the file says more than the save it holds off.
@@ -153,9 +156,9 @@ impl GridtourApp {
     /// merged in: each mode this window left alone since it sent them, not
     /// on show and running nothing, starts over as the other window left
     /// it; the others keep this window's game and take in the records.
-    /// The saver is told which, so that what this window kept does not
-    /// count as changed here.
-    fn adopt_saved(&mut self, sent: &Settings, saved: &Settings) {
+    /// Returns the state to count this window's changes from, for the
+    /// saver: what this window kept does not count as changed here.
+    pub(super) fn adopt_saved(&mut self, sent: &Settings, saved: &Settings) -> Settings {
         let mut base = Settings {
             modes: saved.modes.clone(),
             ..sent.clone()
@@ -185,9 +188,7 @@ impl GridtourApp {
             let (pane, settings) = self.pane_and_settings(mode);
             pane.adopt(settings);
         }
-        if let Some(saver) = &mut self.saver {
-            saver.rebase(base);
-        }
+        base
     }
 
     /// Saves the state one last time, as the window closes.

@@ -8,6 +8,7 @@
 use gridtour::replay::{Event, Replay};
 use std::time::Duration;
 
+use gridtour::document::link_in_page_address;
 use gridtour::job::{Checkpointing, Control, Outcome};
 use gridtour::knight::count::SweepFileError;
 use gridtour::knight::{
@@ -105,7 +106,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
     let link = args
         .link
         .as_deref()
-        .map(BoardLink::parse)
+        .map(|text| BoardLink::parse(link_in_page_address(text).unwrap_or(text)))
         .transpose()
         .map_err(|error| tr!("cli-link-error", error = error.to_string()))?;
     let board = match (&args.size, &link) {

@@ -246,6 +246,8 @@ pub struct OutputArgs {
     no_numbers: bool,
     #[arg(help_heading = "output", long, value_name = "MOVES_PER_SECOND")]
     speed: Option<String>,
+    #[arg(help_heading = "output", long, value_name = "URL")]
+    web_base: Option<String>,
 }
 
 /// Where results go and how pictures are drawn, read and checked once,
@@ -259,6 +261,8 @@ pub struct Output {
     pub picture: PictureOptions,
     /// The `--output` file, if any.
     file: Option<PathBuf>,
+    /// The `--web-base` page a link is shown in, if any.
+    web_base: Option<String>,
 }
 
 impl OutputArgs {
@@ -274,7 +278,25 @@ impl OutputArgs {
             format_given: self.format.is_some(),
             picture: self.picture()?,
             file: self.output.clone(),
+            web_base: self.web_base(format)?,
         })
+    }
+
+    /// The `--web-base` page, checked: an http(s) address, given only
+    /// with `--format link`.
+    fn web_base(&self, format: Format) -> Result<Option<String>, String> {
+        let Some(base) = &self.web_base else {
+            return Ok(None);
+        };
+        if format != Format::Url {
+            return Err(tr!("cli-web-base-needs-link").to_owned());
+        }
+        let base = base.trim();
+        let web = base.starts_with("http://") || base.starts_with("https://");
+        if !web || base.contains(|c: char| c.is_whitespace() || c.is_control()) {
+            return Err(tr!("cli-bad-web-base", value = quoted(base)));
+        }
+        Ok(Some(base.to_owned()))
     }
 
     fn picture(&self) -> Result<PictureOptions, String> {
@@ -320,6 +342,15 @@ impl Output {
     /// Sends `bytes` in `format` where they were asked to go (see
     /// [`Output::emit`]).
     pub fn emit_as(&self, format: Format, bytes: &[u8]) -> Result<(), Failure> {
+        let addressed;
+        let bytes = match (&self.web_base, format) {
+            (Some(page), Format::Url) => {
+                let link = String::from_utf8_lossy(bytes);
+                addressed = format!("{}\n", gridtour::document::page_address(page, link.trim()));
+                addressed.as_bytes()
+            }
+            _ => bytes,
+        };
         if let Some(path) = &self.file {
             return Ok(write_atomic(path, bytes)?);
         }

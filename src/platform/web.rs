@@ -295,8 +295,7 @@ pub(super) fn shared_link(link: String) -> String {
     let Some(href) = window().and_then(|window| window.location().href().ok()) else {
         return link;
     };
-    let page = href.split('#').next().unwrap_or(&href);
-    format!("{page}#{link}")
+    crate::document::page_address(&href, &link)
 }
 
 /// The value of `name` in the page address's query (`?lang=ja`).

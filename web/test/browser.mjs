@@ -2,7 +2,7 @@
 // what a person would see: the board, a tour from a click, a link opened
 // from the page's address, counts, Copy link and the address it gives,
 // the state kept for the next visit, a Goishi puzzle from a puzz.link URL,
-// and the Japanese window.
+// a best time kept over another tab's saves, and the Japanese window.
 //
 //     node web/test/browser.mjs http://127.0.0.1:8000/
 //
@@ -72,6 +72,50 @@ async function pixels(page) {
       if (r < 4 && g < 4 && b < 4) dark += 1;
     }
     return { cyan, dark };
+  }, shot);
+}
+
+/** The centres of the Goishi stones on screen (CSS pixels), left to
+ *  right, where the board shows a row of them: the stones' near-black
+ *  pixels right of the controls, split where they leave a gap. */
+async function stonesOnScreen(page) {
+  const shot = await page.screenshot({ encoding: 'base64' });
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const { data: rgba } = context.getImageData(0, 0, image.width, image.height);
+    const columns = new Map();
+    for (let y = 40; y < image.height - 40; y += 1) {
+      for (let x = 320; x < image.width; x += 1) {
+        const i = (y * image.width + x) * 4;
+        const [r, g, b] = [rgba[i], rgba[i + 1], rgba[i + 2]];
+        if (Math.abs(r - 25) < 6 && Math.abs(g - 25) < 6 && Math.abs(b - 25) < 6) {
+          const column = columns.get(x) ?? [];
+          column.push(y);
+          columns.set(x, column);
+        }
+      }
+    }
+    const found = [];
+    let run = null;
+    for (const x of [...columns.keys()].sort((a, b) => a - b)) {
+      if (run && x > run.last + 2) {
+        found.push(run);
+        run = null;
+      }
+      run = run ?? { first: x, last: x, ys: [] };
+      run.last = x;
+      run.ys.push(...columns.get(x));
+    }
+    if (run) found.push(run);
+    return found.filter((stone) => stone.last - stone.first > 10).map((stone) => ({
+      x: (stone.first + stone.last) / 2,
+      y: stone.ys.reduce((sum, y) => sum + y, 0) / stone.ys.length,
+    }));
   }, shot);
 }
 
@@ -245,6 +289,36 @@ const goishi = await open(`${base}#https://puzz.link/p?goishi/6/7/vsten1tvo`);
 const goishiWords = await waitForWords(goishi.page, 'goishi', stones, 15000);
 check('a puzz.link Goishi URL opens its puzzle', stones.test(goishiWords.replace(/\s+/g, ' ')));
 await goishi.page.close();
+
+// A best time survives the next visit, though another tab, open all the
+// while, saves its own state meanwhile: the tabs' saves are merged.
+const other = await open(base);
+const player = await open(`${base}#https://puzz.link/p?goishi/3/1/8`);
+await waitForWords(player.page, 'two-stones', /3 x 1, 2 stones/, 15000);
+const playPressed = await press(player.page, 'Play');
+await sleep(500);
+const [leftStone, rightStone] = await stonesOnScreen(player.page);
+if (leftStone && rightStone) {
+  await player.page.mouse.click(leftStone.x, leftStone.y);
+  await sleep(1200);
+  await player.page.mouse.click(rightStone.x, rightStone.y);
+}
+const solvedWords = await waitForWords(player.page, 'solved', /Solved in 0:0\d/, 10000);
+check('a Goishi puzzle is played to the end', /Solved in 0:0\d/.test(solvedWords.replace(/\s+/g, ' ')),
+  `${playPressed ? '' : 'no Play mode; '}stones at ${JSON.stringify([leftStone, rightStone])}`);
+// Each tab saves every 5 s: the player's, then the other's over it.
+await sleep(6000);
+await player.page.close();
+await sleep(6000);
+await other.page.close();
+const later = await open(base);
+await waitForWords(later.page, 'shelf', /Shelf/, 15000);
+await press(later.page, 'Shelf');
+const bestTime = /0:0\d/;
+const laterWords = await waitForWords(later.page, 'best-time', bestTime, 15000);
+check('the best time survives a new visit and another tab\'s saves',
+  bestTime.test(laterWords.replace(/\s+/g, ' ')));
+await later.page.close();
 
 // The Japanese window for ?lang=ja: the modes' names.
 const modeNames = /ナイトツアー|碁石拾い/;

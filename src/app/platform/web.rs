@@ -13,6 +13,7 @@ use wasm_bindgen::prelude::*;
 
 use gridtour::job::Resources;
 use gridtour::platform::web as page;
+use gridtour::saved_state::StateSlot;
 use gridtour::tr;
 
 use super::super::files::{Asked, FileEvent, FileTasks, Reply};
@@ -44,8 +45,12 @@ pub fn start_window(canvas_id: &str) {
                 options,
                 Box::new(|creation| {
                     let link = page::address_fragment();
-                    let app = GridtourApp::new(read_state(creation.storage))
+                    let mut app = GridtourApp::new(read_state(creation.storage))
                         .with_resources(Resources::default());
+                    // What the sessions make of the state read is where
+                    // this tab starts, not a change of its own.
+                    app.remember_sessions();
+                    SLOT.with_borrow_mut(|slot| slot.start_from(&app.settings));
                     Ok(Box::new(if link.is_empty() {
                         app
                     } else {
@@ -83,12 +88,27 @@ fn read_state(storage: Option<&dyn eframe::Storage>) -> Settings {
 /// state: as often as a desktop window saves its file.
 pub const EFRAME_SAVE_INTERVAL: web_time::Duration = super::super::saving::AUTO_SAVE_INTERVAL;
 
-/// Keeps the window's state in the page's storage (eframe writes it out
-/// every few seconds and when the page is hidden).
+thread_local! {
+    /// What this tab last read from or wrote to the page's storage, which
+    /// every tab of the site shares.
+    static SLOT: std::cell::RefCell<StateSlot> = std::cell::RefCell::default();
+}
+
+/// Keeps the window's state in the page's storage (eframe calls this
+/// every few seconds and when the page is hidden), taking in what other
+/// tabs saved there as a desktop window takes in another's saves.
 pub fn save_state(app: &mut GridtourApp, storage: &mut dyn eframe::Storage) {
     app.remember_sessions();
-    if let Ok(text) = serde_json::to_string(&app.settings) {
+    let sent = app.settings.clone();
+    let mut saved = sent.clone();
+    let stored = storage.get_string(STATE_KEY);
+    let outcome = SLOT.with_borrow_mut(|slot| slot.save(&mut saved, stored.as_deref()));
+    if let Some(text) = outcome.write {
         storage.set_string(STATE_KEY, text);
+    }
+    if outcome.merged {
+        let base = app.adopt_saved(&sent, &saved);
+        SLOT.with_borrow_mut(|slot| slot.start_from(&base));
     }
 }
 
