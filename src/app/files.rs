@@ -275,6 +275,7 @@ impl FileTasks {
             directory,
         };
         platform::save_as(self, wake, asked, move |reply, path| {
+            let Some(path) = path else { return };
             let result = write_export(&path, &export);
             reply.send(FileEvent::Saved { path, result });
         });
@@ -297,6 +298,7 @@ impl FileTasks {
             directory,
         };
         platform::save_as(self, wake, asked, move |reply, path| {
+            let Some(path) = path else { return };
             let result = write_trace(&path, &export);
             reply.send(FileEvent::Saved { path, result });
         });
@@ -319,10 +321,7 @@ impl FileTasks {
                     name: job.file_name.clone(),
                     directory,
                 };
-                platform::save_as(self, wake, asked, move |reply, path| {
-                    let outcome = write_sheet(&job, &path, SheetOutcome::Saved);
-                    reply.send(FileEvent::Sheet(outcome));
-                });
+                platform::save_as(self, wake, asked, sheet_to_file(job));
             }
             SheetTo::Viewer => self.spawn(wake, move |reply| {
                 let outcome = match platform::viewer_file(&job.file_name) {
@@ -345,16 +344,11 @@ impl FileTasks {
     }
 
     #[cfg(test)]
-    /// Makes the sheet of `job` and writes it to a known path (what the
-    /// Save dialog does once a path is chosen).
-    pub fn sheet_to(&mut self, path: PathBuf, job: SheetJob) {
-        self.spawn(
-            || {},
-            move |reply| {
-                let outcome = write_sheet(&job, &path, SheetOutcome::Saved);
-                reply.send(FileEvent::Sheet(outcome));
-            },
-        );
+    /// Makes the sheet of `job` and writes it to a known path, or to none
+    /// (what the Save dialog does once it is answered).
+    pub fn sheet_to(&mut self, path: Option<PathBuf>, job: SheetJob) {
+        let write = sheet_to_file(job);
+        self.spawn(|| {}, move |reply| write(reply, path));
     }
 
     #[cfg(test)]
@@ -380,6 +374,18 @@ impl FileTasks {
             }
         }
         events
+    }
+}
+
+/// What makes the sheet of `job` once the Save dialog is answered: with
+/// no file chosen, the dialog's work ends with nothing made.
+fn sheet_to_file(job: SheetJob) -> impl FnOnce(&Reply, Option<PathBuf>) + Send + 'static {
+    move |reply, path| {
+        let outcome = match path {
+            Some(path) => write_sheet(&job, &path, SheetOutcome::Saved),
+            None => SheetOutcome::Cancelled,
+        };
+        reply.send(FileEvent::Sheet(outcome));
     }
 }
 

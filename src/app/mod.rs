@@ -820,10 +820,10 @@ impl GridtourApp {
         }
     }
 
-    /// Makes the sheet the Print dialog asks for and writes it to `path`
-    /// (what the Save dialog does once a path is chosen).
+    /// Makes the sheet the Print dialog asks for and writes it to `path`,
+    /// or to none (what the Save dialog does once it is answered).
     #[cfg(test)]
-    fn make_sheet_to(&mut self, path: std::path::PathBuf) {
+    fn make_sheet_to(&mut self, path: Option<std::path::PathBuf>) {
         if let Some(job) = self.sheet_job() {
             self.files.sheet_to(path, job);
         }

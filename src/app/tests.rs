@@ -3065,7 +3065,7 @@ fn print_makes_a_sheet_of_new_puzzles_like_generate_with_their_solutions() {
     press(&mut harness, "New puzzles:");
     let dir = temp_dir("print");
     let path = dir.join("sheet.pdf");
-    harness.state_mut().make_sheet_to(path.clone());
+    harness.state_mut().make_sheet_to(Some(path.clone()));
     assert!(harness.state().print.is_making());
     wait_until_idle(&mut harness);
     assert!(!harness.state().print.is_making());
@@ -3093,7 +3093,7 @@ fn print_makes_a_sheet_of_new_puzzles_like_generate_with_their_solutions() {
     // The puzzle on show, alone on a page.
     open_print_dialog(&mut harness);
     press(&mut harness, "The puzzle on show");
-    harness.state_mut().make_sheet_to(path.clone());
+    harness.state_mut().make_sheet_to(Some(path.clone()));
     wait_until_idle(&mut harness);
     let pdf = std::fs::read(&path).expect("the sheet");
     assert_eq!(sheet_pages(&pdf), 2);
@@ -3121,10 +3121,16 @@ fn print_makes_no_new_puzzles_that_generate_would_not() {
             "New puzzles is greyed"
         );
     }
+    // A Save dialog answered with no file leaves the dialog as it was,
+    // ready to print.
+    harness.state_mut().make_sheet_to(None);
+    wait_until_idle(&mut harness);
+    assert!(!harness.state().print.is_making());
+    assert!(shows(&harness, "Save PDF…"));
     // The puzzle on show still prints.
     let dir = temp_dir("print-not-offered");
     let path = dir.join("sheet.pdf");
-    harness.state_mut().make_sheet_to(path.clone());
+    harness.state_mut().make_sheet_to(Some(path.clone()));
     wait_until_idle(&mut harness);
     let pdf = std::fs::read(&path).expect("the sheet");
     assert_eq!(sheet_links(&pdf).len(), 1);

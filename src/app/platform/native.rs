@@ -168,19 +168,20 @@ pub fn open_dialog(
     });
 }
 
-/// Shows the Save dialog `asked` for, then hands the path chosen to
-/// `write`, on a thread of their own.
+/// Shows the Save dialog `asked` for, then hands the path chosen (`None`
+/// when none was) to `write`, on a thread of their own.
 pub fn save_as(
     files: &mut FileTasks,
     wake: impl Fn() + Send + 'static,
     asked: Asked,
-    write: impl FnOnce(&Reply, PathBuf) + Send + 'static,
+    write: impl FnOnce(&Reply, Option<PathBuf>) + Send + 'static,
 ) {
     files.spawn(wake, move |reply| {
         let offered = (asked.title, &asked.filters[..], asked.name.as_str());
-        if let Some(path) = ask_where_to_save(reply, offered, asked.directory.as_deref()) {
-            write(reply, path);
-        }
+        write(
+            reply,
+            ask_where_to_save(reply, offered, asked.directory.as_deref()),
+        );
     });
 }
 

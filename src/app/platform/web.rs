@@ -181,12 +181,13 @@ pub fn open_dialog(
 }
 
 /// Asks for a file name (its ending chooses the format), then hands it
-/// to `write`, which downloads what it writes (see [`write_file`]).
+/// (`None` when none was given) to `write`, which downloads what it
+/// writes (see [`write_file`]).
 pub fn save_as(
     files: &mut FileTasks,
     wake: impl Fn() + Send + 'static,
     asked: Asked,
-    write: impl FnOnce(&Reply, PathBuf) + Send + 'static,
+    write: impl FnOnce(&Reply, Option<PathBuf>) + Send + 'static,
 ) {
     let endings: Vec<String> = asked
         .filters
@@ -207,8 +208,13 @@ pub fn save_as(
         .flatten()
         .map(|name| name.trim().to_owned())
         .filter(|name| !name.is_empty());
-    if let Some(name) = name {
-        files.spawn(wake, move |reply| write(reply, PathBuf::from(name)));
+    match name {
+        Some(name) => files.spawn(wake, move |reply| write(reply, Some(PathBuf::from(name)))),
+        None => {
+            let reply = files.begin();
+            write(&reply, None);
+            reply.over();
+        }
     }
 }
 
