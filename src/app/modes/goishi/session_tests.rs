@@ -89,6 +89,24 @@ fn solve_animates_a_valid_order_through_the_history() {
         GoishiCommand::Common(Common::Step(Step::Undo)),
     );
     assert_eq!(session.position(), (10, 11));
+    // Playback goes back to the empty board, before the first pick.
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::First)),
+    );
+    assert_eq!(session.position(), (0, 11));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Forward)),
+    );
+    assert_eq!(session.position(), (1, 11));
+    assert!(session.can(&GoishiCommand::Common(Common::Step(Step::Back))));
+    give(
+        &mut session,
+        GoishiCommand::Common(Common::Step(Step::Back)),
+    );
+    assert_eq!(session.position(), (0, 11));
+    assert!(!session.can(&GoishiCommand::Common(Common::Step(Step::Back))));
 }
 
 #[test]

@@ -60,7 +60,7 @@ impl MoveOwner for GoishiSession {
 
 impl Timeline for GoishiSession {
     fn can_step_back(&self) -> bool {
-        self.game.picks().len() > 1 && self.core.moves.last_is_step()
+        !self.game.picks().is_empty() && self.core.moves.last_is_step()
     }
 
     fn can_step_forward(&self) -> bool {
