@@ -1,6 +1,23 @@
 //! A player's clock, shared by the puzzle modes. No egui in here.
 
+use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
+
+/// The longest time a game's clock or a best time holds, in seconds
+/// (about a year): a longer one read from a file is damage.
+pub const LONGEST_SECONDS: f64 = 3.2e7;
+
+/// The clock of a game in progress as saved with the game, so that the
+/// game comes back after a restart with its time and its hints.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SavedClock {
+    /// The time on it, in seconds.
+    pub seconds: f64,
+    /// Whether its game ended.
+    pub stopped: bool,
+    /// Whether its game took a hint, which makes its time no record.
+    pub hinted: bool,
+}
 
 /// The clock of one game: it starts on the first move (a pick, a number
 /// laid), runs while the game is in play and in view, and stops when the
@@ -59,6 +76,36 @@ impl Clock {
     pub fn is_running(&self) -> bool {
         self.running_since.is_some()
     }
+
+    /// The clock as saved with its game, once the game is timed;
+    /// `hinted` says whether the game took a hint.
+    pub fn saved(&self, now: Instant, hinted: bool) -> Option<SavedClock> {
+        self.reading(now).map(|time| SavedClock {
+            seconds: time.as_secs_f64(),
+            stopped: self.stopped,
+            hinted,
+        })
+    }
+
+    /// A clock saved with its game, held until the game is in play and in
+    /// view again ([`Clock::resume`]); `None`, or a time no game can take,
+    /// gives a game not yet timed.
+    pub fn restored(saved: Option<SavedClock>) -> Clock {
+        match saved {
+            Some(saved) if (0.0..=LONGEST_SECONDS).contains(&saved.seconds) => Clock {
+                running_since: None,
+                spent: Duration::from_secs_f64(saved.seconds),
+                started: true,
+                stopped: saved.stopped,
+            },
+            _ => Clock::default(),
+        }
+    }
+
+    /// Whether the game ended, its time taken.
+    pub fn is_stopped(&self) -> bool {
+        self.stopped
+    }
 }
 
 /// `time` as a clock shows it: 2:41, or 1:02:41.
@@ -94,6 +141,27 @@ mod tests {
         assert!(!clock.is_running());
         assert_eq!(clock.reading(at(500)), Some(Duration::from_secs(71)));
         assert_eq!(clock_text(Duration::from_secs(161)), "2:41");
+
+        // Saved and restored, a clock runs on from its time once resumed.
+        let mut playing = Clock::default();
+        playing.start(at(0));
+        let saved = playing.saved(at(90), true).expect("timed");
+        assert_eq!(
+            (saved.seconds, saved.stopped, saved.hinted),
+            (90.0, false, true)
+        );
+        let mut again = Clock::restored(Some(saved));
+        assert!(!again.is_running());
+        again.resume(at(1000));
+        assert_eq!(again.reading(at(1010)), Some(Duration::from_secs(100)));
+        let ended = Clock::restored(clock.saved(at(500), false));
+        assert!(ended.is_stopped());
+        assert_eq!(ended.reading(at(600)), Some(Duration::from_secs(71)));
+        // Damage gives an untimed game.
+        for seconds in [f64::NAN, -1.0, 1e12] {
+            let damaged = SavedClock { seconds, ..saved };
+            assert_eq!(Clock::restored(Some(damaged)), Clock::default());
+        }
         assert_eq!(clock_text(Duration::from_secs(3761)), "1:02:41");
     }
 }

@@ -193,6 +193,14 @@ impl GridtourApp {
 
     /// Saves the state one last time, as the window closes.
     pub(super) fn save_on_closing(&mut self) {
+        // A running clock moves without a move on the board: the mode on
+        // show is written as it is now.
+        if let Some(index) = Mode::ALL
+            .iter()
+            .position(|&mode| mode == self.settings.mode)
+        {
+            self.remembered[index] = None;
+        }
         self.remember_sessions();
         let Some(saver) = self.saver.take() else {
             return;

@@ -10,12 +10,10 @@ use gridtour::message::cut_name;
 use gridtour::saved_state::read_leniently;
 use serde::{Deserialize, Serialize};
 
+use super::clock::LONGEST_SECONDS;
+
 /// The most puzzles the shelf keeps; beyond, the oldest unsolved go first.
 const SHELF_MAX: usize = 300;
-
-/// The longest best time a record keeps, in seconds (about a year): a
-/// longer, negative or not-a-number one read from a file is damage.
-const BEST_SECONDS_MAX: f64 = 3.2e7;
 
 /// One puzzle on the shelf. Read value by value: a record keeps its
 /// puzzle whatever else of it cannot be read, and a best time that no
@@ -76,7 +74,7 @@ impl TryFrom<serde_json::Value> for Record {
 
 /// Whether `seconds` can be the time of a solve.
 fn valid_best(seconds: f64) -> bool {
-    seconds.is_finite() && seconds > 0.0 && seconds <= BEST_SECONDS_MAX
+    seconds.is_finite() && seconds > 0.0 && seconds <= LONGEST_SECONDS
 }
 
 /// `records` with what `theirs` (another window's shelf) knows that they

@@ -40,7 +40,7 @@ impl WindowMode for GoishiSession {
 
     /// The puzzle on show and the picks made on it.
     fn saved_together() -> &'static [&'static str] {
-        &["puzzle", "order", "order_shown", "source", "interaction"]
+        &["puzzle", "order", "order_shown", "source", "interaction", "clock"]
     }
 
     fn merge_saved(mine: &mut GoishiSettings, theirs: GoishiSettings) {

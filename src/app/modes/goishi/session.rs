@@ -186,6 +186,7 @@ impl GoishiSession {
             .collect();
         if !order.is_empty() && goishi::validate_prefix(&session.puzzle, &order).is_ok() {
             session.show_path(&order, settings.order_shown);
+            session.take_up_the_clock(settings.clock);
         }
         session
     }
@@ -198,6 +199,7 @@ impl GoishiSession {
         settings.interaction = Some(self.interaction);
         settings.order = self.line().iter().map(|p| [p.x, p.y]).collect();
         settings.order_shown = self.game.picks().len();
+        settings.clock = self.clock.saved(Instant::now(), self.helped);
     }
 
     // ----- reading the state -----

@@ -639,10 +639,30 @@ fn the_clock_runs_from_the_first_pick_to_solved_and_the_best_time_is_kept() {
     assert!(record.solved);
     // The shipped puzzles are on the shelf too.
     assert!(again.shelf().records().len() >= EXAMPLES.len());
+    // The solved game comes back saying its time, its clock stopped.
+    assert_eq!(again.summary(), summary);
+    assert!(again.clock().is_stopped());
 
     // Restart: a new game, a new clock; the time shown stays the best.
     give(&mut session, GoishiCommand::Restart);
     assert_eq!(session.clock().reading(Instant::now()), None);
+
+    // A game in progress comes back with its time, held until it is in
+    // play and in view.
+    give(&mut session, GoishiCommand::Click(solution[0]));
+    std::thread::sleep(Duration::from_millis(20));
+    session.remember(&mut settings);
+    let saved = settings.clock.expect("a timed game");
+    assert!(saved.seconds >= 0.02 && !saved.stopped, "{saved:?}");
+    let mut again = GoishiSession::new(&settings);
+    assert_eq!(again.picks().len(), 1);
+    assert_eq!(
+        again.clock().reading(Instant::now()),
+        Some(Duration::from_secs_f64(saved.seconds))
+    );
+    assert!(!again.clock().is_running());
+    again.in_view(true);
+    assert!(again.clock().is_running());
 }
 
 #[test]

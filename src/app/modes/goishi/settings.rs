@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::command::Interaction;
 use super::work::Request;
 use gridtour::level::Level;
+use crate::app::clock::SavedClock;
 use crate::app::shelf::Record;
 
 /// The Goishi Hiroi mode's options and puzzle.
@@ -26,6 +27,8 @@ pub struct GoishiSettings {
     pub source: Option<String>,
     /// What a click on the board does; `None` for what suits the puzzle.
     pub interaction: Option<Interaction>,
+    /// The clock of the game in progress, once it is timed.
+    pub clock: Option<SavedClock>,
     /// The puzzles met, with what the player did with them.
     pub shelf: Vec<Record>,
     /// How many stones a generated puzzle has.
@@ -48,6 +51,7 @@ impl Default for GoishiSettings {
             order_shown: 0,
             source: None,
             interaction: None,
+            clock: None,
             shelf: Vec::new(),
             generate_stones: 12,
             generate_seed: 1,

@@ -45,7 +45,7 @@ impl WindowMode for NumbersSession {
 
     /// The puzzle on show, the numbers laid on it and the pencil marks.
     fn saved_together() -> &'static [&'static str] {
-        &["puzzle", "generated_seed", "source_name", "laid", "marks"]
+        &["puzzle", "generated_seed", "source_name", "laid", "marks", "clock"]
     }
 
     fn merge_saved(mine: &mut NumbersSettings, theirs: NumbersSettings) {

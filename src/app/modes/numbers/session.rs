@@ -16,7 +16,7 @@ use super::settings::NumbersSettings;
 use super::work::{NumbersJob, NumbersReport};
 use web_time::{Duration, Instant};
 
-use crate::app::clock::{Clock, clock_text};
+use crate::app::clock::{Clock, SavedClock, clock_text};
 use crate::app::command::Effect;
 use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
@@ -158,7 +158,26 @@ impl NumbersSession {
             core: Core::default(),
         };
         session.put_on_shelf();
+        session.take_up_the_clock(settings.clock);
         session
+    }
+
+    /// Takes up the clock `saved` with the numbers just laid again: its
+    /// time runs on once the mode is in view, and a game that ended says
+    /// its time.
+    fn take_up_the_clock(&mut self, saved: Option<SavedClock>) {
+        let laid = self.board().squares().any(|square| {
+            self.play.puzzle().given(square).is_none() && self.play.number(square).is_some()
+        });
+        if !laid {
+            return;
+        }
+        self.clock = Clock::restored(saved);
+        self.helped = saved.is_some_and(|saved| saved.hinted);
+        let time = self.clock.reading(Instant::now());
+        if let Some(time) = time.filter(|_| self.clock.is_stopped() && self.play.is_solved()) {
+            self.find(Finding::Solved(Some((time, self.helped))));
+        }
     }
 
     /// Puts the puzzle on show first on the shelf, under its source.
@@ -316,6 +335,7 @@ impl NumbersSession {
                 None => self.play.number(square).unwrap_or(0),
             })
             .collect();
+        settings.clock = self.clock.saved(Instant::now(), self.helped);
     }
 
     /// Says `finding` about the position on show.

@@ -322,5 +322,42 @@ fn a_game_solved_after_a_hint_says_so() {
         let said = session.finding_words().expect("solved");
         assert!(said.starts_with("Solved in"), "{said}");
         assert_eq!(said.contains("with hints"), hinted, "{said}");
+        // After a restart the game says the same, its clock stopped.
+        let mut settings = NumbersSettings::default();
+        session.remember(&mut settings);
+        let again = NumbersSession::new(&settings);
+        assert_eq!(again.finding_words().as_deref(), Some(said.as_str()));
+        assert!(again.clock().is_stopped());
     }
+}
+
+#[test]
+fn a_game_in_progress_comes_back_with_its_clock() {
+    let mut session = article();
+    session.in_view(true);
+    let square = session
+        .board()
+        .open_squares()
+        .find(|&square| session.play().puzzle().given(square).is_none())
+        .expect("an empty square");
+    give(&mut session, NumbersCommand::Click(square));
+    assert!(session.clock().is_running());
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut settings = NumbersSettings::default();
+    session.remember(&mut settings);
+    let saved = settings.clock.expect("a timed game");
+    assert!(saved.seconds >= 0.02 && !saved.stopped, "{saved:?}");
+    let mut again = NumbersSession::new(&settings);
+    let now = Instant::now();
+    assert_eq!(
+        again.clock().reading(now),
+        Some(std::time::Duration::from_secs_f64(saved.seconds))
+    );
+    assert!(!again.clock().is_running(), "held until in view");
+    again.in_view(true);
+    assert!(again.clock().is_running());
+    // A board with no number laid has no clock to take up.
+    give(&mut again, NumbersCommand::Restart);
+    again.remember(&mut settings);
+    assert_eq!(settings.clock, None);
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use gridtour::knight::TourKind;
 use gridtour::level::Level;
 
+use crate::app::clock::SavedClock;
 use crate::app::shelf::Record;
 
 /// The puzzle mode's options and the game on show.
@@ -33,6 +34,8 @@ pub struct NumbersSettings {
     pub source_name: Option<String>,
     /// The numbers laid by hand, row by row (0 where none).
     pub laid: Vec<u32>,
+    /// The clock of the game in progress, once it is timed.
+    pub clock: Option<SavedClock>,
     /// The puzzles met, most recent first, with their best times.
     pub shelf: Vec<Record>,
     /// The pencil marks on the board, square by square.
@@ -71,6 +74,7 @@ impl Default for NumbersSettings {
             generated_seed: None,
             source_name: None,
             laid: Vec::new(),
+            clock: None,
             shelf: Vec::new(),
             marks: Vec::new(),
         }

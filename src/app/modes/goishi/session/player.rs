@@ -2,6 +2,7 @@
 //! shelf of puzzles met and their best times.
 
 use super::*;
+use crate::app::clock::SavedClock;
 
 impl GoishiSession {
     /// Puts the puzzle on show first on the shelf, under its name; not a
@@ -30,6 +31,21 @@ impl GoishiSession {
             }
             let best = self.shelf.solved(&self.url, time, self.helped);
             self.solved_in = Some((time, best));
+        }
+    }
+
+    /// Takes up the clock `saved` with the game just put back on the
+    /// board: its time runs on once the game is in play and in view, and
+    /// a game that ended says its time.
+    pub(super) fn take_up_the_clock(&mut self, saved: Option<SavedClock>) {
+        if self.game.picks().is_empty() {
+            return;
+        }
+        self.clock = Clock::restored(saved);
+        self.helped = saved.is_some_and(|saved| saved.hinted);
+        let now = Instant::now();
+        if let Some(time) = self.clock.reading(now).filter(|_| self.clock.is_stopped()) {
+            self.solved_in = self.game.is_complete().then_some((time, None));
         }
     }
 
