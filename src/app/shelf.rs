@@ -15,6 +15,21 @@ use super::clock::LONGEST_SECONDS;
 /// The most puzzles the shelf keeps; beyond, the oldest unsolved go first.
 const SHELF_MAX: usize = 300;
 
+/// How a generated puzzle is named on the shelf and in the settings,
+/// before its seed: in no language, so that it is worded as the window
+/// speaks when drawn.
+const GENERATED: &str = "generated:";
+
+/// The name of the puzzle Generate made from `seed`.
+pub fn generated_name(seed: u64) -> String {
+    format!("{GENERATED}{seed}")
+}
+
+/// The seed of a generated puzzle's name ([`generated_name`]).
+pub fn generated_seed(name: &str) -> Option<u64> {
+    name.strip_prefix(GENERATED)?.parse().ok()
+}
+
 /// One puzzle on the shelf. Read value by value: a record keeps its
 /// puzzle whatever else of it cannot be read, and a best time that no
 /// solve can have is dropped.

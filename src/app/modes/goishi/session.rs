@@ -20,7 +20,7 @@ use crate::app::command::{Effect, Step};
 use crate::app::modes::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
 use crate::app::modes::goishi::settings::GoishiSettings;
 use crate::app::clock::{Clock, clock_text};
-use crate::app::shelf::{Record, Shelf};
+use crate::app::shelf::{Record, Shelf, generated_name, generated_seed};
 use crate::app::modes::goishi::work::{GoishiJob, GoishiReport, Outlook};
 use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
@@ -126,6 +126,16 @@ pub struct GoishiSession {
     url: String,
 }
 
+/// A Goishi puzzle's source (as the settings and the shelf keep it) in
+/// words: a generated puzzle's by its seed, in the window's language; any
+/// other name as it is.
+pub fn source_words(name: &str) -> String {
+    match generated_seed(name) {
+        Some(seed) => tr!("generated-puzzle", seed = seed),
+        None => name.to_owned(),
+    }
+}
+
 impl GoishiSession {
     /// The mode as the settings left it: the puzzle on show (the classic
     /// example on the first run) and its last pick order, if it still fits.
@@ -209,9 +219,9 @@ impl GoishiSession {
         &self.puzzle
     }
 
-    /// Where the puzzle came from.
-    pub fn source(&self) -> &str {
-        &self.source
+    /// Where the puzzle came from, in words.
+    pub fn source(&self) -> String {
+        source_words(&self.source)
     }
 
     /// What clicks do.
@@ -740,7 +750,11 @@ impl Session for GoishiSession {
                 if self.interaction == Interaction::Edit {
                     self.interaction = Interaction::View;
                 }
-                self.replace(puzzle, tr!("generated-puzzle", seed = seed));
+                self.replace(puzzle, generated_name(seed));
+                // Generate made it of the level asked for, if one was.
+                if let Some(level) = request.difficulty {
+                    self.shelf.rated(&self.url, level.name());
+                }
                 self.answer = Some(Said::new(move || {
                     let level = request.difficulty.map_or_else(String::new, |level| {
                         tr!("generated-of-level", level = level.words())

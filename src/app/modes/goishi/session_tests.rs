@@ -285,6 +285,18 @@ fn generate_makes_a_puzzle_of_the_level_asked_for() {
         Outcome::Cancelled => unreachable!("not cancelled"),
     };
     assert_eq!(rating.level, Level::Hard);
+    // The shelf keeps its level, and its name in the window's language.
+    let url = goishi::format::to_url(session.puzzle());
+    let record = session.shelf().get(&url).expect("on the shelf");
+    assert_eq!(record.level.as_deref(), Some("hard"));
+    assert_eq!(session.source(), "generated puzzle (seed 2)");
+    let mut settings = GoishiSettings::default();
+    session.remember(&mut settings);
+    gridtour::i18n::set(gridtour::i18n::Language::Japanese);
+    let again = GoishiSession::new(&settings);
+    let worded = again.source();
+    gridtour::i18n::set(gridtour::i18n::Language::English);
+    assert_eq!(worded, "生成したパズル（シード 2）");
 }
 
 #[test]

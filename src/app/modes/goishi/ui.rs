@@ -380,7 +380,7 @@ impl ModeUi<GoishiSession> for GoishiUi {
 /// The puzzles met, each with its size, level and best time; a click opens
 /// one to play.
 fn shelf(ui: &mut egui::Ui, session: &GoishiSession, out: &mut Vec<GoishiCommand>) {
-    let name = |record: &Record| record.name.clone();
+    let name = |record: &Record| super::session::source_words(&record.name);
     let about = |record: &Record| {
         let (width, height) = record.size;
         let size = tr!("shelf-size", width = width, height = height, stones = record.pieces);

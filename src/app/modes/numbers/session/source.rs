@@ -5,6 +5,7 @@ use gridtour::message::cut_name;
 use gridtour::tr;
 
 use super::{EXAMPLES, example_words};
+use crate::app::shelf::{generated_name, generated_seed};
 
 /// Where the puzzle on show came from, named in the language of the frame
 /// that draws it.
@@ -20,10 +21,6 @@ pub enum Source {
     Example(usize),
 }
 
-/// How a puzzle from [`Source::Generated`] is named on the shelf, before
-/// its seed.
-const GENERATED_ON_SHELF: &str = "generated:";
-
 impl Source {
     /// The source as the shelf keeps it: an example's file name, a
     /// generated puzzle's seed, a file's name.
@@ -31,17 +28,14 @@ impl Source {
         match self {
             Source::Article => EXAMPLES[0].0.to_owned(),
             Source::Example(index) => EXAMPLES[*index].0.to_owned(),
-            Source::Generated(seed) => format!("{GENERATED_ON_SHELF}{seed}"),
+            Source::Generated(seed) => generated_name(*seed),
             Source::Named(name) => name.clone(),
         }
     }
 
     /// The source of a puzzle the shelf names `name`.
     pub fn of_shelf_name(name: &str) -> Source {
-        let seed = name
-            .strip_prefix(GENERATED_ON_SHELF)
-            .and_then(|seed| seed.parse().ok());
-        Source::of_saved(Some(name), seed)
+        Source::of_saved(Some(name), generated_seed(name))
     }
 
     /// The source the settings saved as `name` (an example's or a file's)
