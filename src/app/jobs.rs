@@ -131,7 +131,7 @@ impl JobEnd {
                 "job-ended",
                 label = self.label.words(),
                 how = self.how.words(),
-                progress = self.progress.to_string()
+                progress = self.progress.at_end().to_string()
             )
         }
     }

@@ -94,8 +94,35 @@ impl Progress {
 /// line's progress line show them: nodes, solutions (once there are any),
 /// elapsed time and rate, then the engine's detail, e.g.
 /// `1,234 nodes, 5 found, 0.3 s, 4,113/s`.
+/// [`Progress`] in words without its detail.
+struct Counters<'a>(&'a Progress);
+
+impl fmt::Display for Counters<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counters(progress) = self;
+        progress.write_counters(f)
+    }
+}
+
 impl fmt::Display for Progress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_counters(f)?;
+        if let Some(detail) = self.detail.as_deref() {
+            f.write_str(&tr!("progress-detail", detail = detail.words(self)))?;
+        }
+        Ok(())
+    }
+}
+
+impl Progress {
+    /// The counters at the end of the work: what the engine said of the
+    /// work under way (a step, a time to go) no longer holds, and is left
+    /// out.
+    pub fn at_end(&self) -> impl fmt::Display + '_ {
+        Counters(self)
+    }
+
+    fn write_counters(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (nodes, found) = (group_digits(self.nodes), group_digits(self.found));
         let (nodes, found) = match self.detail.as_deref() {
             Some(detail) => detail.counter_words(&nodes, &found),
@@ -118,11 +145,7 @@ impl fmt::Display for Progress {
         f.write_str(&tr!(
             "progress-rate",
             rate = group_digits(self.nodes_per_second() as u64)
-        ))?;
-        if let Some(detail) = self.detail.as_deref() {
-            f.write_str(&tr!("progress-detail", detail = detail.words(self)))?;
-        }
-        Ok(())
+        ))
     }
 }
 
@@ -226,5 +249,10 @@ mod tests {
             Some("40%".into())
         );
         assert!(progress.detail::<Sifting>().is_some());
+        // At the end, the counters keep the engine's words, not its detail.
+        assert_eq!(
+            progress.at_end().to_string(),
+            "4 grains, 1 nuggets, 2.0 s, 2/s"
+        );
     }
 }

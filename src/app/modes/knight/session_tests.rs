@@ -321,7 +321,7 @@ fn theory_answers_a_count_without_searching() {
     );
     let ended = session.last_job().expect("the count ended");
     assert!(
-        ended.line().ends_with("done without searching"),
+        ended.line().ends_with("done (no search was needed)"),
         "{}",
         ended.line()
     );
