@@ -51,8 +51,9 @@ pub enum JobKind {
 /// history's changes then), and goes when the board moves on.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Finding {
-    /// The board breaks this rule.
-    Broken(Broken),
+    /// The board breaks this rule, said when a number was laid against
+    /// it, at Check or at Hint.
+    Broken(Broken, Asked),
     /// The board can still be finished.
     CanFinish,
     /// The numbers laid leave no solution.
@@ -74,6 +75,14 @@ pub enum Finding {
     Solved(Option<(Duration, bool)>),
     /// The puzzle has no solution.
     NoSolution,
+}
+
+/// What brought a finding up: the number just laid, Check or Hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asked {
+    Laid,
+    Check,
+    Hint,
 }
 
 /// The knight's tour puzzle mode.
@@ -245,7 +254,7 @@ impl NumbersSession {
     /// The squares the finding on show speaks of, to outline.
     pub fn marked(&self) -> Vec<Square> {
         match self.finding() {
-            Some(Finding::Broken(rule)) => rule.squares().to_vec(),
+            Some(Finding::Broken(rule, _)) => rule.squares().to_vec(),
             Some(Finding::Hint { square, .. }) => vec![*square],
             _ => Vec::new(),
         }
@@ -256,7 +265,14 @@ impl NumbersSession {
         let board = self.board();
         let name = |square: Square| board.square_name(square);
         Some(match self.finding()? {
-            Finding::Broken(rule) => tr!("numbers-check-broken", rule = rule.words(board)),
+            Finding::Broken(rule, asked) => {
+                let rule = rule.words(board);
+                match asked {
+                    Asked::Laid => tr!("numbers-laid-broken", rule = rule),
+                    Asked::Check => tr!("numbers-check-broken", rule = rule),
+                    Asked::Hint => tr!("numbers-hint-broken", rule = rule),
+                }
+            }
             Finding::CanFinish => tr!("numbers-check-fine").to_owned(),
             Finding::DeadEnd => tr!("numbers-check-dead-end").to_owned(),
             Finding::Hint {
@@ -379,7 +395,7 @@ impl NumbersSession {
                     .into_iter()
                     .find(|rule| rule.squares().contains(&square));
                 match breaks {
-                    Some(rule) => self.find(Finding::Broken(rule)),
+                    Some(rule) => self.find(Finding::Broken(rule, Asked::Laid)),
                     None if self.play.is_solved() => {
                         let time = self.clock.stop(Instant::now());
                         self.shelf.solved(&self.link, time, self.helped);
@@ -426,7 +442,7 @@ impl NumbersSession {
     fn hint(&mut self) -> Vec<Effect<NumbersJob>> {
         self.helped = true;
         if let Some(rule) = self.play.broken().first() {
-            self.find(Finding::Broken(*rule));
+            self.find(Finding::Broken(*rule, Asked::Hint));
             return Vec::new();
         }
         if let Some(forced) = forced_number(&self.play) {
@@ -679,7 +695,7 @@ impl Session for NumbersSession {
             }
             NumbersCommand::Check => match self.play.broken().first() {
                 Some(rule) => {
-                    self.find(Finding::Broken(*rule));
+                    self.find(Finding::Broken(*rule, Asked::Check));
                     Vec::new()
                 }
                 None => {

@@ -63,8 +63,24 @@ fn a_finding_speaks_of_its_position_and_goes_when_the_board_moves_on() {
     let (d4, a3) = (at(&session, "d4"), at(&session, "a3"));
     give(&mut session, NumbersCommand::Click(d4));
     give(&mut session, NumbersCommand::Click(a3));
-    assert!(matches!(session.finding(), Some(Finding::Broken(_))));
+    assert!(matches!(
+        session.finding(),
+        Some(Finding::Broken(_, Asked::Laid))
+    ));
     assert_eq!(session.marked(), vec![d4, a3]);
+    let laid = session.finding_words().expect("the rule broken");
+    assert!(laid.starts_with("Against the rules: "), "{laid}");
+    // Check and Hint name the same rule, each in its own words.
+    give(&mut session, NumbersCommand::Check);
+    let checked = session.finding_words().expect("the rule broken");
+    assert!(checked.starts_with("Check: "), "{checked}");
+    give(&mut session, NumbersCommand::Hint);
+    let hinted = session.finding_words().expect("the rule broken");
+    assert!(hinted.starts_with("Hint: first mend"), "{hinted}");
+    assert_eq!(
+        laid.strip_prefix("Against the rules: "),
+        hinted.strip_prefix("Hint: first mend what breaks the rules: ")
+    );
     give(&mut session, Common::Step(Step::Undo).into());
     assert_eq!(session.finding(), None);
     give(&mut session, NumbersCommand::Check);
