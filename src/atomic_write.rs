@@ -5,6 +5,7 @@
 use std::ffi::OsString;
 use std::fmt;
 
+use crate::message::SystemError;
 use crate::tr;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, ErrorKind};
@@ -57,10 +58,12 @@ impl fmt::Display for WriteError {
                 folder = folder.display().to_string()
             ),
             WriteFailure::Io(error) => {
-                tr!("write-failed", path = path, error = error.to_string())
+                let error = SystemError::from(error).to_string();
+                tr!("write-failed", path = path, error = error)
             }
             WriteFailure::NotFlushed(error) => {
-                tr!("write-not-flushed", path = path, error = error.to_string())
+                let error = SystemError::from(error).to_string();
+                tr!("write-not-flushed", path = path, error = error)
             }
         })
     }

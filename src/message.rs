@@ -32,6 +32,51 @@ pub fn printable(message: &str) -> String {
     shown
 }
 
+/// What the operating system said of a read or write that failed: worded
+/// in the language of whoever shows it where gridtour has words for its
+/// kind, else in the system's own (which are English).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SystemError {
+    kind: std::io::ErrorKind,
+    text: String,
+}
+
+impl From<&std::io::Error> for SystemError {
+    fn from(error: &std::io::Error) -> Self {
+        SystemError {
+            kind: error.kind(),
+            text: error.to_string(),
+        }
+    }
+}
+
+impl From<std::io::Error> for SystemError {
+    fn from(error: std::io::Error) -> Self {
+        SystemError::from(&error)
+    }
+}
+
+impl std::fmt::Display for SystemError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::io::ErrorKind;
+        f.write_str(match self.kind {
+            ErrorKind::NotFound => crate::tr!("os-not-found"),
+            ErrorKind::PermissionDenied => crate::tr!("os-permission-denied"),
+            ErrorKind::AlreadyExists => crate::tr!("os-already-exists"),
+            ErrorKind::IsADirectory => crate::tr!("os-is-a-folder"),
+            ErrorKind::NotADirectory => crate::tr!("os-not-a-folder"),
+            ErrorKind::StorageFull => crate::tr!("os-disk-full"),
+            ErrorKind::QuotaExceeded => crate::tr!("os-quota"),
+            ErrorKind::ReadOnlyFilesystem => crate::tr!("os-read-only"),
+            ErrorKind::FileTooLarge => crate::tr!("os-too-large"),
+            ErrorKind::InvalidFilename => crate::tr!("os-bad-name"),
+            ErrorKind::OutOfMemory => crate::tr!("os-out-of-memory"),
+            ErrorKind::BrokenPipe => crate::tr!("os-broken-pipe"),
+            _ => &self.text,
+        })
+    }
+}
+
 /// The longest name kept for a puzzle (a file's name, a shelf entry), in
 /// characters: a name read back from a saved state or a file can be of
 /// any length, and is laid out on every frame.
@@ -101,5 +146,16 @@ mod tests {
             shown.ends_with("x (try --memory 8G)"),
             "the advice at the end is kept"
         );
+    }
+
+    #[test]
+    fn the_systems_errors_are_worded_by_their_kind() {
+        let missing = std::fs::read("/nonexistent/gridtour-file").unwrap_err();
+        let said = SystemError::from(&missing).to_string();
+        assert_eq!(said, "there is no such file or folder");
+        assert!(!said.contains("os error"));
+        // A kind without words of gridtour's keeps the system's.
+        let other = std::io::Error::other("the tape is out");
+        assert_eq!(SystemError::from(other).to_string(), "the tape is out");
     }
 }

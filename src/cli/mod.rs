@@ -182,7 +182,10 @@ fn write_bytes(bytes: &[u8]) -> Result<(), Failure> {
 
 /// The one line for output that could not be written.
 pub fn cannot_write_out(error: &std::io::Error) -> String {
-    tr!("cli-cannot-write-stdout", error = error.to_string())
+    tr!(
+        "cli-cannot-write-stdout",
+        error = gridtour::message::SystemError::from(error).to_string()
+    )
 }
 
 /// `error` about the value of `flag`, worded as one line.

@@ -42,7 +42,7 @@ fn every_problem() -> Vec<Problem> {
         height: 3,
     };
     vec![
-        Problem::CannotRead("読めない".into()),
+        Problem::CannotRead(std::io::Error::from(std::io::ErrorKind::NotFound).into()),
         Problem::TooLarge(32),
         Problem::InvalidUtf8,
         Problem::Binary,

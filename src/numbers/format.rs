@@ -13,6 +13,8 @@
 use std::fmt;
 use std::path::Path;
 
+use crate::message::SystemError;
+
 use serde::{Deserialize, Serialize};
 
 use super::{Filled, NumbersPuzzle, PuzzleError};
@@ -30,7 +32,7 @@ pub type ReadError = crate::placed::Placed<Problem>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
     /// The file could not be read; what the system said.
-    CannotRead(String),
+    CannotRead(SystemError),
     /// Larger than [`MAX_FILE_BYTES`].
     TooLarge,
     /// Not UTF-8 text.
@@ -57,7 +59,7 @@ pub enum Problem {
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&match self {
-            Problem::CannotRead(error) => tr!("parse-cannot-read", error = error.as_str()),
+            Problem::CannotRead(error) => tr!("parse-cannot-read", error = error.to_string()),
             Problem::TooLarge => tr!("parse-too-large", mib = MAX_FILE_BYTES >> 20),
             Problem::NotText => tr!("parse-invalid-utf8").to_owned(),
             Problem::Empty => tr!("parse-empty").to_owned(),
@@ -125,7 +127,7 @@ pub fn load_path(path: &Path) -> Result<ReadPuzzle, ReadError> {
         problem,
     };
     let bytes = crate::placed::read_at_most(path, MAX_FILE_BYTES + 1)
-        .map_err(|e| whole(Problem::CannotRead(e.to_string())))?;
+        .map_err(|e| whole(Problem::CannotRead(e.into())))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(whole(Problem::TooLarge));
     }

@@ -162,9 +162,8 @@ pub(crate) fn shortened(message: &str) -> String {
 /// [`MAX_FILE_BYTES`] (noticed after reading one byte too many, so a huge
 /// file or an endless device is not read whole).
 pub fn read_limited(source: &str, path: &Path) -> Result<Vec<u8>, ParseError> {
-    let cannot = |error: std::io::Error| {
-        ParseError::new(source, 0, 0, Problem::CannotRead(error.to_string()))
-    };
+    let cannot =
+        |error: std::io::Error| ParseError::new(source, 0, 0, Problem::CannotRead(error.into()));
     crate::placed::read_at_most(path, MAX_FILE_BYTES + 1).map_err(cannot)
 }
 

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::message::SystemError;
+
 use crate::goishi::puzzle::SizeOutOfRange;
 use crate::tr;
 
@@ -48,7 +50,7 @@ pub enum Awaited {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
     /// The file could not be read; what the system said.
-    CannotRead(String),
+    CannotRead(SystemError),
     /// The file is larger than the most gridtour reads, in MiB.
     TooLarge(u64),
     /// Bytes that are not UTF-8.
@@ -171,7 +173,7 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let size = |columns: u32, rows: u32| format!("{columns}x{rows}");
         let words = match self {
-            Problem::CannotRead(error) => tr!("parse-cannot-read", error = error.as_str()),
+            Problem::CannotRead(error) => tr!("parse-cannot-read", error = error.to_string()),
             Problem::TooLarge(mib) => tr!("parse-too-large", mib = *mib),
             Problem::InvalidUtf8 => tr!("parse-invalid-utf8").to_owned(),
             Problem::Binary => tr!("parse-binary").to_owned(),

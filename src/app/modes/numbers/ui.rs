@@ -309,8 +309,8 @@ fn draw_numbers(painter: &egui::Painter, geometry: &Geometry, session: &NumbersS
 
 /// The pencil `marks` of an empty `square`, small, along the square's top
 /// in lines as many as fit: in the path's colour on a dark square, and
-/// that colour darkened by half on a light one, where the bright cyan
-/// reads poorly.
+/// that colour darkened to a third on a light one, where the bright cyan
+/// (and a half-dark teal) reads faintly in so small a size.
 fn pencil_marks(
     painter: &egui::Painter,
     geometry: &Geometry,
@@ -318,14 +318,14 @@ fn pencil_marks(
     marks: &[u32],
 ) {
     let cell = geometry.cell;
-    let size = (cell * 0.2).max(7.0);
+    let size = (cell * 0.22).max(8.0);
     let text: Vec<String> = marks.iter().map(u32::to_string).collect();
     let corner = geometry.cell_center((square.x, square.y)) - vec2(cell * 0.44, cell * 0.44);
     let path = colour(STYLE.path.colour);
     let ink = if dark {
         path
     } else {
-        Color32::from_rgb(path.r() / 2, path.g() / 2, path.b() / 2)
+        Color32::from_rgb(path.r() / 3, path.g() / 3, path.b() / 3)
     };
     let galley = painter.layout(text.join(" "), FontId::proportional(size), ink, cell * 0.88);
     painter.galley(corner, galley, ink);
