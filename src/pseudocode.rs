@@ -3,7 +3,7 @@
 //! shows its code beside the board with that line lit.
 
 use crate::knight::Algorithm;
-use crate::replay::Event;
+use crate::replay::{Event, Landmark};
 use crate::tr;
 
 /// The searches whose code can be shown.
@@ -122,6 +122,20 @@ impl Code {
             .collect()
     }
 
+    /// Whether the search can come to moments of the kind `landmark`:
+    /// its code has a line for them (plain DFS never prunes or restarts,
+    /// the Goishi search never meets a dead end it did not prune).
+    pub fn meets(self, landmark: Landmark) -> bool {
+        let does = match landmark {
+            Landmark::DeadEnd => Does::DeadEnd,
+            Landmark::Backtrack => Does::GiveBack,
+            Landmark::Prune => Does::Prune,
+            Landmark::Restart => Does::Restart,
+            Landmark::Solution => Does::Found,
+        };
+        self.table().iter().any(|line| line.does == does)
+    }
+
     /// The line (from 0) that runs `event`, after which the path is
     /// `depth` cells long, if the code has one for it.
     pub fn line_of(self, event: Event, depth: usize) -> Option<usize> {
@@ -151,6 +165,24 @@ mod tests {
     /// The words of the line lit for `event`, deep in the path.
     fn lit(code: Code, event: Event) -> Option<&'static str> {
         code.line_of(event, 5).map(|line| code.lines()[line].1)
+    }
+
+    #[test]
+    fn each_search_meets_only_the_moments_its_code_has() {
+        let met = |code: Code| -> Vec<Landmark> {
+            Landmark::ALL
+                .into_iter()
+                .filter(|&landmark| code.meets(landmark))
+                .collect()
+        };
+        use Landmark::*;
+        assert_eq!(met(Code::Dfs), [DeadEnd, Backtrack, Solution]);
+        assert_eq!(met(Code::Backtrack), [DeadEnd, Backtrack, Prune, Solution]);
+        assert_eq!(met(Code::Warnsdorff), Landmark::ALL);
+        assert_eq!(
+            met(Code::GoishiPicks),
+            [Backtrack, Prune, Restart, Solution]
+        );
     }
 
     #[test]

@@ -228,6 +228,8 @@ impl<C, M, K, P> Core<C, M, K, P> {
     pub fn stop_watching<J>(&mut self) -> Vec<Effect<J>> {
         let watch_runs = self.watch.take().is_some_and(|watch| watch.search_runs());
         let lanes_run = self.lanes.take().is_some_and(|lanes| lanes.search_runs());
+        // The status bar spoke of the search no longer on show.
+        self.last_job = None;
         self.touch();
         if (watch_runs || lanes_run) && self.running.take().is_some() {
             return vec![Effect::Cancel];

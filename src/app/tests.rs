@@ -3256,6 +3256,33 @@ fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
 }
 
 #[test]
+fn the_jump_menu_offers_only_what_the_search_meets() {
+    let mut settings = knight_settings(5, 5, Algorithm::Dfs);
+    // Chosen while watching another search: plain DFS never prunes.
+    settings.view.watch_landmark = gridtour::replay::Landmark::Prune;
+    settings.view.watch_speed = 1.0;
+    let mut harness = app_harness(settings);
+    harness.step();
+    press(&mut harness, "Watch a search");
+    let board = harness.state().panes.knight.session.board().clone();
+    click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
+    step_until(&mut harness, |harness| watched(harness).is_some());
+    assert!(shows(&harness, "dead end"), "the first kind DFS meets");
+    assert!(!shows(&harness, "pruning"));
+    harness.get_by_label("Jump to a").click();
+    for _ in 0..5 {
+        harness.step();
+    }
+    assert!(shows(&harness, "backtrack") && shows(&harness, "solution"));
+    assert!(!shows(&harness, "pruning") && !shows(&harness, "restart"));
+    // The kind chosen for the other search stays for it.
+    assert_eq!(
+        harness.state().settings.view.watch_landmark,
+        gridtour::replay::Landmark::Prune
+    );
+}
+
+#[test]
 fn the_search_tree_shows_the_branch_and_goes_back_to_a_move() {
     let dead_ends = dfs_dead_end_steps(1);
     let mut settings = knight_settings(5, 5, Algorithm::Dfs);

@@ -323,19 +323,33 @@ pub fn watch_panel<S: Session<Command: Command>>(
     let watch_command = |step| S::Command::from(Common::Watch(step));
     // Run forward or back to the next dead end, pruning, ... of the
     // kind chosen.
+    // Only the kinds this search can meet are offered; the one chosen in
+    // another search stays chosen for it.
+    let met = Landmark::ALL
+        .into_iter()
+        .filter(|&landmark| code.meets(landmark));
+    let landmark = if code.meets(view.watch_landmark) {
+        view.watch_landmark
+    } else {
+        met.clone().next().unwrap_or(view.watch_landmark)
+    };
     ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr!("watch-jump-to"));
         egui::ComboBox::from_id_salt("watch-landmark")
-            .selected_text(view.watch_landmark.words())
+            .selected_text(landmark.words())
             .show_ui(ui, |ui| {
-                for landmark in Landmark::ALL {
-                    ui.selectable_value(&mut view.watch_landmark, landmark, landmark.words());
+                for choice in met {
+                    if ui
+                        .selectable_label(choice == landmark, choice.words())
+                        .clicked()
+                    {
+                        view.watch_landmark = choice;
+                    }
                 }
             })
             .response
             .labelled_by(label.id);
     });
-    let landmark = view.watch_landmark;
     button_row(
         ui,
         [WatchStep::RunBack(landmark), WatchStep::RunTo(landmark)].map(watch_command),

@@ -212,9 +212,14 @@ impl KnightSession {
         self.kind
     }
 
-    /// The solver for clicked squares.
+    /// The search for clicked squares. Plain DFS, chosen for watching and
+    /// kept for the next watch, gives way to backtracking elsewhere: on a
+    /// board a click starts it may never end.
     pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
+        match self.algorithm {
+            Algorithm::Dfs if self.interaction != Interaction::Watch => Algorithm::Backtrack,
+            algorithm => algorithm,
+        }
     }
 
     /// The comparison of searches on show, if one is.
@@ -317,7 +322,7 @@ impl KnightSession {
                     board: self.board().clone(),
                     start: square,
                     kind: self.kind,
-                    algorithm: self.algorithm,
+                    algorithm: self.algorithm(),
                 })]
             }
             Interaction::Watch => {
@@ -536,10 +541,6 @@ impl Session for KnightSession {
                 }
                 let mut effects = Vec::new();
                 if interaction != Interaction::Watch {
-                    // Plain search is for watching: it may never end.
-                    if self.algorithm == Algorithm::Dfs {
-                        self.algorithm = Algorithm::Backtrack;
-                    }
                     self.core.watch = None;
                     self.core.lanes = None;
                     if matches!(self.core.running, Some(JobKind::Watch | JobKind::Compare)) {

@@ -683,6 +683,28 @@ fn watching_dfs_from_a1() -> KnightSession {
 }
 
 #[test]
+fn plain_dfs_chosen_for_watching_is_kept_for_the_next_watch() {
+    let mut session = watching_dfs_from_a1();
+    // Stop watching: the status bar no longer speaks of that search.
+    assert!(session.core.last_job.is_some());
+    give(
+        &mut session,
+        KnightCommand::Common(Common::Watch(crate::app::session::WatchStep::Close)),
+    );
+    assert!(session.core.last_job.is_none());
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Tour),
+    );
+    assert_eq!(session.algorithm(), Algorithm::Backtrack, "a click solves");
+    give(
+        &mut session,
+        KnightCommand::SetInteraction(Interaction::Watch),
+    );
+    assert_eq!(session.algorithm(), Algorithm::Dfs);
+}
+
+#[test]
 fn a_watched_search_replays_to_its_tour_and_steps_back_and_forth() {
     use crate::app::session::WatchStep;
     use crate::app::watch::WATCH_SPEEDS;
