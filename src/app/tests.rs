@@ -3269,6 +3269,15 @@ fn the_jump_menu_offers_only_what_the_search_meets() {
     step_until(&mut harness, |harness| watched(harness).is_some());
     assert!(shows(&harness, "dead end"), "the first kind DFS meets");
     assert!(!shows(&harness, "pruning"));
+    // Each counter says what it counts when pointed at.
+    harness.get_by_label("Dead ends").hover();
+    for _ in 0..5 {
+        harness.step();
+    }
+    assert!(shows(
+        &harness,
+        "Times the path came to a square with no move left"
+    ));
     harness.get_by_label("Jump to a").click();
     for _ in 0..5 {
         harness.step();

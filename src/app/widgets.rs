@@ -376,15 +376,35 @@ pub fn watch_panel<S: Session<Command: Command>>(
 pub fn counters_grid(ui: &mut egui::Ui, id: impl egui::AsIdSalt, replay: &Replay) {
     let counters = replay.counters();
     egui::Grid::new(id).num_columns(2).show(ui, |ui| {
-        for (label, value) in [
-            (tr!("watch-steps"), counters.steps),
-            (tr!("watch-depth"), replay.path().len() as u64),
-            (tr!("watch-backtracks"), counters.backtracks),
-            (tr!("watch-dead-ends"), counters.dead_ends),
-            (tr!("watch-prunings"), counters.prunings),
-            (tr!("watch-restarts"), counters.restarts),
+        for (label, does, value) in [
+            (tr!("watch-steps"), tr!("watch-steps-does"), counters.steps),
+            (
+                tr!("watch-depth"),
+                tr!("watch-depth-does"),
+                replay.path().len() as u64,
+            ),
+            (
+                tr!("watch-backtracks"),
+                tr!("watch-backtracks-does"),
+                counters.backtracks,
+            ),
+            (
+                tr!("watch-dead-ends"),
+                tr!("watch-dead-ends-does"),
+                counters.dead_ends,
+            ),
+            (
+                tr!("watch-prunings"),
+                tr!("watch-prunings-does"),
+                counters.prunings,
+            ),
+            (
+                tr!("watch-restarts"),
+                tr!("watch-restarts-does"),
+                counters.restarts,
+            ),
         ] {
-            ui.label(label);
+            ui.label(label).on_hover_text(does);
             ui.monospace(group_digits(value));
             ui.end_row();
         }
