@@ -997,6 +997,7 @@ numbers-request = { $size } { $kind ->
 numbers-generated-source = generated puzzle (seed { $seed })
 numbers-generated = Generated a puzzle with one solution: { $request }.
 numbers-level-not-offered = Puzzles of this level are made on boards of up to { $squares } squares: beyond, making one can take minutes.
+numbers-level-stepped-down = { $chosen } is for boards of at most { $squares } squares: Generate makes { $level } puzzles here.
 numbers-holes = Holes, 1 alone
 numbers-holes-does = Make the article's form: squares blocked and the 1 alone given, so that one tour is left (one each way when closed); no level
 numbers-holes-form = holes and the 1 alone

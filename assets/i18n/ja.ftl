@@ -963,6 +963,7 @@ numbers-request = { $size } の{ $kind ->
 numbers-generated-source = 生成した問題（シード { $seed }）
 numbers-generated = 解が 1 つの問題を生成しました：{ $request }。
 numbers-level-not-offered = この難しさの問題は { $squares } マスまでの盤で作ります。それより大きいと、作るのに何分もかかることがあります。
+numbers-level-stepped-down = 「{ $chosen }」は { $squares } マスまでの盤用です。この盤では「{ $level }」のパズルを生成します。
 numbers-holes = 穴あき盤（1 だけ与える）
 numbers-holes-does = 記事の形の問題を作ります：マスをふさぎ、1 だけを置いて、ツアーが一つだけ残るようにします（閉じたツアーでは向きごとに一つ）。難しさは選びません
 numbers-holes-form = 穴あき盤で 1 だけ与える形

@@ -3109,7 +3109,22 @@ fn print_makes_a_sheet_of_new_puzzles_like_generate_with_their_solutions() {
 fn print_makes_no_new_puzzles_that_generate_would_not() {
     let mut settings = numbers_settings(None);
     let numbers = &mut settings.modes.numbers;
+    // Hard on 12 x 12: Generate makes medium puzzles there, and says so.
     (numbers.width, numbers.height, numbers.level) = (12, 12, "hard".to_owned());
+    let mut harness = app_harness(settings.clone());
+    harness.step();
+    assert!(shows(
+        &harness,
+        "hard is for boards of at most 100 squares: Generate makes medium puzzles here."
+    ));
+    {
+        use egui_kittest::kittest::NodeT;
+        let generate = harness.get_by_label("Generate");
+        assert!(!generate.accesskit_node().is_disabled(), "Generate offered");
+    }
+    // The holey form only goes to 42 squares: 7 x 7 has none to print.
+    let numbers = &mut settings.modes.numbers;
+    (numbers.width, numbers.height, numbers.holes) = (7, 7, true);
     let mut harness = app_harness(settings);
     open_print_dialog(&mut harness);
     assert!(shows(&harness, "Generate cannot make new puzzles"));

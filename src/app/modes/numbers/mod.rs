@@ -115,7 +115,7 @@ impl WindowMode for NumbersSession {
             level: None,
             unique: None,
         };
-        let level = (!settings.holes).then_some(settings.chosen_level());
+        let level = (!settings.holes).then_some(settings.generated_level());
         // What Generate does not offer, Print does not make either.
         let recipe = work::offered(level, settings.width, settings.height)
             .then(|| Board::new(settings.width, settings.height).ok())

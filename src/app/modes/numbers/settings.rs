@@ -51,6 +51,19 @@ impl NumbersSettings {
             .unwrap_or(Level::Medium)
     }
 
+    /// The level Generate makes on the board set: the one chosen or,
+    /// where the board is too large for it, the hardest offered there
+    /// (easy is offered on any board).
+    pub fn generated_level(&self) -> Level {
+        let chosen = self.chosen_level();
+        Level::ALL
+            .into_iter()
+            .rev()
+            .filter(|&level| level <= chosen)
+            .find(|&level| super::work::offered(Some(level), self.width, self.height))
+            .unwrap_or(chosen)
+    }
+
     /// The tour a generated puzzle has.
     pub fn kind(&self) -> TourKind {
         if self.closed {

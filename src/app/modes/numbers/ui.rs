@@ -134,7 +134,7 @@ impl ModeUi<NumbersSession> for NumbersUi {
         ui.checkbox(&mut settings.closed, tr!("closed-tour"));
         ui.checkbox(&mut settings.holes, tr!("numbers-holes"))
             .on_hover_text(tr!("numbers-holes-does"));
-        let level = settings.chosen_level();
+        let level = settings.generated_level();
         ui.horizontal(|ui| {
             let label = ui.label(tr!("numbers-level"));
             ui.add_enabled_ui(!settings.holes, |ui| {
@@ -178,6 +178,17 @@ impl ModeUi<NumbersSession> for NumbersUi {
                 out.push(generate);
                 // The next Generate makes another puzzle.
                 settings.seed = settings.seed.wrapping_add(1);
+            }
+            // The level chosen, where the board is too large for it.
+            let wished = settings.chosen_level();
+            if wished != level && !settings.holes {
+                let why = tr!(
+                    "numbers-level-stepped-down",
+                    chosen = wished.words(),
+                    squares = most_squares(wished).unwrap_or_default(),
+                    level = level.words()
+                );
+                ui.label(egui::RichText::new(why).small().weak());
             }
             // Why Generate is greyed, where it is greyed for the board.
             if !offered {
