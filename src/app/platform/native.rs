@@ -152,10 +152,12 @@ pub fn open_dialog(
         tr!("filter-all-files"),
     );
     files.spawn(wake, move |reply| {
+        let ours_endings = ["txt", "json", "pzprv3", "svg", "png", "url"];
+        let plain = ascii_only(dialog_backend(), utf8_locale());
         let dialog = rfd::FileDialog::new()
-            .set_title(title)
-            .add_filter(ours, &["txt", "json", "pzprv3", "svg", "png", "url"])
-            .add_filter(all, &["*"]);
+            .set_title(dialog_words(title, plain, &[]))
+            .add_filter(dialog_words(ours, plain, &ours_endings), &ours_endings)
+            .add_filter(dialog_words(all, plain, &["*"]), &["*"]);
         let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), None);
         if let Some(path) = run_dialog(reply, || dialog.pick_file()) {
             reply.chosen(&path);
@@ -325,9 +327,10 @@ fn ask_where_to_save(
     (title, filters, name): (&str, &[(&str, &str)], &str),
     directory: Option<&Path>,
 ) -> Option<PathBuf> {
-    let mut dialog = rfd::FileDialog::new().set_title(title);
+    let plain = ascii_only(dialog_backend(), utf8_locale());
+    let mut dialog = rfd::FileDialog::new().set_title(dialog_words(title, plain, &[]));
     for &(label, extension) in filters {
-        dialog = dialog.add_filter(label, &[extension]);
+        dialog = dialog.add_filter(dialog_words(label, plain, &[extension]), &[extension]);
     }
     let dialog = dialog_in(dialog_backend(), dialog, directory, Some(name));
     let path = run_dialog(reply, || dialog.save_file())?;
@@ -351,6 +354,60 @@ fn run_dialog_if(
         reply.send(FileEvent::NoDialog);
     }
     chosen
+}
+
+/// Whether a dialog must be worded in ASCII: zenity reads its arguments
+/// in the locale's character set, and where that is not UTF-8 (`LANG=C`,
+/// or a locale named but not installed) it quits at once on Japanese
+/// words.
+fn ascii_only(backend: Backend, utf8_locale: bool) -> bool {
+    backend == Backend::Zenity && !utf8_locale
+}
+
+/// Whether the locale the environment names is installed and UTF-8, as
+/// the C library (and so zenity) finds it.
+#[cfg(target_os = "linux")]
+fn utf8_locale() -> bool {
+    // SAFETY: newlocale reads the environment's locale names and returns
+    // a new locale object (or null); nl_langinfo_l reads that object's
+    // character set, a string it owns, before it is freed.
+    unsafe {
+        let locale = libc::newlocale(libc::LC_CTYPE_MASK, c"".as_ptr(), std::ptr::null_mut());
+        if locale.is_null() {
+            return false;
+        }
+        let codeset = libc::nl_langinfo_l(libc::CODESET, locale);
+        let utf8 = !codeset.is_null() && {
+            let name = std::ffi::CStr::from_ptr(codeset).to_bytes();
+            name.eq_ignore_ascii_case(b"UTF-8") || name.eq_ignore_ascii_case(b"utf8")
+        };
+        libc::freelocale(locale);
+        utf8
+    }
+}
+
+/// Elsewhere dialogs take any text.
+#[cfg(not(target_os = "linux"))]
+fn utf8_locale() -> bool {
+    true
+}
+
+/// `words` for a dialog, or where it must be ASCII ([`ascii_only`]) and
+/// they are not, the file endings they stand for (`*.pdf`), or gridtour's
+/// name for a title (no `endings`).
+fn dialog_words(words: &str, plain: bool, endings: &[&str]) -> String {
+    if !plain || words.is_ascii() {
+        return words.to_owned();
+    }
+    match endings {
+        [] => "gridtour".to_owned(),
+        ["*"] => "*".to_owned(),
+        _ => endings
+            .iter()
+            .map(|ending| format!("*.{ending}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
 }
 
 /// Whether rfd has a way to show a dialog.
@@ -467,6 +524,30 @@ mod tests {
         let (path, events) = dialog_outcome(true, || Some(chosen.clone()));
         assert_eq!(path, Some(chosen.clone()));
         assert!(events.is_empty());
+    }
+
+    #[test]
+    fn zenity_under_a_locale_that_is_not_utf8_gets_ascii_words() {
+        assert!(ascii_only(Backend::Zenity, false));
+        assert!(!ascii_only(Backend::Zenity, true));
+        assert!(!ascii_only(Backend::Native, false));
+        // The C library's answer for this environment, whatever it is,
+        // comes without a crash; tests run under LC_ALL=C are not UTF-8.
+        let utf8 = utf8_locale();
+        if std::env::var("LC_ALL").is_ok_and(|all| all == "C") {
+            assert!(!utf8);
+        }
+        assert_eq!(dialog_words("ファイルを開く", true, &[]), "gridtour");
+        assert_eq!(
+            dialog_words("gridtour のファイル", true, &["txt", "json"]),
+            "*.txt *.json"
+        );
+        assert_eq!(dialog_words("すべてのファイル", true, &["*"]), "*");
+        assert_eq!(
+            dialog_words("PDF ファイル", false, &["pdf"]),
+            "PDF ファイル"
+        );
+        assert_eq!(dialog_words("PDF files", true, &["pdf"]), "PDF files");
     }
 
     #[test]
