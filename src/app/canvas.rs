@@ -383,7 +383,9 @@ impl View {
             }
         }
         if scene.labels {
-            labels::draw(&painter, &geometry, &scene.layer, ui.visuals().text_color());
+            let visuals = ui.visuals();
+            let colours = (visuals.text_color(), visuals.panel_fill);
+            labels::draw(&painter, &geometry, &scene.layer, colours);
         }
 
         CanvasResponse {

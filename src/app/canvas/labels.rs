@@ -8,8 +8,36 @@ use super::geometry::{Geometry, LABEL_ROOM, Layer};
 const LABEL_MAX_POINTS: f32 = 13.0;
 
 /// Draws the names of the columns and rows around the board (see
-/// [`labels`]).
-pub(super) fn draw(painter: &egui::Painter, geometry: &Geometry, layer: &Layer, colour: Color32) {
+/// [`labels`]) in `colour`. Where the board, zoomed in, runs under them,
+/// they stand on a strip of `backdrop` so that they do not sit faintly
+/// over the squares.
+pub(super) fn draw(
+    painter: &egui::Painter,
+    geometry: &Geometry,
+    layer: &Layer,
+    (colour, backdrop): (Color32, Color32),
+) {
+    let (board, clip) = (geometry.board_rect(), geometry.clip);
+    if board.left() < clip.left() + LABEL_ROOM {
+        let strip = egui::Rect::from_min_max(
+            clip.left_top(),
+            pos2(clip.left() + LABEL_ROOM, clip.bottom()),
+        );
+        painter.rect_filled(strip, 0.0, backdrop);
+    }
+    let columns_above = matches!(layer, Layer::Goishi { .. });
+    if columns_above && board.top() < clip.top() + LABEL_ROOM {
+        let strip =
+            egui::Rect::from_min_max(clip.left_top(), pos2(clip.right(), clip.top() + LABEL_ROOM));
+        painter.rect_filled(strip, 0.0, backdrop);
+    }
+    if !columns_above && board.bottom() > clip.bottom() - LABEL_ROOM {
+        let strip = egui::Rect::from_min_max(
+            pos2(clip.left(), clip.bottom() - LABEL_ROOM),
+            clip.right_bottom(),
+        );
+        painter.rect_filled(strip, 0.0, backdrop);
+    }
     let size = label_size(geometry);
     let font = FontId::proportional(size);
     let (column_name, _) = namers(layer);

@@ -460,7 +460,7 @@ fn search_tree(
     let board = session.board();
     let path: Vec<Square> = replay.path().iter().map(|&(x, y)| Square::new(x, y)).collect();
     let levels = path.len();
-    ui.label(egui::RichText::new(tr!("watch-tree-legend")).small().weak());
+    ui.label(egui::RichText::new(tr!("watch-tree-legend")).weak());
     let level = |ui: &mut egui::Ui, out: &mut Vec<KnightCommand>, depth: usize| {
         let square = path[depth];
         let counts = replay.depths().get(depth).copied().unwrap_or_default();
@@ -525,7 +525,7 @@ fn search_tree(
                     pruned = group_digits(counts.pruned),
                     dead_ends = group_digits(counts.dead_ends)
                 ))
-                .small(),
+                .weak(),
             );
         });
     };
