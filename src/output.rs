@@ -142,6 +142,8 @@ pub struct PictureOptions {
     pub cell_px: Option<u32>,
     /// Whether move or pick numbers are written.
     pub numbers: Option<bool>,
+    /// Whether the columns and rows are named around the board.
+    pub labels: bool,
     /// The pace of animations.
     pub timing: Option<Timing>,
 }
@@ -232,7 +234,7 @@ impl Subject {
     pub fn render(&self, format: Format, options: &PictureOptions) -> Result<Vec<u8>, OutputError> {
         let text = match (format, self) {
             (Format::Svg | Format::Png | Format::Pdf | Format::AnimatedSvg | Format::Gif, _) => {
-                let scene = self.scene(options.numbers);
+                let scene = self.scene(options.numbers).with_labels(options.labels);
                 return picture(&scene, format, options, Some(&self.to_json()));
             }
             (Format::Json, _) => self.to_json(),

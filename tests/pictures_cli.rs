@@ -807,3 +807,21 @@ fn a_puzzle_alone_fills_its_page_in_light_squares_a_pencil_can_write_on() {
     assert!(dark * 20 < area, "dark pixels: {dark} of {area}");
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+#[test]
+fn labels_name_the_columns_and_rows_when_asked() {
+    let args = [
+        "knight", "--size", "5x5", "--start", "a1", "--format", "svg",
+    ];
+    let plain = String::from_utf8(succeeded(&args)).expect("an SVG");
+    let labelled =
+        String::from_utf8(succeeded(&[&args[..], &["--labels"]].concat())).expect("an SVG");
+    for name in ["a", "e", "1", "5"] {
+        assert!(
+            labelled.contains(&format!(">{name}</text>")),
+            "{name} named"
+        );
+    }
+    // Letters are no move numbers: without --labels no column is named.
+    assert!(!plain.contains(">a</text>") && !plain.contains(">e</text>"));
+}

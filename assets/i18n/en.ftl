@@ -1093,6 +1093,7 @@ cli-help-output = Write the result to FILE (replaced atomically: an interrupted 
 cli-help-cell = Pixels (points in PDF) a square (or grid spacing) in pictures. Default: 40 in SVG; PNG and GIF sized to the board (about 4000 and 1000 pixels a side); PDF fits an A4 or Letter page, at most 36 points (half an inch) a square.
 cli-help-numbers = Write move (or pick) numbers in pictures. Default: on boards of up to 1,024 squares.
 cli-help-no-numbers = Leave the numbers out of pictures.
+cli-help-labels = Name the columns (a, b, c... or 1, 2, 3...) and rows around the board in pictures, as the window does.
 cli-help-speed = Moves (or picks) a second in animations. Default: the whole path in about 12 seconds, at least 4 a second.
 cli-help-web-base = With --format link: the address of gridtour's web page (index.html); the link is printed as that page's address, the link after #, which opens the board in a browser.
 cli-help-max-steps = With --trace: stop after this many steps (the search stops too).

@@ -103,6 +103,8 @@ pub struct Export {
     pub subject: Subject,
     /// Whether pictures show move numbers, as the window does.
     pub numbers: bool,
+    /// Whether pictures name the columns and rows, as the window does.
+    pub labels: bool,
     /// The pace of animations: the window's playback speed.
     pub moves_per_second: f32,
 }
@@ -131,6 +133,7 @@ impl Export {
     pub fn render(&self, format: Format) -> Result<Vec<u8>, OutputError> {
         let options = PictureOptions {
             numbers: Some(self.numbers),
+            labels: self.labels,
             timing: Timing::new(f64::from(self.moves_per_second)).ok(),
             ..PictureOptions::default()
         };

@@ -853,6 +853,7 @@ impl GridtourApp {
         let export = Export {
             subject,
             numbers: self.settings.view.show_numbers,
+            labels: self.settings.view.show_labels,
             moves_per_second: self.settings.view.moves_per_second,
         };
         Ok((export, name))

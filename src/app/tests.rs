@@ -38,7 +38,7 @@ use crate::app::modes::numbers::settings::NumbersSettings;
 use crate::app::modes::numbers::work::Request as NumbersRequest;
 use crate::app::modes::{Mode, ModeCommand, ModeSettings};
 use gridtour::i18n::{self, Language};
-use gridtour::output::Subject;
+use gridtour::output::{Format, Subject};
 use gridtour::saved_state::{StateFile, Trouble};
 
 /// The puzzle of the pzprjs test suite: 6 x 7 points, 11 stones, exactly one
@@ -664,6 +664,14 @@ fn every_export_opens_again_in_its_own_mode() {
     }
     assert_eq!(delays.len(), 25);
     assert!(delays[..24].iter().all(|&delay| delay == 13), "{delays:?}");
+    // Pictures name the columns and rows as the window does.
+    assert!(harness.state().settings.view.show_labels);
+    let svg = std::fs::read_to_string(dir.join("tour.svg")).expect("the SVG");
+    assert!(svg.contains(">e</text>") && svg.contains(">5</text>"));
+    let mut unlabelled = export.clone();
+    unlabelled.labels = false;
+    let svg = unlabelled.render(Format::Svg).expect("an SVG");
+    assert!(!String::from_utf8_lossy(&svg).contains(">e</text>"));
 
     // Open each from Goishi mode: the window switches to the knight.
     for name in names {

@@ -247,6 +247,8 @@ pub struct OutputArgs {
     numbers: bool,
     #[arg(help_heading = "output", long, overrides_with = "numbers")]
     no_numbers: bool,
+    #[arg(help_heading = "output", long)]
+    labels: bool,
     #[arg(help_heading = "output", long, value_name = "MOVES_PER_SECOND")]
     speed: Option<String>,
     #[arg(help_heading = "output", long, value_name = "URL")]
@@ -330,6 +332,7 @@ impl OutputArgs {
         Ok(PictureOptions {
             cell_px,
             numbers,
+            labels: self.labels,
             timing,
         })
     }
