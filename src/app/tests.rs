@@ -3278,18 +3278,28 @@ fn a_watched_search_jumps_to_the_next_dead_end_and_back() {
     }
 }
 
-#[test]
-fn the_jump_menu_offers_only_what_the_search_meets() {
+/// A window watching plain DFS from a1 on 5 x 5 at a step a second,
+/// its view as `view` leaves it.
+fn watching_dfs_from_a1(
+    view: impl FnOnce(&mut super::settings::ViewSettings),
+) -> Harness<'static, GridtourApp> {
     let mut settings = knight_settings(5, 5, Algorithm::Dfs);
-    // Chosen while watching another search: plain DFS never prunes.
-    settings.view.watch_landmark = gridtour::replay::Landmark::Prune;
     settings.view.watch_speed = 1.0;
+    view(&mut settings.view);
     let mut harness = app_harness(settings);
     harness.step();
     press(&mut harness, "Watch a search");
     let board = harness.state().panes.knight.session.board().clone();
     click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
     step_until(&mut harness, |harness| watched(harness).is_some());
+    harness
+}
+
+#[test]
+fn the_jump_menu_offers_only_what_the_search_meets() {
+    // Chosen while watching another search: plain DFS never prunes.
+    let mut harness =
+        watching_dfs_from_a1(|view| view.watch_landmark = gridtour::replay::Landmark::Prune);
     assert!(shows(&harness, "dead end"), "the first kind DFS meets");
     assert!(!shows(&harness, "pruning"));
     // Each counter says what it counts when pointed at.
@@ -3317,15 +3327,9 @@ fn the_jump_menu_offers_only_what_the_search_meets() {
 #[test]
 fn the_search_tree_shows_the_branch_and_goes_back_to_a_move() {
     let dead_ends = dfs_dead_end_steps(1);
-    let mut settings = knight_settings(5, 5, Algorithm::Dfs);
-    settings.view.watch_speed = 1.0;
-    let mut harness = app_harness(settings);
-    harness.step();
-    press(&mut harness, "Watch a search");
+    let mut harness = watching_dfs_from_a1(|_| {});
     let board = harness.state().panes.knight.session.board().clone();
-    click_knight_square(&mut harness, board.parse_square("a1").expect("a1"));
     let at = |harness: &Harness<'_, GridtourApp>| watched(harness).map(|(steps, _)| steps);
-    step_until(&mut harness, |harness| at(harness).is_some());
     press(&mut harness, "Next");
     step_until(&mut harness, |harness| at(harness) == Some(dead_ends[0]));
     // Below the fold of the panel: clicked through accessibility.

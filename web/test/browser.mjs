@@ -52,71 +52,63 @@ async function open(address, language = 'en-US') {
   return { page, ms: Date.now() - began };
 }
 
+/** The page as a person sees it: a screenshot's pixels, red, green,
+ *  blue and alpha a byte each, row by row (ImageMagick decodes it). */
+async function screenRgba(page) {
+  const shot = await page.screenshot();
+  const { width, height } = page.viewport();
+  const data = execFileSync('convert', ['png:-', '-depth', '8', 'rgba:-'],
+    { input: shot, maxBuffer: 64 << 20 });
+  return { width, height, data };
+}
+
 /** Counts of the screenshot's pixels by kind: the path's cyan, and the
  *  board's dark squares (black: nothing else on the page is). */
 async function pixels(page) {
-  const shot = await page.screenshot({ encoding: 'base64' });
-  return page.evaluate(async (data) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    const context = canvas.getContext('2d');
-    context.drawImage(image, 0, 0);
-    const { data: rgba } = context.getImageData(0, 0, image.width, image.height);
-    let cyan = 0;
-    let dark = 0;
-    for (let i = 0; i < rgba.length; i += 4) {
-      const [r, g, b] = [rgba[i], rgba[i + 1], rgba[i + 2]];
-      if (r < 40 && g > 220 && b > 220) cyan += 1;
-      if (r < 4 && g < 4 && b < 4) dark += 1;
-    }
-    return { cyan, dark };
-  }, shot);
+  const { data } = await screenRgba(page);
+  let cyan = 0;
+  let dark = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    if (r < 40 && g > 220 && b > 220) cyan += 1;
+    if (r < 4 && g < 4 && b < 4) dark += 1;
+  }
+  return { cyan, dark };
 }
 
 /** The centres of the Goishi stones on screen (CSS pixels), left to
  *  right, where the board shows a row of them: the stones' near-black
  *  pixels right of the controls, split where they leave a gap. */
 async function stonesOnScreen(page) {
-  const shot = await page.screenshot({ encoding: 'base64' });
-  return page.evaluate(async (data) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${data}`;
-    await image.decode();
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    const context = canvas.getContext('2d');
-    context.drawImage(image, 0, 0);
-    const { data: rgba } = context.getImageData(0, 0, image.width, image.height);
-    const columns = new Map();
-    for (let y = 40; y < image.height - 40; y += 1) {
-      for (let x = 320; x < image.width; x += 1) {
-        const i = (y * image.width + x) * 4;
-        const [r, g, b] = [rgba[i], rgba[i + 1], rgba[i + 2]];
-        if (Math.abs(r - 25) < 6 && Math.abs(g - 25) < 6 && Math.abs(b - 25) < 6) {
-          const column = columns.get(x) ?? [];
-          column.push(y);
-          columns.set(x, column);
-        }
+  const { width, height, data } = await screenRgba(page);
+  const columns = new Map();
+  for (let y = 40; y < height - 40; y += 1) {
+    for (let x = 320; x < width; x += 1) {
+      const i = (y * width + x) * 4;
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      if (Math.abs(r - 25) < 6 && Math.abs(g - 25) < 6 && Math.abs(b - 25) < 6) {
+        const column = columns.get(x) ?? [];
+        column.push(y);
+        columns.set(x, column);
       }
     }
-    const found = [];
-    let run = null;
-    for (const x of [...columns.keys()].sort((a, b) => a - b)) {
-      if (run && x > run.last + 2) {
-        found.push(run);
-        run = null;
-      }
-      run = run ?? { first: x, last: x, ys: [] };
-      run.last = x;
-      run.ys.push(...columns.get(x));
+  }
+  const found = [];
+  let run = null;
+  for (const x of [...columns.keys()].sort((p, q) => p - q)) {
+    if (run && x > run.last + 2) {
+      found.push(run);
+      run = null;
     }
-    if (run) found.push(run);
-    return found.filter((stone) => stone.last - stone.first > 10).map((stone) => ({
-      x: (stone.first + stone.last) / 2,
-      y: stone.ys.reduce((sum, y) => sum + y, 0) / stone.ys.length,
-    }));
-  }, shot);
+    run = run ?? { first: x, last: x, ys: [] };
+    run.last = x;
+    run.ys.push(...columns.get(x));
+  }
+  if (run) found.push(run);
+  return found.filter((stone) => stone.last - stone.first > 10).map((stone) => ({
+    x: (stone.first + stone.last) / 2,
+    y: stone.ys.reduce((sum, y) => sum + y, 0) / stone.ys.length,
+  }));
 }
 
 async function waitForPixels(page, test, ms) {
