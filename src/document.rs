@@ -143,12 +143,7 @@ impl<'a> Given<'a> {
         if path.exists() {
             return Given::File(path.to_path_buf());
         }
-        if let Some(link) = text.filter(|text| {
-            text.starts_with(crate::knight::LINK_PREFIX)
-                || text.starts_with(crate::knight::NUMBERS_LINK_PREFIX)
-                || text.starts_with("http://")
-                || text.starts_with("https://")
-        }) {
+        if let Some(link) = text.filter(|text| names_a_link(text)) {
             return Given::Link(link);
         }
         match text.and_then(|text| text.strip_prefix("file://")) {
@@ -240,7 +235,11 @@ pub fn read_bytes(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
 fn read_data(source: &str, bytes: &[u8]) -> Result<Document, OpenError> {
     let text = String::from_utf8_lossy(bytes);
     let text = text.trim_start_matches('\u{feff}').trim_start();
-    let text = link_in_page_address(text).unwrap_or(text);
+    // A page address is read as the link it carries, errors placed in it.
+    let (text, bytes) = match link_in_page_address(text) {
+        Some(link) => (link, link.as_bytes()),
+        None => (text, bytes),
+    };
     if text.starts_with(LINK_PREFIX) {
         return BoardLink::parse(text)
             .map(Document::KnightLink)
@@ -296,20 +295,26 @@ pub fn page_address(page: &str, link: &str) -> String {
 /// or a puzzle's URL. Only one page address is unwrapped, so a hostile
 /// file cannot nest them without end.
 pub fn link_in_page_address(text: &str) -> Option<&str> {
-    if !(text.starts_with("http://") || text.starts_with("https://")) {
+    if !is_web_address(text) {
         return None;
     }
     let (_, fragment) = text.split_once('#')?;
     let fragment = fragment.trim_end();
-    [
-        LINK_PREFIX,
-        crate::knight::NUMBERS_LINK_PREFIX,
-        "http://",
-        "https://",
-    ]
-    .iter()
-    .any(|prefix| fragment.starts_with(prefix))
-    .then_some(fragment)
+    names_a_link(fragment).then_some(fragment)
+}
+
+/// Whether `text` is a link gridtour opens: a knight link, a knight's
+/// tour puzzle's link, or an http(s) address (a puzzle's URL, or the
+/// page's address with a link after `#`).
+pub fn names_a_link(text: &str) -> bool {
+    text.starts_with(LINK_PREFIX)
+        || text.starts_with(crate::knight::NUMBERS_LINK_PREFIX)
+        || is_web_address(text)
+}
+
+/// Whether `text` is an http(s) address.
+pub fn is_web_address(text: &str) -> bool {
+    text.starts_with("http://") || text.starts_with("https://")
 }
 
 /// Whether `text` is a grid of move numbers, `x` and `.` only (what

@@ -431,11 +431,10 @@ impl StateFile {
         let Merged {
             state: merged,
             typed,
-            bytes,
-            unknown,
+            bytes: with_unknown,
             took_theirs,
         } = merge_saved(&self.base, &mine_bytes, theirs).map_err(not_saved)?;
-        let bytes = bytes.as_deref().unwrap_or(&typed);
+        let bytes = with_unknown.as_deref().unwrap_or(&typed);
         let written_digest = digest(bytes);
         let outcome = if on_disk.as_deref().map(digest) == Some(written_digest) {
             if took_theirs {
@@ -452,7 +451,7 @@ impl StateFile {
         self.seen = Some(written_digest);
         self.stamp = fs::metadata(&self.path).ok().as_ref().and_then(stamp);
         self.base = typed;
-        self.in_step = !unknown;
+        self.in_step = with_unknown.is_none();
         crate::memory::give_back();
         if took_theirs {
             *state = merged;
@@ -502,8 +501,6 @@ struct Merged<T> {
     /// What is written instead when members of a newer version go with
     /// it.
     bytes: Option<Vec<u8>>,
-    /// Whether such members do.
-    unknown: bool,
     /// Whether it holds another window's values.
     took_theirs: bool,
 }
@@ -545,8 +542,7 @@ fn merge_saved<T: Saved>(
     // Written as the state writes itself (its members in their order),
     // unless members of a newer version go with it.
     let typed = serde_json::to_vec(&merged).map_err(|error| error.to_string())?;
-    let unknown = written != known;
-    let bytes = unknown
+    let bytes = (written != known)
         .then(|| serde_json::to_vec(&written))
         .transpose()
         .map_err(|error| error.to_string())?;
@@ -554,7 +550,6 @@ fn merge_saved<T: Saved>(
         state: merged,
         typed,
         bytes,
-        unknown,
         // Told apart as written: a value the store cannot hold (a
         // folder's name that is not UTF-8) is not another window's.
         took_theirs: known != mine,

@@ -88,23 +88,26 @@ impl Clock {
     }
 
     /// A clock saved with its game, held until the game is in play and in
-    /// view again ([`Clock::resume`]); `None`, or a time no game can take,
-    /// gives a game not yet timed.
-    pub fn restored(saved: Option<SavedClock>) -> Clock {
+    /// view again ([`Clock::resume`]), and whether the game took a hint;
+    /// `None`, or a time no game can take, gives a game not yet timed.
+    pub fn restored(saved: Option<SavedClock>) -> (Clock, bool) {
         match saved {
-            Some(saved) if (0.0..=LONGEST_SECONDS).contains(&saved.seconds) => Clock {
-                running_since: None,
-                spent: Duration::from_secs_f64(saved.seconds),
-                started: true,
-                stopped: saved.stopped,
-            },
-            _ => Clock::default(),
+            Some(saved) if (0.0..=LONGEST_SECONDS).contains(&saved.seconds) => (
+                Clock {
+                    running_since: None,
+                    spent: Duration::from_secs_f64(saved.seconds),
+                    started: true,
+                    stopped: saved.stopped,
+                },
+                saved.hinted,
+            ),
+            _ => (Clock::default(), false),
         }
     }
 
-    /// Whether the game ended, its time taken.
-    pub fn is_stopped(&self) -> bool {
-        self.stopped
+    /// The time the game took, once it ended.
+    pub fn time_taken(&self) -> Option<Duration> {
+        self.stopped.then_some(self.spent)
     }
 }
 
@@ -150,17 +153,18 @@ mod tests {
             (saved.seconds, saved.stopped, saved.hinted),
             (90.0, false, true)
         );
-        let mut again = Clock::restored(Some(saved));
+        let (mut again, hinted) = Clock::restored(Some(saved));
+        assert!(hinted);
         assert!(!again.is_running());
         again.resume(at(1000));
         assert_eq!(again.reading(at(1010)), Some(Duration::from_secs(100)));
-        let ended = Clock::restored(clock.saved(at(500), false));
-        assert!(ended.is_stopped());
+        let (ended, _) = Clock::restored(clock.saved(at(500), false));
+        assert_eq!(ended.time_taken(), Some(Duration::from_secs(71)));
         assert_eq!(ended.reading(at(600)), Some(Duration::from_secs(71)));
         // Damage gives an untimed game.
         for seconds in [f64::NAN, -1.0, 1e12] {
             let damaged = SavedClock { seconds, ..saved };
-            assert_eq!(Clock::restored(Some(damaged)), Clock::default());
+            assert_eq!(Clock::restored(Some(damaged)), (Clock::default(), false));
         }
         assert_eq!(clock_text(Duration::from_secs(3761)), "1:02:41");
     }

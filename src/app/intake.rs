@@ -54,12 +54,7 @@ impl GridtourApp {
                 .collect()
         });
         for text in pasted {
-            let link = [
-                gridtour::knight::LINK_PREFIX,
-                gridtour::knight::NUMBERS_LINK_PREFIX,
-                "http",
-            ];
-            if link.iter().any(|prefix| text.starts_with(prefix)) {
+            if document::names_a_link(&text) {
                 let source = tr!("the-pasted-link");
                 let document = document::read_bytes(source, text.as_bytes())
                     .map_err(|error| error.to_string());

@@ -297,7 +297,7 @@ impl OutputArgs {
             return Err(tr!("cli-web-base-needs-link").to_owned());
         }
         let base = base.trim();
-        let web = base.starts_with("http://") || base.starts_with("https://");
+        let web = gridtour::document::is_web_address(base);
         if !web || base.contains(|c: char| c.is_whitespace() || c.is_control()) {
             return Err(tr!("cli-bad-web-base", value = quoted(base)));
         }

@@ -90,10 +90,6 @@ impl Progress {
     }
 }
 
-/// The counters in words, as the window's status bar and the command
-/// line's progress line show them: nodes, solutions (once there are any),
-/// elapsed time and rate, then the engine's detail, e.g.
-/// `1,234 nodes, 5 found, 0.3 s, 4,113/s`.
 /// [`Progress`] in words without its detail.
 struct Counters<'a>(&'a Progress);
 
@@ -104,6 +100,10 @@ impl fmt::Display for Counters<'_> {
     }
 }
 
+/// The counters in words, as the window's status bar and the command
+/// line's progress line show them: nodes, solutions (once there are any),
+/// elapsed time and rate, then the engine's detail, e.g.
+/// `1,234 nodes, 5 found, 0.3 s, 4,113/s`.
 impl fmt::Display for Progress {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.write_counters(f)?;

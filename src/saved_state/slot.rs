@@ -45,13 +45,24 @@ impl StateSlot {
             .map(str::as_bytes)
             .filter(|stored| *stored != self.base.as_slice() && *stored != mine.as_slice())
             .and_then(read_stored::<T>);
+        // Nothing of another window's to take in (the common case, every
+        // few seconds): this window's state is written as it is.
+        let Some(theirs) = theirs else {
+            let text = String::from_utf8(mine).unwrap_or_default();
+            let write = (stored != Some(text.as_str())).then(|| text.clone());
+            self.base = text.into_bytes();
+            return SlotSave {
+                write,
+                merged: false,
+            };
+        };
         let Ok(Merged {
             state: merged,
             typed,
             bytes,
             took_theirs,
             ..
-        }) = merge_saved(&self.base, &mine, theirs)
+        }) = merge_saved(&self.base, &mine, Some(theirs))
         else {
             return SlotSave {
                 write: None,

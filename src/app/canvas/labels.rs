@@ -18,25 +18,30 @@ pub(super) fn draw(
     (colour, backdrop): (Color32, Color32),
 ) {
     let (board, clip) = (geometry.board_rect(), geometry.clip);
-    if board.left() < clip.left() + LABEL_ROOM {
-        let strip = egui::Rect::from_min_max(
-            clip.left_top(),
-            pos2(clip.left() + LABEL_ROOM, clip.bottom()),
-        );
-        painter.rect_filled(strip, 0.0, backdrop);
-    }
     let columns_above = matches!(layer, Layer::Goishi { .. });
-    if columns_above && board.top() < clip.top() + LABEL_ROOM {
-        let strip =
-            egui::Rect::from_min_max(clip.left_top(), pos2(clip.right(), clip.top() + LABEL_ROOM));
-        painter.rect_filled(strip, 0.0, backdrop);
-    }
-    if !columns_above && board.bottom() > clip.bottom() - LABEL_ROOM {
-        let strip = egui::Rect::from_min_max(
-            pos2(clip.left(), clip.bottom() - LABEL_ROOM),
-            clip.right_bottom(),
-        );
-        painter.rect_filled(strip, 0.0, backdrop);
+    let (left, top, bottom) = (
+        clip.left() + LABEL_ROOM,
+        clip.top() + LABEL_ROOM,
+        clip.bottom() - LABEL_ROOM,
+    );
+    let strips = [
+        (
+            board.left() < left,
+            (clip.left_top(), pos2(left, clip.bottom())),
+        ),
+        (
+            columns_above && board.top() < top,
+            (clip.left_top(), pos2(clip.right(), top)),
+        ),
+        (
+            !columns_above && board.bottom() > bottom,
+            (pos2(clip.left(), bottom), clip.right_bottom()),
+        ),
+    ];
+    for (under, (min, max)) in strips {
+        if under {
+            painter.rect_filled(egui::Rect::from_min_max(min, max), 0.0, backdrop);
+        }
     }
     let size = label_size(geometry);
     let font = FontId::proportional(size);

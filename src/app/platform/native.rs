@@ -152,13 +152,9 @@ pub fn open_dialog(
         tr!("filter-all-files"),
     );
     files.spawn(wake, move |reply| {
-        let ours_endings = ["txt", "json", "pzprv3", "svg", "png", "url"];
-        let plain = ascii_only(dialog_backend(), utf8_locale());
-        let dialog = rfd::FileDialog::new()
-            .set_title(dialog_words(title, plain, &[]))
-            .add_filter(dialog_words(ours, plain, &ours_endings), &ours_endings)
-            .add_filter(dialog_words(all, plain, &["*"]), &["*"]);
-        let dialog = dialog_in(dialog_backend(), dialog, directory.as_deref(), None);
+        let ours_endings: &[&str] = &["txt", "json", "pzprv3", "svg", "png", "url"];
+        let filters = [(ours, ours_endings), (all, &["*"][..])];
+        let dialog = new_dialog(title, &filters, directory.as_deref(), None);
         if let Some(path) = run_dialog(reply, || dialog.pick_file()) {
             reply.chosen(&path);
             let result = gridtour::document::read_path(&path).map_err(|error| error.to_string());
@@ -327,12 +323,11 @@ fn ask_where_to_save(
     (title, filters, name): (&str, &[(&str, &str)], &str),
     directory: Option<&Path>,
 ) -> Option<PathBuf> {
-    let plain = ascii_only(dialog_backend(), utf8_locale());
-    let mut dialog = rfd::FileDialog::new().set_title(dialog_words(title, plain, &[]));
-    for &(label, extension) in filters {
-        dialog = dialog.add_filter(dialog_words(label, plain, &[extension]), &[extension]);
-    }
-    let dialog = dialog_in(dialog_backend(), dialog, directory, Some(name));
+    let filters: Vec<(&str, &[&str])> = filters
+        .iter()
+        .map(|(label, extension)| (*label, std::slice::from_ref(extension)))
+        .collect();
+    let dialog = new_dialog(title, &filters, directory, Some(name));
     let path = run_dialog(reply, || dialog.save_file())?;
     reply.chosen(&path);
     Some(path)
@@ -356,6 +351,24 @@ fn run_dialog_if(
     chosen
 }
 
+/// A dialog titled `title` with `filters` (each a label and its file
+/// endings), opening in `directory` with `name` filled in, worded as the
+/// program that shows it can take.
+fn new_dialog(
+    title: &str,
+    filters: &[(&str, &[&str])],
+    directory: Option<&Path>,
+    name: Option<&str>,
+) -> rfd::FileDialog {
+    let backend = dialog_backend();
+    let plain = ascii_only(backend, utf8_locale());
+    let mut dialog = rfd::FileDialog::new().set_title(dialog_words(title, plain, &[]));
+    for &(label, endings) in filters {
+        dialog = dialog.add_filter(dialog_words(label, plain, endings), endings);
+    }
+    dialog_in(backend, dialog, directory, name)
+}
+
 /// Whether a dialog must be worded in ASCII: zenity reads its arguments
 /// in the locale's character set, and where that is not UTF-8 (`LANG=C`,
 /// or a locale named but not installed) it quits at once on Japanese
@@ -366,13 +379,20 @@ fn ascii_only(backend: Backend, utf8_locale: bool) -> bool {
 
 /// Whether the locale the environment names is installed and UTF-8, as
 /// the C library (and so zenity) finds it.
-#[cfg(target_os = "linux")]
 fn utf8_locale() -> bool {
-    // SAFETY: newlocale reads the environment's locale names and returns
-    // a new locale object (or null); nl_langinfo_l reads that object's
-    // character set, a string it owns, before it is freed.
+    utf8_locale_named(c"")
+}
+
+/// Whether the locale `name` (the environment's for an empty name) is
+/// installed and UTF-8.
+#[cfg(target_os = "linux")]
+fn utf8_locale_named(name: &std::ffi::CStr) -> bool {
+    // SAFETY: newlocale reads the NUL-terminated name (or the
+    // environment's locale names) and returns a new locale object (or
+    // null); nl_langinfo_l reads that object's character set, a string it
+    // owns, before it is freed.
     unsafe {
-        let locale = libc::newlocale(libc::LC_CTYPE_MASK, c"".as_ptr(), std::ptr::null_mut());
+        let locale = libc::newlocale(libc::LC_CTYPE_MASK, name.as_ptr(), std::ptr::null_mut());
         if locale.is_null() {
             return false;
         }
@@ -388,7 +408,7 @@ fn utf8_locale() -> bool {
 
 /// Elsewhere dialogs take any text.
 #[cfg(not(target_os = "linux"))]
-fn utf8_locale() -> bool {
+fn utf8_locale_named(_name: &std::ffi::CStr) -> bool {
     true
 }
 
@@ -526,17 +546,21 @@ mod tests {
         assert!(events.is_empty());
     }
 
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_c_library_says_which_locales_are_utf8() {
+        // C is ASCII, C.UTF-8 (built into glibc) is UTF-8, and a locale
+        // that is not installed is none at all.
+        assert!(!utf8_locale_named(c"C"));
+        assert!(utf8_locale_named(c"C.UTF-8"));
+        assert!(!utf8_locale_named(c"xx_XX.UTF-8"));
+    }
+
     #[test]
     fn zenity_under_a_locale_that_is_not_utf8_gets_ascii_words() {
         assert!(ascii_only(Backend::Zenity, false));
         assert!(!ascii_only(Backend::Zenity, true));
         assert!(!ascii_only(Backend::Native, false));
-        // The C library's answer for this environment, whatever it is,
-        // comes without a crash; tests run under LC_ALL=C are not UTF-8.
-        let utf8 = utf8_locale();
-        if std::env::var("LC_ALL").is_ok_and(|all| all == "C") {
-            assert!(!utf8);
-        }
         assert_eq!(dialog_words("ファイルを開く", true, &[]), "gridtour");
         assert_eq!(
             dialog_words("gridtour のファイル", true, &["txt", "json"]),

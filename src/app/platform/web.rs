@@ -99,14 +99,14 @@ thread_local! {
 /// tabs saved there as a desktop window takes in another's saves.
 pub fn save_state(app: &mut GridtourApp, storage: &mut dyn eframe::Storage) {
     app.remember_sessions();
-    let sent = app.settings.clone();
-    let mut saved = sent.clone();
+    let mut saved = app.settings.clone();
     let stored = storage.get_string(STATE_KEY);
     let outcome = SLOT.with_borrow_mut(|slot| slot.save(&mut saved, stored.as_deref()));
     if let Some(text) = outcome.write {
         storage.set_string(STATE_KEY, text);
     }
     if outcome.merged {
+        let sent = app.settings.clone();
         let base = app.adopt_saved(&sent, &saved);
         SLOT.with_borrow_mut(|slot| slot.start_from(&base));
     }

@@ -181,10 +181,8 @@ impl NumbersSession {
         if !laid {
             return;
         }
-        self.clock = Clock::restored(saved);
-        self.helped = saved.is_some_and(|saved| saved.hinted);
-        let time = self.clock.reading(Instant::now());
-        if let Some(time) = time.filter(|_| self.clock.is_stopped() && self.play.is_solved()) {
+        (self.clock, self.helped) = Clock::restored(saved);
+        if let Some(time) = self.clock.time_taken().filter(|_| self.play.is_solved()) {
             self.find(Finding::Solved(Some((time, self.helped))));
         }
     }

@@ -41,12 +41,9 @@ impl GoishiSession {
         if self.game.picks().is_empty() {
             return;
         }
-        self.clock = Clock::restored(saved);
-        self.helped = saved.is_some_and(|saved| saved.hinted);
-        let now = Instant::now();
-        if let Some(time) = self.clock.reading(now).filter(|_| self.clock.is_stopped()) {
-            self.solved_in = self.game.is_complete().then_some((time, None));
-        }
+        (self.clock, self.helped) = Clock::restored(saved);
+        let taken = self.clock.time_taken().filter(|_| self.game.is_complete());
+        self.solved_in = taken.map(|time| (time, None));
     }
 
     /// The clock of the game in play, once its first pick is made.
