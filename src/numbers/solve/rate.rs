@@ -4,7 +4,8 @@
 
 use std::mem::take;
 
-use super::{Domain, Goal, Placement, Search, count, covered, placements_on, solve};
+use super::domains::{covered, placements_on};
+use super::{Domain, Goal, Placement, Search, count, solve};
 use crate::job::{Control, Outcome};
 use crate::knight::Square;
 use crate::level::Level;

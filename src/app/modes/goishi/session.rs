@@ -20,7 +20,7 @@ use crate::app::command::{Effect, Step};
 use crate::app::modes::goishi::command::{GoishiCommand, GoishiMove, Interaction, PuzzleChange};
 use crate::app::modes::goishi::settings::GoishiSettings;
 use crate::app::clock::{Clock, clock_text};
-use crate::app::shelf::{Record, Shelf, generated_name, generated_seed};
+use crate::app::shelf::{Record, Shelf, generated_name};
 use crate::app::modes::goishi::work::{GoishiJob, GoishiReport, Outlook};
 use crate::app::jobs::{How, JobEnd};
 use crate::app::notice::Notice;
@@ -124,16 +124,6 @@ pub struct GoishiSession {
     /// The puzzle's puzz.link URL, its name on the shelf: made again
     /// whenever the puzzle changes, not on every frame that asks.
     url: String,
-}
-
-/// A Goishi puzzle's source (as the settings and the shelf keep it) in
-/// words: a generated puzzle's by its seed, in the window's language; any
-/// other name as it is.
-pub fn source_words(name: &str) -> String {
-    match generated_seed(name) {
-        Some(seed) => tr!("generated-puzzle", seed = seed),
-        None => name.to_owned(),
-    }
 }
 
 impl GoishiSession {
@@ -245,15 +235,6 @@ impl GoishiSession {
         self.game.legal_picks()
     }
 
-    /// What the adviser said about the position on show, if it has: picks
-    /// that finish the game, or `None` for a dead end.
-    fn outlook(&self) -> Option<&Option<Vec<Point>>> {
-        self.outlook
-            .as_ref()
-            .filter(|outlook| outlook.picks == self.game.picks())
-            .map(|outlook| &outlook.rest)
-    }
-
     /// The stone a hint suggests picking next, while it applies.
     pub fn hint(&self) -> Option<Point> {
         self.hint
@@ -268,57 +249,6 @@ impl GoishiSession {
     }
 
     // ----- commands -----
-
-    /// In play mode, asks the adviser whether the position on show can
-    /// still be finished, unless it was already asked. Before the first
-    /// pick that is solving the puzzle, done only for a hint.
-    fn advice(&mut self) -> Vec<Effect<GoishiJob>> {
-        let wanted = self.interaction == Interaction::Play
-            && !self.game.is_complete()
-            && (!self.game.picks().is_empty() || self.waiting.is_some());
-        if !wanted {
-            // Out of play mode, or nothing to advise on: a search still
-            // running for an earlier position would only keep the cores busy.
-            // A hint asked for here is not given later, unasked.
-            self.waiting = None;
-            return match self.advised.take() {
-                Some(_) => vec![Effect::EndAdvice],
-                None => Vec::new(),
-            };
-        }
-        if self.advised.as_deref() == Some(self.game.picks()) {
-            return Vec::new();
-        }
-        self.advised = Some(self.game.picks().to_vec());
-        vec![Effect::Advise(GoishiJob::Finish(self.game.clone()))]
-    }
-
-    /// Answers `asked` for the position on show, or waits for the adviser.
-    fn answer_player(&mut self, asked: Asked) {
-        let hint = self.outlook().map(|rest| rest.as_ref().map(|rest| rest[0]));
-        self.waiting = None;
-        self.core.notice = Some(match (asked, hint) {
-            (Asked::Hint, Some(Some(stone))) => {
-                self.helped = true;
-                self.hint = Some((self.game.picks().to_vec(), stone));
-                self.core.touch();
-                Notice::info(move || tr!("hint-pick", stone = stone.to_string()))
-            }
-            (Asked::Check, Some(Some(_))) => Notice::info(|| tr!("check-fine").to_owned()),
-            (Asked::Hint, Some(None)) => Notice::error(|| tr!("hint-none").to_owned()),
-            (Asked::Check, Some(None)) => Notice::error(|| tr!("check-dead-end").to_owned()),
-            (_, None) => {
-                self.waiting = Some(asked);
-                Notice::info(move || {
-                    match asked {
-                        Asked::Hint => tr!("looking-for-hint"),
-                        Asked::Check => tr!("checking"),
-                    }
-                    .to_owned()
-                })
-            }
-        });
-    }
 
     fn refuse(&mut self, reason: String) -> Vec<Effect<GoishiJob>> {
         self.core.notice = Some(Notice::error(move || reason.clone()));
@@ -803,9 +733,12 @@ fn example(index: usize) -> Loaded {
 }
 
 
+mod adviser;
 mod history;
 mod player;
 mod summary;
+
+pub use player::source_words;
 
 #[cfg(test)]
 #[path = "session_tests.rs"]

@@ -3,6 +3,17 @@
 
 use super::*;
 use crate::app::clock::SavedClock;
+use crate::app::shelf::generated_seed;
+
+/// A Goishi puzzle's source (as the settings and the shelf keep it) in
+/// words: a generated puzzle's by its seed, in the window's language; any
+/// other name as it is.
+pub fn source_words(name: &str) -> String {
+    match generated_seed(name) {
+        Some(seed) => tr!("generated-puzzle", seed = seed),
+        None => name.to_owned(),
+    }
+}
 
 impl GoishiSession {
     /// Puts the puzzle on show first on the shelf, under its name; not a
