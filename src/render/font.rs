@@ -18,12 +18,13 @@ use super::style::Colour;
 /// of bold text, in ems.
 pub(crate) const EMBOLDEN: f32 = 0.07;
 
-/// The window's sans-serif font, which has Latin letters only.
-pub(crate) const LATIN_FONT: &[u8] = epaint_default_fonts::UBUNTU_LIGHT;
+/// The window's sans-serif font, which has Latin letters only. Fonts are
+/// statics, not constants, whose bytes would be copied where each is used.
+pub(crate) static LATIN_FONT: &[u8] = epaint_default_fonts::UBUNTU_LIGHT;
 
 /// A subset of Noto Sans CJK JP: ASCII, kana, the common kanji and every
 /// character of the program's Japanese texts (see `assets/fonts/`).
-pub const JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-gridtour.otf");
+pub static JAPANESE_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansJP-gridtour.otf");
 
 /// The width of `text` in ems in the font `bytes`, counting `missing` for
 /// a character the font lacks (`None` then, if `missing` is); `None` if
