@@ -250,6 +250,7 @@ pub fn duration_words(seconds: f64) -> String {
         TimeUnit::Days => crate::tr!("duration-days", n = n),
         TimeUnit::Hours => crate::tr!("duration-hours", n = n),
         TimeUnit::Minutes => crate::tr!("duration-minutes", n = n),
+        TimeUnit::Seconds if n == "1" => crate::tr!("duration-one-second").to_owned(),
         TimeUnit::Seconds => crate::tr!("duration-seconds", n = n),
     }
 }
@@ -267,6 +268,14 @@ mod error_words_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_second_is_singular() {
+        assert_eq!(duration_words(1.2), "1 second");
+        assert_eq!(duration_words(0.2), "0 seconds");
+        assert_eq!(duration_words(5.0), "5 seconds");
+        assert_eq!(duration_words(120.0), "2 minutes");
+    }
 
     /// The ids and the argument names each message uses, from a source.
     fn messages(source: &str) -> Vec<(String, Vec<String>)> {

@@ -53,10 +53,17 @@ impl Drop for Scratch {
 
 /// A control that saves to `path` after every square.
 fn saving_to(path: &Path) -> Control {
+    saving_to_or_waiting(path, false)
+}
+
+/// A control that saves to `path` after every square, and waits for it
+/// while another count holds it if `waits`.
+fn saving_to_or_waiting(path: &Path, waits: bool) -> Control {
     let control = Control::new();
     control.save_progress(Checkpointing {
         path: path.to_path_buf(),
         every: Duration::ZERO,
+        wait_while_in_use: waits,
     });
     control
 }
@@ -132,6 +139,38 @@ fn a_count_stopped_part_way_is_taken_up_and_gives_the_published_number() {
         scratch.names().is_empty(),
         "a complete count leaves no file: {:?}",
         scratch.names()
+    );
+}
+
+/// A window's count that finds its file held by the count stopped before
+/// it, still saving, waits and then takes that count up.
+#[test]
+fn a_count_waits_for_its_file_and_takes_up_the_count_that_held_it() {
+    let scratch = Scratch::new("wait");
+    let file = scratch.file("6x10.count");
+    let board = Board::new(6, 10).unwrap();
+    let (first, second) = (saving_to(&file), saving_to_or_waiting(&file, true));
+    let counted = std::thread::scope(|scope| {
+        let holding = scope.spawn(|| closed_tours(&board, &first));
+        while !past_square(20)(&first.snapshot()) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        first.pause();
+        let waiting = scope.spawn(|| closed_tours(&board, &second));
+        while !matches!(second.snapshot().detail(), Some(Phase::WaitingForFile)) {
+            assert!(!waiting.is_finished(), "the second count did not wait");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        first.cancel();
+        assert_eq!(holding.join().unwrap(), Outcome::Cancelled);
+        waiting.join().unwrap()
+    });
+    // A175881: closed tours of 6x10.
+    assert_eq!(counted, Outcome::Done(Ok(239_187_240_144)));
+    assert!(
+        matches!(second.snapshot().detail(), Some(Phase::FrontierSweep { taken_up_after: Some(swept), .. }) if *swept >= 20),
+        "{:?}",
+        second.snapshot().detail
     );
 }
 

@@ -110,12 +110,17 @@ detail-counting-from = searched from { $searched } of { $stones } starting stone
 detail-time-left = , about { $time } to go
 detail-proving-unique = proving the { $stones }-stone puzzle unique
 detail-rating = rating the { $stones }-stone puzzle
+detail-waiting-for-file = waiting for the count stopped before to finish saving what it had done
 detail-sweep-sizing = {" "}for a count beyond 64 bits, its size
 detail-sweep-modulo = {" "}for a count beyond 64 bits, modulo prime { $prime } of { $primes }
 detail-sweep = frontier sweep{ $pass }: square { $square } of { $squares }, { $states } states{ $more }
 detail-sweep-left = , about { $time } to go in this sweep
+detail-sweep-range = {" "}(between { $soonest } and { $latest })
+detail-sweep-up-to = {" "}(at most { $latest })
+detail-sweep-at-most = , at most { $latest } to go in this sweep
 detail-sweep-peak = , peak about { $states } states and { $bytes }
 detail-forecast = {" "}(forecast)
+detail-forecast-measured = {" "}(forecast from a measured count of this board)
 detail-spill-writing = ; next states written to disk in { $groups } groups to be added up
 detail-spill-adding = ; next states added up on disk, group { $group } of { $groups }
 detail-taken-up = ; taken up after square { $square }
@@ -127,11 +132,15 @@ detail-walk = exhaustive walk of about { $nodes } nodes{ $left }: { $why }
 detail-walk-left = , { $time } to go at this rate
 headway = { $percent }%
 headway-left = { $percent }%, about { $time } left
+headway-range = { $percent }%, about { $time } left (between { $soonest } and { $latest })
+headway-up-to = { $percent }%, about { $time } left (at most { $latest })
+headway-at-most = { $percent }%, at most { $latest } left
 duration-years = { $n } years
 duration-days = { $n } days
 duration-hours = { $n } hours
 duration-minutes = { $n } minutes
 duration-seconds = { $n } seconds
+duration-one-second = 1 second
 
 ## The Help window
 help-rules = Rules
@@ -377,6 +386,11 @@ cli-order-valid = valid: all { $stones } stones picked
 cli-seed = seed { $seed } (pass --seed { $seed } to get this puzzle again)
 cli-seed-sheet = seed { $seed } (pass --seed { $seed } to get these puzzles again)
 cli-count-because = { $count }: { $reason }
+cli-note-measured-sweep = This count was made and measured before: here it should take about { $time } (between { $soonest } and { $latest }), and its largest step { $states } states and { $bytes } of tables (what does not fit in --memory goes through disk) (Ctrl+C stops{ $saves ->
+    [yes] {""}
+   *[no] ; --checkpoint FILE keeps its progress across a restart
+})
+cli-progress-headway = [{ $headway }] { $progress }
 cli-note-wide-sweep = { $what } goes by a frontier sweep of { $squares } squares in rows of { $width }: rows this wide make { $wider ->
     [yes] hundreds of millions of states, many GB and minutes to days of work
    *[no] tens of millions of states or more, minutes of work or more
@@ -410,6 +424,8 @@ job-tour-from = Tour from { $start }
 job-counting = Counting { $what }
 job-failing-starts = Warnsdorff failing starts
 job-forget-count = Deleting a saved count
+count-stopped-kept = The count of { $what } on this board was stopped, and what it had done is kept: taking it up goes on from where it was last saved (when it stopped, or every two minutes before), or from the start if it made no save.
+job-cancelled-kept = cancelled, its progress kept to be taken up
 count-unfinished = A count of { $what } on this board was under way when gridtour last closed. Taking it up goes on from its last save (a count saves every two minutes), or from the start if it made none.
 take-up-count = Take up the count
 take-up-count-does = Go on with the count from where it was last saved

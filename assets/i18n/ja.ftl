@@ -110,12 +110,17 @@ detail-counting-from = 開始の石 { $stones } 個のうち { $searched } 個�
 detail-time-left = 、残り約 { $time }
 detail-proving-unique = { $stones } 個の石のパズルが唯一解であることを証明中
 detail-rating = { $stones } 個の石のパズルを評価中
+detail-waiting-for-file = 先に中止した数え上げが途中結果を保存し終えるのを待っています
 detail-sweep-sizing = （64 ビットを超える数え上げ、桁数の見積もり）
 detail-sweep-modulo = （64 ビットを超える数え上げ、素数 { $prime }/{ $primes } を法として）
 detail-sweep = フロンティア掃引{ $pass }：マス { $square }/{ $squares }、状態 { $states } 個{ $more }
 detail-sweep-left = 、この掃引の残り約 { $time }
+detail-sweep-range = （{ $soonest }～{ $latest }）
+detail-sweep-up-to = （長くて { $latest }）
+detail-sweep-at-most = 、この掃引の残り長くて { $latest }
 detail-sweep-peak = 、最大で状態約 { $states } 個と { $bytes }
 detail-forecast = （予測）
+detail-forecast-measured = （この盤を計測した数え上げからの予測）
 detail-spill-writing = 。次の状態は { $groups } 組に分けてディスクに書き、あとで足し合わせます
 detail-spill-adding = 。次の状態をディスク上で足し合わせ中、{ $group }/{ $groups } 組目
 detail-taken-up = 。マス { $square } の後から再開
@@ -127,11 +132,15 @@ detail-walk = 約 { $nodes } ノードをすべてたどって数えています
 detail-walk-left = 、この速さで残り { $time }
 headway = { $percent }%
 headway-left = { $percent }%、残り約 { $time }
+headway-range = { $percent }%、残り約 { $time }（{ $soonest }～{ $latest }）
+headway-up-to = { $percent }%、残り約 { $time }（長くて { $latest }）
+headway-at-most = { $percent }%、残り長くて { $latest }
 duration-years = { $n } 年
 duration-days = { $n } 日
 duration-hours = { $n } 時間
 duration-minutes = { $n } 分
 duration-seconds = { $n } 秒
+duration-one-second = 1 秒
 
 ## ヘルプ
 help-rules = ルール
@@ -364,6 +373,11 @@ cli-order-valid = 正しい順です：{ $stones } 個の石をすべて拾い�
 cli-seed = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
 cli-seed-sheet = シード { $seed }（同じ問題をもう一度作るには --seed { $seed } を付けます）
 cli-count-because = { $count }：{ $reason }
+cli-note-measured-sweep = 以前に同じ数え上げを計測してあります。ここでは約 { $time }（{ $soonest }～{ $latest }）かかり、最大の段階で状態 { $states } 個、表に { $bytes } 使う見込みです（--memory に収まらない分はディスクを使います。Ctrl+C で止まります{ $saves ->
+    [yes] {""}
+   *[no] 。--checkpoint FILE を付ければ、再起動しても続きから始められます
+}）
+cli-progress-headway = [{ $headway }] { $progress }
 cli-note-wide-sweep = { $what }：マス { $squares } 個を { $width } マスの行で進むフロンティア掃引で行います。この幅の行では{ $wider ->
     [yes] 状態が数億個になり、何 GB ものメモリと、数分から数日の時間がかかります
    *[no] 状態が数千万個以上になり、数分以上かかります
@@ -397,6 +411,8 @@ job-tour-from = { $start } からのツアー
 job-counting = { $what }の数え上げ
 job-failing-starts = ワーンスドルフが失敗する出発点
 job-forget-count = 保存された数え上げの削除
+count-stopped-kept = この盤の{ $what }の数え上げは中止しましたが、途中結果は残っています。続けると最後の保存（中止したとき、またはそれまで 2 分ごと）から、保存がなければ最初から数えます。
+job-cancelled-kept = 中止（途中結果は残してあり、続けられます）
 count-unfinished = 前回 gridtour を閉じたとき、この盤の{ $what }の数え上げが途中でした。続けると最後の保存（数え上げは 2 分ごとに保存します）から、保存がなければ最初から数えます。
 take-up-count = 数え上げを続ける
 take-up-count-does = 最後に保存したところから数え上げを続けます

@@ -62,6 +62,8 @@ pub struct Stopped {
     pub label: Said,
     /// Its counters when it stopped.
     pub progress: Progress,
+    /// Whether it keeps what it saved of its progress, to be taken up.
+    pub kept: bool,
 }
 
 /// How a job ended.
@@ -77,6 +79,9 @@ pub enum How {
     Failed,
     /// A person cancelled it.
     Cancelled,
+    /// A person cancelled it, and what it saved of its progress is kept to
+    /// be taken up.
+    CancelledKept,
     /// Another mode's job took its place.
     StoppedFor(Said),
 }
@@ -90,6 +95,7 @@ impl How {
             How::NoSolution => tr!("job-no-solution").to_owned(),
             How::Failed => tr!("job-failed").to_owned(),
             How::Cancelled => tr!("job-cancelled").to_owned(),
+            How::CancelledKept => tr!("job-cancelled-kept").to_owned(),
             How::StoppedFor(other) => tr!("job-stopped-for", other = other.words()),
         }
     }
@@ -112,7 +118,11 @@ impl JobEnd {
     pub fn stopped(stopped: Stopped, by: Option<Said>) -> Self {
         Self {
             label: stopped.label,
-            how: by.map_or(How::Cancelled, How::StoppedFor),
+            how: match by {
+                Some(other) => How::StoppedFor(other),
+                None if stopped.kept => How::CancelledKept,
+                None => How::Cancelled,
+            },
             progress: stopped.progress,
         }
     }
@@ -197,11 +207,22 @@ impl<T: Task> JobSlot<T> {
     /// dropping it raises its cancel flag and disconnects its channel.
     pub fn cancel(&mut self) -> Option<Stopped> {
         let running = self.running.take()?;
+        let control = running.job.control();
         Some(Stopped {
             owner: running.owner,
-            progress: running.job.control().snapshot(),
+            progress: control.snapshot(),
             label: running.label,
+            kept: control.is_kept_for_later() && control.checkpointing().is_some(),
         })
+    }
+
+    /// Stops the running job as [`JobSlot::cancel`] does, for a person:
+    /// what it saved of its progress is kept, to be taken up.
+    pub fn stop_for_later(&mut self) -> Option<Stopped> {
+        if let Some(running) = &self.running {
+            running.job.control().stop_for_later();
+        }
+        self.cancel()
     }
 
     /// Holds the running job where it is (`paused`), or lets it go on.

@@ -717,7 +717,7 @@ impl GridtourApp {
             AppCommand::MakeSheet(to) => self.make_sheet(to),
             AppCommand::CancelSheet => self.print.cancel(),
             AppCommand::Cancel => {
-                if let Some(stopped) = self.jobs.cancel() {
+                if let Some(stopped) = self.jobs.stop_for_later() {
                     self.stopped(stopped, None);
                 }
             }
@@ -891,6 +891,7 @@ impl GridtourApp {
                         owner,
                         label,
                         progress,
+                        kept: false,
                     },
                     None,
                 ),

@@ -19,7 +19,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use gridtour::document::{self, Document};
 use gridtour::goishi::{self, Point, Puzzle};
-use gridtour::job::{Control, Outcome};
+use gridtour::job::{Control, Outcome, Resources};
 use gridtour::knight::count::Phase;
 use gridtour::knight::{self, Algorithm, Board, SolveResult, Square, Tour, TourKind};
 
@@ -3449,4 +3449,71 @@ fn a_viewer_launcher_that_fails_at_once_is_said() {
     let missing =
         super::platform::launch(Command::new("no-such-viewer-here")).expect_err("missing");
     assert!(missing.contains("not installed"), "{missing}");
+}
+
+/// Cancel (Esc) on a count that saves its progress keeps what it did,
+/// offered to be taken up; a change of board gives it up.
+#[test]
+fn a_cancelled_count_keeps_its_progress_to_be_taken_up() {
+    let folder = std::env::temp_dir().join(format!("gridtour-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    let resources = Resources::default().with_keep_dir(folder.clone());
+    let app =
+        GridtourApp::new(knight_settings(8, 8, Algorithm::Backtrack)).with_resources(resources);
+    let mut harness = harness_of(app);
+    harness.step();
+    press(&mut harness, "Count tours");
+    until_sweeping(&mut harness);
+    harness.key_press(egui::Key::Escape);
+    wait_until_idle(&mut harness);
+    assert_eq!(
+        knight_last_job(&harness).how.words(),
+        "cancelled, its progress kept to be taken up"
+    );
+    assert!(shows(&harness, "was stopped, and what it had done is kept"));
+    let kept: Vec<_> = std::fs::read_dir(&folder).unwrap().flatten().collect();
+    assert!(
+        kept.iter()
+            .any(|entry| entry.file_name().to_string_lossy().ends_with(".sweep")),
+        "{kept:?}"
+    );
+    // Taken up, the same count runs again; forgotten, its file goes.
+    press(&mut harness, "Take up the count");
+    until_sweeping(&mut harness);
+    press(&mut harness, "Cancel");
+    wait_until_idle(&mut harness);
+    press(&mut harness, "Forget it");
+    let deadline = Instant::now() + PATIENCE;
+    while std::fs::read_dir(&folder)
+        .unwrap()
+        .flatten()
+        .any(|entry| entry.file_name().to_string_lossy().ends_with(".sweep"))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the forgotten count's file stays"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        harness.step();
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// Steps the window until its count reports a square of the sweep.
+fn until_sweeping(harness: &mut Harness<'_, GridtourApp>) {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        assert!(Instant::now() < deadline, "no square of the sweep reported");
+        std::thread::sleep(Duration::from_millis(10));
+        harness.step();
+        let sweeping = harness.state().jobs.current().is_some_and(|(_, progress)| {
+            matches!(
+                progress.detail::<Phase>(),
+                Some(Phase::FrontierSweep { .. })
+            )
+        });
+        if sweeping {
+            return;
+        }
+    }
 }

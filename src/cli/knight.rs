@@ -200,6 +200,7 @@ pub fn run(args: KnightArgs) -> Result<(), Failure> {
         let checkpointing = args.checkpoint.map(|path| Checkpointing {
             path,
             every: Duration::from_secs_f64(args.checkpoint_every),
+            wait_while_in_use: false,
         });
         if checkpointing.is_some() {
             // Ctrl+C then stops the count after a last save.

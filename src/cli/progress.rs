@@ -18,7 +18,8 @@ use web_time::{Duration, Instant};
 
 use signal_hook::consts::{SIGINT, SIGTERM};
 
-use gridtour::english::rough_count;
+use gridtour::english::{rough_amount, rough_bytes, rough_count};
+use gridtour::i18n::duration_words;
 use gridtour::job::{Control, Outcome, Progress, Resources};
 use gridtour::knight::count::Phase;
 use gridtour::tr;
@@ -229,7 +230,7 @@ fn report_until_finished(
                 tr!(
                     "cli-progress-shown",
                     what = what,
-                    progress = progress.to_string()
+                    progress = with_headway(&progress)
                 )
             ),
             _ => writeln!(
@@ -238,12 +239,25 @@ fn report_until_finished(
                 tr!(
                     "cli-progress-logged",
                     what = what,
-                    progress = progress.to_string()
+                    progress = with_headway(&progress)
                 )
             ),
         };
         let _ = stderr.flush();
         shown = true;
+    }
+}
+
+/// The progress in words, after the share done and the time left where
+/// the work can tell them.
+fn with_headway(progress: &Progress) -> String {
+    match progress.headway() {
+        Some(headway) => tr!(
+            "cli-progress-headway",
+            headway = headway.to_string(),
+            progress = progress.to_string()
+        ),
+        None => progress.to_string(),
     }
 }
 
@@ -273,6 +287,24 @@ impl Notes {
     /// [`WIDE_SWEEP_NOTE_AFTER`].
     fn new_ones(&mut self, what: &str, progress: &Progress, saves: bool) -> Option<String> {
         match *progress.detail::<Phase>()? {
+            Phase::FrontierSweep {
+                done_by: Some(done_by),
+                peak: Some(peak),
+                ..
+            } if done_by.measured.is_some() && !self.wide_sweep => {
+                self.wide_sweep = true;
+                let secs = progress.elapsed.as_secs_f64();
+                let time = |by: u32| duration_words((f64::from(by) - secs).max(0.0));
+                Some(tr!(
+                    "cli-note-measured-sweep",
+                    time = time(done_by.likely),
+                    soonest = time(done_by.soonest),
+                    latest = time(done_by.latest),
+                    states = rough_amount(peak.states),
+                    bytes = rough_bytes(peak.bytes),
+                    saves = if saves { "yes" } else { "no" }
+                ))
+            }
             Phase::FrontierSweep { squares, width, .. }
                 if width >= WIDE_SWEEP
                     && !self.wide_sweep

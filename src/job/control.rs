@@ -40,6 +40,9 @@ impl<T> Outcome<T> {
 #[derive(Debug)]
 pub struct Control {
     cancelled: AtomicBool,
+    /// Whether what the work saved of its progress is to be kept when it
+    /// is cancelled (see [`Control::stop_for_later`]).
+    kept_for_later: AtomicBool,
     /// Whether the work in hand was stopped for its caller to go on
     /// otherwise (see [`Control::interrupt`]).
     interrupted: AtomicBool,
@@ -84,6 +87,7 @@ impl Control {
     pub fn with_resources(resources: Resources) -> Self {
         Self {
             cancelled: AtomicBool::new(false),
+            kept_for_later: AtomicBool::new(false),
             interrupted: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             found: AtomicU64::new(0),
@@ -141,6 +145,19 @@ impl Control {
         // Under the lock, so that work about to wait cannot miss it.
         let _pause = self.lock_pause();
         self.resumed.notify_all();
+    }
+
+    /// Cancels the work, which keeps what it saved of its progress (see
+    /// [`Control::save_progress`]) to be taken up later, where a plain
+    /// cancel gives it up.
+    pub fn stop_for_later(&self) {
+        self.kept_for_later.store(true, Ordering::Relaxed);
+        self.cancel();
+    }
+
+    /// Whether the work was stopped with [`Control::stop_for_later`].
+    pub fn is_kept_for_later(&self) -> bool {
+        self.kept_for_later.load(Ordering::Relaxed)
     }
 
     /// Stops the work in hand as [`Control::cancel`] does, but for the
@@ -211,6 +228,16 @@ impl Control {
         until
             .saturating_duration_since(self.started)
             .saturating_sub(pause.before)
+            .saturating_add(pause.taken_up_after)
+    }
+
+    /// The work was taken up from a save made after it had run for `ran`
+    /// and explored `nodes`: its clock and its counter go on from there,
+    /// so that its progress, rate and time left keep their meaning.
+    pub fn taken_up(&self, ran: Duration, nodes: u64) {
+        let mut pause = self.lock_pause();
+        pause.taken_up_after = pause.taken_up_after.saturating_add(ran);
+        self.add_nodes(nodes);
     }
 
     fn lock_pause(&self) -> std::sync::MutexGuard<'_, Pause> {
@@ -271,11 +298,12 @@ impl Control {
 }
 
 /// When the work was paused, if it is, and how long its earlier pauses
-/// took.
+/// took; and how long it ran before it was taken up from a save.
 #[derive(Debug, Default)]
 struct Pause {
     since: Option<Instant>,
     before: Duration,
+    taken_up_after: Duration,
 }
 
 /// Where long work saves its progress, and how often, so that a run that
@@ -287,6 +315,10 @@ pub struct Checkpointing {
     pub path: PathBuf,
     /// The time between two saves.
     pub every: Duration,
+    /// Whether work that finds the file in use by other work waits for it
+    /// to let go (a window, whose stopped work may still be saving), else
+    /// it is refused (two commands given the same file).
+    pub wait_while_in_use: bool,
 }
 
 #[cfg(test)]
@@ -377,5 +409,16 @@ mod tests {
         assert_eq!(inner, 7);
         let progress = control.snapshot();
         assert_eq!((progress.found, progress.nodes), (4, 10));
+    }
+
+    #[test]
+    fn work_taken_up_goes_on_from_the_time_and_nodes_it_was_saved_at() {
+        let control = Control::new();
+        control.add_nodes(5);
+        control.taken_up(Duration::from_secs(600), 1000);
+        let progress = control.snapshot();
+        assert_eq!(progress.nodes, 1005);
+        assert!(progress.elapsed >= Duration::from_secs(600));
+        assert!(progress.elapsed < Duration::from_secs(601));
     }
 }

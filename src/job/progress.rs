@@ -167,6 +167,9 @@ pub struct Headway {
     /// Seconds still to go, when the engine can guess and at least a
     /// second is left.
     pub left: Option<f64>,
+    /// The soonest and latest seconds to go, when the engine can bound
+    /// them and the latest is at least a second off.
+    pub range: Option<(f64, f64)>,
 }
 
 impl Headway {
@@ -176,6 +179,7 @@ impl Headway {
         Self {
             done: (done / whole.max(1.0)).clamp(0.0, 1.0) as f32,
             left: left.filter(|&left| left >= 1.0),
+            range: None,
         }
     }
 }
@@ -184,13 +188,31 @@ impl fmt::Display for Headway {
     /// `42%, about 3 minutes left`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let percent = (self.done * 100.0).floor() as u32;
-        f.write_str(&match self.left {
-            Some(left) => tr!(
+        f.write_str(&match (self.left, self.range) {
+            (Some(left), Some((soonest, latest))) if soonest < 1.0 => tr!(
+                "headway-up-to",
+                percent = percent,
+                time = duration_words(left),
+                latest = duration_words(latest)
+            ),
+            (Some(left), Some((soonest, latest))) => tr!(
+                "headway-range",
+                percent = percent,
+                time = duration_words(left),
+                soonest = duration_words(soonest),
+                latest = duration_words(latest)
+            ),
+            (Some(left), None) => tr!(
                 "headway-left",
                 percent = percent,
                 time = duration_words(left)
             ),
-            None => tr!("headway", percent = percent),
+            (None, Some((_, latest))) => tr!(
+                "headway-at-most",
+                percent = percent,
+                latest = duration_words(latest)
+            ),
+            (None, None) => tr!("headway", percent = percent),
         })
     }
 }

@@ -37,7 +37,9 @@ use crate::job::{Control, Outcome};
 pub use file_error::{Damage, SweepFileError};
 use frontier::{Shape, Unavailable};
 use natural::Natural;
-pub use progress::{LayerFileWork, NoSweep, Phase, RanOut, SweepPass, SweepPeak};
+pub use progress::{
+    DoneBy, LayerFileWork, MeasuredStep, NoSweep, Phase, RanOut, SweepPass, SweepPeak,
+};
 use walk::{Graph, Pacer, Walk};
 
 /// How many tours were counted, and what kind of count it was.
@@ -185,6 +187,13 @@ fn none_because(description: String, reason: super::NoTour) -> Outcome<Result<Co
         because: Some(reason),
         ..described(description, Natural::from_u128(0))
     }))
+}
+
+/// Deletes the progress of a count saved in the checkpoint file at
+/// `path`, once no count holds the file (one just stopped may still be
+/// saving there); stops waiting when `control` is cancelled.
+pub fn forget_saved_count(path: &std::path::Path, control: &Control) -> Result<(), SweepFileError> {
+    frontier::forget(path, control)
 }
 
 /// Counts the open tours from `start` that end on `end`: directed, since

@@ -35,13 +35,11 @@ pub enum Phase {
         /// How many squares this sweep had swept when it was last saved to
         /// a checkpoint file, if it has been.
         saved_after: Option<u32>,
-        /// When this sweep should be done, in whole seconds of the job's
-        /// time (`Progress::elapsed`), once it has swept enough rows to
-        /// tell: forecast from the growth of its states so far (a recorded
-        /// plan's steps cost alike: at the pace of its last row). The
-        /// progress line counts down to it while a step runs, which can
-        /// take minutes, and says nothing once it has passed.
-        done_by: Option<u32>,
+        /// When this sweep should be done, once it has swept enough rows
+        /// to tell or from the start where a count of the same request was
+        /// measured (see [`DoneBy`]). The progress line counts down to it
+        /// while a step runs, which can take minutes.
+        done_by: Option<DoneBy>,
         /// The largest step still to come, forecast with `done_by`: whether
         /// the count will fit in memory shows long before it gets there.
         peak: Option<SweepPeak>,
@@ -70,6 +68,9 @@ pub enum Phase {
         /// The states of the layer.
         states: u64,
     },
+    /// Waiting for the count's checkpoint file, which another count (one
+    /// just stopped, still saving) holds.
+    WaitingForFile,
     /// The exhaustive walk, because the frontier sweep could not count
     /// the board; it may not finish.
     WalkInstead {
@@ -81,16 +82,16 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// The seconds the phase's own guess leaves: a sweep's forecast, the
-    /// rate so far of a walk's nodes. Negative once a forecast time has
-    /// passed.
+    /// The seconds the phase's own guess leaves: a sweep's likeliest
+    /// forecast, the rate so far of a walk's nodes. Negative once a
+    /// forecast time has passed.
     fn seconds_left(&self, progress: &Progress) -> Option<f64> {
         let secs = progress.elapsed.as_secs_f64();
         match *self {
             Phase::FrontierSweep {
                 done_by: Some(done_by),
                 ..
-            } => Some(f64::from(done_by) - secs),
+            } => Some(f64::from(done_by.likely) - secs),
             Phase::WalkInstead {
                 estimated_nodes, ..
             } => {
@@ -103,28 +104,42 @@ impl Phase {
 }
 
 impl Detail for Phase {
-    /// A sweep's share is of the time, once it has a forecast: its first
+    /// A sweep's share is of its work as a measured count of the same
+    /// request did it; else of the time, once it has a forecast: its first
     /// rows are cheap, and closed 8x8 is nearly half the way through its
     /// squares a tenth of the way into its time. Before, and once the
     /// forecast time has passed, it is of the squares.
     fn headway(&self, progress: &Progress) -> Option<Headway> {
-        let left = self.seconds_left(progress).filter(|&left| left >= 1.0);
         let secs = progress.elapsed.as_secs_f64();
         match *self {
-            Phase::FrontierSweep { .. } if let Some(left) = left => {
-                Some(Headway::of(secs, secs + left, Some(left)))
+            Phase::FrontierSweep {
+                done_by: Some(done_by),
+                ..
+            } if let Some(measured) = done_by.measured => {
+                let step = f64::from(measured.step_ends_by.saturating_sub(measured.step_began));
+                let into =
+                    ((secs - f64::from(measured.step_began)) / step.max(1.0)).clamp(0.0, 1.0);
+                let done = measured.share_before
+                    + (measured.share_after - measured.share_before) * into as f32;
+                Some(done_by.headway(done.into(), secs))
+            }
+            Phase::FrontierSweep {
+                done_by: Some(done_by),
+                ..
+            } if f64::from(done_by.likely) - secs >= 1.0 => {
+                Some(done_by.headway(secs / f64::from(done_by.likely), secs))
             }
             Phase::FrontierSweep {
                 square, squares, ..
-            } => Some(Headway::of(f64::from(square), f64::from(squares), left)),
+            } => Some(Headway::of(f64::from(square), f64::from(squares), None)),
             Phase::WalkInstead {
                 estimated_nodes, ..
             } => Some(Headway::of(
                 progress.nodes as f64,
                 estimated_nodes as f64,
-                left,
+                self.seconds_left(progress),
             )),
-            Phase::Recording { .. } | Phase::SweepFile { .. } => None,
+            Phase::Recording { .. } | Phase::SweepFile { .. } | Phase::WaitingForFile => None,
         }
     }
 
@@ -138,7 +153,7 @@ impl Detail for Phase {
                 pass,
                 taken_up_after,
                 saved_after,
-                done_by: _,
+                done_by,
                 peak,
                 spill,
             } => {
@@ -150,9 +165,9 @@ impl Detail for Phase {
                     }
                 };
                 let mut more = String::new();
-                let left = self.seconds_left(progress).filter(|&left| left >= 1.0);
-                if let Some(left) = left {
-                    more += &tr!("detail-sweep-left", time = duration_words(left));
+                let secs = progress.elapsed.as_secs_f64();
+                if let Some(left) = done_by.and_then(|done_by| done_by.left_words(secs)) {
+                    more += &left;
                 }
                 // Once the peak is reached, the states say the rest.
                 let peak = peak.filter(|peak| peak.states > states);
@@ -163,8 +178,13 @@ impl Detail for Phase {
                         bytes = rough_bytes(bytes)
                     );
                 }
-                if left.is_some() || peak.is_some() {
-                    more += tr!("detail-forecast");
+                let forecast = done_by.filter(|done_by| f64::from(done_by.latest) - secs >= 1.0);
+                match forecast {
+                    Some(DoneBy {
+                        measured: Some(_), ..
+                    }) => more += tr!("detail-forecast-measured"),
+                    _ if forecast.is_some() || peak.is_some() => more += tr!("detail-forecast"),
+                    _ => {}
                 }
                 match spill {
                     None => {}
@@ -213,6 +233,7 @@ impl Detail for Phase {
                     ),
                 }
             }
+            Phase::WaitingForFile => tr!("detail-waiting-for-file").to_owned(),
             Phase::WalkInstead {
                 why,
                 estimated_nodes,
@@ -234,6 +255,71 @@ impl Detail for Phase {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+/// When a frontier sweep should be done, in whole seconds of the job's
+/// time (`Progress::elapsed`): a range that should hold the true time, and
+/// its likeliest point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DoneBy {
+    /// The soonest it may be done.
+    pub soonest: u32,
+    /// When it should be done.
+    pub likely: u32,
+    /// The latest it should be done.
+    pub latest: u32,
+    /// Where the forecast comes from a count of the same request measured
+    /// before: how far the step under way takes the sweep.
+    pub measured: Option<MeasuredStep>,
+}
+
+/// The step under way of a sweep whose request was measured before: the
+/// share of the sweep's work done by its beginning and by its end, and
+/// when it began and should end (whole seconds of the job's time).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeasuredStep {
+    pub share_before: f32,
+    pub share_after: f32,
+    pub step_began: u32,
+    pub step_ends_by: u32,
+}
+
+impl Eq for MeasuredStep {}
+
+impl DoneBy {
+    /// The bar at `secs` with `done` of the work done.
+    fn headway(&self, done: f64, secs: f64) -> Headway {
+        let left = f64::from(self.likely) - secs;
+        let latest = f64::from(self.latest) - secs;
+        Headway {
+            range: (latest >= 1.0).then(|| ((f64::from(self.soonest) - secs).max(0.0), latest)),
+            ..Headway::of(done, 1.0, Some(left))
+        }
+    }
+
+    /// The time to go at `secs`, in words: about the likeliest, with the
+    /// range; only the latest once the likeliest has passed; nothing once
+    /// that has too.
+    fn left_words(&self, secs: f64) -> Option<String> {
+        let [soonest, likely, latest] =
+            [self.soonest, self.likely, self.latest].map(|time| f64::from(time) - secs);
+        if likely >= 1.0 {
+            let range = if soonest >= 1.0 {
+                tr!(
+                    "detail-sweep-range",
+                    soonest = duration_words(soonest),
+                    latest = duration_words(latest)
+                )
+            } else {
+                tr!("detail-sweep-up-to", latest = duration_words(latest))
+            };
+            Some(tr!("detail-sweep-left", time = duration_words(likely)) + &range)
+        } else if latest >= 1.0 {
+            Some(tr!("detail-sweep-at-most", latest = duration_words(latest)))
+        } else {
+            None
+        }
     }
 }
 
@@ -368,6 +454,16 @@ mod tests {
 
     use super::*;
 
+    /// A forecast with its soonest, likeliest and latest time.
+    fn done_by(soonest: u32, likely: u32, latest: u32) -> DoneBy {
+        DoneBy {
+            soonest,
+            likely,
+            latest,
+            measured: None,
+        }
+    }
+
     /// Counters a little over two minutes in, with `phase`.
     fn making(phase: Phase) -> Progress {
         Progress::counters(1_234_000, 0, Duration::from_secs(125)).with_detail(phase)
@@ -462,24 +558,49 @@ mod tests {
             pass: SweepPass::Counting,
             taken_up_after: Some(30),
             saved_after: Some(38),
-            done_by: Some(1125),
+            done_by: Some(done_by(700, 1125, 2000)),
             peak: None,
             spill: Some((2, 3)),
         });
         assert!(
             saved.to_string().ends_with(
                 "/s (frontier sweep: square 40 of 240, 1,234 states, about 17 minutes to go \
-                 in this sweep (forecast); next states added up on disk, group 2 of 3; taken up \
-                 after square 30; saved after square 38)"
+                 in this sweep (between 10 minutes and 31 minutes) (forecast); next states \
+                 added up on disk, group 2 of 3; taken up after square 30; saved after square \
+                 38)"
             ),
             "{saved}"
         );
-        // Once the forecast time has passed, the line says nothing of it.
-        let overdue = Progress {
-            elapsed: Duration::from_secs(1126),
-            ..saved
+        let later = |secs| Progress {
+            elapsed: Duration::from_secs(secs),
+            ..saved.clone()
         };
-        assert!(!overdue.to_string().contains("to go"), "{overdue}");
+        // Past the soonest, the latest bounds it; past the likeliest, only
+        // the latest is said; past that, nothing.
+        assert!(
+            later(1000)
+                .to_string()
+                .contains(", about 2 minutes to go in this sweep (at most 17 minutes) (forecast)"),
+            "{}",
+            later(1000)
+        );
+        assert!(
+            later(1200)
+                .to_string()
+                .contains(", at most 13 minutes to go in this sweep (forecast)"),
+            "{}",
+            later(1200)
+        );
+        assert!(
+            !later(2001).to_string().contains("to go"),
+            "{}",
+            later(2001)
+        );
+        assert!(
+            !later(2001).to_string().contains("forecast"),
+            "{}",
+            later(2001)
+        );
         let peaking = |done_by, peak_states| {
             making(Phase::FrontierSweep {
                 square: 20,
@@ -497,22 +618,43 @@ mod tests {
                 spill: None,
             })
         };
-        let ahead = peaking(Some(3 * 3600), 519_701_151).to_string();
+        let ahead = peaking(Some(done_by(0, 3 * 3600, 5 * 3600)), 519_701_151).to_string();
         assert!(
             ahead.ends_with(
                 "(frontier sweep: square 20 of 64, 165,147,590 states, about 3 hours to go \
-                 in this sweep, peak about 520,000,000 states and 22 GiB (forecast))"
+                 in this sweep (at most 5 hours), peak about 520,000,000 states and 22 GiB \
+                 (forecast))"
             ),
             "{ahead}"
         );
-        let overdue = peaking(Some(60), 519_701_151).to_string();
+        let overdue = peaking(Some(done_by(30, 60, 90)), 519_701_151).to_string();
         assert!(
             overdue.ends_with("states, peak about 520,000,000 states and 22 GiB (forecast))"),
             "{overdue}"
         );
         // Past the peak, the states now say what it was.
-        let past = peaking(Some(3 * 3600), 1_000).to_string();
-        assert!(past.ends_with("states, about 3 hours to go in this sweep (forecast))"));
+        let past = peaking(Some(done_by(3600, 3 * 3600, 5 * 3600)), 1_000).to_string();
+        assert!(
+            past.ends_with(
+                "states, about 3 hours to go in this sweep (between 58 minutes and 5 hours) \
+                 (forecast))"
+            ),
+            "{past}"
+        );
+        let mut measured = Some(done_by(3600, 3 * 3600, 5 * 3600));
+        if let Some(done_by) = &mut measured {
+            done_by.measured = Some(MeasuredStep {
+                share_before: 0.1,
+                share_after: 0.2,
+                step_began: 100,
+                step_ends_by: 200,
+            });
+        }
+        let from_measured = peaking(measured, 1_000).to_string();
+        assert!(
+            from_measured.ends_with("(forecast from a measured count of this board))"),
+            "{from_measured}"
+        );
         let file = |doing| {
             making(Phase::SweepFile {
                 doing,
@@ -560,13 +702,31 @@ mod tests {
         assert_eq!(headway(at(sweep(8, None), 3.0, 10)), Some("12%".into()));
         // With a forecast, the share is of the time it foretells.
         assert_eq!(
-            headway(at(sweep(20, Some(1200)), 300.0, 10)),
-            Some("25%, about 15 minutes left".into())
+            headway(at(sweep(20, Some(done_by(600, 1200, 2400))), 300.0, 10)),
+            Some("25%, about 15 minutes left (between 5 minutes and 35 minutes)".into())
         );
         // A forecast time that has passed says nothing.
         assert_eq!(
-            headway(at(sweep(40, Some(900)), 901.0, 10)),
+            headway(at(sweep(40, Some(done_by(600, 900, 900))), 901.0, 10)),
             Some("62%".into())
+        );
+        // From a measured count, the share is of its work: the step under
+        // way takes the sweep from 10% to 20%, and is halfway through.
+        let mut measured = done_by(400, 1000, 2000);
+        measured.measured = Some(MeasuredStep {
+            share_before: 0.1,
+            share_after: 0.2,
+            step_began: 100,
+            step_ends_by: 300,
+        });
+        assert_eq!(
+            headway(at(sweep(30, Some(measured)), 200.0, 10)),
+            Some("15%, about 13 minutes left (between 3 minutes and 30 minutes)".into())
+        );
+        // Past the step's end, the share stays where the step takes it.
+        assert_eq!(
+            headway(at(sweep(30, Some(measured)), 1500.0, 10)),
+            Some("20%, at most 8 minutes left".into())
         );
         let walk = Phase::WalkInstead {
             why: NoSweep::TooWide {

@@ -13,6 +13,7 @@ use std::cell::RefCell;
 
 use gridtour::english::group_digits;
 use gridtour::job::Progress;
+use gridtour::knight::count::Phase;
 use gridtour::knight::{self, Algorithm, Board, BoardLink, Square, Tour, TourKind, Walk};
 
 use crate::app::command::{Effect, Step};
@@ -175,10 +176,7 @@ impl KnightSession {
         settings.count_start = self.count_start.map(|square| [square.x, square.y]);
         settings.count_from_start = self.count_from_start;
         settings.unfinished_count = match self.core.running {
-            Some(JobKind::Count) => Some(UnfinishedCount {
-                start: self.counted_from.map(|square| [square.x, square.y]),
-                closed: self.found_kind == TourKind::Closed,
-            }),
+            Some(JobKind::Count) => Some(self.count_under_way(false)),
             _ => self.unfinished,
         };
         settings.blocked = self
@@ -769,6 +767,14 @@ impl Session for KnightSession {
         let how = end.how.clone();
         match kind {
             JobKind::Count => {
+                // A sweep saves its progress (a walk cannot): kept, it is
+                // offered to be taken up.
+                let sweeping = end.progress.detail::<Phase>().is_some_and(|phase| {
+                    matches!(phase, Phase::FrontierSweep { .. } | Phase::SweepFile { .. })
+                });
+                if matches!(how, How::CancelledKept) && sweeping {
+                    self.unfinished = Some(self.count_under_way(true));
+                }
                 self.count = Some(CountLine::CountCutShort(how, end.progress.clone()));
             }
             JobKind::Solve | JobKind::Watch | JobKind::Compare => {
@@ -779,6 +785,17 @@ impl Session for KnightSession {
                 self.show_failing_starts = false;
                 self.answer = Some(Answer::FailingStartsCutShort(how));
             }
+        }
+    }
+}
+
+impl KnightSession {
+    /// The count under way, to be taken up; `stopped` by a person.
+    fn count_under_way(&self, stopped: bool) -> UnfinishedCount {
+        UnfinishedCount {
+            start: self.counted_from.map(|square| [square.x, square.y]),
+            closed: self.found_kind == TourKind::Closed,
+            stopped,
         }
     }
 }

@@ -905,6 +905,7 @@ fn a_count_on_offer_is_forgotten_when_asked_or_when_the_board_changes() {
         settings.unfinished_count = Some(UnfinishedCount {
             start: Some([2, 5]),
             closed: false,
+            stopped: false,
         });
         KnightSession::new(&settings)
     };

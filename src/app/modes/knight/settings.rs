@@ -48,6 +48,10 @@ pub struct UnfinishedCount {
     pub start: Option<[u32; 2]>,
     /// Whether it counts closed tours.
     pub closed: bool,
+    /// Whether a person stopped it (else it was under way when the window
+    /// closed).
+    #[serde(default)]
+    pub stopped: bool,
 }
 
 impl Default for KnightSettings {

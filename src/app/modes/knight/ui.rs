@@ -236,7 +236,12 @@ impl ModeUi<KnightSession> for KnightUi {
         );
         if let Some(tours) = session.unfinished_count() {
             ui.group(|ui| {
-                ui.label(tr!("count-unfinished", what = tours.words()));
+                let what = tours.words();
+                ui.label(if session.unfinished_was_stopped() {
+                    tr!("count-stopped-kept", what = what)
+                } else {
+                    tr!("count-unfinished", what = what)
+                });
                 widgets::button_row(
                     ui,
                     [KnightCommand::TakeUpCount, KnightCommand::ForgetCount],

@@ -222,20 +222,23 @@ impl KnightJob {
                     control.save_progress(Checkpointing {
                         path: path.clone(),
                         every: KEEP_PROGRESS_EVERY,
+                        wait_while_in_use: true,
                     });
                 }
                 let counted = count_and_browse(&board, start, kind, control, emit);
-                // Stopped by a person or a change of board, not by closing
-                // the window (which ends the thread with the program): the
-                // count is given up.
-                if let (Outcome::Cancelled, Some(path)) = (&counted, kept) {
+                // Stopped by a change of board: the count is given up. A
+                // person's Cancel keeps it, as closing the window does.
+                let given_up = !control.is_kept_for_later();
+                if let (Outcome::Cancelled, Some(path), true) = (&counted, kept, given_up) {
                     let _ = std::fs::remove_file(path);
                 }
                 counted
             }
             KnightJob::ForgetCount { board, start, kind } => {
                 if let Some(path) = kept_progress(&board, start, kind, control) {
-                    let _ = std::fs::remove_file(path);
+                    // Nothing more can be done about a file that cannot be
+                    // removed: the offer to take it up is gone anyway.
+                    let _ = knight::count::forget_saved_count(&path, control);
                 }
                 Outcome::Done(KnightReport::CountForgotten)
             }

@@ -19,6 +19,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
+use std::time::Duration;
 use web_time::Instant;
 
 use super::super::file_error::{Damage, SweepFileError};
@@ -26,7 +27,7 @@ use super::admissible::Admissible;
 use super::layer::{self, Budget, Entry, Layer, Tally, mix};
 use super::spill::{Carried, SpillWriter};
 use crate::atomic_write::write_atomic_with;
-use crate::job::Checkpointing;
+use crate::job::{Checkpointing, Control};
 
 /// Bounds on what a header may claim, so that a hostile file cannot make
 /// the reader allocate much before its checksum is seen.
@@ -34,6 +35,13 @@ const MOST_REQUEST_WORDS: u64 = 1 << 12;
 const MOST_DESCRIPTION_BYTES: u64 = 1 << 10;
 const MOST_SWEEPS: u64 = 1 << 6;
 const MOST_ROWS: u64 = 1 << 13;
+
+/// The header's word for what it holds of the sweep under way: nothing;
+/// its position; its position and how long the count had worked (what
+/// earlier versions of gridtour wrote is still read).
+const NONE_UNDER_WAY: u64 = 0;
+const UNDER_WAY: u64 = 1;
+const UNDER_WAY_WORKED: u64 = 2;
 
 /// States read into one part of a resumed layer.
 const STATES_PER_READ_PART: usize = 1 << 14;
@@ -54,6 +62,18 @@ pub(super) struct Position {
     pub(super) tours: Vec<u64>,
     /// How many rows' counts have been reported.
     pub(super) reported: usize,
+    /// How long the count had run, and the states it had expanded, when
+    /// it got here: taken up, it goes on from them (a file of an earlier
+    /// version of gridtour, which did not keep them, says nothing).
+    pub(super) worked: Option<Worked>,
+}
+
+/// How long a count had run when it got to a position, and the states it
+/// had expanded (see [`Position::worked`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Worked {
+    pub(super) ran: Duration,
+    pub(super) nodes: u64,
 }
 
 /// What states a saved position can have (see [`Saver::resume`]).
@@ -143,6 +163,31 @@ impl Drop for CheckpointLock {
     }
 }
 
+/// How often a count waiting for its checkpoint file to be let go by
+/// another looks again.
+pub(super) const WAIT_FOR_FILE: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// Removes the checkpoint at `path` once no count holds it (one just
+/// stopped may still be saving there, and would write it back), or stops
+/// waiting when `control` is cancelled.
+pub(super) fn remove_when_let_go(path: &Path, control: &Control) -> Result<(), SweepFileError> {
+    if !folder_of(path).is_dir() {
+        return Ok(());
+    }
+    loop {
+        match CheckpointLock::take(path) {
+            Ok(_held) => {
+                let _ = std::fs::remove_file(path);
+                return Ok(());
+            }
+            Err(SweepFileError::InUse { .. }) if !control.should_stop() => {
+                std::thread::sleep(WAIT_FOR_FILE);
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
+
 /// The folder a checkpoint at `path` is saved in.
 fn folder_of(path: &Path) -> &Path {
     match path.parent() {
@@ -214,6 +259,11 @@ impl<'c> Saver<'c> {
             }
         }
         Ok(saver)
+    }
+
+    /// The request in words ("closed tours of 8x8").
+    pub(super) fn description(&self) -> &str {
+        &self.description
     }
 
     /// How many squares the sweep taken up from the file had swept, if one
@@ -295,11 +345,15 @@ impl<'c> Saver<'c> {
             .is_some_and(|to| large || self.last_save.elapsed() >= to.every)
     }
 
-    /// The squares swept and the states of the sweep with `tally` that the
-    /// file holds under way, if it holds one.
-    pub(super) fn saved_layer(&self, tally: Tally) -> Option<(usize, u64)> {
+    /// The squares swept, the states and the work so far of the sweep
+    /// with `tally` that the file holds under way, if it holds one.
+    pub(super) fn saved_layer(&self, tally: Tally) -> Option<(usize, u64, Option<Worked>)> {
         let saved = self.saved.as_ref()?;
-        (saved.position.tally == tally).then_some((saved.position.next, saved.states))
+        (saved.position.tally == tally).then_some((
+            saved.position.next,
+            saved.states,
+            saved.position.worked,
+        ))
     }
 
     /// Saves the sweep at `position` with `layer` now (when saves were
@@ -356,12 +410,21 @@ impl<'c> Saver<'c> {
             match current {
                 None => out.put(0)?,
                 Some((position, layer)) => {
-                    out.put(1)?;
+                    out.put(if position.worked.is_some() {
+                        UNDER_WAY_WORKED
+                    } else {
+                        UNDER_WAY
+                    })?;
                     out.put_tally(position.tally)?;
                     out.put(position.next as u64)?;
                     out.put(position.reported as u64)?;
                     out.put_all(&position.tours)?;
                     out.put(layer.len())?;
+                    if let Some(worked) = position.worked {
+                        let millis = u64::try_from(worked.ran.as_millis()).unwrap_or(u64::MAX);
+                        out.put(millis)?;
+                        out.put(worked.nodes)?;
+                    }
                 }
             }
             out.put_checksum()?;
@@ -407,19 +470,27 @@ impl<'c> Saver<'c> {
             finished.push(FinishedSweep { tally, reported });
         }
         let saved = match input.get()? {
-            0 => None,
-            1 => {
+            NONE_UNDER_WAY => None,
+            marker @ (UNDER_WAY | UNDER_WAY_WORKED) => {
                 let tally = input.get_tally()?;
                 let next = input.get_length(u64::from(u32::MAX))?;
                 let reported = input.get_length(MOST_ROWS)?;
                 let tours = input.get_all()?;
                 let states = input.get()?;
+                let worked = match marker {
+                    UNDER_WAY_WORKED => Some(Worked {
+                        ran: Duration::from_millis(input.get()?),
+                        nodes: input.get()?,
+                    }),
+                    _ => None,
+                };
                 Some((
                     Position {
                         tally,
                         next,
                         tours,
                         reported,
+                        worked,
                     },
                     states,
                 ))

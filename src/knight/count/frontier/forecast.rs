@@ -5,15 +5,18 @@
 //! their states do, and those rise and fall by orders of magnitude over a
 //! board: open 7x7 carries 6.7 million states into its fourth row, 102
 //! million to that row's end, 1,363 two rows later, so its last row's pace
-//! foretells far too little early on. So [`Forecast`]
-//! forecasts the states of every step still to come and times them at the
-//! cost per state of the last row.
+//! foretells far too little early on. Where the same request was counted
+//! and measured before (see [`profile`](super::profile)), its states and
+//! step times are known from the start, and [`Forecast`] only learns how
+//! fast this machine goes; elsewhere it forecasts the states of every step
+//! still to come and times them at the cost per state of the last row.
 
 use std::collections::VecDeque;
 use std::time::Duration;
 
-use super::super::progress::SweepPeak;
+use super::super::progress::{DoneBy, MeasuredStep, SweepPeak};
 use super::layer::{BUILDING_BYTES, SLOT_BYTES};
+use super::profile::Profile;
 
 /// From row to row, the growth of a column's states slows down: measured
 /// on open 6x7, 6x8, 6x9 and 7x7, on 6x8 from a1 and on closed 7x8, the
@@ -36,12 +39,36 @@ const SECOND_LAST_ROW: f64 = 0.05;
 /// How the states of the last row compare with those of the row before.
 const LAST_ROW: f64 = 0.01;
 
+/// How far a forecast from the growth of the states may be off either way:
+/// 3.3 times at worst in the measurements of [`GROWTH_KEPT`].
+const GROWTH_SPREAD: f64 = 3.5;
+
+/// How far a measured count's pace may be off either way on another
+/// machine before this one has timed a step of its own.
+const UNTIMED_SPREAD: f64 = 2.0;
+
+/// The margin either way around the slowest and fastest pace of this
+/// sweep's timed steps against the measured ones, once all but the last
+/// step are timed. Before, it is wider, from [`UNTIMED_SPREAD`] down to
+/// this as the share of the measured time that was timed grows: the first
+/// steps' pace tells less of the largest ones' than the middle steps' do.
+const TIMED_MARGIN: f64 = 1.15;
+
+/// Steps that took less than this share of the measured time are too
+/// short for their pace to bound the others': a millisecond's noise, a
+/// thread started, a file opened weigh too much in them.
+const TIMED_STEP_SHARE: f64 = 0.01;
+
 /// The time left of a square-by-square sweep, forecast from its states.
 ///
-/// A step costs about as much per state it reads or writes (open 7x7,
-/// 2 cores: 80 to 95 ns), so the time left is the cost per state of the
-/// last row times the states still to be read and written. Those are
-/// forecast column by column: a step's states are those of the same
+/// With a [`Profile`] of the request, the time left is the measured time
+/// of the steps to come at this sweep's pace against the measured one,
+/// between the slowest and the fastest pace of its own steps so far.
+///
+/// Without one, a step costs about as much per state it reads or writes
+/// (open 7x7, 2 cores: 80 to 95 ns), so the time left is the cost per state
+/// of the last row times the states still to be read and written. Those
+/// are forecast column by column: a step's states are those of the same
 /// column a row before, times that column's growth over the row before
 /// it, damped as [`GROWTH_KEPT`] says, and cut down in the last three rows.
 pub(super) struct Forecast {
@@ -59,12 +86,23 @@ pub(super) struct Forecast {
     /// When each step from `first` on began, on the control's clock (which
     /// stops while the work is paused).
     began: Vec<Duration>,
+    /// The measured count of the same request, while this sweep's states
+    /// are the ones it met.
+    profile: Option<&'static Profile>,
+    /// The threads the sweep runs on.
+    threads: usize,
 }
 
 impl Forecast {
     /// The forecast of a sweep of a board of `rows` rows of `width`
-    /// squares whose steps go from position `first` to `last`.
-    pub(super) fn new(first: usize, last: usize, width: usize, rows: usize) -> Forecast {
+    /// squares whose steps go from position `first` to `last`, on
+    /// `threads`, with the `profile` of its request if it was measured.
+    pub(super) fn new(
+        (first, last): (usize, usize),
+        (width, rows): (usize, usize),
+        profile: Option<&'static Profile>,
+        threads: usize,
+    ) -> Forecast {
         Forecast {
             first,
             last,
@@ -72,15 +110,79 @@ impl Forecast {
             rows,
             states: Vec::new(),
             began: Vec::new(),
+            profile: profile.filter(|profile| profile.steps() == last + 1),
+            threads,
         }
     }
 
-    /// The next step begins `now` with `states`: once two rows have been
-    /// swept, when it and the rest should be done (see [`done_by`]) and
-    /// their largest step.
+    /// The next step begins `now` with `states`: when it and the rest
+    /// should be done and their largest step, from the start where the
+    /// request was measured, else once two rows have been swept.
     pub(super) fn step_begins(&mut self, now: Duration, states: u64) -> Option<Outlook> {
         self.states.push(states);
         self.began.push(now);
+        let position = self.first + self.states.len() - 1;
+        self.profile = self
+            .profile
+            .filter(|profile| profile.states_at(position) == states);
+        match self.profile {
+            Some(profile) => Some(self.measured(profile, position, now)),
+            None => self.grown(now),
+        }
+    }
+
+    /// The outlook of the step at `position`, beginning `now`, from the
+    /// measured count of the request.
+    fn measured(&self, profile: &Profile, position: usize, now: Duration) -> Outlook {
+        let now_secs = now.as_secs_f64();
+        // This sweep's pace against the measured one: seconds here for a
+        // measured second.
+        let timed: Vec<f64> = (self.first..position)
+            .filter(|&step| profile.seconds_of(step) >= TIMED_STEP_SHARE * profile.seconds_from(0))
+            .map(|step| {
+                let took = self.began[step + 1 - self.first] - self.began[step - self.first];
+                took.as_secs_f64() / profile.seconds_of(step)
+            })
+            .collect();
+        let measured_here = profile.seconds_before(position) - profile.seconds_before(self.first);
+        let taken_up_after = self.began[0].as_secs_f64();
+        let pace = if !timed.is_empty() {
+            (now_secs - taken_up_after) / measured_here
+        } else if taken_up_after > 0.0 && profile.seconds_before(self.first) > 0.0 {
+            // Taken up: the pace of the run that was saved.
+            taken_up_after / profile.seconds_before(self.first)
+        } else {
+            profile.threads as f64 / self.threads as f64
+        };
+        let (slowest, fastest) = timed
+            .iter()
+            .fold((pace, pace), |(slowest, fastest), &step| {
+                (slowest.max(step), fastest.min(step))
+            });
+        let left = profile.seconds_from(position);
+        let step = profile.seconds_of(position);
+        let share = |seconds: f64| (seconds / profile.seconds_from(0)) as f32;
+        let timed_share = measured_here / profile.seconds_from(self.first).max(f64::MIN_POSITIVE);
+        let margin = TIMED_MARGIN * (UNTIMED_SPREAD / TIMED_MARGIN).powf(1.0 - timed_share);
+        Outlook {
+            done_by: DoneBy {
+                soonest: done_by(now, fastest / margin * left),
+                likely: done_by(now, pace * left),
+                latest: done_by(now, slowest * margin * left),
+                measured: Some(MeasuredStep {
+                    share_before: share(profile.seconds_before(position)),
+                    share_after: share(profile.seconds_before(position + 1)),
+                    step_began: now_secs as u32,
+                    step_ends_by: done_by(now, pace * step),
+                }),
+            },
+            peak: profile.peak_from(position),
+        }
+    }
+
+    /// The outlook of the step under way from the growth of the states so
+    /// far, once two rows have been swept.
+    fn grown(&self, now: Duration) -> Option<Outlook> {
         let (width, under_way) = (self.width, self.states.len() - 1);
         if under_way < 2 * width {
             return None;
@@ -120,23 +222,33 @@ impl Forecast {
         let most = |of_step: &dyn Fn(usize) -> f64| {
             steps_left.clone().map(of_step).fold(0.0, f64::max) as u64
         };
+        let left = seconds_per_state * states_left;
         Some(Outlook {
-            done_by: done_by(now, seconds_per_state * states_left),
+            done_by: DoneBy {
+                soonest: done_by(now, left / GROWTH_SPREAD),
+                likely: done_by(now, left),
+                latest: done_by(now, left * GROWTH_SPREAD),
+                measured: None,
+            },
             peak: SweepPeak {
                 states: most(&|step| states[step]),
-                bytes: most(&|step| {
-                    states[step] * SLOT_BYTES as f64 + states[step + 1] * BUILDING_BYTES as f64
-                }),
+                bytes: most(&|step| step_bytes(states[step], states[step + 1])),
             },
         })
     }
 }
 
+/// The memory a step takes: the states it reads, and the tables of those
+/// it makes.
+pub(super) fn step_bytes(read: f64, made: f64) -> f64 {
+    read * SLOT_BYTES as f64 + made * BUILDING_BYTES as f64
+}
+
 /// What [`Forecast`] sees ahead of a sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Outlook {
-    /// When the sweep should be done (see [`done_by`]).
-    pub(super) done_by: u32,
+    /// When the sweep should be done.
+    pub(super) done_by: DoneBy,
     /// Its largest step still to come, the one under way included: the
     /// most states a step carries in, and the most memory a step takes.
     pub(super) peak: SweepPeak,
@@ -173,9 +285,9 @@ impl Pace {
         }
     }
 
-    /// The next step begins `now`: when it and the rest should be done (see
-    /// [`done_by`]), once a whole row's steps have been timed.
-    pub(super) fn step_begins(&mut self, now: Duration) -> Option<u32> {
+    /// The next step begins `now`: when it and the rest should be done,
+    /// once a whole row's steps have been timed.
+    pub(super) fn step_begins(&mut self, now: Duration) -> Option<DoneBy> {
         if !self.began.is_empty() {
             self.position += 1;
         }
@@ -185,7 +297,13 @@ impl Pace {
         }
         let row_began = self.began.pop_front()?;
         let pace = now.saturating_sub(row_began).as_secs_f64() / self.width as f64;
-        Some(done_by(now, pace * (self.last + 1 - self.position) as f64))
+        let left = pace * (self.last + 1 - self.position) as f64;
+        Some(DoneBy {
+            soonest: done_by(now, left / TIMED_MARGIN),
+            likely: done_by(now, left),
+            latest: done_by(now, left * TIMED_MARGIN),
+            measured: None,
+        })
     }
 }
 
@@ -202,7 +320,7 @@ mod tests {
             let mut pace = Pace::new(first, last, width);
             let mut now = Duration::ZERO;
             for position in first..=last {
-                let done_by = pace.step_begins(now);
+                let done_by = pace.step_begins(now).map(|done_by| done_by.likely);
                 if position < first + width {
                     assert_eq!(done_by, None, "no row timed yet at {position}");
                 } else {
@@ -229,13 +347,13 @@ mod tests {
         let last = width * rows - 1;
         let took = |p: usize| Duration::from_millis(states_at(p) + states_at(p + 1));
         let total: Duration = (first..=last).map(took).sum();
-        let mut forecast = Forecast::new(first, last, width, rows);
+        let mut forecast = Forecast::new((first, last), (width, rows), None, 2);
         let mut now = Duration::ZERO;
         (first..=last)
             .map(|position| {
                 let left = forecast
                     .step_begins(now, states_at(position))
-                    .map(|outlook| outlook.done_by - now.as_secs() as u32);
+                    .map(|outlook| outlook.done_by.likely - now.as_secs() as u32);
                 let truth = (total - now).as_secs_f64();
                 now += took(position);
                 (left, truth)
@@ -284,7 +402,7 @@ mod tests {
         // the states now but below undamped doubling; memory is what a
         // step reads plus the tables of what it makes.
         let (width, rows) = (4, 12);
-        let mut forecast = Forecast::new(0, width * rows - 1, width, rows);
+        let mut forecast = Forecast::new((0, width * rows - 1), (width, rows), None, 2);
         let states_at = |position: usize| 1000u64 << (position / width).min(4);
         let mut outlooks = Vec::new();
         for position in 0..width * rows {
@@ -324,5 +442,132 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Four rows of four steps: tiny first rows, then steps of 100,000
+    /// states measured at 2 s each, 10 s in the third row.
+    static MEASURED: Profile = Profile {
+        request: "test",
+        threads: 2,
+        states: &[
+            1, 2, 3, 4, 10, 20, 30, 40, 100_000, 100_000, 100_000, 100_000, 100_000, 100_000,
+            100_000, 100_000,
+        ],
+        seconds: &[
+            0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 10.0, 10.0, 10.0, 10.0, 2.0, 2.0, 2.0, 2.0,
+        ],
+    };
+
+    /// Runs a sweep of [`MEASURED`]'s request from `first` on `threads`,
+    /// each step taking `pace` times its measured time (`pace_at` for the
+    /// step at a position), with `states_at` states, having run `before`
+    /// seconds when it begins; the outlooks, and the seconds each was
+    /// made at and the sweep ended at.
+    fn measured_run(
+        first: usize,
+        threads: usize,
+        pace_at: impl Fn(usize) -> f64,
+        states_at: impl Fn(usize) -> u64,
+        before: f64,
+    ) -> (Vec<(Option<Outlook>, f64)>, f64) {
+        let last = MEASURED.steps() - 1;
+        let mut forecast = Forecast::new((first, last), (4, 4), Some(&MEASURED), threads);
+        let mut now = before;
+        let outlooks = (first..=last)
+            .map(|position| {
+                let outlook =
+                    forecast.step_begins(Duration::from_secs_f64(now), states_at(position));
+                let made_at = now;
+                now += pace_at(position) * MEASURED.seconds_of(position);
+                (outlook, made_at)
+            })
+            .collect();
+        (outlooks, now)
+    }
+
+    #[test]
+    fn a_measured_request_is_forecast_from_its_first_step_and_its_range_holds() {
+        // Twice as slow as measured, on one thread where two were measured:
+        // from the start the forecast is right, its range holds.
+        let (outlooks, end) = measured_run(0, 1, |_| 2.0, |p| MEASURED.states[p], 0.0);
+        assert_eq!(end, 96.0);
+        for (position, (outlook, made_at)) in outlooks.iter().enumerate() {
+            let done_by = outlook.expect("measured").done_by;
+            let truth = end as u32;
+            assert!(
+                done_by.soonest <= truth && truth <= done_by.latest + 1,
+                "at {position}: {done_by:?}"
+            );
+            assert!(
+                done_by.likely.abs_diff(truth) <= 1,
+                "at {position}: {done_by:?}"
+            );
+            let measured = done_by.measured.expect("measured");
+            assert_eq!(measured.step_began, *made_at as u32);
+        }
+        // At the first step, the range is twice either way of the pace that
+        // the threads suggest.
+        let first = outlooks[0].0.unwrap().done_by;
+        assert_eq!((first.soonest, first.latest), (48, 192));
+        // Once a step is timed, it is the slowest and fastest of those
+        // timed, and a margin that narrows as more is timed: here 1.78
+        // either way after a fifth of the time.
+        let timed = outlooks[9].0.unwrap().done_by;
+        assert_eq!((timed.soonest, timed.latest), (62, 155));
+        let later = outlooks[13].0.unwrap().done_by;
+        assert!(later.latest - 96 < 155 - 96, "{later:?}");
+        // The shares are of the measured time: the first step of the third
+        // row takes 10 s of 48.
+        let step = outlooks[8].0.unwrap().done_by.measured.unwrap();
+        let share = (10.0_f64 / 48.0) as f32;
+        assert_eq!((step.share_before, step.share_after), (0.0, share));
+    }
+
+    #[test]
+    fn a_sweep_slower_in_its_later_steps_stays_within_the_range() {
+        // Timed steps at 1x, 3x: the range from their slowest and fastest
+        // holds the truth of later steps that go at 2x.
+        let pace = |position: usize| match position {
+            8 => 1.0,
+            9 => 3.0,
+            _ => 2.0,
+        };
+        let (outlooks, end) = measured_run(0, 2, pace, |p| MEASURED.states[p], 0.0);
+        for (position, (outlook, _)) in outlooks.iter().enumerate().skip(10) {
+            let done_by = outlook.unwrap().done_by;
+            assert!(
+                f64::from(done_by.soonest) <= end && end <= f64::from(done_by.latest) + 1.0,
+                "at {position}: {done_by:?}, done at {end}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_sweep_taken_up_goes_at_the_pace_of_the_run_it_was_saved_by() {
+        // Saved after 10 steps that took 3x their measured 20 s: 60 s.
+        let (outlooks, end) = measured_run(10, 2, |_| 3.0, |p| MEASURED.states[p], 60.0);
+        assert_eq!(end, 60.0 + 3.0 * 28.0);
+        let first = outlooks[0].0.unwrap().done_by;
+        assert_eq!(first.likely, end as u32);
+        let measured = first.measured.unwrap();
+        assert_eq!(measured.share_before, (20.0_f64 / 48.0) as f32);
+    }
+
+    #[test]
+    fn a_sweep_whose_states_differ_forgets_the_measured_count() {
+        let states = |position: usize| match position {
+            5 => 21,
+            _ => MEASURED.states[position],
+        };
+        let (outlooks, _) = measured_run(0, 2, |_| 1.0, states, 0.0);
+        assert!(outlooks[4].0.unwrap().done_by.measured.is_some());
+        // From the step that differs on, the growth of its states says it
+        // (once two rows are swept), never the measured count.
+        assert!(outlooks[5..8].iter().all(|(outlook, _)| outlook.is_none()));
+        assert!(
+            outlooks[8..]
+                .iter()
+                .all(|(outlook, _)| outlook.unwrap().done_by.measured.is_none())
+        );
     }
 }

@@ -37,6 +37,7 @@ mod keys;
 mod layer;
 mod plan;
 mod policy;
+mod profile;
 mod scan;
 mod spill;
 mod sweep;
@@ -45,7 +46,7 @@ mod transfer;
 use super::super::{Board, Square, TourKind};
 use super::file_error::SweepFileError;
 use super::natural::{self, Natural};
-use super::progress::{RanOut, SweepPass};
+use super::progress::{Phase, RanOut, SweepPass};
 use crate::job::Control;
 use checkpoint::Saver;
 use layer::Tally;
@@ -133,8 +134,8 @@ pub(super) fn count(
     let Some(scan) = Scan::new(board, shape) else {
         return Ok(Natural::from_u128(0));
     };
-    let mut saver = Saver::open(
-        control.checkpointing(),
+    let mut saver = open_saver(
+        control,
         scan.keys.checkpoint_magic(),
         scan.request(scan.rows),
         describe(board, shape, None),
@@ -169,6 +170,37 @@ pub(super) fn count(
     };
     saver.complete();
     Ok(tours)
+}
+
+/// The saves of a count of `request` (see [`Saver::open`]) to the file the
+/// control names, if any: where that file is in use by another count and
+/// the control says to wait, once the other lets go.
+fn open_saver<'c>(
+    control: &'c Control,
+    magic: u64,
+    request: Vec<u64>,
+    description: String,
+) -> Result<Saver<'c>, Unavailable> {
+    let checkpointing = control.checkpointing();
+    let waits = checkpointing.is_some_and(|to| to.wait_while_in_use);
+    loop {
+        match Saver::open(checkpointing, magic, request.clone(), description.clone()) {
+            Err(SweepFileError::InUse { .. }) if waits => {
+                control.set_detail(Phase::WaitingForFile);
+                if control.should_stop() {
+                    return Err(Unavailable::Cancelled);
+                }
+                std::thread::sleep(checkpoint::WAIT_FOR_FILE);
+            }
+            opened => return Ok(opened?),
+        }
+    }
+}
+
+/// Forgets the count saved in the checkpoint at `path`: removed once no
+/// count holds it.
+pub(super) fn forget(path: &std::path::Path, control: &Control) -> Result<(), SweepFileError> {
+    checkpoint::remove_when_let_go(path, control)
 }
 
 /// The bytes the sweep's tables may take: three-quarters of the memory
@@ -300,8 +332,8 @@ pub(super) fn count_lengths(
         return Ok(());
     };
     scan.shorter_boards = scan.ends.is_empty() && board.is_full();
-    let mut saver = Saver::open(
-        control.checkpointing(),
+    let mut saver = open_saver(
+        control,
         scan.keys.checkpoint_magic(),
         scan.request(length as usize),
         describe(&board, shape, Some(length)),

@@ -6,10 +6,11 @@
 use std::collections::VecDeque;
 
 use super::admissible::Admissible;
-use super::checkpoint::{Position, Resumed, Saver};
+use super::checkpoint::{Position, Resumed, Saver, Worked};
 use super::forecast::{Forecast, Outlook};
 use super::layer::{self, Budget, Builder, Entry, Layer, Sink, Tally};
 use super::policy::{self, Growth, Route, StepPlan};
+use super::profile;
 use super::scan::Scan;
 use super::spill::{self, Carried};
 use super::transfer::Step;
@@ -75,7 +76,11 @@ pub(super) fn sweep(
             });
         }
     };
-    if let Some((after_square, states)) = saver.saved_layer(tally) {
+    if let Some((after_square, states, worked)) = saver.saved_layer(tally) {
+        // The clock and counters go on from the save while it is read.
+        if let Some(worked) = worked {
+            control.taken_up(worked.ran, worked.nodes);
+        }
         show_file(LayerFileWork::Reading, after_square, states);
     }
     // `on_disk`: whether the checkpoint file holds the layer as it stands.
@@ -112,6 +117,7 @@ pub(super) fn sweep(
                 next: 0,
                 tours: vec![0; scan.rows + 1],
                 reported: 0,
+                worked: None,
             },
             false,
         ),
@@ -120,7 +126,13 @@ pub(super) fn sweep(
     for rows in 1..=at.reported {
         on_rows(rows, at.tours[rows]);
     }
-    let mut forecast = Forecast::new(at.next, last, scan.width, scan.rows);
+    let whole_board = rows == scan.rows;
+    let mut forecast = Forecast::new(
+        (at.next, last),
+        (scan.width, scan.rows),
+        profile::measured(saver.description()).filter(|_| whole_board),
+        control.resources().threads,
+    );
     let mut growth = Growth::new(scan.width);
     // Where the sweep is, for whoever watches.
     let show = |position: usize, states: u64, outlook: Option<Outlook>, spill, saver: &Saver| {
@@ -138,6 +150,12 @@ pub(super) fn sweep(
         });
     };
     for position in at.next..=last {
+        // A save stands where the step begins: what the step does is lost
+        // if it is cut short.
+        at.worked = Some(Worked {
+            ran: control.elapsed(),
+            nodes: control.snapshot().nodes,
+        });
         let step = scan.step(position, rows, tally);
         let states = carried.len();
         let in_memory = matches!(carried, Carried::InMemory(_));

@@ -561,6 +561,7 @@ fn fresh_checkpoint(name: &str) -> job::Checkpointing {
     job::Checkpointing {
         path,
         every: Duration::ZERO,
+        wait_while_in_use: false,
     }
 }
 
@@ -804,10 +805,12 @@ fn saved_words(scan: &Scan, checkpointing: &job::Checkpointing, rows_done: usize
         .collect()
 }
 
-/// Where the fields of a checkpoint's saved sweep are, as word indices.
+/// Where the fields of a checkpoint's saved sweep are, as word indices:
+/// the header ends with how long the count had worked.
 struct Fields {
     next: usize,
     states: usize,
+    header_end: usize,
 }
 
 impl Fields {
@@ -816,24 +819,26 @@ impl Fields {
         let description = 2 + words[1] as usize;
         let finished = description + 1 + (words[description] as usize).div_ceil(8);
         assert_eq!(words[finished], 0, "no finished sweep");
-        assert_eq!(words[finished + 1], 1, "a sweep under way");
+        assert_eq!(words[finished + 1], 2, "a sweep under way, with its work");
         let next = finished + 4;
         let tours = next + 2;
+        let states = tours + 1 + words[tours] as usize;
         Fields {
             next,
-            states: tours + 1 + words[tours] as usize,
+            states,
+            header_end: states + 2,
         }
     }
 }
 
 /// Both checksums made right again for the words as they are, the
-/// header's after word `states`.
-fn resealed(mut words: Vec<u64>, states: usize) -> Vec<u64> {
+/// header's after word `header_end`.
+fn resealed(mut words: Vec<u64>, header_end: usize) -> Vec<u64> {
     let sum = |words: &[u64]| (words.iter()).fold(0, |sum: u64, &word| mix(sum.wrapping_add(word)));
-    words[states + 1] = sum(&words[..=states]);
+    words[header_end + 1] = sum(&words[..=header_end]);
     let last = words.len() - 1;
-    if last > states + 1 {
-        words[last] = sum(&words[states + 2..last]);
+    if last > header_end + 1 {
+        words[last] = sum(&words[header_end + 2..last]);
     }
     words
 }
@@ -872,7 +877,7 @@ fn changed_checkpoints_are_refused_or_counted_right(
     ] {
         changes.push((fields.next, other, true));
     }
-    let header = words.iter().enumerate().take(fields.states + 1);
+    let header = words.iter().enumerate().take(fields.header_end + 1);
     for (field, &word) in header.skip(fields.next) {
         for value in [word + 1, word.saturating_sub(1), u64::MAX] {
             changes.push((field, value, true));
@@ -882,7 +887,7 @@ fn changed_checkpoints_are_refused_or_counted_right(
     let mut rng = Rng::new(11);
     if keys {
         for _ in 0..40 {
-            let key = fields.states + 2 + 2 * rng.below(states);
+            let key = fields.header_end + 2 + 2 * rng.below(states);
             changes.extend((0..64).map(|bit| (key, words[key] ^ 1 << bit, true)));
         }
     }
@@ -894,7 +899,7 @@ fn changed_checkpoints_are_refused_or_counted_right(
         let mut changed = words.clone();
         changed[at] = value;
         if reseal {
-            changed = resealed(changed, fields.states);
+            changed = resealed(changed, fields.header_end);
         }
         let counted = count_from(&changed);
         assert!(
@@ -925,4 +930,52 @@ fn changed_checkpoints_are_refused_or_give_the_right_count() {
     let board = Board::new(5, 5).unwrap();
     let scan = Scan::new(&board, Shape::Path(None, None)).unwrap();
     changed_checkpoints_are_refused_or_counted_right(&scan, ("open", 2), 864, false);
+}
+
+/// A count taken up goes on from the time and the states expanded it had
+/// saved; a file of an earlier version, which did not save them, still
+/// counts right.
+#[test]
+fn a_count_taken_up_goes_on_from_its_time_and_earlier_files_still_count() {
+    // A001230: closed tours of 6x6.
+    let board = Board::new(6, 6).unwrap();
+    let scan = Scan::new(&board, Shape::Cycle).unwrap();
+    let checkpointing = fresh_checkpoint("worked");
+    let words = saved_words(&scan, &checkpointing, 3);
+    let fields = Fields::of(&words);
+    let take_up = |words: &[u64], ran_before: Duration| {
+        let bytes: Vec<u8> = words.iter().flat_map(|word| word.to_le_bytes()).collect();
+        std::fs::write(&checkpointing.path, bytes).unwrap();
+        let control = Control::new();
+        let mut saver = Saver::open(Some(&checkpointing), 7, vec![1, 2], "test".into()).unwrap();
+        let counted = sweep_whole(&scan, 1 << 30, &control, &mut saver);
+        let elapsed = control.elapsed();
+        assert!(
+            elapsed >= ran_before && elapsed < ran_before + Duration::from_secs(30),
+            "{elapsed:?} after {ran_before:?}"
+        );
+        (counted, control.snapshot().nodes)
+    };
+    // As saved, with an hour's work said to be behind it.
+    let mut worked = words.clone();
+    worked[fields.states + 1] = 3_600_000;
+    let saved_nodes = worked[fields.states + 2];
+    let (counted, nodes) = take_up(
+        &resealed(worked, fields.header_end),
+        Duration::from_secs(3600),
+    );
+    assert_eq!(counted, Ok(9_862));
+    assert!(
+        nodes > saved_nodes && saved_nodes > 0,
+        "{nodes} after {saved_nodes}"
+    );
+    // As an earlier version saved it: no work, marked so.
+    let mut earlier = words[..=fields.states].to_vec();
+    let marker = fields.next - 3;
+    assert_eq!(earlier[marker], 2);
+    earlier[marker] = 1;
+    earlier.extend_from_slice(&words[fields.header_end + 1..]);
+    let (counted, _) = take_up(&resealed(earlier, fields.states), Duration::ZERO);
+    assert_eq!(counted, Ok(9_862));
+    let _ = std::fs::remove_file(&checkpointing.path);
 }

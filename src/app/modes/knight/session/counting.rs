@@ -17,6 +17,12 @@ impl KnightSession {
         Some(Tours::of(self.board(), count.start(), count.kind()))
     }
 
+    /// Whether the count on offer to be taken up was stopped by a person
+    /// (else it was under way when the window closed).
+    pub fn unfinished_was_stopped(&self) -> bool {
+        self.unfinished.is_some_and(|count| count.stopped)
+    }
+
     /// The result of the last count, while it still fits the board, in
     /// words.
     pub fn count(&self) -> Option<String> {
