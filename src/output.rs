@@ -153,6 +153,13 @@ pub struct PictureOptions {
 const NUMBERS_MAX_CELLS: u64 = 1_024;
 
 impl PictureOptions {
+    /// Pixels a cell of a watched search's picture that the window saves:
+    /// larger than a path's GIF, to read the move numbers and the title,
+    /// about 800 pixels a side.
+    pub fn trace_cell_px(side: u32) -> u32 {
+        (800 / side.max(1)).clamp(2, 80)
+    }
+
     /// The cell size for `format` on a board whose longer side is `side`
     /// cells: 40 pixels in SVG (which scales anyway); raster pictures aim
     /// at about 4000 pixels (PNG) or 1000 pixels (GIF) a side, within 2 to

@@ -68,6 +68,14 @@ const MARGIN: f32 = 6.0;
 /// Magnification of one press of `+` (and reduction of one press of `-`).
 const KEY_ZOOM_STEP: f32 = 1.5;
 
+/// Squares smaller than this (points) are too small to aim at: a click
+/// there zooms in on the place clicked, to [`PICKING_CELL`], instead of
+/// picking a square a pixel off.
+const PICK_MIN_CELL: f32 = 4.0;
+
+/// The size squares are zoomed to by a click on squares too small to pick.
+const PICKING_CELL: f32 = 16.0;
+
 /// Everything one frame of the canvas draws.
 pub struct Scene<'a> {
     /// The board and its fixed contents.
@@ -285,11 +293,19 @@ impl View {
             labels::draw(&painter, &geometry, &scene.layer, colours);
         }
 
+        let mut clicked_at = (response.clicked() && !response.double_clicked())
+            .then(|| response.interact_pointer_pos())
+            .flatten();
+        if let Some(pointer) = clicked_at.filter(|_| cell < PICK_MIN_CELL) {
+            let new_zoom = (PICKING_CELL / fit).clamp(1.0, max_zoom);
+            let under_pointer = (pointer - origin) / cell;
+            self.zoom = Some(new_zoom);
+            self.center = Some(under_pointer - (pointer - rect.center()) / (fit * new_zoom));
+            ui.ctx().request_repaint();
+            clicked_at = None;
+        }
         CanvasResponse {
-            clicked: (response.clicked() && !response.double_clicked())
-                .then(|| response.interact_pointer_pos())
-                .flatten()
-                .and_then(|pos| geometry.cell_at(pos)),
+            clicked: clicked_at.and_then(|pos| geometry.cell_at(pos)),
             hovered: response.hover_pos().and_then(|pos| geometry.cell_at(pos)),
         }
     }
@@ -532,23 +548,46 @@ fn draw_candidates(painter: &egui::Painter, geometry: &Geometry, candidates: &[(
     if geometry.cell < NUMBERS_MIN_CELL {
         return;
     }
-    let font = FontId::proportional(STYLE.legal_move_number_size as f32 * geometry.cell);
     let ring = Stroke::new(
         length(STYLE.marker_width, geometry, 1.5),
         color(STYLE.legal_move),
     );
+    let pip = color(STYLE.text_on(STYLE.legal_move_fill));
     for &(cell, onward) in candidates {
         let center = geometry.cell_center(cell);
         let radius = STYLE.legal_move_radius as f32 * geometry.cell;
         painter.circle(center, radius, color(STYLE.legal_move_fill), ring);
-        painter.text(
-            center,
-            Align2::CENTER_CENTER,
-            onward,
-            font.clone(),
-            color(STYLE.text_on(STYLE.legal_move_fill)),
-        );
+        // Dots, not a digit: a digit on a square reads as its move number.
+        for offset in pips(onward, radius * 0.55) {
+            painter.circle_filled(center + offset, radius * 0.14, pip);
+        }
+        if onward == 0 {
+            let half = egui::vec2(radius * 0.5, 0.0);
+            painter.line_segment(
+                [center - half, center + half],
+                Stroke::new(radius * 0.16, pip),
+            );
+        }
     }
+}
+
+/// Where `count` dots go round a centre, `spread` from it: one in the
+/// middle, the others evenly round a circle (with one in the middle for
+/// more than six, as on dice).
+fn pips(count: u32, spread: f32) -> Vec<egui::Vec2> {
+    let (middle, around) = match count {
+        1 => (1, 0),
+        7.. => (1, count - 1),
+        _ => (0, count),
+    };
+    let ring = (0..around).map(|index| {
+        let angle =
+            std::f32::consts::TAU * index as f32 / around as f32 - std::f32::consts::FRAC_PI_2;
+        egui::vec2(angle.cos(), angle.sin()) * spread
+    });
+    std::iter::repeat_n(egui::Vec2::ZERO, middle)
+        .chain(ring)
+        .collect()
 }
 
 /// The board, its lines, and rings round the stones `hints` (green) and

@@ -154,8 +154,7 @@ impl TraceExport {
     /// The picture in `format`: an animated GIF, or an animated SVG; at
     /// the pace `--trace` draws by default.
     fn render(&self, format: Format) -> Result<Vec<u8>, String> {
-        let options = PictureOptions::default();
-        let cell_px = options.cell_px_for(format, self.scene.longest_side());
+        let cell_px = PictureOptions::trace_cell_px(self.scene.longest_side());
         let timing = Timing::for_path(self.events.len());
         match format {
             Format::Gif => render::trace_gif(&self.scene, &self.events, cell_px, (timing, None))

@@ -755,7 +755,8 @@ impl GridtourApp {
                 }
                 Effect::Cancel => self.drop_job(mode),
                 Effect::Copy(link) => self.ctx.copy_text(gridtour::platform::shared_link(link)),
-                Effect::SaveTrace(export) => {
+                Effect::SaveTrace(mut export) => {
+                    export.scene.labels = self.settings.view.show_labels;
                     let wake = self.waker();
                     let directory = self.settings.last_directory.clone();
                     self.files.save_trace_dialog(wake, directory, export);

@@ -304,8 +304,9 @@ impl<S: Registered, U: ModeUi<S>> Pane for ModePane<S, U> {
             .session
             .core_mut()
             .tick_watch(seconds, view.watch_speed);
+        let (_, moves) = self.session.position();
         self.session
-            .tick(seconds, view.moves_per_second, view.looping);
+            .tick(seconds, view.playing_speed(moves), view.looping);
         self.session.is_playing() || watching
     }
 

@@ -59,6 +59,10 @@ pub struct ViewSettings {
     pub moves_per_second: f32,
     /// Whether the animation starts over after its last move.
     pub looping: bool,
+    /// Whether a long path plays faster than `moves_per_second`, to last
+    /// at most [`LONGEST_PLAY_SECONDS`]: 40,000 moves at 8 a second would
+    /// take 83 minutes.
+    pub within_a_minute: bool,
     /// How fast a watched search is shown, in steps a second.
     pub watch_speed: f32,
     /// What a watched search runs forward or back to.
@@ -72,8 +76,24 @@ impl Default for ViewSettings {
             show_labels: true,
             moves_per_second: 8.0,
             looping: false,
+            within_a_minute: true,
             watch_speed: 20.0,
             watch_landmark: Landmark::default(),
+        }
+    }
+}
+
+/// The longest a path plays with [`ViewSettings::within_a_minute`].
+pub const LONGEST_PLAY_SECONDS: f32 = 60.0;
+
+impl ViewSettings {
+    /// The moves a second a path of `moves` plays at.
+    pub fn playing_speed(&self, moves: usize) -> f32 {
+        match self.within_a_minute {
+            true => self
+                .moves_per_second
+                .max(moves as f32 / LONGEST_PLAY_SECONDS),
+            false => self.moves_per_second,
         }
     }
 }
@@ -371,6 +391,20 @@ mod tests {
     use crate::app::shelf::{Record, merged};
     use gridtour::knight::{Algorithm, TourKind};
 
+    #[test]
+    fn a_long_path_plays_within_a_minute_unless_told_otherwise() {
+        let mut view = ViewSettings::default();
+        assert_eq!(view.playing_speed(100), 8.0);
+        // 40,000 squares: 667 a second, not 83 minutes at 8.
+        assert!((view.playing_speed(40_000) - 40_000.0 / 60.0).abs() < 0.01);
+        view.within_a_minute = false;
+        assert_eq!(view.playing_speed(40_000), 8.0);
+        // Settings saved before the choice existed take the default.
+        let older: ViewSettings = serde_json::from_str(r#"{"moves_per_second":3.5}"#).unwrap();
+        assert!(older.within_a_minute);
+        assert_eq!(older.moves_per_second, 3.5);
+    }
+
     /// A state file of its own in a fresh folder, for one test.
     fn scratch_file(name: &str) -> StateFile {
         let folder =
@@ -406,6 +440,7 @@ mod tests {
                 show_labels: false,
                 moves_per_second: 30.0,
                 looping: true,
+                within_a_minute: false,
                 watch_speed: 500.0,
                 watch_landmark: Landmark::Prune,
             },

@@ -25,6 +25,24 @@ pub fn generated_name(seed: u64) -> String {
     format!("{GENERATED}{seed}")
 }
 
+/// The name earlier versions stored for a generated puzzle, in the words
+/// of the window's language then, as [`generated_name`] names it now: so
+/// that it too is worded in the language of the window.
+fn from_earlier_words(name: &str) -> Option<String> {
+    const EARLIER: [(&str, &str); 2] = [
+        ("generated puzzle (seed ", ")"),
+        ("生成したパズル（シード ", "）"),
+    ];
+    EARLIER.iter().find_map(|(before, after)| {
+        let seed = name
+            .strip_prefix(before)?
+            .strip_suffix(after)?
+            .parse()
+            .ok()?;
+        Some(generated_name(seed))
+    })
+}
+
 /// The seed of a generated puzzle's name ([`generated_name`]).
 pub fn generated_seed(name: &str) -> Option<u64> {
     name.strip_prefix(GENERATED)?.parse().ok()
@@ -77,7 +95,7 @@ impl TryFrom<serde_json::Value> for Record {
         }
         Ok(Record {
             url: stored.url,
-            name: cut_name(&stored.name),
+            name: from_earlier_words(&stored.name).unwrap_or_else(|| cut_name(&stored.name)),
             size: stored.size,
             pieces: stored.pieces,
             level: stored.level,
@@ -256,6 +274,21 @@ impl Shelf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generated_names_of_earlier_versions_are_worded_as_the_window_speaks() {
+        let record = |name: &str| {
+            let json = serde_json::json!({"url": "https://puzz.link/p?goishi/3/1/o", "name": name});
+            Record::try_from(json).expect("a record").name
+        };
+        assert_eq!(record("generated puzzle (seed 5)"), generated_name(5));
+        assert_eq!(record("生成したパズル（シード 12）"), generated_name(12));
+        assert_eq!(
+            record("generated puzzle (seed x)"),
+            "generated puzzle (seed x)"
+        );
+        assert_eq!(record("cross-unique.txt"), "cross-unique.txt");
+    }
 
     #[test]
     fn the_shelf_keeps_the_best_time_and_the_most_recent_first() {

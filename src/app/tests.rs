@@ -3517,3 +3517,28 @@ fn until_sweeping(harness: &mut Harness<'_, GridtourApp>) {
         }
     }
 }
+
+/// Squares a few pixels wide cannot be aimed at: a click zooms in where it
+/// was, and a click on the square then seen starts the tour from it.
+#[test]
+fn a_click_on_squares_too_small_to_pick_zooms_in_on_them() {
+    let mut harness = app_harness(knight_settings(300, 300, Algorithm::Warnsdorff));
+    harness.step();
+    let cell = |harness: &Harness<'_, GridtourApp>| {
+        let view = &harness.state().panes.knight.ui.view;
+        view.geometry().expect("the board was drawn").cell
+    };
+    assert!(cell(&harness) < 4.0, "{}", cell(&harness));
+    let a1 = Square { x: 0, y: 0 };
+    click_knight_square(&mut harness, a1);
+    harness.step();
+    assert!(
+        harness.state().jobs.current().is_none(),
+        "a tour from a guess"
+    );
+    assert!(harness.state().panes.knight.session.tour().is_none());
+    assert!(cell(&harness) >= 15.0, "{}", cell(&harness));
+    click_knight_square(&mut harness, a1);
+    wait_until_idle(&mut harness);
+    assert_eq!(shown_tour(&harness).path.first(), Some(&a1));
+}

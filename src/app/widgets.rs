@@ -288,6 +288,15 @@ pub fn playback(
                 .text(tr!("moves-per-second")),
         );
         ui.checkbox(&mut settings.looping, tr!("loop"));
+        ui.checkbox(&mut settings.within_a_minute, tr!("within-a-minute"))
+            .on_hover_text(tr!("within-a-minute-does"));
+        let playing = settings.playing_speed(len);
+        if playing > settings.moves_per_second {
+            ui.label(tr!(
+                "playing-faster",
+                speed = group_digits(playing.round() as u64)
+            ));
+        }
     });
     request
 }

@@ -126,8 +126,10 @@ pub fn run(args: GoishiArgs) -> Result<(), Failure> {
     } else if args.no_solution {
         show(puzzle, Vec::new(), &output)
     } else if args.trace {
-        let scene = gridtour::render::Scene::goishi(&puzzle, &[])
+        let mut scene = gridtour::render::Scene::goishi(&puzzle, &[])
             .with_numbers(output.picture.numbers.unwrap_or(true));
+        let size = format!("{}x{}", puzzle.width(), puzzle.height());
+        scene.title = Some(gridtour::tr!("trace-title-goishi", size = size));
         // The stones in line with the last pick, in the search's order.
         let stones_in_line = |replay: &gridtour::replay::Replay| {
             goishi::next_stones(&puzzle, replay).map_or_else(Vec::new, |(_, stones)| {

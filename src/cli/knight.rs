@@ -332,7 +332,12 @@ fn print_trace(
         )
     };
     let marks = marks.then_some(&moves as gridtour::render::MarksOf);
-    let scene = Scene::knight_board(board).with_numbers(output.picture.numbers.unwrap_or(true));
+    let mut scene = Scene::knight_board(board).with_numbers(output.picture.numbers.unwrap_or(true));
+    scene.title = Some(tr!(
+        "trace-title-knight",
+        algorithm = algorithm.words(),
+        size = format!("{}x{}", board.width(), board.height())
+    ));
     let stepped = std::sync::atomic::AtomicBool::new(false);
     // The path so far, for the squares each push will try from there.
     let mut path = Replay::new(1);

@@ -12,6 +12,7 @@ use super::png::{PngCanvas, pixel_size};
 use super::scene::{Canvas, Cell, Ground, Layout, Painter, Scene, Stroke, Visit, cells_between};
 use super::style::{Colour, STYLE};
 use super::svg::{Num, SvgCanvas};
+use crate::english::group_digits;
 use crate::replay::{Event, MoveState, Replay};
 
 mod frames;
@@ -367,7 +368,8 @@ fn paint_marks(layout: &Layout, marks: &[(Cell, MoveState)], canvas: &mut impl C
 }
 
 /// Renders a search as an animated GIF with `cell_px` pixels a cell:
-/// `scene` gives the board (its path is not drawn), `events` the search's
+/// `scene` gives the board (its path is not drawn; its title, if any, is
+/// written above each frame with the steps so far), `events` the search's
 /// steps, [`Timing`] the steps a second. Each frame shows the path after
 /// its steps, so the search backing up shows as the path shrinking, and
 /// with `marks` the moves tried and still to try from its last cell;
@@ -378,13 +380,22 @@ pub fn trace_gif(
     cell_px: u32,
     (timing, marks): (Timing, Option<MarksOf<'_>>),
 ) -> Result<Vec<u8>, PictureError> {
-    let at = |path: &[Cell]| Scene {
+    // A titled board says, frame by frame, how far the search has got.
+    let at = |path: &[Cell], step: usize| Scene {
         path: path.to_vec(),
         closed: false,
+        title: scene.title.as_ref().map(|title| {
+            crate::tr!(
+                "trace-caption",
+                title = title.as_str(),
+                step = group_digits(step as u64),
+                steps = group_digits(events.len() as u64)
+            )
+        }),
         ..scene.clone()
     };
     let deepest = deepest_path(events);
-    let deepest_scene = at(&deepest);
+    let deepest_scene = at(&deepest, events.len());
     let deepest_painter = Painter::new(&deepest_scene, &STYLE);
     let (width, height) = gif_size(&deepest_painter, cell_px)?;
     // The deepest path holds every kind of thing a frame draws.
@@ -400,12 +411,14 @@ pub fn trace_gif(
     let mut before = vec![1; canvas.pixmap.data().len()];
     let mut frames = std::iter::once(&events[..0]).chain(events.chunks(pace.moves_per_frame));
     let mut next = frames.next();
+    let mut applied = 0;
     while let Some(steps) = next {
         for &event in steps {
             replay.apply(event);
         }
+        applied += steps.len();
         next = frames.next();
-        let frame_scene = at(replay.path());
+        let frame_scene = at(replay.path(), applied);
         let painter = Painter::new(&frame_scene, &STYLE);
         canvas.pixmap.fill(tiny_skia::Color::TRANSPARENT);
         painter.paint(replay.path().len(), &mut canvas);

@@ -95,8 +95,6 @@ pub struct Style {
     pub legal_move: Colour,
     pub legal_move_fill: Colour,
     pub legal_move_radius: f64,
-    /// Em size of the number of onward moves written on a legal move.
-    pub legal_move_number_size: f64,
     /// The ring around the stone a hint suggests.
     pub hint_ring_radius: f64,
     /// The go board.
@@ -162,7 +160,6 @@ pub const STYLE: Style = Style {
     legal_move: Colour::rgb(0, 150, 0),
     legal_move_fill: Colour::rgb(0, 110, 0),
     legal_move_radius: 0.3,
-    legal_move_number_size: 0.4,
     hint_ring_radius: 0.46,
     wood: Colour::rgb(222, 184, 108),
     grid_line: Colour::rgb(90, 60, 20),

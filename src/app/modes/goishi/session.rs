@@ -409,7 +409,10 @@ impl GoishiSession {
 
 impl Session for GoishiSession {
     fn watched_board(&self) -> Option<gridtour::render::Scene> {
-        Some(gridtour::render::Scene::goishi(&self.puzzle, &[]).with_numbers(true))
+        let mut scene = gridtour::render::Scene::goishi(&self.puzzle, &[]).with_numbers(true);
+        let size = format!("{}x{}", self.puzzle.width(), self.puzzle.height());
+        scene.title = Some(tr!("trace-title-goishi", size = size));
+        Some(scene)
     }
 
     type Command = GoishiCommand;

@@ -428,7 +428,14 @@ impl KnightSession {
 
 impl Session for KnightSession {
     fn watched_board(&self) -> Option<gridtour::render::Scene> {
-        Some(gridtour::render::Scene::knight_board(self.board()).with_numbers(true))
+        let mut scene = gridtour::render::Scene::knight_board(self.board()).with_numbers(true);
+        let size = format!("{}x{}", self.board().width(), self.board().height());
+        scene.title = Some(tr!(
+            "trace-title-knight",
+            algorithm = self.algorithm().words(),
+            size = size
+        ));
+        Some(scene)
     }
 
     type Command = KnightCommand;

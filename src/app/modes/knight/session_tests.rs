@@ -964,6 +964,15 @@ fn a_watched_search_saves_as_an_animation_of_its_steps_so_far() {
     write_trace(&folder.join("search.gif"), export).expect("a GIF");
     let gif = std::fs::read(folder.join("search.gif")).expect("written");
     assert!(gif.starts_with(b"GIF89a"));
+    // Large enough to read, with a line above the board that names the
+    // search (and, frame by frame, its step).
+    assert_eq!(
+        export.scene.title.as_deref(),
+        Some("Plain depth-first search, 5x5")
+    );
+    let side = |at: usize| u16::from_le_bytes([gif[at], gif[at + 1]]);
+    let (width, height) = (side(6), side(8));
+    assert!(width >= 5 * 80 && height > 5 * 80, "{width}x{height}");
     write_trace(&folder.join("search.svg"), export).expect("an SVG");
     let svg = std::fs::read_to_string(folder.join("search.svg")).expect("written");
     assert!(svg.contains("<animate"), "an animation");
