@@ -1,13 +1,11 @@
 //! A search's steps replayed into the path they build, for watching a
-//! solver think: both puzzles' traces (a knight's [`Step`], a Goishi
-//! [`PickStep`]) become one kind of [`Event`] on grid cells, and a
+//! solver think: both puzzles' traces (a knight's step, a Goishi pick
+//! step, each turned into this module's terms by its engine) become one
+//! kind of [`Event`] on grid cells, and a
 //! [`Replay`] applies them one by one, keeps counters, and takes them back
 //! again as far as its bounded memory of them reaches.
 
 use std::collections::VecDeque;
-
-use crate::goishi::{PickRule, PickStep};
-use crate::knight::trace::{PruneRule, Step};
 
 /// A cell of the grid: a knight's square or a Goishi point, as (x, y).
 pub type Cell = (u32, u32);
@@ -28,39 +26,6 @@ pub enum Rule {
     Stranded,
     /// Goishi: the same position was searched before, in vain.
     Known,
-}
-
-impl From<PruneRule> for Rule {
-    fn from(rule: PruneRule) -> Rule {
-        match rule {
-            PruneRule::Closing => Rule::Closing,
-            PruneRule::DeadEnds => Rule::DeadEnds,
-            PruneRule::Connectivity => Rule::Connectivity,
-            PruneRule::EndTooEarly => Rule::EndTooEarly,
-        }
-    }
-}
-
-impl Rule {
-    /// The knight's rule this is, if it is one.
-    pub fn knight_rule(self) -> Option<PruneRule> {
-        match self {
-            Rule::Closing => Some(PruneRule::Closing),
-            Rule::DeadEnds => Some(PruneRule::DeadEnds),
-            Rule::Connectivity => Some(PruneRule::Connectivity),
-            Rule::EndTooEarly => Some(PruneRule::EndTooEarly),
-            Rule::Stranded | Rule::Known => None,
-        }
-    }
-}
-
-impl From<PickRule> for Rule {
-    fn from(rule: PickRule) -> Rule {
-        match rule {
-            PickRule::Stranded => Rule::Stranded,
-            PickRule::Known => Rule::Known,
-        }
-    }
 }
 
 /// One step of a search, on either puzzle.
@@ -94,40 +59,6 @@ pub enum Event {
     },
     /// The path is a solution.
     Found,
-}
-
-impl From<Step> for Event {
-    fn from(step: Step) -> Event {
-        let cell = |square: crate::knight::Square| (square.x, square.y);
-        match step {
-            Step::Push(square) => Event::Take(cell(square)),
-            Step::Pop(square) => Event::GiveBack(cell(square)),
-            Step::DeadEnd(square) => Event::DeadEnd(cell(square)),
-            Step::Prune { square, rule } => Event::Prune {
-                at: cell(square),
-                rule: rule.into(),
-            },
-            Step::Rotate { kept } => Event::Rotate { kept },
-            Step::Restart => Event::Restart { clears: true },
-            Step::Found => Event::Found,
-        }
-    }
-}
-
-impl From<PickStep> for Event {
-    fn from(step: PickStep) -> Event {
-        let cell = |point: crate::goishi::Point| (point.x, point.y);
-        match step {
-            PickStep::Pick(point) => Event::Take(cell(point)),
-            PickStep::Unpick(point) => Event::GiveBack(cell(point)),
-            PickStep::Prune { point, rule } => Event::Prune {
-                at: cell(point),
-                rule: rule.into(),
-            },
-            PickStep::Restart => Event::Restart { clears: false },
-            PickStep::Found => Event::Found,
-        }
-    }
 }
 
 /// The moments of a search worth running to, forward or back.

@@ -12,6 +12,7 @@ use super::puzzle::{Point, Puzzle};
 use crate::job::{self, Control};
 use crate::memory::{self, Unshared};
 use crate::random::splitmix64;
+use crate::replay::{Event, Rule};
 
 /// The arrival direction of the starting stone (the others are those of
 /// [`lines`](super::lines)).
@@ -786,5 +787,30 @@ impl<'a> Search<'a> {
             (degree >= 2 || last) && other_isolated == 0 && other_ends <= 1
         });
         (some_next_can_go_on && !self.lines.would_split_without(current)).then(|| moves_on.count())
+    }
+}
+
+impl From<PickRule> for Rule {
+    fn from(rule: PickRule) -> Rule {
+        match rule {
+            PickRule::Stranded => Rule::Stranded,
+            PickRule::Known => Rule::Known,
+        }
+    }
+}
+
+impl From<PickStep> for Event {
+    fn from(step: PickStep) -> Event {
+        let cell = |point: Point| (point.x, point.y);
+        match step {
+            PickStep::Pick(point) => Event::Take(cell(point)),
+            PickStep::Unpick(point) => Event::GiveBack(cell(point)),
+            PickStep::Prune { point, rule } => Event::Prune {
+                at: cell(point),
+                rule: rule.into(),
+            },
+            PickStep::Restart => Event::Restart { clears: false },
+            PickStep::Found => Event::Found,
+        }
     }
 }

@@ -12,6 +12,7 @@
 //! `Found` the path is the tour.
 
 use super::{Board, Square};
+use crate::replay::{Event, Rule};
 
 /// One step of a search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -255,4 +256,46 @@ pub fn json_line(number: u64, step: Step, board: &Board, beside: Beside<'_>) -> 
         Step::Found => format!(r#"{{"step":{number},"event":"found""#),
     };
     opening + "}"
+}
+
+impl From<PruneRule> for Rule {
+    fn from(rule: PruneRule) -> Rule {
+        match rule {
+            PruneRule::Closing => Rule::Closing,
+            PruneRule::DeadEnds => Rule::DeadEnds,
+            PruneRule::Connectivity => Rule::Connectivity,
+            PruneRule::EndTooEarly => Rule::EndTooEarly,
+        }
+    }
+}
+
+impl PruneRule {
+    /// The knight's rule a replayed search's `rule` is, if it is one.
+    pub fn of_replayed(rule: Rule) -> Option<PruneRule> {
+        match rule {
+            Rule::Closing => Some(PruneRule::Closing),
+            Rule::DeadEnds => Some(PruneRule::DeadEnds),
+            Rule::Connectivity => Some(PruneRule::Connectivity),
+            Rule::EndTooEarly => Some(PruneRule::EndTooEarly),
+            Rule::Stranded | Rule::Known => None,
+        }
+    }
+}
+
+impl From<Step> for Event {
+    fn from(step: Step) -> Event {
+        let cell = |square: Square| (square.x, square.y);
+        match step {
+            Step::Push(square) => Event::Take(cell(square)),
+            Step::Pop(square) => Event::GiveBack(cell(square)),
+            Step::DeadEnd(square) => Event::DeadEnd(cell(square)),
+            Step::Prune { square, rule } => Event::Prune {
+                at: cell(square),
+                rule: rule.into(),
+            },
+            Step::Rotate { kept } => Event::Rotate { kept },
+            Step::Restart => Event::Restart { clears: true },
+            Step::Found => Event::Found,
+        }
+    }
 }

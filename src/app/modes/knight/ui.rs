@@ -82,7 +82,7 @@ fn pruned_by(
     let Some(Event::Prune { rule, .. }) = replay.last() else {
         return None;
     };
-    let rule = rule.knight_rule()?;
+    let rule = PruneRule::of_replayed(rule)?;
     let path: Vec<Square> = replay.path().iter().map(|&(x, y)| Square::new(x, y)).collect();
     Some((rule, knight::trace::pruned_squares(board, &path, kind, rule)))
 }
