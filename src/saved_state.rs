@@ -6,14 +6,14 @@
 //! - windows save in turns, under a lock taken with patience (see
 //!   [`Saver`], which waits off the window's thread), and a save merges
 //!   what another window saved since this one last read or wrote the
-//!   file, part by part ([`merge::three_way`]): a part this window did not
+//!   file, part by part (`merge::three_way`): a part this window did not
 //!   change takes theirs, so no window writes back a stale copy of a game
 //!   another is playing;
 //! - members a newer version wrote, which this build has no place for,
 //!   are written back as they were;
 //! - reading keeps every value it can: a value this build cannot read
 //!   takes its default alone, damage anywhere in the file costs the
-//!   member it is in ([`tolerant`]), and a damaged file is kept aside, as
+//!   member it is in (`tolerant`), and a damaged file is kept aside, as
 //!   it was, before anything can write over it.
 
 mod merge;

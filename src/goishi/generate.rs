@@ -28,7 +28,7 @@ const SINGLE_BLOCK_STONES: usize = 60;
 /// Why a request for a unique puzzle cannot be met, said before any search:
 /// a board that cannot hold the stones, more stones than the generator
 /// makes, or stones packed more densely than the generator's unique puzzles
-/// are (see [`compose`](super::compose)).
+/// are (see `compose`).
 pub fn generation_refusal(width: u32, height: u32, stones: usize) -> Result<(), GenerateError> {
     check_request(width, height, stones)?;
     if stones > MAX_GENERATED_STONES {
@@ -122,8 +122,8 @@ pub fn level_refusal(
 }
 
 /// A random puzzle with exactly one solution. Big ones are chains of small
-/// ones (see [`compose`](super::compose)); small ones come from
-/// [`generate_single`]. With a `difficulty`, puzzles are made from new
+/// ones (see `compose`); small ones come from
+/// `generate_single`. With a `difficulty`, puzzles are made from new
 /// seeds derived from `seed` until one rates that level (see
 /// [`rate`](fn@super::rate)), at most twelve of them.
 pub fn generate(

@@ -139,7 +139,7 @@ fn lower_thread_priority() {
 }
 
 /// Makes the calling thread side work, beside a job (see
-/// [`SIDE_WORK_NICENESS`]).
+/// `SIDE_WORK_NICENESS`).
 pub fn lower_to_side_work() {
     set_niceness(SIDE_WORK_NICENESS);
 }

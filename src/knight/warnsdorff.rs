@@ -155,7 +155,7 @@ pub(crate) fn robust_tour(
 }
 
 /// The free squares a move from the end of `path` in the order the first
-/// walk of [`robust_tour`] ranks them for a tour of `kind`, each with its
+/// walk of `robust_tour` ranks them for a tour of `kind`, each with its
 /// rank: fewest onward moves first (a square with none last unless it is
 /// the last square; a neighbour of a closed tour's start counts the way
 /// home), ties to the square farther from the centre, then to the first

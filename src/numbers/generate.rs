@@ -45,7 +45,7 @@ pub enum GenerateError {
     /// The board has more open squares than the article's form is made
     /// on (see [`HOLEY_MOST_SQUARES`]).
     TooLargeForHoles,
-    /// No puzzle made from [`TOURS`] tours of the board rated the level
+    /// No puzzle made from `TOURS` tours of the board rated the level
     /// asked for (on a thin board, hard puzzles may not exist).
     NoneOfLevel {
         /// The level asked for.
@@ -101,7 +101,7 @@ pub struct Generated {
 /// same `seed`, with its solution (no search needed to find it). A puzzle
 /// that rates easier than `level` (a minimal one that is only medium, a
 /// medium one stopped at its fewest givens while still easy) is made
-/// again from another tour, up to [`TOURS`] tours; when none rates the
+/// again from another tour, up to `TOURS` tours; when none rates the
 /// level, none is given, and the error says the level they reached.
 pub fn generate(
     board: &Board,
@@ -341,7 +341,7 @@ fn blockings(board: &Board, one: Square, kind: TourKind, rng: &mut Rng) -> Vec<V
 /// alone given, so that one tour of `kind` is left (one each way when
 /// closed), the same for the same `seed`. The 1 goes on a random square;
 /// squares in a random order are blocked wherever some tour is left,
-/// until one is. Of [`HOLEY_CHOICES`] such boards, the one with the
+/// until one is. Of `HOLEY_CHOICES` such boards, the one with the
 /// fewest holes is kept.
 pub fn holey(
     board: &Board,

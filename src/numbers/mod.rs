@@ -6,9 +6,9 @@
 //!
 //! - [`NumbersPuzzle`]: the board, the kind of tour and the givens.
 //! - [`count`] and [`solve`]: the solver (see `docs/ALGORITHMS.md`).
-//! - [`format`]: the text and JSON forms, read back with the line and
+//! - [`format`](mod@format): the text and JSON forms, read back with the line and
 //!   column of what is wrong.
-//! - [`generate`]: unique puzzles, minimal at the hardest level.
+//! - [`generate`](mod@generate): unique puzzles, minimal at the hardest level.
 //! - [`Play`]: numbers laid and taken back by hand, and the rules the
 //!   board breaks ([`Broken`]).
 

@@ -36,7 +36,7 @@ fn default_cell((columns, rows): (f64, f64)) -> f64 {
 }
 
 /// Renders `scene` as a one-page PDF document, `cell_pt` points a cell
-/// (by default as [`default_cell`] says).
+/// (by default as `default_cell` says).
 pub fn to_pdf(scene: &Scene, cell_pt: Option<f64>) -> Result<Vec<u8>, PictureError> {
     let painter = Painter::new(scene, &PAPER);
     let (columns, rows) = painter.layout.page();
