@@ -7,11 +7,11 @@ use gridtour::document::{self, Document};
 use gridtour::goishi::format::{self, ParseError};
 use gridtour::goishi::{self, Level, Puzzle};
 use gridtour::output::{Format, Subject};
-use gridtour::placed::quoted;
 use gridtour::tr;
 
 use gridtour::print::{Game, Recipe, ToPrint};
 
+use super::args::{parse_level, parse_limit, parse_size};
 use super::print::{PrintArgs, Printing};
 use super::{Failure, Output, OutputArgs, progress, say_note, write_line};
 
@@ -70,32 +70,6 @@ pub struct GoishiArgs {
     pub output: OutputArgs,
     #[command(flatten)]
     pub print: PrintArgs,
-}
-
-/// Parses a difficulty level by its name.
-pub(super) fn parse_level(text: &str) -> Result<Level, String> {
-    Level::ALL
-        .into_iter()
-        .find(|level| level.name() == text)
-        .ok_or_else(|| tr!("cli-bad-level", value = quoted(text)))
-}
-
-/// Parses `10x10` into (width, height).
-pub(super) fn parse_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || tr!("cli-bad-size", value = quoted(text));
-    let (width, height) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-    Ok((
-        width.trim().parse().map_err(|_| bad())?,
-        height.trim().parse().map_err(|_| bad())?,
-    ))
-}
-
-/// Parses `--limit`: a count that stops at 0 solutions would say nothing.
-pub(super) fn parse_limit(text: &str) -> Result<u64, String> {
-    match text.trim().parse::<u64>() {
-        Ok(limit) if limit > 0 => Ok(limit),
-        _ => Err(tr!("cli-bad-limit", value = quoted(text))),
-    }
 }
 
 /// Runs `gridtour goishi`.

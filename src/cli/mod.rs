@@ -1,5 +1,6 @@
 //! The headless command line: argument definitions and the subcommands.
 
+mod args;
 pub mod goishi;
 mod help;
 pub mod knight;

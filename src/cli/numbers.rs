@@ -12,7 +12,7 @@ use gridtour::numbers::{self, Deduction, Filled, Generated, Level, NumbersPuzzle
 use gridtour::output::{Format, Subject};
 use gridtour::tr;
 
-use super::goishi::{parse_level, parse_limit, parse_size};
+use super::args::{parse_level, parse_limit, parse_size};
 use gridtour::print::{Game, Recipe, ToPrint};
 
 use super::print::{PrintArgs, Printing};

@@ -8,7 +8,7 @@ use gridtour::print::{
 use gridtour::render::{MOST_BOARDS_A_SIDE, Paper, SheetOptions};
 use gridtour::tr;
 
-use super::goishi::parse_size;
+use super::args::parse_size;
 use super::{Failure, Output, progress};
 
 /// How puzzles are printed. Numbers are parsed here rather than by clap,
