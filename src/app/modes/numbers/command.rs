@@ -4,12 +4,16 @@
 use gridtour::knight::Square;
 use gridtour::numbers::Play;
 
-use super::session::{Marks, Source};
+use super::source::Source;
 use super::work::Request;
 use crate::app::command::{Answer, Command, Key, Shortcut};
 use crate::app::session::{Common, Finds};
 use crate::app::timeline::PathMove;
 use gridtour::tr;
+
+/// The pencil marks of a board: for each square, in the board's order,
+/// the numbers marked on it, smallest first.
+pub type Marks = Vec<Vec<u32>>;
 
 /// A move of the history.
 #[derive(Debug, Clone, PartialEq)]

@@ -3,13 +3,15 @@
 //! as one pane.
 
 pub mod command;
+pub mod examples;
 pub mod session;
 pub mod settings;
+pub mod source;
 pub mod ui;
 pub mod work;
 
 pub use session::NumbersSession;
-use session::Source;
+use source::Source;
 pub use ui::NumbersUi;
 
 use gridtour::document::Document;

@@ -25,14 +25,12 @@ use crate::app::session::{Common, Core, Finds, Session};
 use crate::app::shelf::{Record, Shelf};
 use crate::app::timeline::{MoveOwner, PathHistory, Playback, Timeline};
 
-mod examples;
 mod marks;
-mod source;
 
-pub use examples::{EXAMPLES, example, example_words};
-pub use marks::Marks;
-pub use source::Source;
-use examples::size_of;
+pub use super::examples::{EXAMPLES, example, example_words};
+pub use super::source::Source;
+use super::command::Marks;
+use super::examples::size_of;
 use marks::valid_marks;
 
 /// Which of the mode's jobs runs.

@@ -11,7 +11,8 @@ use gridtour::render::STYLE;
 use gridtour::tr;
 
 use super::command::NumbersCommand;
-use super::session::{EXAMPLES, NumbersSession, Source, example_words};
+use super::session::{EXAMPLES, NumbersSession, example_words};
+use super::source::Source;
 use super::settings::NumbersSettings;
 use super::work::{Request, most_squares, offered};
 use crate::app::canvas::{Geometry, Layer, Scene, View};

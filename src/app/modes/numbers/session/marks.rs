@@ -7,14 +7,10 @@ use gridtour::tr;
 
 use super::NumbersSession;
 use crate::app::command::Effect;
-use crate::app::modes::numbers::command::NumbersMove;
+use crate::app::modes::numbers::command::{Marks, NumbersMove};
 use crate::app::modes::numbers::work::NumbersJob;
 use crate::app::notice::Notice;
 use crate::app::timeline::MoveOwner;
-
-/// The pencil marks of a board: for each square, in the board's order,
-/// the numbers marked on it, smallest first.
-pub type Marks = Vec<Vec<u32>>;
 
 /// The pencil marks `saved` as a board of `puzzle` can hold them: one
 /// list a square, each of numbers of the tour, smallest first, each once

@@ -4,7 +4,7 @@
 use gridtour::message::cut_name;
 use gridtour::tr;
 
-use super::{EXAMPLES, example_words};
+use super::examples::{EXAMPLES, example_words};
 use crate::app::shelf::{generated_name, generated_seed};
 
 /// Where the puzzle on show came from, named in the language of the frame

@@ -11,22 +11,22 @@ use gridtour::tr;
 /// article's), by name and level, for the Example menu and the shelf:
 /// each level as `numbers::rate` rates the puzzle (a test checks it).
 pub const EXAMPLES: [(&str, &str, Level); 16] = [
-    ("problem-a-4x5-closed", include_str!("../../../../../assets/numbers/problem-a-4x5-closed.txt"), Level::Hard),
-    ("easy-6x6-open", include_str!("../../../../../assets/numbers/easy-6x6-open.txt"), Level::Easy),
-    ("medium-6x6-open", include_str!("../../../../../assets/numbers/medium-6x6-open.txt"), Level::Medium),
-    ("minimal-6x6-open", include_str!("../../../../../assets/numbers/minimal-6x6-open.txt"), Level::Hard),
-    ("minimal-6x6-closed", include_str!("../../../../../assets/numbers/minimal-6x6-closed.txt"), Level::Medium),
-    ("minimal-7x6-open-holey", include_str!("../../../../../assets/numbers/minimal-7x6-open-holey.txt"), Level::Medium),
-    ("easy-8x8-open", include_str!("../../../../../assets/numbers/easy-8x8-open.txt"), Level::Easy),
-    ("medium-8x8-open", include_str!("../../../../../assets/numbers/medium-8x8-open.txt"), Level::Medium),
-    ("minimal-8x8-open", include_str!("../../../../../assets/numbers/minimal-8x8-open.txt"), Level::Hard),
-    ("easy-8x8-closed", include_str!("../../../../../assets/numbers/easy-8x8-closed.txt"), Level::Easy),
-    ("medium-8x8-closed", include_str!("../../../../../assets/numbers/medium-8x8-closed.txt"), Level::Medium),
-    ("hard-8x8-closed", include_str!("../../../../../assets/numbers/hard-8x8-closed.txt"), Level::Hard),
-    ("minimal-8x8-closed-holey", include_str!("../../../../../assets/numbers/minimal-8x8-closed-holey.txt"), Level::Hard),
-    ("easy-10x10-open", include_str!("../../../../../assets/numbers/easy-10x10-open.txt"), Level::Easy),
-    ("medium-10x10-open", include_str!("../../../../../assets/numbers/medium-10x10-open.txt"), Level::Medium),
-    ("hard-10x10-open", include_str!("../../../../../assets/numbers/hard-10x10-open.txt"), Level::Hard),
+    ("problem-a-4x5-closed", include_str!("../../../../assets/numbers/problem-a-4x5-closed.txt"), Level::Hard),
+    ("easy-6x6-open", include_str!("../../../../assets/numbers/easy-6x6-open.txt"), Level::Easy),
+    ("medium-6x6-open", include_str!("../../../../assets/numbers/medium-6x6-open.txt"), Level::Medium),
+    ("minimal-6x6-open", include_str!("../../../../assets/numbers/minimal-6x6-open.txt"), Level::Hard),
+    ("minimal-6x6-closed", include_str!("../../../../assets/numbers/minimal-6x6-closed.txt"), Level::Medium),
+    ("minimal-7x6-open-holey", include_str!("../../../../assets/numbers/minimal-7x6-open-holey.txt"), Level::Medium),
+    ("easy-8x8-open", include_str!("../../../../assets/numbers/easy-8x8-open.txt"), Level::Easy),
+    ("medium-8x8-open", include_str!("../../../../assets/numbers/medium-8x8-open.txt"), Level::Medium),
+    ("minimal-8x8-open", include_str!("../../../../assets/numbers/minimal-8x8-open.txt"), Level::Hard),
+    ("easy-8x8-closed", include_str!("../../../../assets/numbers/easy-8x8-closed.txt"), Level::Easy),
+    ("medium-8x8-closed", include_str!("../../../../assets/numbers/medium-8x8-closed.txt"), Level::Medium),
+    ("hard-8x8-closed", include_str!("../../../../assets/numbers/hard-8x8-closed.txt"), Level::Hard),
+    ("minimal-8x8-closed-holey", include_str!("../../../../assets/numbers/minimal-8x8-closed-holey.txt"), Level::Hard),
+    ("easy-10x10-open", include_str!("../../../../assets/numbers/easy-10x10-open.txt"), Level::Easy),
+    ("medium-10x10-open", include_str!("../../../../assets/numbers/medium-10x10-open.txt"), Level::Medium),
+    ("hard-10x10-open", include_str!("../../../../assets/numbers/hard-10x10-open.txt"), Level::Hard),
 ];
 
 /// The example `index` of [`EXAMPLES`], read.
