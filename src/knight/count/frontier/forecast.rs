@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use super::super::progress::{DoneBy, MeasuredStep, SweepPeak};
-use super::layer::{BUILDING_BYTES, SLOT_BYTES};
+use super::layer::step_bytes;
 use super::profile::Profile;
 
 /// From row to row, the growth of a column's states slows down: measured
@@ -238,12 +238,6 @@ impl Forecast {
     }
 }
 
-/// The memory a step takes: the states it reads, and the tables of those
-/// it makes.
-pub(super) fn step_bytes(read: f64, made: f64) -> f64 {
-    read * SLOT_BYTES as f64 + made * BUILDING_BYTES as f64
-}
-
 /// What [`Forecast`] sees ahead of a sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Outlook {
@@ -309,6 +303,7 @@ impl Pace {
 
 #[cfg(test)]
 mod tests {
+    use super::super::layer::{BUILDING_BYTES, SLOT_BYTES};
     use super::*;
 
     #[test]

@@ -721,6 +721,12 @@ impl Stager<'_, '_> {
     }
 }
 
+/// The memory a step takes: the states it reads, and the tables of those
+/// it makes.
+pub(super) fn step_bytes(read: f64, made: f64) -> f64 {
+    read * SLOT_BYTES as f64 + made * BUILDING_BYTES as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

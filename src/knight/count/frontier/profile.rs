@@ -9,7 +9,7 @@
 //! profile's at any step (another version's scan) stops using it.
 
 use super::super::progress::SweepPeak;
-use super::forecast::step_bytes;
+use super::layer::step_bytes;
 
 /// One count, measured step by step.
 pub(super) struct Profile {
