@@ -4,13 +4,13 @@
 //! Both show the board first, then one move after another at the pace of
 //! [`Timing`], hold the finished picture, and start over.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use super::error::PictureError;
+use super::marks::{MARK_RADIUS, MARK_WIDTH, mark_look, paint_marks};
 use super::png::{PngCanvas, pixel_size};
-use super::scene::{Canvas, Cell, Ground, Layout, Painter, Scene, Stroke, Visit, cells_between};
-use super::style::{Colour, STYLE};
+use super::scene::{Canvas, Cell, Ground, Painter, Scene, Stroke, Visit, cells_between};
+use super::style::STYLE;
 use super::svg::{Num, SvgCanvas};
 use crate::english::group_digits;
 use crate::replay::{Event, MoveState, Replay};
@@ -331,41 +331,6 @@ pub const MOST_TRACE_STEPS: u64 = 200_000;
 /// The moves a search has tried and has still to try from where it stands
 /// after the steps a replay has applied, to be ringed in its pictures.
 pub type MarksOf<'m> = &'m (dyn Fn(&Replay) -> Vec<(Cell, MoveState)> + 'm);
-
-/// The radius of a move's ring, in cells.
-const MARK_RADIUS: f64 = 0.3;
-
-/// The width of a move's ring, in cells.
-const MARK_WIDTH: f64 = 0.07;
-
-/// How a move in `state` is ringed: its fill, if any, and its ring's
-/// colour and radius. Moves still to come in the legal-move green (the
-/// next one filled), the others small and grey.
-fn mark_look(state: MoveState) -> (Option<Colour>, Colour, f64) {
-    match state {
-        MoveState::Next => (Some(STYLE.legal_move_fill), STYLE.legal_move, MARK_RADIUS),
-        MoveState::Later => (None, STYLE.legal_move, MARK_RADIUS),
-        MoveState::Tried | MoveState::GivenUp | MoveState::PassedOver => {
-            (None, STYLE.board_frame, MARK_RADIUS * 0.6)
-        }
-    }
-}
-
-/// Rings `marks` on `canvas`.
-fn paint_marks(layout: &Layout, marks: &[(Cell, MoveState)], canvas: &mut impl Canvas) {
-    for &(cell, state) in marks {
-        let (fill, ring, radius) = mark_look(state);
-        let centre = layout.centre(cell);
-        if let Some(fill) = fill {
-            canvas.fill_circle(centre, radius, fill);
-        }
-        let stroke = Stroke {
-            colour: ring,
-            width: MARK_WIDTH,
-        };
-        canvas.stroke_circle(centre, radius, stroke);
-    }
-}
 
 /// Renders a search as an animated GIF with `cell_px` pixels a cell:
 /// `scene` gives the board (its path is not drawn; its title, if any, is

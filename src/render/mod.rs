@@ -15,6 +15,7 @@
 mod animate;
 mod error;
 mod font;
+mod marks;
 mod pdf;
 mod png;
 mod scene;

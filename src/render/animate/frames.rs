@@ -1,7 +1,13 @@
 //! A GIF's frames: the palette they share, and the part of the picture
 //! each one changes, drawn over the board or found by comparing pixels.
 
-use super::*;
+use std::collections::HashMap;
+
+use crate::render::error::PictureError;
+use crate::render::marks::paint_marks;
+use crate::render::png::PngCanvas;
+use crate::render::scene::{Cell, Painter};
+use crate::replay::MoveState;
 
 /// The smallest rectangle holding every pixel that differs between two
 /// RGBA pictures `width` pixels wide, if any does.
