@@ -50,7 +50,7 @@ fn pictures(c: &mut Criterion) {
     }
     let board = Board::new(5, 5).expect("a board");
     let start = board.parse_square("a1").expect("a1");
-    let steps = knight::trace::first_steps(&board, (start, TourKind::Open), Algorithm::Dfs, 2_000);
+    let steps = knight::first_steps(&board, (start, TourKind::Open), Algorithm::Dfs, 2_000);
     let events: Vec<Event> = steps.into_iter().map(Event::from).collect();
     let scene = Scene::knight_board(&board).with_numbers(true);
     let cell_px = options.cell_px_for(Format::Gif, 5);

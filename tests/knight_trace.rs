@@ -511,8 +511,7 @@ fn warnsdorffs_first_walk_moves_to_the_first_of_its_order() {
     ] {
         let board = Board::new(side, side).expect("a board");
         let start = board.parse_square(start).expect("a square");
-        let steps =
-            knight::trace::first_steps(&board, (start, kind), Algorithm::Warnsdorff, 10_000);
+        let steps = knight::first_steps(&board, (start, kind), Algorithm::Warnsdorff, 10_000);
         let mut replay = Replay::new(1);
         for step in steps {
             if step == Step::Restart {

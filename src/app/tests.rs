@@ -58,7 +58,7 @@ fn first_events(
     (start, algorithm): (Square, Algorithm),
     most: usize,
 ) -> Vec<gridtour::replay::Event> {
-    let steps = knight::trace::first_steps(board, (start, TourKind::Open), algorithm, most);
+    let steps = knight::first_steps(board, (start, TourKind::Open), algorithm, most);
     steps
         .into_iter()
         .map(gridtour::replay::Event::from)

@@ -42,7 +42,8 @@ pub use estimate::{
 pub use link::{BadMove, BoardLink, LINK_PREFIX, LinkError, NUMBERS_LINK_PREFIX};
 pub use play::{Refusal, Walk};
 pub use solve::{
-    Algorithm, LARGE_BOARD_SQUARES, SolveResult, search_order, solve, solve_between, solve_watched,
+    Algorithm, LARGE_BOARD_SQUARES, SolveResult, first_steps, search_order, solve, solve_between,
+    solve_watched,
 };
 pub use theory::{NoTour, why_no_tour, why_no_tour_between};
 #[cfg(test)]

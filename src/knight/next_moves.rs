@@ -134,8 +134,7 @@ mod tests {
         (start, algorithm): (Square, Algorithm),
         most: usize,
     ) -> Vec<Event> {
-        let steps =
-            crate::knight::trace::first_steps(board, (start, TourKind::Open), algorithm, most);
+        let steps = crate::knight::first_steps(board, (start, TourKind::Open), algorithm, most);
         steps.into_iter().map(Event::from).collect()
     }
 

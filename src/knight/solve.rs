@@ -466,6 +466,28 @@ fn exhausted(board: &Board, start: Square, kind: TourKind) -> NoTour {
     }
 }
 
+/// The first `most` steps of `algorithm`'s search for a tour of `kind`
+/// from `start` on `board`: the search is stopped there (pictures of the
+/// start of a search, and tests that follow one).
+pub fn first_steps(
+    board: &Board,
+    (start, kind): (Square, TourKind),
+    algorithm: Algorithm,
+    most: usize,
+) -> Vec<Step> {
+    let control = crate::job::Control::new();
+    let mut steps = Vec::new();
+    let mut watcher = |step: Step| {
+        if steps.len() < most {
+            steps.push(step);
+        } else {
+            control.cancel();
+        }
+    };
+    let _ = solve_watched(board, (start, kind), algorithm, &control, &mut watcher);
+    steps
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

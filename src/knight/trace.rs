@@ -163,28 +163,6 @@ pub(crate) fn walk_again(watcher: &mut impl Watcher, squares: &[Square]) {
     }
 }
 
-/// The first `most` steps of `algorithm`'s search for a tour of `kind`
-/// from `start` on `board`: the search is stopped there (pictures of the
-/// start of a search, and tests that follow one).
-pub fn first_steps(
-    board: &Board,
-    (start, kind): (Square, super::TourKind),
-    algorithm: super::Algorithm,
-    most: usize,
-) -> Vec<Step> {
-    let control = crate::job::Control::new();
-    let mut steps = Vec::new();
-    let mut watcher = |step: Step| {
-        if steps.len() < most {
-            steps.push(step);
-        } else {
-            control.cancel();
-        }
-    };
-    let _ = super::solve_watched(board, (start, kind), algorithm, &control, &mut watcher);
-    steps
-}
-
 /// Nobody: every call is empty and compiled away.
 pub struct Unwatched;
 

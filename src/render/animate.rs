@@ -617,7 +617,7 @@ mod tests {
     fn trace(side: u32, kind: TourKind, algorithm: Algorithm, most: usize) -> Vec<Event> {
         let board = Board::new(side, side).expect("board");
         let start = board.parse_square("a1").expect("a1");
-        let steps = knight::trace::first_steps(&board, (start, kind), algorithm, most);
+        let steps = knight::first_steps(&board, (start, kind), algorithm, most);
         steps.into_iter().map(Event::from).collect()
     }
 

@@ -5,7 +5,8 @@
 use std::sync::OnceLock;
 
 use eframe::egui::{self, Stroke, vec2};
-use gridtour::knight::trace::{PruneRule, Step, first_steps, pruned_squares};
+use gridtour::knight::first_steps;
+use gridtour::knight::trace::{PruneRule, Step, pruned_squares};
 use gridtour::knight::{Algorithm, Board, Square, TourKind};
 use gridtour::render::{STYLE, SquareMark};
 

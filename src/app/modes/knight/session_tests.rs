@@ -764,7 +764,8 @@ fn compared_searches_run_side_by_side_at_one_pace_to_their_first_tours() {
     use crate::app::modes::knight::work::Ended;
     use crate::app::session::WatchStep;
     use crate::app::watch::WATCH_SPEEDS;
-    use gridtour::knight::trace::{Step as TraceStep, first_steps};
+    use gridtour::knight::first_steps;
+    use gridtour::knight::trace::Step as TraceStep;
     use gridtour::replay::Event;
     let mut session = session(5, 5);
     give(
