@@ -38,6 +38,8 @@ def strip(text):
     text = re.sub(r'r#*"(?:.|\n)*?"#*', '""', text)
     text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
     text = re.sub(r"'(?:\\.|[^'\\])'", "''", text)
+    # A visibility names a module without depending on it.
+    text = re.sub(r"pub\(in\s+[^)]*\)", "pub", text)
     # A test module runs to the end of its file in this code base.
     at = re.search(r"#\[cfg\(test\)\]\s*mod\s+\w+\s*\{", text)
     return text[: at.start()] if at else text

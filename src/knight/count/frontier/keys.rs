@@ -2,7 +2,7 @@
 //! squares (untouched, done, an end and how far on its partner is) in one
 //! of three formats, chosen by the window's size (see [`KeyFormat`]).
 
-use super::MAX_WIDTH;
+use super::terms::MAX_WIDTH;
 
 /// Window slot codes (the `mate` array). Values below `TERMINAL` are slot
 /// indices of the other end of the square's partial path.

@@ -41,74 +41,20 @@ mod profile;
 mod scan;
 mod spill;
 mod sweep;
+mod terms;
 mod transfer;
 
-use super::super::{Board, Square, TourKind};
+use super::super::{Board, Square};
 use super::file_error::SweepFileError;
 use super::natural::{self, Natural};
-use super::progress::{Phase, RanOut, SweepPass};
+use super::progress::{Phase, SweepPass};
 use crate::job::Control;
 use checkpoint::Saver;
 use layer::Tally;
 use plan::Plan;
 use scan::Scan;
 use sweep::{Means, sweep};
-
-/// What kind of edge set the sweep counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Shape {
-    /// Hamiltonian paths; only those with the given squares as ends (none,
-    /// one, or both ends given).
-    Path(Option<Square>, Option<Square>),
-    /// Hamiltonian cycles.
-    Cycle,
-}
-
-impl Shape {
-    /// The edge sets that are tours of `kind`: open ones between the given
-    /// ends (either or both may be free), or closed ones.
-    pub(super) fn of(kind: TourKind, start: Option<Square>, end: Option<Square>) -> Shape {
-        match kind {
-            TourKind::Open => Shape::Path(start, end),
-            TourKind::Closed => Shape::Cycle,
-        }
-    }
-}
-
-/// Why the sweep gave no number.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Unavailable {
-    /// The board's shorter side, this wide, is wider than [`MAX_WIDTH`].
-    TooWide { width: u32 },
-    /// The states would take more than the memory budget.
-    OverBudget { at: RanOut },
-    /// The states would take more than the memory budget, and more than
-    /// the scratch directory's `free` bytes on disk.
-    OverBudgetAndDisk { free: u64, at: RanOut },
-    /// Boards up to this long can be counted by [`count_lengths`].
-    TooLong { longest: u32 },
-    /// The control was cancelled.
-    Cancelled,
-    /// A file the sweep needs (the checkpoint file asked for, or a scratch
-    /// file for states that do not fit in memory) could not be read or
-    /// written, or holds another count.
-    File(SweepFileError),
-}
-
-impl From<SweepFileError> for Unavailable {
-    fn from(error: SweepFileError) -> Unavailable {
-        Unavailable::File(error)
-    }
-}
-
-/// Widest shorter side the 64-bit state keys support: `2w + 1` window
-/// squares, the square at index `i` one of `4 + 2w - i` codes (see
-/// [`KeyFormat`]); for 9-wide rows, or 8-wide rows swept inward (`2w + 2`
-/// squares), their product would pass 2^64.
-pub(super) const MAX_WIDTH: usize = 8;
-
-/// Below this many states a step runs on one thread: splitting costs more.
-const PARALLEL_THRESHOLD: usize = 20_000;
+pub(super) use terms::{MAX_WIDTH, Shape, Unavailable};
 
 /// Counts the Hamiltonian paths or cycles of the board's knight graph, each
 /// edge set once. Boards with fewer than two open squares are the caller's

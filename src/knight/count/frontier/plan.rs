@@ -24,8 +24,8 @@ use super::super::progress::{Phase, SweepPass};
 use super::forecast::Pace;
 use super::layer::{Tally, mix};
 use super::scan::Scan;
+use super::terms::{PARALLEL_THRESHOLD, Unavailable};
 use super::transfer::Step;
-use super::{PARALLEL_THRESHOLD, Unavailable};
 use crate::job::{self, Control};
 
 /// States a recording expands between two looks at the budget and the

@@ -2,8 +2,8 @@
 //! the shorter side, swept left to right, or from both sides inward where
 //! the board looks the same mirrored.
 
-use super::Shape;
 use super::keys::{INWARD_WIDEST_WINDOW, KeyFormat, Order, ScanOrder, WIDEST_WINDOW};
+use super::terms::Shape;
 use crate::knight::{Board, Square};
 
 /// The board seen in scan order: position `p` is column `p % width` of row

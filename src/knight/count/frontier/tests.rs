@@ -13,6 +13,7 @@ use super::scan::{RowSweep, mirror_order, row_order, window_for};
 use super::transfer::Window;
 use super::*;
 use crate::job;
+use crate::knight::count::progress::RanOut;
 use crate::random::Rng;
 
 /// Hamiltonian edge sets by brute force: paths (with `end` as an end
