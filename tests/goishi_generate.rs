@@ -439,8 +439,8 @@ fn the_default_stone_count_is_one_the_board_takes() {
 
 /// Which levels the generator reaches: on each board up to 10 x 10, for
 /// each stone count it takes and each level, requests with that level and
-/// the seeds 1 to 3, as the window makes them. The table behind the levels
-/// the window offers (BENCHMARKS.md): `cargo test --release --test
+/// the seeds 1 to 3, as the window makes them; the table of the levels the
+/// window offers must be what all three reach (BENCHMARKS.md): `cargo test --release --test
 /// goishi_generate -- --ignored --nocapture levels_reached`.
 #[test]
 #[ignore = "a measurement of some minutes"]
@@ -476,6 +476,17 @@ fn levels_reached() {
                                 .count()
                         });
                         println!("{short}x{long} {stones} {made:?}");
+                        // The table the window offers is what all three
+                        // seeds reach, and nothing else.
+                        for (level, made) in Level::ALL.into_iter().zip(made) {
+                            let offered = goishi::level_reach(short, long, level)
+                                .is_some_and(|counts| counts.contains(stones));
+                            assert_eq!(
+                                offered,
+                                made as u64 == SEEDS,
+                                "{short}x{long}, {stones} stones, {level:?}: {made} of {SEEDS} seeds"
+                            );
+                        }
                         stones += 1;
                     }
                 }
