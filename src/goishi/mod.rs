@@ -30,6 +30,7 @@ mod rules;
 mod search;
 mod single;
 mod solver;
+mod steps;
 
 pub use crate::level::Level;
 pub use generate::{
@@ -43,6 +44,6 @@ pub use puzzle::{Direction, Point, Puzzle, SizeOutOfRange};
 pub use rate::{Rating, rate};
 pub use reach::{StoneCounts, level_reach};
 pub use rules::{Broken, Game, RuleViolation, validate, validate_prefix};
-pub use search::{PickRule, PickStep, PickWatcher};
 pub use single::{Rng, SMALL_BOARD_MAXIMA, walk_forward};
 pub use solver::{count, enumerate, finish, solve, solve_avoiding, solve_watched};
+pub use steps::{PickRule, PickStep, PickWatcher};

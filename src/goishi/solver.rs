@@ -29,7 +29,8 @@ use super::memo::Memo;
 use super::progress::Phase;
 use super::puzzle::{Direction, Point, Puzzle};
 use super::rules::Game;
-use super::search::{Goal, Layout, NO_DIRECTION, Opening, PickStep, PickWatcher, Search, Stop};
+use super::search::{Goal, Layout, NO_DIRECTION, Opening, Search, Stop};
+use super::steps::{PickStep, PickWatcher};
 use crate::job::{self, Control, Outcome};
 use crate::random::{Rng, splitmix64};
 

@@ -592,17 +592,7 @@ impl Session for KnightSession {
                 vec![Effect::Copy(link)]
             }
             KnightCommand::CountTours => self.start_counting(JobKind::Count),
-            KnightCommand::TakeUpCount => match self.unfinished.take() {
-                Some(count) => {
-                    self.kind = count.kind();
-                    if let Some(start) = count.start() {
-                        self.count_start = Some(start);
-                    }
-                    self.count_from_start = count.start.is_some();
-                    self.start_counting(JobKind::Count)
-                }
-                None => Vec::new(),
-            },
+            KnightCommand::TakeUpCount => self.take_up_count(),
             KnightCommand::ForgetCount => self.forget_unfinished().into_iter().collect(),
             KnightCommand::EstimateTours => self.start_counting(JobKind::Estimate),
             KnightCommand::CompareSearches => match self.count_start {
@@ -773,17 +763,7 @@ impl Session for KnightSession {
     fn job_cut_short(&mut self, kind: JobKind, end: &JobEnd) {
         let how = end.how.clone();
         match kind {
-            JobKind::Count => {
-                // A sweep saves its progress (a walk cannot): kept, it is
-                // offered to be taken up.
-                let sweeping = end.progress.detail::<Phase>().is_some_and(|phase| {
-                    matches!(phase, Phase::FrontierSweep { .. } | Phase::SweepFile { .. })
-                });
-                if matches!(how, How::CancelledKept) && sweeping {
-                    self.unfinished = Some(self.count_under_way(true));
-                }
-                self.count = Some(CountLine::CountCutShort(how, end.progress.clone()));
-            }
+            JobKind::Count => self.count_cut_short(end),
             JobKind::Solve | JobKind::Watch | JobKind::Compare => {
                 self.answer = Some(Answer::SearchCutShort(how));
             }
@@ -792,17 +772,6 @@ impl Session for KnightSession {
                 self.show_failing_starts = false;
                 self.answer = Some(Answer::FailingStartsCutShort(how));
             }
-        }
-    }
-}
-
-impl KnightSession {
-    /// The count under way, to be taken up; `stopped` by a person.
-    fn count_under_way(&self, stopped: bool) -> UnfinishedCount {
-        UnfinishedCount {
-            start: self.counted_from.map(|square| [square.x, square.y]),
-            closed: self.found_kind == TourKind::Closed,
-            stopped,
         }
     }
 }

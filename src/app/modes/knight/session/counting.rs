@@ -5,6 +5,42 @@
 use super::*;
 
 impl KnightSession {
+    /// The count under way, to be taken up; `stopped` by a person.
+    pub(super) fn count_under_way(&self, stopped: bool) -> UnfinishedCount {
+        UnfinishedCount {
+            start: self.counted_from.map(|square| [square.x, square.y]),
+            closed: self.found_kind == TourKind::Closed,
+            stopped,
+        }
+    }
+
+    /// Takes up the count on offer, of the kind and from the square it
+    /// counted.
+    pub(super) fn take_up_count(&mut self) -> Vec<Effect<KnightJob>> {
+        let Some(count) = self.unfinished.take() else {
+            return Vec::new();
+        };
+        self.kind = count.kind();
+        if let Some(start) = count.start() {
+            self.count_start = Some(start);
+        }
+        self.count_from_start = count.start.is_some();
+        self.start_counting(JobKind::Count)
+    }
+
+    /// A count stopped before its end, as `end` says: a sweep saves its
+    /// progress (a walk cannot), and one a person stopped keeping it is
+    /// offered to be taken up.
+    pub(super) fn count_cut_short(&mut self, end: &JobEnd) {
+        let sweeping = end.progress.detail::<Phase>().is_some_and(|phase| {
+            matches!(phase, Phase::FrontierSweep { .. } | Phase::SweepFile { .. })
+        });
+        if matches!(end.how, How::CancelledKept) && sweeping {
+            self.unfinished = Some(self.count_under_way(true));
+        }
+        self.count = Some(CountLine::CountCutShort(end.how.clone(), end.progress.clone()));
+    }
+
     /// Whether counts are of tours from the chosen square, and that square.
     pub fn count_start(&self) -> (bool, Option<Square>) {
         (self.count_from_start, self.count_start)
