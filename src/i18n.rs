@@ -134,6 +134,14 @@ pub fn set(language: Language) {
     CURRENT.with(|current| current.set(Some(language)));
 }
 
+/// Runs `work` with this thread's texts in `language`, then as before.
+pub fn within<T>(language: Language, work: impl FnOnce() -> T) -> T {
+    let before = CURRENT.with(|current| current.replace(Some(language)));
+    let result = work();
+    CURRENT.with(|current| current.set(before));
+    result
+}
+
 /// The language this thread's texts are in.
 pub fn current() -> Language {
     CURRENT.with(Cell::get).unwrap_or_else(|| {
@@ -268,6 +276,15 @@ mod error_words_tests;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn within_a_language_texts_are_in_it_and_then_as_before() {
+        let before = current();
+        let japanese = within(Language::Japanese, || duration_words(5.0));
+        assert_eq!(japanese, "5 秒");
+        assert_eq!(current(), before);
+        assert_eq!(duration_words(5.0), "5 seconds");
+    }
 
     #[test]
     fn one_second_is_singular() {

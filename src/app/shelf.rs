@@ -5,9 +5,11 @@
 
 use std::time::Duration;
 
+use gridtour::i18n::{self, Language};
 use gridtour::level::Level;
 use gridtour::message::cut_name;
 use gridtour::saved_state::read_leniently;
+use gridtour::tr;
 use serde::{Deserialize, Serialize};
 
 use super::clock::LONGEST_SECONDS;
@@ -25,15 +27,14 @@ pub fn generated_name(seed: u64) -> String {
     format!("{GENERATED}{seed}")
 }
 
-/// The name earlier versions stored for a generated puzzle, in the words
-/// of the window's language then, as [`generated_name`] names it now: so
-/// that it too is worded in the language of the window.
+/// The name earlier versions stored for a generated puzzle, worded as
+/// the window then spoke ("generated puzzle (seed 5)"), as
+/// [`generated_name`] names it now: so that it too is worded in the
+/// language of the window.
 fn from_earlier_words(name: &str) -> Option<String> {
-    const EARLIER: [(&str, &str); 2] = [
-        ("generated puzzle (seed ", ")"),
-        ("生成したパズル（シード ", "）"),
-    ];
-    EARLIER.iter().find_map(|(before, after)| {
+    Language::ALL.into_iter().find_map(|language| {
+        let worded = i18n::within(language, || tr!("generated-puzzle", seed = SEED_MARK));
+        let (before, after) = worded.split_once(SEED_MARK)?;
         let seed = name
             .strip_prefix(before)?
             .strip_suffix(after)?
@@ -42,6 +43,9 @@ fn from_earlier_words(name: &str) -> Option<String> {
         Some(generated_name(seed))
     })
 }
+
+/// Where a seed stands in a generated puzzle's name in words.
+const SEED_MARK: &str = "{seed}";
 
 /// The seed of a generated puzzle's name ([`generated_name`]).
 pub fn generated_seed(name: &str) -> Option<u64> {

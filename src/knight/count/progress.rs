@@ -12,7 +12,7 @@ use crate::tr;
 
 /// How a count is being made, where gridtour has several ways and one of
 /// them may never finish.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Phase {
     /// The frontier (transfer-matrix) sweep: its cost grows with the
     /// board's width, not with the number of tours. It goes square by
@@ -116,12 +116,7 @@ impl Detail for Phase {
                 done_by: Some(done_by),
                 ..
             } if let Some(measured) = done_by.measured => {
-                let step = f64::from(measured.step_ends_by.saturating_sub(measured.step_began));
-                let into =
-                    ((secs - f64::from(measured.step_began)) / step.max(1.0)).clamp(0.0, 1.0);
-                let done = measured.share_before
-                    + (measured.share_after - measured.share_before) * into as f32;
-                Some(done_by.headway(done.into(), secs))
+                Some(done_by.headway(measured.share_at(secs), secs))
             }
             Phase::FrontierSweep {
                 done_by: Some(done_by),
@@ -261,7 +256,7 @@ impl Detail for Phase {
 /// When a frontier sweep should be done, in whole seconds of the job's
 /// time (`Progress::elapsed`): a range that should hold the true time, and
 /// its likeliest point.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DoneBy {
     /// The soonest it may be done.
     pub soonest: u32,
@@ -285,7 +280,15 @@ pub struct MeasuredStep {
     pub step_ends_by: u32,
 }
 
-impl Eq for MeasuredStep {}
+impl MeasuredStep {
+    /// The share of the sweep's work done at `secs`: the step's share as
+    /// far as its time has gone, never past its end.
+    fn share_at(self, secs: f64) -> f64 {
+        let step = f64::from(self.step_ends_by.saturating_sub(self.step_began)).max(1.0);
+        let into = ((secs - f64::from(self.step_began)) / step).clamp(0.0, 1.0);
+        f64::from(self.share_before) + f64::from(self.share_after - self.share_before) * into
+    }
+}
 
 impl DoneBy {
     /// The bar at `secs` with `done` of the work done.

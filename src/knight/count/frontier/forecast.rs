@@ -137,20 +137,21 @@ impl Forecast {
         let now_secs = now.as_secs_f64();
         // This sweep's pace against the measured one: seconds here for a
         // measured second.
+        let whole = profile.seconds_from(0);
         let timed: Vec<f64> = (self.first..position)
-            .filter(|&step| profile.seconds_of(step) >= TIMED_STEP_SHARE * profile.seconds_from(0))
+            .filter(|&step| profile.seconds_of(step) >= TIMED_STEP_SHARE * whole)
             .map(|step| {
                 let took = self.began[step + 1 - self.first] - self.began[step - self.first];
                 took.as_secs_f64() / profile.seconds_of(step)
             })
             .collect();
         let measured_here = profile.seconds_before(position) - profile.seconds_before(self.first);
-        let taken_up_after = self.began[0].as_secs_f64();
+        let began = self.began[0].as_secs_f64();
         let pace = if !timed.is_empty() {
-            (now_secs - taken_up_after) / measured_here
-        } else if taken_up_after > 0.0 && profile.seconds_before(self.first) > 0.0 {
+            (now_secs - began) / measured_here
+        } else if began > 0.0 && profile.seconds_before(self.first) > 0.0 {
             // Taken up: the pace of the run that was saved.
-            taken_up_after / profile.seconds_before(self.first)
+            began / profile.seconds_before(self.first)
         } else {
             profile.threads as f64 / self.threads as f64
         };
@@ -161,7 +162,7 @@ impl Forecast {
             });
         let left = profile.seconds_from(position);
         let step = profile.seconds_of(position);
-        let share = |seconds: f64| (seconds / profile.seconds_from(0)) as f32;
+        let share = |seconds: f64| (seconds / whole) as f32;
         let timed_share = measured_here / profile.seconds_from(self.first).max(f64::MIN_POSITIVE);
         let margin = TIMED_MARGIN * (UNTIMED_SPREAD / TIMED_MARGIN).powf(1.0 - timed_share);
         Outlook {
@@ -224,12 +225,7 @@ impl Forecast {
         };
         let left = seconds_per_state * states_left;
         Some(Outlook {
-            done_by: DoneBy {
-                soonest: done_by(now, left / GROWTH_SPREAD),
-                likely: done_by(now, left),
-                latest: done_by(now, left * GROWTH_SPREAD),
-                measured: None,
-            },
+            done_by: around(now, left, GROWTH_SPREAD),
             peak: SweepPeak {
                 states: most(&|step| states[step]),
                 bytes: most(&|step| step_bytes(states[step], states[step + 1])),
@@ -239,13 +235,24 @@ impl Forecast {
 }
 
 /// What [`Forecast`] sees ahead of a sweep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) struct Outlook {
     /// When the sweep should be done.
     pub(super) done_by: DoneBy,
     /// Its largest step still to come, the one under way included: the
     /// most states a step carries in, and the most memory a step takes.
     pub(super) peak: SweepPeak,
+}
+
+/// When work that has run for `now` and has `seconds_left` should be
+/// done, that many seconds off `spread` times either way.
+fn around(now: Duration, seconds_left: f64, spread: f64) -> DoneBy {
+    DoneBy {
+        soonest: done_by(now, seconds_left / spread),
+        likely: done_by(now, seconds_left),
+        latest: done_by(now, seconds_left * spread),
+        measured: None,
+    }
 }
 
 /// When work that has run for `now` and has `seconds_left` should be done,
@@ -292,12 +299,7 @@ impl Pace {
         let row_began = self.began.pop_front()?;
         let pace = now.saturating_sub(row_began).as_secs_f64() / self.width as f64;
         let left = pace * (self.last + 1 - self.position) as f64;
-        Some(DoneBy {
-            soonest: done_by(now, left / TIMED_MARGIN),
-            likely: done_by(now, left),
-            latest: done_by(now, left * TIMED_MARGIN),
-            measured: None,
-        })
+        Some(around(now, left, TIMED_MARGIN))
     }
 }
 
